@@ -1,0 +1,58 @@
+# fenkit's front door. Every target installs what it needs first
+MAKEFLAGS += --no-print-directory
+# (scripts/install-deps), then builds with CMake.
+JOBS ?= $(shell nproc)
+BUILD ?= build
+SHARED ?= $(abspath ../shared)
+FUZZ_SECONDS ?= 20
+export SHARED
+
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench format clean deps
+
+all: build
+
+deps:
+	@scripts/install-deps test
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@scripts/demo $(BUILD)/fenkit
+
+test: test-unit test-asan test-fuzz
+
+test-unit: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: deps
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFENKIT_SANITIZE=ON >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+	@cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+
+build-fuzz: deps
+	@CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENKIT_FUZZ=ON -DFENKIT_TESTS=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS)
+
+# A short, bounded fuzzing run of every target (make fuzz for a long one).
+test-fuzz: build-fuzz
+	@scripts/run-fuzzers build-fuzz $(FUZZ_SECONDS)
+
+fuzz: build-fuzz
+	@scripts/run-fuzzers build-fuzz 3600
+
+# Deeper checks than make test: deeper perft, bigger differential runs.
+test-long: build
+	@FENKIT_LONG=1 $(BUILD)/fenkit --version >/dev/null
+	@for t in tests/long/*.sh; do [ -f "$$t" ] || continue; echo "== $$t"; bash $$t $(BUILD)/fenkit || exit 1; done
+
+bench: build
+	@scripts/install-deps bench
+	@for b in bench/*.sh; do [ -f "$$b" ] || continue; echo "== $$b"; bash $$b $(BUILD)/fenkit || exit 1; done
+
+format:
+	@clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,84 @@
+/* fenkit: moves. Legal move generation, making moves, SAN and UCI, game
+ * status and perft. */
+#ifndef FENKIT_MOVES_H
+#define FENKIT_MOVES_H
+
+#include "fenkit/fen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    FK_MOVE_CAPTURE = 1 << 0,
+    FK_MOVE_EN_PASSANT = 1 << 1,
+    FK_MOVE_CASTLE = 1 << 2, /* `to` is the castling rook's square */
+    FK_MOVE_DOUBLE_PUSH = 1 << 3
+};
+
+/* A move. Castling is stored as the king taking its own rook (from = king
+ * square, to = rook square), which works for Chess960 too. */
+typedef struct {
+    uint8_t from;
+    uint8_t to;
+    uint8_t promotion; /* fk_kind promoted to, or 0 (FK_PAWN) for none */
+    uint8_t flags;
+} fk_move;
+
+#define FK_MAX_MOVES 256
+
+typedef struct {
+    int count;
+    fk_move moves[FK_MAX_MOVES];
+} fk_movelist;
+
+/* An error with its place and a sentence, for moves and game records. */
+typedef struct {
+    fk_status status;
+    int offset;        /* byte offset in the text read, or -1 */
+    char message[512]; /* e.g. "Nd2 is ambiguous: Nbd2, Nfd2" */
+} fk_error;
+
+/* Every legal move of the side to move. Returns the count. */
+int fk_moves_generate(const fk_position *pos, fk_movelist *list);
+
+/* Plays a legal move on pos in place: castling, en passant, promotion,
+ * castling rights, counters. The en passant square is set after every
+ * double push (the `always` convention; fk_fen_write picks what to write). */
+void fk_move_make(fk_position *pos, fk_move move);
+
+/* 1 when the side to move has a legal en passant capture. */
+int fk_position_ep_capturable(const fk_position *pos);
+
+/* SAN of a legal move ("Nbd2", "exd6", "e8=Q+", "O-O", "Qh4#"), written
+ * zero-terminated into buf. Returns the length. */
+size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap);
+/* Reads a move in SAN as people write it (see the README). On failure
+ * returns FK_ERR_SYNTAX, FK_ERR_INVALID (illegal) or FK_ERR_AMBIGUOUS with
+ * the legal candidates in err->message. err may be NULL. */
+fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
+                            fk_move *move, fk_error *err);
+/* UCI text of a move ("e2e4", "e7e8q"; castling as e1g1, or king takes rook
+ * when pos->chess960). Returns the length. */
+size_t fk_move_to_uci(const fk_position *pos, fk_move move, char *buf, size_t cap);
+fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len,
+                            fk_move *move, fk_error *err);
+
+/* Game status flags. */
+enum {
+    FK_STATUS_CHECK = 1 << 0,
+    FK_STATUS_CHECKMATE = 1 << 1,
+    FK_STATUS_STALEMATE = 1 << 2,
+    FK_STATUS_INSUFFICIENT = 1 << 3, /* dead position, cheap cases */
+    FK_STATUS_FIFTY_CLAIMABLE = 1 << 4, /* halfmove clock >= 100 */
+    FK_STATUS_SEVENTY_FIVE = 1 << 5     /* halfmove clock >= 150 */
+};
+unsigned fk_position_status(const fk_position *pos);
+
+/* Number of leaf nodes at `depth` plies. */
+uint64_t fk_perft(const fk_position *pos, int depth);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,75 @@
+/* fenkit: the values every layer shares. Squares, colours, the 13 square
+ * contents, bitboards and status codes. */
+#ifndef FENKIT_TYPES_H
+#define FENKIT_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A set of squares, bit i for square i (a1 = 0, b1 = 1, ..., h8 = 63). */
+typedef uint64_t fk_bitboard;
+
+/* A square index 0..63, a1 = 0, h8 = 63; FK_NO_SQUARE where none. */
+typedef int fk_square;
+#define FK_NO_SQUARE 64
+#define FK_SQUARE(file, rank) ((fk_square)((rank) * 8 + (file)))
+#define FK_FILE_OF(sq) ((sq) & 7)
+#define FK_RANK_OF(sq) ((sq) >> 3)
+#define FK_BIT(sq) ((fk_bitboard)1 << (sq))
+
+typedef enum { FK_WHITE = 0, FK_BLACK = 1 } fk_color;
+
+/* Piece kinds without colour. */
+typedef enum {
+    FK_PAWN = 0,
+    FK_KNIGHT,
+    FK_BISHOP,
+    FK_ROOK,
+    FK_QUEEN,
+    FK_KING,
+    FK_KIND_COUNT
+} fk_kind;
+
+/* The 13 contents of a square. The same enum names a FEN letter, a scanner
+ * class and a piece to draw: there is no second list anywhere. */
+typedef enum {
+    FK_EMPTY = 0,
+    FK_WP, FK_WN, FK_WB, FK_WR, FK_WQ, FK_WK,
+    FK_BP, FK_BN, FK_BB, FK_BR, FK_BQ, FK_BK,
+    FK_PIECE_COUNT /* 13 */
+} fk_piece;
+
+#define FK_MAKE_PIECE(color, kind) ((fk_piece)(1 + (color) * 6 + (kind)))
+#define FK_PIECE_COLOR(p) ((fk_color)(((p) - 1) / 6))
+#define FK_PIECE_KIND(p) ((fk_kind)(((p) - 1) % 6))
+
+/* Status codes returned by library calls. */
+typedef enum {
+    FK_OK = 0,
+    FK_ERR_SYNTAX,   /* the text could not be read; details in the problems */
+    FK_ERR_INVALID,  /* read, but breaks a rule (e.g. illegal move) */
+    FK_ERR_AMBIGUOUS,/* a move that matches more than one legal move */
+    FK_ERR_RANGE,    /* an argument out of range */
+    FK_ERR_NOMEM,    /* allocation failed */
+    FK_ERR_IO        /* reading or writing failed */
+} fk_status;
+
+/* The FEN letter of a piece ('P', 'n', ...), or '.' for FK_EMPTY. */
+char fk_piece_to_char(fk_piece piece);
+/* The piece of a FEN letter, or FK_EMPTY when the letter names no piece. */
+fk_piece fk_piece_from_char(char c);
+/* Writes the square's name ("e4") into out[3]; "-" for FK_NO_SQUARE. */
+void fk_square_name(fk_square sq, char out[3]);
+/* The square named by two characters ("e4"), or FK_NO_SQUARE. */
+fk_square fk_square_parse(const char *text);
+/* A short English name of a piece: "white knight". */
+const char *fk_piece_name(fk_piece piece);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

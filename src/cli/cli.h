@@ -1,0 +1,41 @@
+/* fenkit command line: what the subcommands share. */
+#ifndef FENKIT_CLI_H
+#define FENKIT_CLI_H
+
+#include <stdio.h>
+
+/* A subcommand: argv[0] is the subcommand's name. Returns the exit status
+ * (0 ok, 1 the input had problems, 2 usage error). */
+typedef int (*cli_command_fn)(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    cli_command_fn run;
+    const char *summary; /* one line for `fenkit --help` */
+} cli_command;
+
+/* Exit statuses shared by every subcommand. */
+enum { CLI_OK = 0, CLI_PROBLEMS = 1, CLI_USAGE = 2 };
+
+/* Prints "fenkit NAME: message" to stderr and returns CLI_USAGE. */
+int cli_usage_error(const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* 1 when argv[i] is "-h" or "--help". */
+int cli_is_help(const char *arg);
+
+/* Subcommands, one file each (cmd_NAME.c). */
+#define CLI_COMMANDS(X)                                                          \
+    X(check, "check FENs and list every problem")                                \
+    X(explain, "read a FEN back field by field, with problems and fixes")        \
+    X(show, "draw the board in the terminal")                                    \
+    X(normalize, "write canonical FENs")
+
+#define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);
+CLI_COMMANDS(CLI_DECLARE)
+#undef CLI_DECLARE
+
+#endif

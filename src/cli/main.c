@@ -1,0 +1,56 @@
+/* fenkit: dispatch to the subcommands. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fenkit/fenkit.h"
+
+static const cli_command commands[] = {
+#define CLI_ENTRY(name, summary) {#name, cmd_##name, summary},
+    CLI_COMMANDS(CLI_ENTRY)
+#undef CLI_ENTRY
+};
+
+int cli_usage_error(const char *command, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "fenkit %s: ", command);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(see 'fenkit %s --help')\n", command);
+    return CLI_USAGE;
+}
+
+int cli_is_help(const char *arg) {
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+static void print_help(FILE *out) {
+    fprintf(out, "fenkit %s: chess positions in FEN\n\nUsage: fenkit COMMAND [OPTIONS] [ARGS]\n\nCommands:\n",
+            fk_version());
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nRun 'fenkit COMMAND --help' for a command's options and examples.\n"
+                 "Example: fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        print_help(stderr);
+        return CLI_USAGE;
+    }
+    if (cli_is_help(argv[1])) {
+        print_help(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("fenkit %s\n", fk_version());
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "fenkit: '%s' is not a command\n\n", argv[1]);
+    print_help(stderr);
+    return CLI_USAGE;
+}

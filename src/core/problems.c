@@ -1,0 +1,96 @@
+/* The problem list: adding problems and naming codes, severities, fields. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fenkit/fen.h"
+
+static const char *const code_names[FK_PROB_CODE_COUNT] = {
+    [FK_PROB_EMPTY_INPUT] = "empty-input",
+    [FK_PROB_MISSING_FIELD] = "missing-field",
+    [FK_PROB_EXTRA_FIELD] = "extra-field",
+    [FK_PROB_WHITESPACE] = "whitespace",
+    [FK_PROB_RANK_COUNT] = "rank-count",
+    [FK_PROB_RANK_LENGTH] = "rank-length",
+    [FK_PROB_BAD_PIECE] = "bad-piece-letter",
+    [FK_PROB_BAD_DIGIT] = "bad-digit",
+    [FK_PROB_BAD_SIDE] = "bad-side",
+    [FK_PROB_BAD_CASTLING] = "bad-castling",
+    [FK_PROB_BAD_EP] = "bad-en-passant",
+    [FK_PROB_BAD_HALFMOVE] = "bad-halfmove",
+    [FK_PROB_BAD_FULLMOVE] = "bad-fullmove",
+    [FK_PROB_COUNTERS_FILLED] = "counters-filled",
+    [FK_PROB_FIELDS_FILLED] = "fields-filled",
+    [FK_PROB_NO_KING] = "no-king",
+    [FK_PROB_TOO_MANY_KINGS] = "too-many-kings",
+    [FK_PROB_OPPONENT_IN_CHECK] = "opponent-in-check",
+    [FK_PROB_TOO_MANY_CHECKERS] = "too-many-checkers",
+    [FK_PROB_IMPOSSIBLE_CHECK] = "impossible-check",
+    [FK_PROB_PAWN_BACK_RANK] = "pawn-on-back-rank",
+    [FK_PROB_TOO_MANY_PAWNS] = "too-many-pawns",
+    [FK_PROB_TOO_MANY_PIECES] = "too-many-pieces",
+    [FK_PROB_TOO_MANY_PROMOTED] = "too-many-promoted",
+    [FK_PROB_PAWN_STRUCTURE] = "impossible-pawn-structure",
+    [FK_PROB_BISHOP_COLORS] = "impossible-bishops",
+    [FK_PROB_CASTLING_NO_KING] = "castling-without-king",
+    [FK_PROB_CASTLING_NO_ROOK] = "castling-without-rook",
+    [FK_PROB_CASTLING_SIDE] = "castling-bad-rights",
+    [FK_PROB_EP_RANK] = "ep-wrong-rank",
+    [FK_PROB_EP_NO_PAWN] = "ep-no-pawn",
+    [FK_PROB_EP_OCCUPIED] = "ep-square-occupied",
+    [FK_PROB_EP_ORIGIN_OCCUPIED] = "ep-origin-occupied",
+    [FK_PROB_EP_HALFMOVE] = "ep-halfmove-not-zero",
+    [FK_PROB_EP_CHECK] = "ep-inconsistent-check",
+    [FK_PROB_EP_NO_CAPTURE] = "ep-no-capture",
+    [FK_PROB_FULLMOVE_ZERO] = "fullmove-zero",
+    [FK_PROB_HALFMOVE_RANGE] = "halfmove-too-large",
+    [FK_PROB_UPSIDE_DOWN] = "upside-down",
+    [FK_PROB_COLORS_SWAPPED] = "colors-swapped",
+};
+
+const char *fk_problem_code_name(fk_problem_code code) {
+    if ((unsigned)code >= FK_PROB_CODE_COUNT || !code_names[code]) return "unknown";
+    return code_names[code];
+}
+
+const char *fk_severity_name(fk_severity severity) {
+    switch (severity) {
+    case FK_SEV_NOTE: return "note";
+    case FK_SEV_WARNING: return "warning";
+    case FK_SEV_ERROR: return "error";
+    }
+    return "unknown";
+}
+
+const char *fk_field_name(fk_field field) {
+    static const char *const names[] = {"placement", "side",     "castling", "en passant",
+                                        "halfmove",  "fullmove", "position"};
+    return (unsigned)field <= FK_FIELD_NONE ? names[field] : "position";
+}
+
+int fk_problems_has_error(const fk_problems *list) {
+    for (int i = 0; i < list->count; i++)
+        if (list->items[i].severity == FK_SEV_ERROR) return 1;
+    return 0;
+}
+
+fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
+                            fk_severity severity, fk_field field, int offset,
+                            fk_bitboard squares, const char *fix, const char *fmt, ...) {
+    if (list->count >= FK_MAX_PROBLEMS) {
+        list->dropped++;
+        return NULL;
+    }
+    fk_problem *p = &list->items[list->count++];
+    p->code = code;
+    p->severity = severity;
+    p->field = field;
+    p->offset = offset;
+    p->squares = squares;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    va_end(ap);
+    snprintf(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    return p;
+}
