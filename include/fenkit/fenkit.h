@@ -2,6 +2,7 @@
 #ifndef FENKIT_FENKIT_H
 #define FENKIT_FENKIT_H
 #include "fenkit/core.h"
+#include "fenkit/render.h"
 #define FENKIT_VERSION "0.1.0"
 const char *fk_version(void);
 #endif
