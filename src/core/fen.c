@@ -4,12 +4,16 @@
  * sentence. Messages are only formatted when a problem happens, so the
  * happy path does no formatting at all. The policy choices (what strict and
  * tolerant accept) are listed in docs/fen-policy.md. */
+#include <assert.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "fenkit/fen.h"
 #include "fenkit/moves.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The largest counter the reader accepts (six digits). The longest possible
  * game has fewer than 9,000 moves, so anything above is a typing error, and
@@ -56,10 +60,18 @@ static const char *const field_title[FIELD_COUNT] = {
 
 /* 1 for the bytes that separate fields: spaces, tabs, line ends, and the
  * underscore of lichess URLs. */
-static int is_separator(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
-           c == '_';
-}
+static const uint8_t separator[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1, ['_'] = 1};
+static int is_separator(unsigned char c) { return separator[c]; }
+
+/* The letters of the castling field: K Q k q, and the files A-H a-h. */
+enum { CASTLE_KQ = 1, CASTLE_FILE = 2 };
+static const uint8_t castling_class[256] = {
+    ['K'] = CASTLE_KQ, ['Q'] = CASTLE_KQ, ['k'] = CASTLE_KQ, ['q'] = CASTLE_KQ,
+    ['A'] = CASTLE_FILE, ['B'] = CASTLE_FILE, ['C'] = CASTLE_FILE, ['D'] = CASTLE_FILE,
+    ['E'] = CASTLE_FILE, ['F'] = CASTLE_FILE, ['G'] = CASTLE_FILE, ['H'] = CASTLE_FILE,
+    ['a'] = CASTLE_FILE, ['b'] = CASTLE_FILE, ['c'] = CASTLE_FILE, ['d'] = CASTLE_FILE,
+    ['e'] = CASTLE_FILE, ['f'] = CASTLE_FILE, ['g'] = CASTLE_FILE, ['h'] = CASTLE_FILE};
 
 /* The length of the well-formed UTF-8 sequence of two to four bytes at s
  * (n bytes available), or 0. */
@@ -102,20 +114,96 @@ static const char *quote(const char *text, size_t len, char out[100]) {
     return out;
 }
 
-/* Adds a problem at byte `offset` of the field; `fix` is a plain string or
- * NULL. Counts errors so the reading knows its result. */
+/* Writes into out (cap bytes, always zero-terminated) what fmt says, for
+ * the conversions the messages use: %s, %.*s, %c, %d, %u and %%. It
+ * stands in for vsnprintf, which costs more than a whole reading: broken
+ * FENs come in batches too, and each must be said quickly. */
+static void vformat(char *out, size_t cap, const char *fmt, va_list ap) {
+    size_t n = 0;
+    for (const char *f = fmt; *f && n + 1 < cap; f++) {
+        if (*f != '%') {
+            /* Copy the run of plain text up to the next conversion at once. */
+            const char *pct = strchr(f, '%');
+            size_t run = pct ? (size_t)(pct - f) : strlen(f);
+            if (run > cap - 1 - n) run = cap - 1 - n;
+            memcpy(out + n, f, run);
+            n += run;
+            f += run - 1;
+            continue;
+        }
+        f++;
+        int precision = -1;
+        if (f[0] == '.' && f[1] == '*') {
+            precision = va_arg(ap, int);
+            f += 2;
+        }
+        char digits[12];
+        const char *text = digits;
+        size_t len = 0;
+        if (*f == 's') {
+            text = va_arg(ap, const char *);
+            len = precision >= 0 ? strnlen(text, (size_t)precision) : strlen(text);
+        } else if (*f == 'c') {
+            digits[0] = (char)va_arg(ap, int);
+            len = 1;
+        } else if (*f == 'd' || *f == 'u') {
+            long long v = *f == 'd' ? va_arg(ap, int) : (long long)va_arg(ap, unsigned);
+            unsigned long long u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
+            char *d = digits + sizeof digits;
+            do *--d = (char)('0' + u % 10); while (u /= 10);
+            if (v < 0) *--d = '-';
+            text = d;
+            len = (size_t)(digits + sizeof digits - d);
+        } else {
+            digits[0] = '%';
+            len = 1;
+        }
+        if (len > cap - 1 - n) len = cap - 1 - n;
+        memcpy(out + n, text, len);
+        n += len;
+    }
+    out[n] = '\0';
+}
+
+/* vformat with the arguments given directly. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void format(char *out, size_t cap, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vformat(out, cap, fmt, ap);
+    va_end(ap);
+}
+
+/* Adds a problem at byte `offset` of the text, with a message from fmt and
+ * a plain `fix` (or NULL; callers may format one into the returned
+ * problem's fix). Counts errors so the reading knows its result. Returns
+ * the problem, or NULL when the list is full. It fills the list the way
+ * fk_problems_add does, without its vsnprintf. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 7, 8)))
 #endif
-static void report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
-                   size_t offset, const char *fix, const char *fmt, ...) {
-    char message[sizeof r->problems->items[0].message];
+static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
+                          size_t offset, const char *fix, const char *fmt, ...) {
+    if (severity == FK_SEV_ERROR) r->errors++;
+    fk_problems *list = r->problems;
+    if (list->count >= FK_MAX_PROBLEMS) {
+        list->dropped++;
+        return NULL;
+    }
+    fk_problem *p = &list->items[list->count++];
+    p->code = code;
+    p->severity = severity;
+    p->field = field;
+    p->offset = (int)offset;
+    p->squares = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    if (severity == FK_SEV_ERROR) r->errors++;
-    fk_problems_add(r->problems, code, severity, field, (int)offset, 0, fix, "%s", message);
+    format(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    return p;
 }
 
 /* The severity of something tolerant mode accepts and strict mode refuses. */
@@ -141,9 +229,9 @@ static int is_unicode_dash(const char *s, size_t n) {
  * past the eighth is named by its place ("the 9th rank"). */
 static const char *rank_label(int index, char out[24]) {
     if (index < 8)
-        snprintf(out, 24, "rank %d", 8 - index);
+        format(out, 24, "rank %d", 8 - index);
     else
-        snprintf(out, 24, "the %dth rank", index + 1);
+        format(out, 24, "the %dth rank", index + 1);
     return out;
 }
 
@@ -153,19 +241,151 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     size_t to = from;
     int sum = 0;
     while (to < end && placement_class[s[to]] == CLS_DIGIT) sum += s[to++] - '0';
-    char q[100], fix[64], label[24];
-    if (sum >= 1 && sum <= 8)
-        snprintf(fix, sizeof fix, "write %d", sum);
-    else
-        snprintf(fix, sizeof fix, "write the empty squares as one digit, 1 to 8");
-    report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from, fix,
-           "%s has two digits in a row ('%s'): empty squares are one digit, 1 to 8",
-           rank_label(rank, label), quote((const char *)s + from, to - from, q));
+    char q[100], label[24];
+    fk_problem *p = report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from,
+                           "write the empty squares as one digit, 1 to 8",
+                           "%s has two digits in a row ('%s'): empty squares are one digit, "
+                           "1 to 8",
+                           rank_label(rank, label), quote((const char *)s + from, to - from, q));
+    if (p && sum >= 1 && sum <= 8) format(p->fix, sizeof p->fix, "write %d", sum);
+}
+
+/* Byte codes for place_fast: bits 0-3 the piece (0 for a digit), bit 4 a
+ * digit, bits 5-8 how many squares the byte covers; or a marker for '/'
+ * and the separators; 0 for every other byte. */
+enum { FAST_DIGIT = 1 << 4, FAST_SLASH = 1 << 9, FAST_END = 1 << 10 };
+#define FAST_PIECE(p) ((p) | 1 << 5)
+#define FAST_EMPTY(n) (FAST_DIGIT | (n) << 5)
+static const uint16_t fast_code[256] = {
+    ['/'] = FAST_SLASH,
+    [' '] = FAST_END, ['\t'] = FAST_END, ['\n'] = FAST_END, ['\r'] = FAST_END,
+    ['\v'] = FAST_END, ['\f'] = FAST_END, ['_'] = FAST_END,
+    ['1'] = FAST_EMPTY(1), ['2'] = FAST_EMPTY(2), ['3'] = FAST_EMPTY(3), ['4'] = FAST_EMPTY(4),
+    ['5'] = FAST_EMPTY(5), ['6'] = FAST_EMPTY(6), ['7'] = FAST_EMPTY(7), ['8'] = FAST_EMPTY(8),
+    ['P'] = FAST_PIECE(FK_WP), ['N'] = FAST_PIECE(FK_WN), ['B'] = FAST_PIECE(FK_WB),
+    ['R'] = FAST_PIECE(FK_WR), ['Q'] = FAST_PIECE(FK_WQ), ['K'] = FAST_PIECE(FK_WK),
+    ['p'] = FAST_PIECE(FK_BP), ['n'] = FAST_PIECE(FK_BN), ['b'] = FAST_PIECE(FK_BB),
+    ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ), ['k'] = FAST_PIECE(FK_BK),
+};
+
+/* Sets pos's board and bitboards (which start empty) from board[64]. Both
+ * placement readers build a plain array and come here: this is the one
+ * place in the reader that writes the board, and it keeps the bitboards in
+ * step. It does not call fk_position_put per piece, which costs a sixth of
+ * a whole reading. */
+static void set_board(fk_position *pos, const uint8_t *board) {
+    memcpy(pos->board, board, 64);
+#if defined(__SSE2__)
+    /* 16 squares per compare: no loop over squares at all. */
+    __m128i part[4];
+    for (int k = 0; k < 4; k++) part[k] = _mm_loadu_si128((const __m128i *)(board + 16 * k));
+    for (int p = FK_WP; p < FK_PIECE_COUNT; p++) {
+        __m128i piece = _mm_set1_epi8((char)p);
+        fk_bitboard bb = 0;
+        for (int k = 0; k < 4; k++)
+            bb |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(part[k], piece)) << (16 * k);
+        pos->by_color[FK_PIECE_COLOR(p)] |= bb;
+        pos->by_kind[FK_PIECE_KIND(p)] |= bb;
+    }
+#else
+    for (int sq = 0; sq < 64; sq++) {
+        unsigned p = board[sq];
+        if (p == FK_EMPTY) continue;
+        pos->by_color[FK_PIECE_COLOR(p)] |= FK_BIT(sq);
+        pos->by_kind[FK_PIECE_KIND(p)] |= FK_BIT(sq);
+    }
+#endif
+}
+
+/* Reads a well-formed placement starting at `start` onto the (empty) board
+ * and returns where it ends, or 0 at the first thing out of the ordinary,
+ * leaving the position as it was, so that read_placement reads it again
+ * and says what is wrong. Per byte it does a table look-up, a store and an
+ * addition; the checks are folded into `bad` and looked at once per rank. */
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
+    uint8_t board[64] = {0};
+    unsigned rank_start = 56, sq = 56, bad = 0, previous = 0, code = FAST_END;
+    size_t i = start;
+    for (; i < len; i++) {
+        code = fast_code[s[i]];
+        if (code == 0 || code >= FAST_SLASH) {
+            if (code != FAST_SLASH) break;
+            /* The rank must be exactly full, and not the last. */
+            bad |= (sq != rank_start + 8) | (rank_start == 0);
+            rank_start -= 8;
+            sq = rank_start;
+            previous = 0;
+            continue;
+        }
+        bad |= code & previous & FAST_DIGIT; /* two digits in a row */
+        previous = code;
+        board[sq & 63] = (uint8_t)(code & 15);
+        sq += code >> 5;
+    }
+    if (i == len) code = FAST_END;
+    if (bad || code != FAST_END || rank_start != 0 || sq != 8) return 0;
+    set_board(pos, board);
+    return i;
+}
+
+/* Reads a counter of one to six digits, without a leading zero, at *at;
+ * moves *at past it. Returns 0 for anything else. */
+static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
+    size_t i = *at, first = i;
+    uint32_t value = 0;
+    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10) value = value * 10 + (uint32_t)(s[i++] - '0');
+    size_t n = i - first;
+    if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
+    *out = value;
+    *at = i;
+    return 1;
+}
+
+/* Reads the usual rest of a FEN after the placement, " w KQkq - 0 1":
+ * single spaces, castling as standard letters in order, a plain en passant
+ * square, counters without leading zeros, nothing after. Returns 1 when it
+ * read all of that into pos, or 0 (leaving pos as it was) so that the
+ * field readers read the rest again and say what is out of the ordinary. */
+static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, unsigned flags) {
+    static const char letters[4] = {'K', 'Q', 'k', 'q'};
+    static const uint8_t rooks[4] = {7, 0, 63, 56};
+    if ((flags & FK_FEN_CHESS960) || len - at < 10 || s[at] != ' ' || s[at + 2] != ' ' ||
+        (s[at + 1] != 'w' && s[at + 1] != 'b'))
+        return 0;
+    uint8_t side = s[at + 1] == 'b' ? FK_BLACK : FK_WHITE, ep = FK_NO_SQUARE;
+    fk_bitboard castling = 0;
+    size_t i = at + 3;
+    if (s[i] == '-') {
+        i++;
+    } else {
+        for (int k = 0; k < 4 && i < len; k++)
+            if (s[i] == letters[k]) castling |= FK_BIT(rooks[k]), i++;
+        if (!castling) return 0;
+    }
+    if (i + 2 >= len || s[i++] != ' ') return 0;
+    if (s[i] == '-') {
+        i++;
+    } else if (s[i] >= 'a' && s[i] <= 'h' && (s[i + 1] == '3' || s[i + 1] == '6')) {
+        ep = (uint8_t)FK_SQUARE(s[i] - 'a', s[i + 1] - '1');
+        i += 2;
+    } else {
+        return 0;
+    }
+    uint32_t halfmove, fullmove;
+    if (i >= len || s[i++] != ' ' || !number_fast(s, &i, len, &halfmove) || i >= len ||
+        s[i++] != ' ' || !number_fast(s, &i, len, &fullmove) || i != len)
+        return 0;
+    pos->side = side;
+    pos->castling = castling;
+    pos->ep_square = ep;
+    pos->halfmove = halfmove;
+    pos->fullmove = fullmove;
+    return 1;
 }
 
 /* Reads the piece placement in [start, end). */
 static void read_placement(reader *r, size_t start, size_t end) {
-    fk_position *pos = r->pos;
+    uint8_t board[64] = {0};
     const unsigned char *s = (const unsigned char *)r->text;
     int rank = 0;          /* index from the top: 0 is rank 8 */
     int file = 0;          /* squares seen in this rank */
@@ -178,8 +398,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
         unsigned c = s[i];
         switch (placement_class[c]) {
         case CLS_PIECE:
-            if (rank < 8 && file < 8)
-                fk_position_put(pos, FK_SQUARE(file, 7 - rank), (fk_piece)piece_of_byte[c]);
+            if (rank < 8 && file < 8) board[FK_SQUARE(file, 7 - rank)] = piece_of_byte[c];
             file++;
             digit_run = end;
             break;
@@ -260,6 +479,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
         report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
                "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
                ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+    set_board(r->pos, board);
 }
 
 /* Reads the side to move in [start, end). */
@@ -349,9 +569,10 @@ static void read_castling(reader *r, size_t start, size_t end) {
     int files = 0, kq = 0, bad = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h')) {
+        unsigned cls = castling_class[(unsigned char)c];
+        if (cls == CASTLE_FILE) {
             files++;
-        } else if (c == 'K' || c == 'Q' || c == 'k' || c == 'q') {
+        } else if (cls == CASTLE_KQ) {
             kq++;
         } else {
             char q[100];
@@ -374,7 +595,10 @@ static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = files == 0 ? (chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD)
                           : kq == 0  ? FK_CASTLING_SHREDDER
                                      : FK_CASTLING_XFEN;
-    /* Second pass: each letter becomes a rook square. */
+    /* Second pass: each letter becomes a rook square. The field is
+     * canonical when each letter is the one the writer would use, in the
+     * writer's order (White first, from the h-file towards the a-file). */
+    int canonical = 1, last_key = -1;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         fk_color color = (c >= 'a' && c <= 'z') ? FK_BLACK : FK_WHITE;
@@ -395,6 +619,9 @@ static void read_castling(reader *r, size_t start, size_t end) {
             continue;
         }
         pos->castling |= FK_BIT(sq);
+        int key = color * 8 + 7 - FK_FILE_OF(sq);
+        canonical &= key > last_key && castling_letter(pos, color, sq) == c;
+        last_key = key;
     }
     /* A side of the king has one rook that may castle: "KBQ" gives White
      * two on the queen side, which no reading of the field can mean. */
@@ -406,25 +633,25 @@ static void read_castling(reader *r, size_t start, size_t end) {
         fk_square king = (fk_square)__builtin_ctzll(kings);
         fk_bitboard rights = pos->castling & rank;
         fk_bitboard east = rights & ~((FK_BIT(king) << 1) - 1), west = rights & (FK_BIT(king) - 1);
-        if (__builtin_popcountll(east) > 1 || __builtin_popcountll(west) > 1) {
+        if ((east & (east - 1)) || (west & (west - 1))) {
             report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start,
                    "keep one castling right on each side of the king",
                    "%s has two castling rights on the %s side of the king",
                    color == FK_WHITE ? "White" : "Black",
-                   __builtin_popcountll(east) > 1 ? "king" : "queen");
+                   (east & (east - 1)) ? "king" : "queen");
             bad++;
         }
     }
-    if (bad) return;
+    if (bad || canonical) return;
     /* Rights given in an unusual order or form are read, and said. */
-    char canonical[17];
-    size_t len = write_castling(pos, canonical);
-    if (len != n || memcmp(canonical, s, n) != 0) {
-        char q[100], fix[40];
-        snprintf(fix, sizeof fix, "write %.*s", (int)len, canonical);
-        report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start, fix,
-               "castling rights '%s' are usually written '%.*s'", quote(s, n, q), (int)len,
-               canonical);
+    char canonical_text[17];
+    size_t len = write_castling(pos, canonical_text);
+    {
+        char q[100];
+        fk_problem *p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start,
+                               NULL, "castling rights '%s' are usually written '%.*s'",
+                               quote(s, n, q), (int)len, canonical_text);
+        if (p) format(p->fix, sizeof p->fix, "write %.*s", (int)len, canonical_text);
     }
 }
 
@@ -450,11 +677,10 @@ static void read_ep(reader *r, size_t start, size_t end) {
         return;
     }
     if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
-        char fix[16];
-        snprintf(fix, sizeof fix, "write %c%c", s[0] + 32, s[1]);
-        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, fix,
-               "the en passant square is written in lower case: %c%c, not %c%c", s[0] + 32,
-               s[1], s[0], s[1]);
+        fk_problem *p = report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, NULL,
+                               "the en passant square is written in lower case: %c%c, not %c%c",
+                               s[0] + 32, s[1], s[0], s[1]);
+        if (p) format(p->fix, sizeof p->fix, "write %c%c", s[0] + 32, s[1]);
         return;
     }
     if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) &&
@@ -492,23 +718,23 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
             return;
         }
         if (n > 1 && s[0] == '0') {
-            char fix[24];
-            snprintf(fix, sizeof fix, "write %u", value);
-            report(r, lenient_code(r, code), lenient(r), field, start, fix,
-                   "the %s %s has a leading zero", title, quote(s, n, q));
+            fk_problem *p = report(r, lenient_code(r, code), lenient(r), field, start, NULL,
+                                   "the %s %s has a leading zero", title, quote(s, n, q));
+            if (p) format(p->fix, sizeof p->fix, "write %u", value);
         }
         *out = value;
         return;
     }
     if ((n == 1 && s[0] == '-') || is_unicode_dash(s, n)) {
-        char fix[24];
-        snprintf(fix, sizeof fix, "write %u", fallback);
+        fk_problem *p;
         if (r->flags & FK_FEN_TOLERANT)
-            report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, fix,
-                   "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
+            p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
+                       "the %s is '%s', not a number; read as %u", title, quote(s, n, q),
+                       fallback);
         else
-            report(r, code, FK_SEV_ERROR, field, start, fix, "the %s is '%s', not a number",
-                   title, quote(s, n, q));
+            p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
+                       title, quote(s, n, q));
+        if (p) format(p->fix, sizeof p->fix, "write %u", fallback);
         *out = fallback;
         return;
     }
@@ -531,7 +757,7 @@ static int looks_like(int field, const char *s, size_t n) {
     case FK_FIELD_CASTLING:
         if (dash) return 1;
         for (size_t i = 0; i < n; i++)
-            if (!strchr("KQkqABCDEFGHabcdefgh", s[i]) || s[i] == '\0') return 0;
+            if (!castling_class[(unsigned char)s[i]]) return 0;
         return n > 0;
     case FK_FIELD_EP:
         return dash || (n == 2 && ((s[0] >= 'a' && s[0] <= 'h') || (s[0] >= 'A' && s[0] <= 'H')) &&
@@ -594,16 +820,13 @@ static void missing_at_end(reader *r, int first) {
     size_t at = r->len;
     int tolerant = (r->flags & FK_FEN_TOLERANT) != 0;
     if (first <= FK_FIELD_SIDE || !tolerant) {
-        char list[160];
-        size_t n = 0;
-        list[0] = '\0';
-        for (int f = first; f < FIELD_COUNT; f++) {
-            int w = snprintf(list + n, sizeof list - n, "%s%s",
-                             f == first ? "" : (f == FIELD_COUNT - 1 ? " and " : ", "),
-                             field_title[f]);
-            if (w > 0) n += (size_t)w;
-            if (n >= sizeof list) break;
-        }
+        static const char *const missing[FIELD_COUNT] = {
+            "every field",
+            "side to move, castling, en passant, halfmove clock and fullmove number",
+            "castling, en passant, halfmove clock and fullmove number",
+            "en passant, halfmove clock and fullmove number",
+            "halfmove clock and fullmove number",
+            "fullmove number"};
         const char *fix = first == FK_FIELD_PLACEMENT ? NULL
                           : first == FK_FIELD_SIDE
                               ? "add ' w' or ' b' after the placement: who is to move?"
@@ -611,7 +834,7 @@ static void missing_at_end(reader *r, int first) {
                                 "halfmove and fullmove";
         report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at, fix,
                "the FEN has %d field%s, needs 6: %s %s missing", first, first == 1 ? "" : "s",
-               list, FIELD_COUNT - first == 1 ? "is" : "are");
+               missing[first], FIELD_COUNT - first == 1 ? "is" : "are");
         return;
     }
     if (first <= FK_FIELD_EP)
@@ -639,56 +862,99 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     }
 }
 
-fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
-                       fk_problems *problems) {
-    reader r = {text, len, 0, flags, pos, problems, 0, 0};
+/* Reads the whole text into r->pos. With `fast`, a well-formed placement
+ * and tail are read by place_fast and tail_fast; whatever they leave is
+ * read by the field readers, which report every problem. */
+static void read_text(reader *r, int fast) {
+    const char *text = r->text;
+    size_t len = r->len;
+    fk_position *pos = r->pos;
     fk_position_clear(pos);
-    pos->chess960 = (flags & FK_FEN_CHESS960) != 0;
+    pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
     pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
 
-    while (r.at < len && is_separator((unsigned char)text[r.at])) r.at++;
-    if (r.at == len) {
-        report(&r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
+    while (r->at < len && is_separator((unsigned char)text[r->at])) r->at++;
+    if (r->at == len) {
+        report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
                "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
-        return FK_ERR_SYNTAX;
+        return;
     }
-    if (r.at > 0) {
-        r.ws_noted = 1;
-        report(&r, FK_PROB_WHITESPACE, lenient(&r), FK_FIELD_NONE, 0,
+    if (r->at > 0) {
+        r->ws_noted = 1;
+        report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, 0,
                "remove the white space before the FEN", "there is white space before the FEN");
     }
     for (int f = 0; f < FIELD_COUNT; f++) {
-        if (r.at >= len) {
-            missing_at_end(&r, f);
-            break;
+        if (r->at >= len) {
+            missing_at_end(r, f);
+            return;
         }
-        size_t start = r.at, end = token_end(&r);
-        if (f > FK_FIELD_PLACEMENT && !looks_like(f, text + start, end - start)) {
+        size_t start = r->at, end = 0;
+        if (f == FK_FIELD_PLACEMENT) {
+            if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
+            if (end && r->errors == 0 && !r->ws_noted && tail_fast(pos, text, end, len, r->flags)) {
+                r->at = len;
+                return;
+            }
+            if (end == 0) {
+                end = token_end(r);
+                read_placement(r, start, end);
+            }
+            r->at = end;
+            skip_separator(r);
+            continue;
+        }
+        end = token_end(r);
+        if (!looks_like(f, text + start, end - start)) {
             /* Fewer tokens than fields, and this one fits a later field:
              * the fields in between are missing, not wrong. */
-            int missing = FIELD_COUNT - f - tokens_left(&r);
+            int missing = FIELD_COUNT - f - tokens_left(r);
             for (int g = f + 1; g <= f + missing && g < FIELD_COUNT; g++) {
                 if (!looks_like(g, text + start, end - start)) continue;
+                char q[100];
                 for (int m = f; m < g; m++)
-                    report(&r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                    report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
                            m == FK_FIELD_SIDE ? "write w or b after the placement" : NULL,
-                           "the %s field is missing before '%.*s'", field_title[m],
-                           (int)(end - start > 24 ? 24 : end - start), text + start);
+                           "the %s field is missing before '%s'", field_title[m],
+                           quote(text + start, end - start, q));
                 f = g;
                 break;
             }
         }
-        read_field(&r, f, start, end);
-        r.at = end;
-        skip_separator(&r);
+        read_field(r, f, start, end);
+        r->at = end;
+        skip_separator(r);
     }
-    if (r.at < len) {
+    if (r->at < len) {
         char q[100];
-        report(&r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r.at,
+        report(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
                "remove everything after the fullmove number",
-               "there is text after the six fields: '%s'", quote(text + r.at, len - r.at, q));
+               "there is text after the six fields: '%s'", quote(text + r->at, len - r->at, q));
     }
+}
+
+fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
+                       fk_problems *problems) {
+    reader r = {text, len, 0, flags, pos, problems, 0, 0};
+    int before = problems->count + problems->dropped;
+    read_text(&r, 1);
+#ifndef NDEBUG
+    /* The fast readers must agree with the careful ones, always. */
+    fk_position careful;
+    fk_problems again;
+    fk_problems_clear(&again);
+    reader check = {text, len, 0, flags, &careful, &again, 0, 0};
+    read_text(&check, 0);
+    assert(check.errors == r.errors);
+    assert(again.count + again.dropped == problems->count + problems->dropped - before);
+    assert(fk_position_equal(&careful, pos));
+    assert(careful.castling_style == pos->castling_style && careful.chess960 == pos->chess960);
+    assert(memcmp(careful.by_color, pos->by_color, sizeof careful.by_color) == 0);
+    assert(memcmp(careful.by_kind, pos->by_kind, sizeof careful.by_kind) == 0);
+#else
+    (void)before;
+#endif
     return r.errors ? FK_ERR_SYNTAX : FK_OK;
 }
 
