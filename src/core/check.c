@@ -235,59 +235,11 @@ static void check_checks(const fk_position *pos, report *out) {
 
 /* ---- material --------------------------------------------------------- */
 
-/* The fewest captures color's pawns need to stand on their files, each pawn
- * starting on its own file and changing file only by capturing. Also returns
- * the pawns on files that hold more than one. */
-static int pawn_file_captures(fk_bitboard pawns, fk_bitboard *crowded) {
-    int files[8], count = 0;
-    *crowded = 0;
-    for (int f = 0; f < 8; f++) {
-        fk_bitboard on_file = pawns & FILE_BB(f);
-        int n = popcount(on_file);
-        if (n > 1) *crowded |= on_file;
-        for (int i = 0; i < n && count < 8; i++) files[count++] = f;
-    }
-    if (!*crowded) return 0;
-    /* Pawns and starting files are both in file order, so the cheapest
-     * matching keeps that order: best[i][j] assigns the first i pawns to
-     * starting files among the first j. */
-    int best[9][9];
-    for (int j = 0; j <= 8; j++) best[0][j] = 0;
-    for (int i = 1; i <= count; i++) {
-        best[i][i - 1] = 1 << 20;
-        for (int j = i; j <= 8; j++) {
-            int step = files[i - 1] - (j - 1);
-            int take = best[i - 1][j - 1] + (step < 0 ? -step : step);
-            int skip = best[i][j - 1];
-            best[i][j] = take < skip ? take : skip;
-        }
-    }
-    return best[count][8];
-}
-
-/* Reports, for one side, too many pawns or pieces, more promoted pieces than
- * missing pawns allow, bishops of one square colour beyond that, and pawn
- * files that need more captures than the opponent has lost men. */
-static void check_material(const fk_position *pos, fk_color c, report *out) {
-    fk_bitboard men = pos->by_color[c];
-    fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
-    int npawns = popcount(pawns), nmen = popcount(men);
+/* Reports more pieces than color's missing pawns could have promoted into,
+ * counting bishops by square colour. Returns 1 when it reported one. */
+static int check_promotions(const fk_position *pos, fk_color c, report *out) {
+    int missing = 8 - popcount(pieces_of(pos, c, FK_PAWN));
     char fix[200], where[200];
-    if (npawns > 8) {
-        snprintf(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
-        add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
-            "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
-            npawns);
-        return;
-    }
-    if (nmen > 16) {
-        snprintf(fix, sizeof fix, "Remove %d %s men.", nmen - 16, color_word[c]);
-        add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
-            "%s has %d men on the board; a side starts with 16 and never gains any.",
-            color_title[c], nmen);
-        return;
-    }
-    int missing = 8 - npawns;
     static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
     int promoted = 0;
     fk_bitboard extra_kinds = 0;
@@ -304,7 +256,7 @@ static void check_material(const fk_position *pos, fk_color c, report *out) {
         add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
             "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
             "promoted into them.", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
-        return;
+        return 1;
     }
     /* A side starts with one bishop on each square colour; a second on the
      * same colour is a promotion too. */
@@ -321,11 +273,82 @@ static void check_material(const fk_position *pos, fk_color c, report *out) {
             "with its other pieces that needs more than the %d missing pawn%s.", color_title[c],
             light > 1 ? light : dark, light > 1 ? "light" : "dark",
             squares_text(same, where, sizeof where), missing, missing == 1 ? "" : "s");
+        return 1;
+    }
+    return 0;
+}
+
+/* 1 when bb holds more than n squares (n small), without counting them. */
+static inline int more_than(fk_bitboard bb, int n) {
+    while (n-- > 0) bb &= bb - 1;
+    return bb != 0;
+}
+
+/* The pawns standing on files that hold more than one of them. */
+static fk_bitboard crowded_files(fk_bitboard pawns) {
+    unsigned seen = 0, twice = 0;
+    for (int r = 0; r < 8; r++) {
+        unsigned row = (unsigned)(pawns >> (8 * r)) & 0xFF;
+        twice |= seen & row;
+        seen |= row;
+    }
+    return pawns & (FILE_BB(0) * twice);
+}
+
+/* The fewest captures a side's pawns need to stand on their files, each pawn
+ * starting on a file of its own and changing file only by capturing. */
+static int pawn_file_captures(fk_bitboard pawns) {
+    int files[8], count = 0;
+    for (int f = 0; f < 8; f++)
+        for (int n = popcount(pawns & FILE_BB(f)); n > 0 && count < 8; n--) files[count++] = f;
+    /* Pawns and starting files are both in file order, so the cheapest
+     * matching keeps that order: best[i][j] matches the first i pawns with
+     * starting files among the first j. */
+    int best[9][9];
+    for (int j = 0; j <= 8; j++) best[0][j] = 0;
+    for (int i = 1; i <= count; i++) {
+        best[i][i - 1] = 1 << 20;
+        for (int j = i; j <= 8; j++) {
+            int step = files[i - 1] - (j - 1);
+            int take = best[i - 1][j - 1] + (step < 0 ? -step : step);
+            int skip = best[i][j - 1];
+            best[i][j] = take < skip ? take : skip;
+        }
+    }
+    return best[count][8];
+}
+
+/* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
+ * pieces than missing pawns allow, bishops of one square colour beyond that,
+ * and pawn files that need more captures than the opponent has lost men. */
+static void check_material(const fk_position *pos, fk_color c, const int nmen[2], report *out) {
+    fk_bitboard men = pos->by_color[c];
+    fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
+    fk_bitboard crowded = crowded_files(pawns); /* nine pawns always crowd a file */
+    int npawns = crowded ? popcount(pawns) : 0;
+    char fix[200], where[200];
+    if (npawns > 8) {
+        snprintf(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
+        add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
+            "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
+            npawns);
         return;
     }
-    fk_bitboard crowded;
-    int needed = pawn_file_captures(pawns, &crowded);
-    int lost = 16 - popcount(pos->by_color[!c]);
+    if (nmen[c] > 16) {
+        snprintf(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
+        add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
+            "%s has %d men on the board; a side starts with 16 and never gains any.",
+            color_title[c], nmen[c]);
+        return;
+    }
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
+    if (more_than(pieces_of(pos, c, FK_QUEEN), 1) || more_than(pieces_of(pos, c, FK_ROOK), 2) ||
+        more_than(pieces_of(pos, c, FK_KNIGHT), 2) || more_than(bishops & LIGHT_SQUARES, 1) ||
+        more_than(bishops & ~LIGHT_SQUARES, 1))
+        if (check_promotions(pos, c, out)) return;
+    /* (An opponent with more than 16 men is reported on its own.) */
+    int lost = 16 - nmen[!c];
+    int needed = crowded && lost >= 0 ? pawn_file_captures(pawns) : 0;
     if (needed > lost) {
         snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
                  "%s men.", color_word[c], color_word[!c]);
@@ -364,8 +387,8 @@ static char castling_letter(const fk_position *pos, fk_square sq, fk_color c) {
 static const char *castling_letters(const fk_position *pos, fk_bitboard rights, fk_color c,
                                     char out[9]) {
     int n = 0;
-    for (fk_bitboard bb = rights; bb; bb &= bb - 1)
-        out[n++] = castling_letter(pos, lowest(bb), c);
+    for (fk_square sq = 63; sq >= 0; sq--) /* king side first, as FENs write them */
+        if (rights & FK_BIT(sq)) out[n++] = castling_letter(pos, sq, c);
     out[n] = '\0';
     return out;
 }
@@ -554,6 +577,7 @@ static void retype(const fk_position *pos, int flip, fk_position *fixed) {
  * better position; the fix holds the corrected FEN. */
 static void check_typos(const fk_position *pos, int errors_before, report *out) {
     fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
+    if (!(wp & RANK_BB(6)) && !(bp & RANK_BB(1))) return; /* the kings alone are not enough */
     fk_bitboard wk = pieces_of(pos, FK_WHITE, FK_KING), bk = pieces_of(pos, FK_BLACK, FK_KING);
     int reversed = popcount(wp & RANK_BB(6)) + popcount(bp & RANK_BB(1)) +
                    ((wk & RANK_BB(7)) != 0) + ((bk & RANK_BB(0)) != 0);
@@ -599,7 +623,8 @@ static void check_rules(const fk_position *pos, report *out) {
     int kings_ok = check_kings(pos, out);
     if (kings_ok) check_checks(pos, out);
     check_pawn_ranks(pos, out);
-    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, out);
+    int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
     for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
     check_en_passant(pos, kings_ok, out);
     check_counters(pos, out);
