@@ -25,7 +25,11 @@ typedef struct {
     uint8_t flags;
 } fk_move;
 
-#define FK_MAX_MOVES 256
+/* Enough for any board a FEN can describe, however impossible: at most 16
+ * pieces reach a square (the first piece on each of 8 rays, 8 knights), a
+ * promotion square counts its 3 pawns four times, plus castling and en
+ * passant. Legal game positions have at most 218 moves. */
+#define FK_MAX_MOVES 1104
 
 typedef struct {
     int count;
