@@ -90,4 +90,18 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
 /* Number of legal moves, without writing them out (internal, for perft). */
 int fk_moves_count(const fk_position *pos);
 
+/* Fills err (when not NULL) with status, offset and a formatted sentence;
+ * returns status. */
+fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Writes the moves of list in SAN (disambiguated against all the legal
+ * moves, `legal`), comma-separated, into buf; ends with "… (N more)" when
+ * they do not all fit. Returns buf. */
+const char *fk_moves_describe(const fk_position *pos, const fk_movelist *legal,
+                              const fk_movelist *list, char *buf, size_t cap);
+
 #endif
