@@ -207,13 +207,18 @@ static void place_endgame(fk_rng *rng, fk_position *pos) {
     }
 }
 
-/* Anything goes: 0..30 more pieces of any kind anywhere legal. */
+/* Anything goes: 0..30 more pieces of any kind anywhere they may stand,
+ * at most 16 a side and 8 pawns a side. */
 static void place_anything(fk_rng *rng, fk_position *pos) {
     place_kings(rng, pos);
     int extra = fk_rng_below(rng, 31);
     for (int i = 0; i < extra; i++) {
         fk_color c = (fk_color)fk_rng_below(rng, 2);
-        scatter(rng, pos, FK_MAKE_PIECE(c, (fk_kind)fk_rng_below(rng, 5)));
+        if (__builtin_popcountll(pos->by_color[c]) >= 16) c = (fk_color)!c;
+        fk_kind kind = (fk_kind)fk_rng_below(rng, 5);
+        if (kind == FK_PAWN && __builtin_popcountll(fk_position_pieces(pos, FK_MAKE_PIECE(c, FK_PAWN))) >= 8)
+            kind = (fk_kind)(1 + fk_rng_below(rng, 4));
+        scatter(rng, pos, FK_MAKE_PIECE(c, kind));
     }
 }
 
