@@ -190,7 +190,7 @@ int cmd_check(int argc, char **argv) {
             json_result(stdout, &input, &result);
             continue;
         }
-        char label[48] = "";
+        char label[48] = "FEN: ";
         if (in.from_stdin || in.count > 1)
             snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
         human_result(stdout, label, &input, &result);
