@@ -99,14 +99,16 @@ int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *h
     int only_fens = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        if (!only_fens && strcmp(arg, "--") == 0) {
+            only_fens = 1;
+            continue;
+        }
         if (only_fens || !is_option(arg)) {
             opts->fens[opts->nfens++] = argv[i];
             continue;
         }
         const char *ep_value = NULL;
-        if (strcmp(arg, "--") == 0) {
-            only_fens = 1;
-        } else if (cli_is_help(arg)) {
+        if (cli_is_help(arg)) {
             fputs(help_text, stdout);
             return CLI_OK;
         } else if ((allowed & CLI_OPT_TOLERANT) && strcmp(arg, "--tolerant") == 0) {

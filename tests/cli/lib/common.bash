@@ -48,7 +48,7 @@ err_has() { grep -qF -- "$1" "$TMP/err" || fail "stderr lacks '$1'"; }
 err_empty() { [ ! -s "$TMP/err" ] || fail "stderr should be empty"; }
 # out_is TEXT: stdout is exactly TEXT (printf %b-expanded, plus a newline).
 out_is() {
-    printf '%b\n' "$1" >"$TMP/want"
+    if [ -z "$1" ]; then : >"$TMP/want"; else printf '%b\n' "$1" >"$TMP/want"; fi
     cmp -s "$TMP/want" "$TMP/out" || fail "stdout is not exactly: $(cat "$TMP/want")"
 }
 # json_check PYTHON: runs PYTHON with `rows` = the JSON objects of stdout
