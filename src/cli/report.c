@@ -54,32 +54,71 @@ void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int 
     free(big);
 }
 
-/* Writes the names of the squares in set, separated by spaces. */
-static void print_squares(FILE *out, fk_bitboard set) {
-    const char *sep = "";
-    for (; set; set &= set - 1) {
+/* Appends the names of the squares in set to text (cap bytes in all),
+ * separated by spaces. */
+static void append_squares(char *text, size_t cap, fk_bitboard set) {
+    size_t len = strlen(text);
+    for (const char *sep = ""; set && len + 4 < cap; set &= set - 1, sep = " ") {
         char name[3];
         fk_square_name(__builtin_ctzll(set), name);
-        fprintf(out, "%s%s", sep, name);
-        sep = " ";
+        len += (size_t)snprintf(text + len, cap - len, "%s%s", sep, name);
     }
+}
+
+/* Width that problem text is wrapped to: a common terminal's. */
+#define WRAP_WIDTH 78
+
+/* Writes text after `first` (a prefix already written, of first_width
+ * columns), wrapped at spaces to WRAP_WIDTH, with `indent` starting each
+ * further line. A word longer than a line (a FEN) is kept whole. */
+static void print_wrapped(FILE *out, size_t first_width, const char *indent, const char *text) {
+    size_t column = first_width, indent_width = strlen(indent);
+    int line_empty = 1;
+    while (*text) {
+        while (*text == ' ') text++;
+        size_t word = strcspn(text, " ");
+        if (word == 0) break;
+        if (!line_empty && column + 1 + word > WRAP_WIDTH) {
+            fprintf(out, "\n%s", indent);
+            column = indent_width;
+            line_empty = 1;
+        }
+        if (!line_empty) {
+            fputc(' ', out);
+            column++;
+        }
+        fwrite(text, 1, word, out);
+        column += word;
+        line_empty = 0;
+        text += word;
+    }
+    fputc('\n', out);
 }
 
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
                         int with_fix) {
+    char hanging[64], text[sizeof problems->items[0].message + 64];
+    snprintf(hanging, sizeof hanging, "%s         ", indent);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        fprintf(out, "%s%-7s  %s  [%s]\n", indent, fk_severity_name(p->severity), p->message,
-                fk_problem_code_name(p->code));
-        fprintf(out, "%s         where: %s", indent, fk_field_name(p->field));
-        if (p->field != FK_FIELD_NONE) fputs(" field", out);
-        if (p->offset >= 0) fprintf(out, ", byte %d", p->offset);
+        fprintf(out, "%s%-7s  ", indent, fk_severity_name(p->severity));
+        snprintf(text, sizeof text, "%s [%s]", p->message, fk_problem_code_name(p->code));
+        print_wrapped(out, strlen(hanging), hanging, text);
+        int n = snprintf(text, sizeof text, "where: %s%s", fk_field_name(p->field),
+                         p->field != FK_FIELD_NONE ? " field" : "");
+        if (p->offset >= 0) n += snprintf(text + n, sizeof text - (size_t)n, ", byte %d", p->offset);
         if (p->squares) {
-            fputs(", squares ", out);
-            print_squares(out, p->squares);
+            snprintf(text + n, sizeof text - (size_t)n, ", squares ");
+            append_squares(text, sizeof text, p->squares);
         }
-        fputc('\n', out);
-        if (with_fix && p->fix[0]) fprintf(out, "%s         fix:   %s\n", indent, p->fix);
+        fputs(hanging, out);
+        print_wrapped(out, strlen(hanging), hanging, text);
+        if (with_fix && p->fix[0]) {
+            char fix_indent[80];
+            snprintf(fix_indent, sizeof fix_indent, "%s       ", hanging);
+            fprintf(out, "%sfix:   ", hanging);
+            print_wrapped(out, strlen(fix_indent), fix_indent, p->fix);
+        }
     }
     if (problems->dropped > 0)
         fprintf(out, "%s(and %d more problem%s not listed)\n", indent, problems->dropped,
