@@ -57,6 +57,19 @@ expect_rc 0
 out_is "$KINGS_ONLY"
 err_empty
 
+step "en passant conventions on real game plies (tests/data/cli/ep_pairs.tsv)"
+pairs=${FENKIT_TEST_DATA:?FENKIT_TEST_DATA is not set}/cli/ep_pairs.tsv
+cut -f1 "$pairs" >"$TMP/spec"
+cut -f2 "$pairs" >"$TMP/legal"
+"$FENKIT" normalize <"$TMP/spec" >"$TMP/out" 2>"$TMP/err"; RC=$?
+expect_rc 0
+cmp -s "$TMP/out" "$TMP/legal" || fail "--ep legal differs from the legal column: $(diff "$TMP/out" "$TMP/legal" | head -4)"
+"$FENKIT" normalize --ep always <"$TMP/spec" >"$TMP/out" 2>"$TMP/err"; RC=$?
+expect_rc 0
+cmp -s "$TMP/out" "$TMP/spec" || fail "--ep always differs from the spec column: $(diff "$TMP/out" "$TMP/spec" | head -4)"
+"$FENKIT" normalize <"$TMP/legal" >"$TMP/out" 2>"$TMP/err"; RC=$?
+cmp -s "$TMP/out" "$TMP/legal" || fail "normalizing a canonical FEN changed it"
+
 step "a large input streams through, in order, with the bad lines reported"
 python3 - "$START" "$E4" "$SHORT_RANK" >"$TMP/many" <<'PY'
 import sys
