@@ -655,8 +655,17 @@ static void check_rules(const fk_position *pos, report *out) {
 fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
     report out = {problems, 0};
     fk_attacks_init();
+    int first = problems->count;
     check_rules(pos, &out);
+    int typos = problems->count;
     check_typos(pos, out.errors, &out);
+    /* A typing mistake explains the errors it causes: list it before them. */
+    for (int i = typos; i < problems->count; i++, first++) {
+        fk_problem moved = problems->items[i];
+        memmove(&problems->items[first + 1], &problems->items[first],
+                (size_t)(i - first) * sizeof moved);
+        problems->items[first] = moved;
+    }
     return out.errors ? FK_ERR_INVALID : FK_OK;
 }
 

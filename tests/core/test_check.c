@@ -278,6 +278,9 @@ static void typing_mistakes(void **state) {
     assert_int_equal(p->severity, FK_SEV_WARNING);
     assert_string_equal(p->fix, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_null(find(&list, FK_PROB_COLORS_SWAPPED));
+    /* It comes first: the castling errors it causes follow. */
+    assert_int_equal(list.items[0].code, FK_PROB_UPSIDE_DOWN);
+    assert_non_null(find(&list, FK_PROB_CASTLING_NO_KING));
     /* Ordinary positions, including an advanced pair of pawns, stay quiet. */
     expect_none("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FK_PROB_UPSIDE_DOWN);
     expect_none("6k1/PP6/8/8/8/8/6pp/K7 w - - 0 60", FK_PROB_UPSIDE_DOWN);
