@@ -338,6 +338,46 @@ static int pawn_file_captures(fk_bitboard pawns) {
     return best[count][8];
 }
 
+/* Like pawn_file_captures, for a side that also has promoted bishops (light
+ * and dark beyond one of each): each came from a pawn that reached a
+ * promotion square of its colour, which needs a capture when its starting
+ * file's promotion square has the other colour. Pawns, bishops' pawns and
+ * starting files are matched in one pass over the files. */
+static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark) {
+    enum { INF = 1 << 20 };
+    int files[8], count = 0;
+    for (int f = 0; f < 8; f++)
+        for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
+    if (count + light + dark > 8) return INF; /* reported as too many promoted */
+    int best[9][9][9], next[9][9][9];
+    for (int i = 0; i <= count; i++)
+        for (int l = 0; l <= light; l++)
+            for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
+    best[0][0][0] = 0;
+    for (int f = 0; f < 8; f++) {
+        int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) next[i][l][d] = best[i][l][d];
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) {
+                    int cost = best[i][l][d];
+                    if (cost >= INF) continue;
+                    if (i < count) {
+                        int step = files[i] - f, via = cost + (step < 0 ? -step : step);
+                        if (via < next[i + 1][l][d]) next[i + 1][l][d] = via;
+                    }
+                    if (l < light && cost + !lands_light < next[i][l + 1][d])
+                        next[i][l + 1][d] = cost + !lands_light;
+                    if (d < dark && cost + lands_light < next[i][l][d + 1])
+                        next[i][l][d + 1] = cost + lands_light;
+                }
+        memcpy(best, next, sizeof best);
+    }
+    return best[count][light][dark];
+}
+
 /* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
  * pieces than missing pawns allow, bishops of one square colour beyond that,
  * and pawn files that need more captures than the opponent has lost men. */
@@ -368,15 +408,28 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
         if (check_promotions(pos, c, out)) return;
     /* (An opponent with more than 16 men is reported on its own.) */
     int lost = 16 - nmen[!c];
-    int needed = crowded && lost >= 0 ? pawn_file_captures(pawns) : 0;
-    if (needed > lost) {
+    if (lost < 0) return;
+    int light = popcount(bishops & LIGHT_SQUARES) - 1, dark = popcount(bishops & ~LIGHT_SQUARES) - 1;
+    light = light > 0 ? light : 0;
+    dark = dark > 0 ? dark : 0;
+    int needed = light || dark ? promotion_captures(pawns, c, light, dark)
+                 : crowded     ? pawn_file_captures(pawns)
+                               : 0;
+    if (needed <= lost) return;
+    fk_bitboard shown = crowded ? crowded : pawns;
+    if (light || dark) {
+        shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
+        snprintf(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
+                 color_word[c], color_word[!c]);
+    } else {
         snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
                  "%s men.", color_word[c], color_word[!c]);
-        add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, crowded, fix,
-            "%s's pawns (%s) need at least %d captures to reach these files, but %s has lost "
-            "only %d men.", color_title[c], squares_text(crowded, where, sizeof where), needed,
-            color_title[!c], lost);
     }
+    add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
+        "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
+        "only %d men.", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
+        light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c],
+        lost);
 }
 
 /* Reports pawns on the first or last rank, where no pawn can stand. */

@@ -159,6 +159,17 @@ static void pawn_structure_boundaries(void **state) {
     expect_none("rnbqkbnr/ppppppp1/8/8/8/P7/P7/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
     expect("rnbqkbnr/pppppppp/8/8/8/P7/P7/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR,
            B("a2") | B("a3"), "Black has lost only 0 men");
+    /* A second light-squared bishop is a promoted pawn; with only the b-file
+     * free, that pawn promoted on a dark square unless it captured. */
+    expect("rnbqkbnr/pppppppp/8/8/8/8/P1PPPPPP/3BKB2 w - - 0 1", FK_PROB_PAWN_STRUCTURE,
+           FK_SEV_ERROR, (RANK_MASK(2) & ~B("b2")) | B("d1") | B("f1"),
+           "to have promoted into the extra bishops");
+    expect_none("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/3BKB2 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
+    expect_none("rnbqkbnr/ppppppp1/8/8/8/8/P1PPPPPP/3BKB2 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
+    /* The same for Black's dark-squared bishops: b1 is light, a1 dark. */
+    expect("3bkb2/p1pppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", FK_PROB_PAWN_STRUCTURE,
+           FK_SEV_ERROR, (RANK_MASK(7) & ~B("b7")) | B("d8") | B("f8"), "White has lost only 0");
+    expect_none("3bkb2/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", FK_PROB_PAWN_STRUCTURE);
     /* Eight pawns on eight files need nothing. */
     expect_none("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
 }
