@@ -111,7 +111,7 @@ static int read_castling(const char *text, size_t n, int *queenside) {
 
 /* What a SAN text asks for: the piece, the target, the hints. */
 typedef struct {
-    int kind;       /* fk_kind of the moving piece */
+    int kind;       /* fk_kind of the moving piece, -1 for any */
     int castle;     /* 0, or 1 kingside, 2 queenside */
     int to;         /* target square */
     int from_file;  /* -1 when not given */
@@ -123,7 +123,8 @@ typedef struct {
 static int matches(const fk_position *pos, fk_move m, const san_request *q) {
     int castle = is_castle(pos, m);
     if (q->castle) return castle && (q->castle == 2) == (m.to < m.from);
-    if (castle || m.to != q->to || (int)FK_PIECE_KIND(pos->board[m.from]) != q->kind) return 0;
+    if (castle || m.to != q->to) return 0;
+    if (q->kind >= 0 && (int)FK_PIECE_KIND(pos->board[m.from]) != q->kind) return 0;
     if (q->from_file >= 0 && FK_FILE_OF(m.from) != q->from_file) return 0;
     if (q->from_rank >= 0 && FK_RANK_OF(m.from) != q->from_rank) return 0;
     if (q->promotion >= 0) return m.promotion == q->promotion;
@@ -185,6 +186,8 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
                 return fk_error_set(err, FK_ERR_SYNTAX, (int)(start + k),
                                     "'%s': unexpected '%c' in a move", shown, c);
         }
+        /* Long algebraic without a piece letter ("g1f3"): any piece. */
+        if (i == 0 && q.from_file >= 0 && q.from_rank >= 0) q.kind = -1;
     }
 
     fk_movelist list;

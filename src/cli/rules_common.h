@@ -1,0 +1,21 @@
+/* fenkit command line: what the moves, play and perft commands share. */
+#ifndef FENKIT_CLI_RULES_COMMON_H
+#define FENKIT_CLI_RULES_COMMON_H
+
+#include <stdio.h>
+
+#include "fenkit/fenkit.h"
+
+/* Reads a FEN given on the command line ("startpos" names the starting
+ * position) and checks it. On a problem of severity error, prints every
+ * problem to stderr as "fenkit CMD: ..." and returns 0; else 1. */
+int rules_read_position(const char *command, const char *text, unsigned flags,
+                        fk_position *pos);
+
+/* Writes text as a JSON string, quotes included. */
+void rules_json_string(FILE *out, const char *text);
+
+/* Parses a positive depth ("5"); returns -1 when text is not one. */
+int rules_parse_depth(const char *text);
+
+#endif
