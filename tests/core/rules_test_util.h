@@ -12,7 +12,7 @@ static inline fk_position from_fen(const char *fen) {
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
-    fk_status st = fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT | FK_FEN_CHESS960, &pos, &problems);
+    fk_status st = fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems);
     if (st != FK_OK) print_message("cannot read %s\n", fen);
     assert_int_equal(st, FK_OK);
     return pos;

@@ -18,7 +18,7 @@ static uint64_t suite_max_nodes(void) {
     const char *env = getenv("FENKIT_PERFT_MAX_NODES");
     if (env && *env) return strtoull(env, NULL, 10);
 #ifdef NDEBUG
-    return 1000000;
+    return 250000;
 #else
     return 10000;
 #endif

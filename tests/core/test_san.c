@@ -133,7 +133,11 @@ static void round_trip_record(const char *file, const char *fen, int depth, uint
     round_trip_run *run = ctx;
     if (strcmp(fen, run->last_fen) == 0) return;
     snprintf(run->last_fen, sizeof run->last_fen, "%s", fen);
-    fk_position pos = from_fen(fen);
+    fk_position pos;
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT | FK_FEN_CHESS960, &pos, &problems),
+                     FK_OK);
     fk_movelist list;
     fk_moves_generate(&pos, &list);
     run->positions++;
