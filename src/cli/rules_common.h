@@ -7,8 +7,10 @@
 #include "fenkit/fenkit.h"
 
 /* Reads a FEN given on the command line ("startpos" names the starting
- * position) and checks it. On a problem of severity error, prints every
- * problem to stderr as "fenkit CMD: ..." and returns 0; else 1. */
+ * position) and checks it. When a problem leaves the moves undefined (an
+ * unreadable FEN, missing or extra kings, a pawn on a back rank, the side
+ * not to move in check), prints those problems to stderr as
+ * "fenkit CMD: ..." and returns 0; else returns 1. */
 int rules_read_position(const char *command, const char *text, unsigned flags,
                         fk_position *pos);
 
