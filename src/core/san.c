@@ -131,6 +131,12 @@ static int matches(const fk_position *pos, fk_move m, const san_request *q) {
     return 1;
 }
 
+/* Copies at most 32 bytes of the text into buf, for a message. */
+static const char *show(const char *text, size_t len, char *buf, size_t cap) {
+    snprintf(buf, cap, "%.*s", (int)(len < 32 ? len : 32), text);
+    return buf;
+}
+
 fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
                             fk_move *move, fk_error *err) {
     size_t start = 0, end = len;
@@ -146,8 +152,9 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
     }
     const char *s = text + start;
     size_t n = end - start;
-    char shown[40];
-    snprintf(shown, sizeof shown, "%.*s", (int)(len < 32 ? len : 32), text);
+    /* The move as given, for messages; written only when one is needed. */
+    char shown_buf[40];
+#define shown show(text, len, shown_buf, sizeof shown_buf)
     if (n == 0) return fk_error_set(err, FK_ERR_SYNTAX, (int)start, "empty move");
 
     san_request q = {FK_PAWN, 0, FK_NO_SQUARE, -1, -1, -1};
@@ -214,4 +221,5 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
                             fk_moves_describe(pos, &list, &found, names, sizeof names));
     return fk_error_set(err, FK_ERR_INVALID, (int)start, "%s is not legal here; legal moves: %s",
                         shown, fk_moves_describe(pos, &list, &list, names, sizeof names));
+#undef shown
 }

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -168,12 +169,57 @@ static void round_trip_over_the_suites(void **state) {
     assert_int_equal(run.failed, 0);
 }
 
+/* Plays the SAN of real games and compares the FEN after every ply with
+ * the one other tools wrote, with both en passant conventions. */
+static void replays_master_games(void **state) {
+    (void)state;
+    FILE *f = fopen(FENKIT_TEST_DATA "/moves/games25_plies.tsv", "r");
+    assert_non_null(f);
+    char line[1024];
+    fk_position pos;
+    long plies = 0, failed = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *fields[5];
+        int n = 0;
+        for (char *p = line; n < 5 && p; n++) {
+            fields[n] = p;
+            p = strchr(p, '\t');
+            if (p) *p++ = '\0';
+        }
+        if (n < 5 || strcmp(fields[0], "game") == 0) continue;
+        if (strcmp(fields[1], "1") == 0) fk_position_startpos(&pos);
+        fk_move move;
+        fk_error err;
+        plies++;
+        if (fk_move_parse_san(&pos, fields[2], strlen(fields[2]), &move, &err) != FK_OK) {
+            print_message("game %s ply %s: %s\n", fields[0], fields[1], err.message);
+            failed++;
+            break;
+        }
+        fk_move_make(&pos, move);
+        char legal[FK_FEN_MAX], always[FK_FEN_MAX];
+        fk_fen_write(&pos, FK_EP_LEGAL, legal, sizeof legal);
+        fk_fen_write(&pos, FK_EP_ALWAYS, always, sizeof always);
+        if (strcmp(legal, fields[3]) != 0 || strcmp(always, fields[4]) != 0) {
+            print_message("game %s ply %s %s: %s | %s, expected %s | %s\n", fields[0], fields[1],
+                          fields[2], legal, always, fields[3], fields[4]);
+            failed++;
+        }
+    }
+    fclose(f);
+    print_message("replayed %ld plies, %ld failed\n", plies, failed);
+    assert_true(plies > 2000);
+    assert_int_equal(failed, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(writes_minimal_san),
         cmocka_unit_test(reads_san_as_people_write_it),
         cmocka_unit_test(reports_ambiguous_and_illegal_moves),
         cmocka_unit_test(round_trip_over_the_suites),
+        cmocka_unit_test(replays_master_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
