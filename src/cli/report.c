@@ -129,8 +129,11 @@ const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black
 
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
-    /* checkmate says check already */
-    if (status & FK_STATUS_CHECKMATE) status &= ~(unsigned)FK_STATUS_CHECK;
+    if (status & FK_STATUS_CHECKMATE) {
+        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
+                cli_side_name(!pos->side));
+        return;
+    }
     fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
     for (int i = 0; i < cli_status_name_count; i++)
         if (status & cli_status_names[i].flag) fprintf(out, ", %s", cli_status_names[i].words);
