@@ -1,6 +1,6 @@
 # The render layer: terminal text, SVG, PNG (librsvg + cairo).
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET librsvg-2.0 cairo)
+pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET librsvg-2.0 cairo libpng)
 
 # The built-in piece set, turned into a C source at build time.
 file(GLOB FENKIT_BUILTIN_PIECES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/assets/pieces/cburnett/*.svg)
