@@ -32,7 +32,8 @@ int cli_is_help(const char *arg);
     X(check, "check FENs and list every problem")                                \
     X(explain, "read a FEN back field by field, with problems and fixes")        \
     X(show, "draw the board in the terminal")                                    \
-    X(normalize, "write canonical FENs")
+    X(normalize, "write canonical FENs")                                         \
+    X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);
 CLI_COMMANDS(CLI_DECLARE)
