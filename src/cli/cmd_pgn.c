@@ -173,7 +173,6 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
             json_string(out, info->tags[i].value);
         }
         putc('}', out);
-        if (info->result[0]) fprintf(out, ",\"result\":\"%s\"", info->result);
     }
     fputs("}\n", out);
 }

@@ -384,6 +384,13 @@ static void make_null(fk_position *pos) {
     pos->side = (uint8_t)!pos->side;
 }
 
+/* 1 when text has the shape of a UCI move ("g1f3", "e7e8q"). */
+static int looks_like_uci(const char *t) {
+    size_t n = strlen(t);
+    return (n == 4 || (n == 5 && strchr("qrbn", t[4]))) && t[0] >= 'a' && t[0] <= 'h' &&
+           t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
+}
+
 /* Reads and plays one move on the current line. */
 static void play(fk_pgn_reader *r, const char *text) {
     int strict = r->flags & FK_PGN_STRICT;
@@ -417,17 +424,21 @@ static void play(fk_pgn_reader *r, const char *text) {
     if (!null) {
         fk_error err;
         err.message[0] = '\0';
-        fk_status st = fk_move_parse_san(&line->pos, san, n, &move, &err);
-        if (st == FK_ERR_SYNTAX && !strict &&
-            fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK)
-            st = FK_OK;
+        /* "b8d7" is a UCI move, though a loose SAN reader could take it
+         * for a bishop move: UCI first (lenient only). */
+        fk_status st = FK_ERR_SYNTAX;
+        if (!strict && looks_like_uci(san))
+            st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
+        if (st != FK_OK) st = fk_move_parse_san(&line->pos, san, n, &move, &err);
         if (st != FK_OK) {
             const char *who = line->pos.side == FK_WHITE ? "White" : "Black";
-            set_error(r, text, "%s (%s's move %u): %s", text, who, line->pos.fullmove,
-                      err.message[0] ? err.message
-                      : st == FK_ERR_AMBIGUOUS ? "ambiguous"
-                      : st == FK_ERR_SYNTAX    ? "not a move"
-                                               : "illegal in this position");
+            if (err.message[0]) /* it names the move */
+                set_error(r, text, "%s's move %u: %s", who, line->pos.fullmove, err.message);
+            else
+                set_error(r, text, "%s's move %u: %s is %s", who, line->pos.fullmove, text,
+                          st == FK_ERR_AMBIGUOUS ? "ambiguous"
+                          : st == FK_ERR_SYNTAX  ? "not a move"
+                                                 : "illegal in this position");
             fail(r);
             return;
         }
@@ -575,6 +586,13 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
             fail(r);
             return;
         }
+        if (strcmp(t, "e.p.") == 0) {
+            if (strict) {
+                set_error(r, t, "\"e.p.\" is not part of SAN");
+                fail(r);
+            }
+            return;
+        }
         if (strcmp(t, "--") != 0 && is_glyph(t)) {
             if (strict) {
                 set_error(r, t, "%s: evaluation glyphs must be written as NAGs ($n)", t);
@@ -609,12 +627,14 @@ static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
             add_tag(r);
             return;
         }
-        if (kind == PGN_TOK_BAD) {
-            /* A broken tag line: the tags go on. An unclosed comment: the
-             * game ends where the next one's tags start. */
+        if (kind == PGN_TOK_BAD && !r->lx.ends_game) {
+            /* a broken tag line, or junk among the tags: the tags go on */
             set_error(r, "", "%s", r->lx.message);
-            if (!r->lx.ends_game) return;
+            return;
         }
+        if (r->error_pending && kind != PGN_TOK_EOF && !r->lx.ends_game &&
+            !(kind == PGN_TOK_STAR || (kind == PGN_TOK_SYMBOL && is_result(r->lx.text))))
+            return; /* the junk goes on until a tag or a result */
         if (kind != PGN_TOK_EOF) start_moves(r);
     }
     if (kind == PGN_TOK_TAG || kind == PGN_TOK_EOF) {
