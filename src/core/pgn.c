@@ -9,6 +9,7 @@
 
 #include "fenkit/pgn.h"
 #include "pgn_lex.h"
+#include "pgn_san.h"
 
 #define PGN_BUFFER (1 << 16)
 #define PGN_MAX_TAGS 128
@@ -364,6 +365,7 @@ static void end_game(fk_pgn_reader *r, int missing) {
 }
 
 static int is_result(const char *t) {
+    if (t[0] != '0' && t[0] != '1' && t[0] != '*') return 0;
     return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 ||
            strcmp(t, "*") == 0;
 }
@@ -414,14 +416,16 @@ static void play(fk_pgn_reader *r, const char *text) {
         return;
     }
 
+    fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
     int null = strcmp(san, "--") == 0 || strcmp(san, "Z0") == 0;
+    int fast = !null && pgn_san_fast(&line->pos, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
         fail(r);
         return;
     }
-    if (!null) {
+    if (!null && !fast) {
         fk_error err;
         err.message[0] = '\0';
         /* "b8d7" is a UCI move, though a loose SAN reader could take it
@@ -444,16 +448,10 @@ static void play(fk_pgn_reader *r, const char *text) {
         }
     }
 
-    fk_pgn_ply *ply = &r->ply;
     if (null)
         memcpy(ply->san, "--", 3);
-    else
+    else if (!fast)
         fk_move_to_san(&line->pos, move, ply->san, sizeof ply->san);
-    if (strict && strcmp(ply->san, san) != 0) {
-        set_error(r, text, "%s is not standard SAN: it is written %s", text, ply->san);
-        fail(r);
-        return;
-    }
     if (r->flags & FK_PGN_VARIATIONS) {
         line->prev = line->pos;
         line->prev_node = line->node;
@@ -464,6 +462,12 @@ static void play(fk_pgn_reader *r, const char *text) {
         make_null(&line->pos);
     else
         fk_move_make(&line->pos, move);
+    if (fast) pgn_san_mark_check(&line->pos, ply->san);
+    if (strict && strcmp(ply->san, san) != 0) {
+        set_error(r, text, "%s is not standard SAN: it is written %s", text, ply->san);
+        fail(r);
+        return;
+    }
     line->ply++;
     int count;
     int node = history_push(r, line->node, &line->pos, &count);
@@ -546,6 +550,11 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         return;
     case PGN_TOK_STAR: t = "*"; /* fall through */
     case PGN_TOK_SYMBOL:
+        if ((t[0] >= 'a' && t[0] <= 'h' && t[1] != '.') || t[0] == 'N' || t[0] == 'B' ||
+            t[0] == 'R' || t[0] == 'Q' || t[0] == 'K' || t[0] == 'O') {
+            if (replaying) play(r, t); /* the usual case: a move */
+            return;
+        }
         if (is_result(t)) {
             if (r->nest == 0) {
                 size_t len = strlen(t); /* a result: at most 7 bytes */
@@ -561,8 +570,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         if (t[0] >= '0' && t[0] <= '9') {
             size_t digits = strspn(t, "0123456789");
             if (t[digits] == '\0') {
-                unsigned number = (unsigned)strtoul(t, NULL, 10);
-                if (strict && number != r->lines[r->nest].pos.fullmove) {
+                if (strict && strtoul(t, NULL, 10) != r->lines[r->nest].pos.fullmove) {
                     set_error(r, t, "move number %s where %u is due", t,
                               r->lines[r->nest].pos.fullmove);
                     fail(r);

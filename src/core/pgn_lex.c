@@ -57,21 +57,24 @@ static inline long column(const pgn_lexer *lx) {
     return (long)(lx->base + lx->pos - lx->line_start) + 1;
 }
 
-static inline int is_space(int c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+/* Byte classes: bytes of a symbol (moves, results, glyphs; '.' only after
+ * a letter), bytes of a symbol that starts with a digit (move numbers,
+ * results, zero castling: it stops at the '.' of "12." and before "…"),
+ * and white space. */
+enum { SYMBOL = 1, NUMBER = 2, SPACE = 4 };
+static const unsigned char byte_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 3, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3, 0, 3, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 0, 0, 1, 0, 3,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 
-/* Bytes that make up a symbol: moves, move numbers, results, glyphs. */
-static inline int is_symbol_byte(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c >= 0x80 || (c != 0 && strchr("_+#=:-/!?~@.", c) != NULL);
-}
-
-/* A symbol that starts with a digit is a move number, a result or zero
- * castling: it stops at the period of "12." and before "…". */
-static inline int is_number_byte(int c) {
-    return (c >= '0' && c <= '9') || (c != 0 && strchr("-/+#!?", c) != NULL);
-}
+static inline int is_space(int c) { return c >= 0 && (byte_class[c] & SPACE); }
+static inline int is_symbol_byte(int c) { return c >= 0 && (byte_class[c] & SYMBOL); }
 
 /* Skips the rest of the line (a ';' comment or a '%' escape line). */
 static void skip_line(pgn_lexer *lx) {
@@ -192,38 +195,52 @@ fail:
     return lx->kind = PGN_TOK_BAD;
 }
 
-/* Reads a symbol starting at the next byte. */
+/* Reads a symbol starting at the next byte (symbols hold no newline, so
+ * the line count needs no update). */
 static pgn_tok_kind read_symbol(pgn_lexer *lx) {
-    int number = peek(lx) >= '0' && peek(lx) <= '9';
+    unsigned char want = (lx->buf[lx->pos] >= '0' && lx->buf[lx->pos] <= '9') ? NUMBER : SYMBOL;
     size_t n = 0;
     lx->text_cut = 0;
     for (;;) {
-        int c = peek(lx);
-        if (c < 0 || !(number ? is_number_byte(c) : is_symbol_byte(c))) break;
-        if (n + 1 < sizeof lx->text)
-            lx->text[n++] = (char)c;
-        else
-            lx->text_cut = 1;
-        advance(lx);
+        while (lx->pos < lx->len && (byte_class[(unsigned char)lx->buf[lx->pos]] & want)) {
+            if (n + 1 < sizeof lx->text)
+                lx->text[n++] = lx->buf[lx->pos];
+            else
+                lx->text_cut = 1;
+            lx->pos++;
+        }
+        if (lx->pos < lx->len || !fill(lx, 1)) break;
     }
     lx->text[n] = '\0';
     lx->text_len = n;
     return lx->kind = PGN_TOK_SYMBOL;
 }
 
+/* Skips white space, counting lines. */
+static void skip_space(pgn_lexer *lx) {
+    do {
+        while (lx->pos < lx->len) {
+            unsigned char c = (unsigned char)lx->buf[lx->pos];
+            if (!(byte_class[c] & SPACE)) return;
+            if (c == '\n') {
+                lx->line++;
+                lx->line_start = lx->base + lx->pos + 1;
+            }
+            lx->pos++;
+        }
+    } while (fill(lx, 1));
+}
+
 pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
     lx->lax = 0;
     lx->ends_game = 0;
     for (;;) {
+        skip_space(lx);
         int c = peek(lx);
         lx->tok_line = lx->line;
         lx->tok_column = column(lx);
         lx->tok_offset = pgn_lex_offset(lx);
         if (c < 0) return lx->kind = PGN_TOK_EOF;
-        if (is_space(c)) {
-            advance(lx);
-            continue;
-        }
         if (c == 0xEF && peek_at(lx, 1) == 0xBB && peek_at(lx, 2) == 0xBF) {
             /* a byte-order mark, at the start or where files were joined */
             lx->pos += 3;

@@ -400,6 +400,58 @@ static void null_moves_and_uci_moves_unless_strict(void **state) {
     assert_games("1. e4 d5 2. e5 f5 3. exf6 e.p. *", 0, "g1 e4 d5 e5 f5 exf6 |*");
 }
 
+static void pinned_pieces_do_not_disambiguate(void **state) {
+    (void)state;
+    /* the knight on d2 is pinned by the bishop on b4: only Ng1 goes to f3 */
+    const char *tags = "[FEN \"4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1\"]\n";
+    char text[256];
+    snprintf(text, sizeof text, "%s1. Nf3 *", tags);
+    assert_games(text, 0, "g1 Nf3 |*");
+    snprintf(text, sizeof text, "%s1. Ngf3 *", tags);
+    assert_games(text, 0, "g1 Nf3 |*");
+    snprintf(text, sizeof text, "%s1. Ndf3 *", tags);
+    assert_games(text, 0, "g1 E2:4:Ndf3 |*");
+    /* promotions, captures that promote, en passant, checks and mate */
+    assert_games("[FEN \"1n2k3/P7/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n1. exd6 Kd7 2. axb8=N+ Kxd6 "
+                 "3. Kd2 *", 0, "g1 exd6 Kd7 axb8=N+ Kxd6 Kd2 |*");
+}
+
+/* Every ply of real games: the SAN the reader gives is what the SAN
+ * writer gives for its move, and reads back to the same move. */
+static void reader_san_agrees_with_the_san_functions(void **state) {
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/pgn/games1k_first200.pgn", FENKIT_TEST_DATA);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fk_pgn_reader *r = fk_pgn_reader_create(fk_pgn_read_stdio, f, 0);
+    const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+    fk_position prev;
+    long plies = 0;
+    fk_pgn_event ev;
+    while ((ev = fk_pgn_next(r)) != FK_PGN_END) {
+        assert_int_not_equal(ev, FK_PGN_ERROR);
+        if (ev == FK_PGN_PLY) {
+            char san[16];
+            fk_move_to_san(&prev, ply->move, san, sizeof san);
+            assert_string_equal(san, ply->san);
+            fk_move back;
+            assert_int_equal(fk_move_parse_san(&prev, san, strlen(san), &back, NULL), FK_OK);
+            assert_int_equal(back.from, ply->move.from);
+            assert_int_equal(back.to, ply->move.to);
+            assert_int_equal(back.promotion, ply->move.promotion);
+            fk_position after = prev;
+            fk_move_make(&after, ply->move);
+            assert_true(fk_position_equal(&after, &ply->pos));
+            plies++;
+        }
+        if (ev == FK_PGN_GAME || ev == FK_PGN_PLY) prev = ply->pos;
+    }
+    assert_int_equal(plies, 20376);
+    fk_pgn_reader_free(r);
+    fclose(f);
+}
+
 /* The repetition count of every ply of a main line. */
 static void repetitions(const char *text, int *counts, int cap) {
     string_input in = {text, strlen(text), 0, 0};
@@ -644,6 +696,8 @@ int main(void) {
         cmocka_unit_test(illegal_move_is_reported_and_reading_goes_on),
         cmocka_unit_test(ambiguous_move_names_the_candidates),
         cmocka_unit_test(null_moves_and_uci_moves_unless_strict),
+        cmocka_unit_test(pinned_pieces_do_not_disambiguate),
+        cmocka_unit_test(reader_san_agrees_with_the_san_functions),
         cmocka_unit_test(repetitions_follow_the_fide_key),
         cmocka_unit_test(real_file_oddities),
         cmocka_unit_test(lichess_openings_table),
