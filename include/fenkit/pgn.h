@@ -128,8 +128,9 @@ typedef struct {
 } fk_pgn_writer;
 
 /* Starts a game from `start` and writes its tags. Tags named in the roster
- * replace its "?" defaults; a Result tag sets the result (else "*"); SetUp
- * and FEN tags given are ignored (they are written from `start`). */
+ * replace its "?" defaults; a Result tag of 1-0, 0-1 or 1/2-1/2 sets the
+ * result (anything else is "*"); SetUp and FEN tags given are ignored (they
+ * are written from `start`). */
 fk_status fk_pgn_writer_begin(fk_pgn_writer *writer, fk_pgn_write_fn write, void *ctx,
                               const fk_position *start, const fk_pgn_tag *tags, int count);
 /* Writes one legal move (with its move number where one is due). */

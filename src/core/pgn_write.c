@@ -64,9 +64,10 @@ fk_status fk_pgn_writer_begin(fk_pgn_writer *w, fk_pgn_write_fn write, void *ctx
         const char *value = find_tag(tags, count, roster[i]);
         if (!value || !*value) value = roster_default[i];
         if (i == 6) {
-            size_t n = strlen(value);
-            if (n >= sizeof w->result) return FK_ERR_RANGE;
-            memcpy(w->result, value, n + 1);
+            /* the result ends the movetext too: only the four markers */
+            if (strcmp(value, "1-0") && strcmp(value, "0-1") && strcmp(value, "1/2-1/2"))
+                value = "*";
+            memcpy(w->result, value, strlen(value) + 1);
         }
         put_tag(w, roster[i], value);
     }

@@ -20,7 +20,7 @@ games=$(grep -c '^\[Event ' "$pgn")
 
 # pgn-extract writes each FEN as a comment after its move.
 extract() {
-  "$pe" -s --nocomments --novars --nonags -w 100000 --fencomments "$@" "$pgn" |
+  "$pe" -s --nocomments --novars --nonags -w 100000 --fencomments "$@" "$pgn" 2>/dev/null |
     grep -o '{ [^}]* }' | sed 's/^{ //; s/ }$//'
 }
 extract --nofauxep >"$tmp/pe_legal"
