@@ -73,6 +73,7 @@ typedef enum {
     FK_PROB_HALFMOVE_RANGE,    /* "halfmove-too-large" */
     FK_PROB_UPSIDE_DOWN,       /* "upside-down" */
     FK_PROB_COLORS_SWAPPED,    /* "colors-swapped" */
+    FK_PROB_NONSTANDARD,       /* "nonstandard-notation": read, but not as FEN writes it */
     FK_PROB_CODE_COUNT
 } fk_problem_code;
 

@@ -33,6 +33,7 @@ int cli_is_help(const char *arg);
     X(explain, "read a FEN back field by field, with problems and fixes")        \
     X(show, "draw the board in the terminal")                                    \
     X(normalize, "write canonical FENs")                                         \
+    X(render, "draw a position as an SVG or PNG diagram; make training images")  \
     X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);

@@ -1,23 +1,765 @@
-/* FEN reading and writing. PLACEHOLDER: replaced by the FEN work. */
-#include "fenkit/fen.h"
+/* FEN reading and writing. The reader walks the text once with a cursor,
+ * field by field, and never stops at the first problem: every field is read
+ * and every syntax problem is reported with its field, byte offset and a
+ * sentence. Messages are only formatted when a problem happens, so the
+ * happy path does no formatting at all. The policy choices (what strict and
+ * tolerant accept) are listed in docs/fen-policy.md. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
-fk_status fk_fen_parse(const char *text, size_t len, unsigned flags,
-                       fk_position *pos, fk_problems *problems) {
-    (void)text; (void)len; (void)flags;
-    fk_position_clear(pos);
-    fk_problems_add(problems, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0, 0, NULL,
-                    "FEN reading is not built yet");
-    return FK_ERR_SYNTAX;
+#include "fenkit/fen.h"
+#include "fenkit/moves.h"
+
+/* The largest counter the reader accepts (six digits). The longest possible
+ * game has fewer than 9,000 moves, so anything above is a typing error, and
+ * the limit keeps every counter far from any integer overflow. */
+#define COUNTER_MAX 999999u
+
+/* The FEN fields in order; also used to name them in messages. */
+#define FIELD_COUNT 6
+
+/* One reading in progress. */
+typedef struct {
+    const char *text;
+    size_t len;
+    size_t at;      /* the cursor */
+    unsigned flags;
+    fk_position *pos;
+    fk_problems *problems;
+    int errors;     /* problems of severity error added by this reading */
+    int ws_noted;   /* a white space problem has been reported */
+} reader;
+
+/* Byte classes for the placement field: a piece, a digit, '/' or other. */
+enum { CLS_OTHER = 0, CLS_SLASH = 1, CLS_DIGIT = 2, CLS_PIECE = 3 };
+
+/* Class and value (piece or digit) of every byte, computed at compile time. */
+static const uint8_t placement_class[256] = {
+    ['/'] = CLS_SLASH,
+    ['0'] = CLS_DIGIT, ['1'] = CLS_DIGIT, ['2'] = CLS_DIGIT, ['3'] = CLS_DIGIT,
+    ['4'] = CLS_DIGIT, ['5'] = CLS_DIGIT, ['6'] = CLS_DIGIT, ['7'] = CLS_DIGIT,
+    ['8'] = CLS_DIGIT, ['9'] = CLS_DIGIT,
+    ['P'] = CLS_PIECE, ['N'] = CLS_PIECE, ['B'] = CLS_PIECE, ['R'] = CLS_PIECE,
+    ['Q'] = CLS_PIECE, ['K'] = CLS_PIECE, ['p'] = CLS_PIECE, ['n'] = CLS_PIECE,
+    ['b'] = CLS_PIECE, ['r'] = CLS_PIECE, ['q'] = CLS_PIECE, ['k'] = CLS_PIECE,
+};
+static const uint8_t piece_of_byte[256] = {
+    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
+    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
+};
+static const char piece_letter[FK_PIECE_COUNT] = ".PNBRQKpnbrqk";
+
+static const char *const field_title[FIELD_COUNT] = {
+    "piece placement", "side to move", "castling", "en passant", "halfmove clock",
+    "fullmove number"};
+
+/* 1 for the bytes that separate fields: spaces, tabs, line ends, and the
+ * underscore of lichess URLs. */
+static int is_separator(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
+           c == '_';
 }
 
-size_t fk_fen_write(const fk_position *pos, fk_ep_mode ep, char *buf, size_t cap) {
-    (void)pos; (void)ep;
-    if (cap) buf[0] = '\0';
-    return 0;
+/* The length of the well-formed UTF-8 sequence of two to four bytes at s
+ * (n bytes available), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n) {
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || len > n || s[0] > 0xF4) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+/* Copies up to 24 bytes of text into out for a message: printable ASCII and
+ * well-formed UTF-8 as they are, any other byte as \xNN, so a message never
+ * carries broken UTF-8. */
+static const char *quote(const char *text, size_t len, char out[100]) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n = 0, i = 0;
+    while (i < len && i < 24) {
+        size_t u = s[i] >= 0x80 ? utf8_length(s + i, len - i) : 0;
+        if (u) {
+            memcpy(out + n, s + i, u);
+            n += u;
+            i += u;
+        } else if (s[i] >= 0x20 && s[i] < 0x7f) {
+            out[n++] = (char)s[i++];
+        } else {
+            static const char hex[] = "0123456789ABCDEF";
+            out[n++] = '\\';
+            out[n++] = 'x';
+            out[n++] = hex[s[i] >> 4];
+            out[n++] = hex[s[i] & 15];
+            i++;
+        }
+    }
+    if (i < len) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* Adds a problem at byte `offset` of the field; `fix` is a plain string or
+ * NULL. Counts errors so the reading knows its result. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 7, 8)))
+#endif
+static void report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
+                   size_t offset, const char *fix, const char *fmt, ...) {
+    char message[sizeof r->problems->items[0].message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    if (severity == FK_SEV_ERROR) r->errors++;
+    fk_problems_add(r->problems, code, severity, field, (int)offset, 0, fix, "%s", message);
+}
+
+/* The severity of something tolerant mode accepts and strict mode refuses. */
+static fk_severity lenient(const reader *r) {
+    return (r->flags & FK_FEN_TOLERANT) ? FK_SEV_NOTE : FK_SEV_ERROR;
+}
+
+/* The code of such a thing: a note "nonstandard-notation" in tolerant mode,
+ * the field's own error code in strict mode. */
+static fk_problem_code lenient_code(const reader *r, fk_problem_code strict_code) {
+    return (r->flags & FK_FEN_TOLERANT) ? FK_PROB_NONSTANDARD : strict_code;
+}
+
+/* 1 when [s, s+n) is a Unicode dash or minus sign in UTF-8 (hyphen,
+ * non-breaking hyphen, figure dash, en dash, em dash, minus sign). */
+static int is_unicode_dash(const char *s, size_t n) {
+    if (n != 3 || (unsigned char)s[0] != 0xE2) return 0;
+    unsigned char b = (unsigned char)s[1], c = (unsigned char)s[2];
+    return (b == 0x80 && c >= 0x90 && c <= 0x94) || (b == 0x88 && c == 0x92);
+}
+
+/* Names the rank at index i from the top as people do ("rank 7"); a rank
+ * past the eighth is named by its place ("the 9th rank"). */
+static const char *rank_label(int index, char out[24]) {
+    if (index < 8)
+        snprintf(out, 24, "rank %d", 8 - index);
+    else
+        snprintf(out, 24, "the %dth rank", index + 1);
+    return out;
+}
+
+/* Reports the run of digits starting at `from` (like "44"), once. */
+static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
+    const unsigned char *s = (const unsigned char *)r->text;
+    size_t to = from;
+    int sum = 0;
+    while (to < end && placement_class[s[to]] == CLS_DIGIT) sum += s[to++] - '0';
+    char q[100], fix[64], label[24];
+    if (sum >= 1 && sum <= 8)
+        snprintf(fix, sizeof fix, "write %d", sum);
+    else
+        snprintf(fix, sizeof fix, "write the empty squares as one digit, 1 to 8");
+    report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from, fix,
+           "%s has two digits in a row ('%s'): empty squares are one digit, 1 to 8",
+           rank_label(rank, label), quote((const char *)s + from, to - from, q));
+}
+
+/* Reads the piece placement in [start, end). */
+static void read_placement(reader *r, size_t start, size_t end) {
+    fk_position *pos = r->pos;
+    const unsigned char *s = (const unsigned char *)r->text;
+    int rank = 0;          /* index from the top: 0 is rank 8 */
+    int file = 0;          /* squares seen in this rank */
+    int rank_bad = 0;      /* a digit problem was said: skip the length check */
+    size_t rank_start = start;
+    size_t digit_run = end; /* where the current run of digits began, or end */
+    char label[24], q[100];
+
+    for (size_t i = start; i < end; i++) {
+        unsigned c = s[i];
+        switch (placement_class[c]) {
+        case CLS_PIECE:
+            if (rank < 8 && file < 8)
+                fk_position_put(pos, FK_SQUARE(file, 7 - rank), (fk_piece)piece_of_byte[c]);
+            file++;
+            digit_run = end;
+            break;
+        case CLS_DIGIT:
+            if (c == '0') {
+                report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, "remove the 0",
+                       "%s has the digit 0: a digit counts empty squares, 1 to 8",
+                       rank_label(rank, label));
+                rank_bad = 1;
+                break; /* "08" is one problem, not two */
+            }
+            if (digit_run != end) {
+                if (i == digit_run + 1) report_digit_run(r, rank, digit_run, end);
+                rank_bad = 1;
+            } else {
+                digit_run = i;
+                if (c == '9') {
+                    report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
+                           "a whole empty rank is 8",
+                           "%s has the digit 9: a rank has only 8 squares",
+                           rank_label(rank, label));
+                    rank_bad = 1;
+                }
+            }
+            file += (int)c - '0';
+            break;
+        case CLS_SLASH:
+            if (rank < 8 && !rank_bad && file != 8)
+                report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
+                       "%s has %d square%s, needs 8", rank_label(rank, label), file,
+                       file == 1 ? "" : "s");
+            rank++;
+            file = 0;
+            rank_bad = 0;
+            rank_start = i + 1;
+            digit_run = end;
+            break;
+        default: {
+            /* Not a piece letter: say so and count it as one square, so a
+             * mistyped letter does not also make the rank the wrong length. */
+            const char *why = "";
+            size_t n = c >= 0x80 ? utf8_length(s + i, end - i) : 0;
+            if (n == 0) n = 1;
+            if (c == '[') {
+                /* A crazyhouse pocket: one problem for all of it. */
+                report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
+                       "remove the part in brackets",
+                       "'[' starts a crazyhouse pocket, which standard chess does not have");
+                while (i + 1 < end && s[i + 1] != '/') i++;
+                break;
+            }
+            if ((c == 'w' || c == 'W') && i + 1 == end) {
+                why = " (is the space before the side to move missing?)";
+                file--; /* a glued side letter is no square */
+            }
+            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
+                   "use K Q R B N P, upper case for White, lower case for Black",
+                   "'%s' in %s is not a piece letter%s", quote((const char *)s + i, n, q),
+                   rank_label(rank, label), why);
+            i += n - 1;
+            file++;
+            digit_run = end;
+        }
+        }
+    }
+    /* A '/' at the very end (the crazyhouse habit) is said as such, not as
+     * an empty ninth rank. */
+    if (file == 0 && rank > 0 && s[end - 1] == '/') {
+        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
+               "remove the last '/'", "the piece placement ends with '/'");
+        rank--;
+    } else if (rank < 8 && !rank_bad && file != 8) {
+        report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
+               "%s has %d square%s, needs 8", rank_label(rank, label), file, file == 1 ? "" : "s");
+    }
+    int ranks = rank + 1;
+    if (ranks != 8)
+        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
+               "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
+               ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+}
+
+/* Reads the side to move in [start, end). */
+static void read_side(reader *r, size_t start, size_t end) {
+    const char *s = r->text + start;
+    size_t n = end - start;
+    if (n == 1 && (s[0] == 'w' || s[0] == 'b')) {
+        r->pos->side = s[0] == 'b' ? FK_BLACK : FK_WHITE;
+        return;
+    }
+    if (n == 1 && (s[0] == 'W' || s[0] == 'B')) {
+        r->pos->side = s[0] == 'B' ? FK_BLACK : FK_WHITE;
+        report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
+               s[0] == 'W' ? "write w" : "write b",
+               "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
+        return;
+    }
+    char q[100];
+    report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
+           "write w for White to move or b for Black to move",
+           "'%s' is not a side to move", quote(s, n, q));
+}
+
+/* The back-rank square of color's rook that castling letter K (kingside)
+ * or Q means when read as X-FEN: the outermost rook on that side of the
+ * king, or the corner square when there is none (no such rook, or no king
+ * on the back rank). The writer uses the same rule to choose K/Q. */
+static fk_square xfen_rook(const fk_position *pos, fk_color color, int kingside) {
+    int back = color == FK_WHITE ? 0 : 7;
+    fk_bitboard rank = (fk_bitboard)0xFF << (8 * back);
+    fk_square corner = FK_SQUARE(kingside ? 7 : 0, back);
+    fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING] & rank;
+    if (!kings) return corner;
+    fk_square king = (fk_square)__builtin_ctzll(kings);
+    fk_bitboard rooks = pos->by_color[color] & pos->by_kind[FK_ROOK] & rank;
+    fk_bitboard side = kingside ? rooks & ~((FK_BIT(king) << 1) - 1) : rooks & (FK_BIT(king) - 1);
+    if (!side) return corner;
+    return kingside ? (fk_square)(63 - __builtin_clzll(side)) : (fk_square)__builtin_ctzll(side);
+}
+
+/* The letter that stands for the castling right of the rook on sq in the
+ * position's castling style. */
+static char castling_letter(const fk_position *pos, fk_color color, fk_square sq) {
+    int file = FK_FILE_OF(sq);
+    char letter = (char)('A' + file);
+    if (pos->castling_style == FK_CASTLING_STANDARD && !pos->chess960) {
+        if (file == 7) letter = 'K';
+        else if (file == 0) letter = 'Q';
+    } else if (pos->castling_style != FK_CASTLING_SHREDDER) {
+        if (xfen_rook(pos, color, 1) == sq) letter = 'K';
+        else if (xfen_rook(pos, color, 0) == sq) letter = 'Q';
+    }
+    return color == FK_BLACK ? (char)(letter + 32) : letter;
+}
+
+/* Writes the castling field (no terminating zero) into out, which has room
+ * for 17 bytes: White's rights then Black's, each from the h-file towards
+ * the a-file. Returns the length. */
+static size_t write_castling(const fk_position *pos, char *out) {
+    size_t n = 0;
+    for (int color = FK_WHITE; color <= FK_BLACK; color++) {
+        int back = color == FK_WHITE ? 0 : 7;
+        for (int file = 7; file >= 0; file--) {
+            fk_square sq = FK_SQUARE(file, back);
+            if (pos->castling & FK_BIT(sq)) out[n++] = castling_letter(pos, (fk_color)color, sq);
+        }
+    }
+    if (n == 0) out[n++] = '-';
+    return n;
+}
+
+/* Reads the castling field in [start, end); needs the board already read. */
+static void read_castling(reader *r, size_t start, size_t end) {
+    fk_position *pos = r->pos;
+    const char *s = r->text + start;
+    size_t n = end - start;
+    int chess960_flag = (r->flags & FK_FEN_CHESS960) != 0;
+    pos->chess960 = (uint8_t)chess960_flag;
+    pos->castling_style = chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
+    if (n == 1 && s[0] == '-') return;
+    if (is_unicode_dash(s, n)) {
+        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start, "write -",
+               "the castling field is a Unicode dash, not the ASCII '-'");
+        return;
+    }
+    /* First pass: the letters used decide how K and Q are read. */
+    int files = 0, kq = 0, bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h')) {
+            files++;
+        } else if (c == 'K' || c == 'Q' || c == 'k' || c == 'q') {
+            kq++;
+        } else {
+            char q[100];
+            size_t len = (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
+            if (len == 0) len = 1;
+            if (c == '-')
+                report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                       "write - alone for no castling rights, or only the letters",
+                       "'-' in the castling field must stand alone");
+            else
+                report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                       "use K Q k q, or the rook's file (A-H, a-h) for Chess960",
+                       "'%s' is not a castling letter", quote(s + i, len, q));
+            i += len - 1;
+            bad++;
+        }
+    }
+    int x960 = files > 0 || chess960_flag;
+    pos->chess960 = (uint8_t)x960;
+    pos->castling_style = files == 0 ? (chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD)
+                          : kq == 0  ? FK_CASTLING_SHREDDER
+                                     : FK_CASTLING_XFEN;
+    /* Second pass: each letter becomes a rook square. */
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        fk_color color = (c >= 'a' && c <= 'z') ? FK_BLACK : FK_WHITE;
+        char upper = color == FK_BLACK ? (char)(c - 32) : c;
+        int back = color == FK_WHITE ? 0 : 7;
+        fk_square sq;
+        if (upper == 'K' || upper == 'Q')
+            sq = x960 ? xfen_rook(pos, color, upper == 'K') : FK_SQUARE(upper == 'K' ? 7 : 0, back);
+        else if (upper >= 'A' && upper <= 'H')
+            sq = FK_SQUARE(upper - 'A', back);
+        else
+            continue;
+        if (pos->castling & FK_BIT(sq)) {
+            report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                   "give each castling right once",
+                   "'%c' repeats a castling right already given", c);
+            bad++;
+            continue;
+        }
+        pos->castling |= FK_BIT(sq);
+    }
+    /* A side of the king has one rook that may castle: "KBQ" gives White
+     * two on the queen side, which no reading of the field can mean. */
+    for (int color = FK_WHITE; color <= FK_BLACK && !bad; color++) {
+        int back = color == FK_WHITE ? 0 : 7;
+        fk_bitboard rank = (fk_bitboard)0xFF << (8 * back);
+        fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING] & rank;
+        if (!kings) continue;
+        fk_square king = (fk_square)__builtin_ctzll(kings);
+        fk_bitboard rights = pos->castling & rank;
+        fk_bitboard east = rights & ~((FK_BIT(king) << 1) - 1), west = rights & (FK_BIT(king) - 1);
+        if (__builtin_popcountll(east) > 1 || __builtin_popcountll(west) > 1) {
+            report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start,
+                   "keep one castling right on each side of the king",
+                   "%s has two castling rights on the %s side of the king",
+                   color == FK_WHITE ? "White" : "Black",
+                   __builtin_popcountll(east) > 1 ? "king" : "queen");
+            bad++;
+        }
+    }
+    if (bad) return;
+    /* Rights given in an unusual order or form are read, and said. */
+    char canonical[17];
+    size_t len = write_castling(pos, canonical);
+    if (len != n || memcmp(canonical, s, n) != 0) {
+        char q[100], fix[40];
+        snprintf(fix, sizeof fix, "write %.*s", (int)len, canonical);
+        report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start, fix,
+               "castling rights '%s' are usually written '%.*s'", quote(s, n, q), (int)len,
+               canonical);
+    }
+}
+
+/* Reads the en passant field in [start, end). */
+static void read_ep(reader *r, size_t start, size_t end) {
+    const char *s = r->text + start;
+    size_t n = end - start;
+    char q[100];
+    if (n == 1 && s[0] == '-') return;
+    if (is_unicode_dash(s, n)) {
+        report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
+               "the en passant field is a Unicode dash, not the ASCII '-'");
+        return;
+    }
+    if (n == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8') {
+        if (s[1] == '3' || s[1] == '6') {
+            r->pos->ep_square = (uint8_t)FK_SQUARE(s[0] - 'a', s[1] - '1');
+            return;
+        }
+        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+               "write the square the pawn passed over, or - for none",
+               "the en passant square must be on rank 3 or 6, not %s", quote(s, n, q));
+        return;
+    }
+    if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
+        char fix[16];
+        snprintf(fix, sizeof fix, "write %c%c", s[0] + 32, s[1]);
+        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, fix,
+               "the en passant square is written in lower case: %c%c, not %c%c", s[0] + 32,
+               s[1], s[0], s[1]);
+        return;
+    }
+    if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) &&
+        s[1] >= '0' && s[1] <= '9') {
+        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+               "files are a to h and ranks 1 to 8; write - for none",
+               "%s is not a square on the board", quote(s, n, q));
+        return;
+    }
+    report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+           "write the square the pawn passed over (like e3), or - for none",
+           "'%s' is not an en passant square", quote(s, n, q));
+}
+
+/* Reads a move counter in [start, end) into *out. `fallback` is the value
+ * a '-' stands for in tolerant mode. */
+static void read_counter(reader *r, fk_field field, size_t start, size_t end, uint32_t fallback,
+                         uint32_t *out) {
+    const char *s = r->text + start;
+    size_t n = end - start;
+    fk_problem_code code = field == FK_FIELD_HALFMOVE ? FK_PROB_BAD_HALFMOVE : FK_PROB_BAD_FULLMOVE;
+    const char *title = field_title[field];
+    char q[100];
+    size_t digits = 0;
+    uint32_t value = 0;
+    while (digits < n && s[digits] >= '0' && s[digits] <= '9') {
+        if (digits < 7) value = value * 10 + (uint32_t)(s[digits] - '0');
+        digits++;
+    }
+    if (digits == n && n > 0) {
+        if (n > 6 || value > COUNTER_MAX) {
+            report(r, code, FK_SEV_ERROR, field, start,
+                   "a counter has at most 6 digits (no game lasts 9,000 moves)",
+                   "the %s %s is too large", title, quote(s, n, q));
+            return;
+        }
+        if (n > 1 && s[0] == '0') {
+            char fix[24];
+            snprintf(fix, sizeof fix, "write %u", value);
+            report(r, lenient_code(r, code), lenient(r), field, start, fix,
+                   "the %s %s has a leading zero", title, quote(s, n, q));
+        }
+        *out = value;
+        return;
+    }
+    if ((n == 1 && s[0] == '-') || is_unicode_dash(s, n)) {
+        char fix[24];
+        snprintf(fix, sizeof fix, "write %u", fallback);
+        if (r->flags & FK_FEN_TOLERANT)
+            report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, fix,
+                   "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
+        else
+            report(r, code, FK_SEV_ERROR, field, start, fix, "the %s is '%s', not a number",
+                   title, quote(s, n, q));
+        *out = fallback;
+        return;
+    }
+    if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
+        report(r, code, FK_SEV_ERROR, field, start, "a counter is 0 or more",
+               "the %s cannot be negative (%s)", title, quote(s, n, q));
+        return;
+    }
+    report(r, code, FK_SEV_ERROR, field, start, "write a whole number, like 0 or 1",
+           "the %s '%s' is not a number", title, quote(s, n, q));
+}
+
+/* 1 when the token [s, s+n) could be the given field; used only to tell a
+ * missing field from a wrong one. */
+static int looks_like(int field, const char *s, size_t n) {
+    int dash = (n == 1 && s[0] == '-') || is_unicode_dash(s, n);
+    switch (field) {
+    case FK_FIELD_SIDE:
+        return n == 1 && (s[0] == 'w' || s[0] == 'b' || s[0] == 'W' || s[0] == 'B');
+    case FK_FIELD_CASTLING:
+        if (dash) return 1;
+        for (size_t i = 0; i < n; i++)
+            if (!strchr("KQkqABCDEFGHabcdefgh", s[i]) || s[i] == '\0') return 0;
+        return n > 0;
+    case FK_FIELD_EP:
+        return dash || (n == 2 && ((s[0] >= 'a' && s[0] <= 'h') || (s[0] >= 'A' && s[0] <= 'H')) &&
+                        s[1] >= '0' && s[1] <= '9');
+    default:
+        if (dash) return 1;
+        if (n > 1 && s[0] == '-') s++, n--;
+        for (size_t i = 0; i < n; i++)
+            if (s[i] < '0' || s[i] > '9') return 0;
+        return n > 0;
+    }
+}
+
+/* Moves the cursor past the separator after a field and reports any that is
+ * not a single space (once per reading). */
+static void skip_separator(reader *r) {
+    size_t from = r->at;
+    while (r->at < r->len && is_separator((unsigned char)r->text[r->at])) r->at++;
+    size_t n = r->at - from;
+    if (n == 0 || (n == 1 && r->text[from] == ' ' && r->at < r->len) || r->ws_noted) return;
+    r->ws_noted = 1;
+    const char *what;
+    size_t where = from;
+    if (r->at == r->len) {
+        what = "there is white space after the FEN";
+    } else {
+        what = "fields are separated by more than one space";
+        for (size_t i = from; i < r->at; i++) {
+            if (r->text[i] == '\t') { what = "fields are separated by a tab"; where = i; break; }
+            if (r->text[i] == '_') { what = "fields are separated by '_'"; where = i; break; }
+            if (r->text[i] != ' ') { what = "fields are separated by a line break"; where = i; break; }
+        }
+    }
+    report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
+           "separate the six fields with single spaces", "%s", what);
+}
+
+/* The end of the token that starts at the cursor. */
+static size_t token_end(const reader *r) {
+    size_t i = r->at;
+    while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+    return i;
+}
+
+/* The number of tokens from the cursor to the end of the text. */
+static int tokens_left(const reader *r) {
+    int count = 0;
+    for (size_t i = r->at; i < r->len;) {
+        while (i < r->len && is_separator((unsigned char)r->text[i])) i++;
+        if (i == r->len) break;
+        count++;
+        while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+    }
+    return count;
+}
+
+/* Reports fields [first, last] missing at the end of the text, or fills them
+ * in tolerant mode (castling and en passant with -, counters with 0 1). */
+static void missing_at_end(reader *r, int first) {
+    size_t at = r->len;
+    int tolerant = (r->flags & FK_FEN_TOLERANT) != 0;
+    if (first <= FK_FIELD_SIDE || !tolerant) {
+        char list[160];
+        size_t n = 0;
+        list[0] = '\0';
+        for (int f = first; f < FIELD_COUNT; f++) {
+            int w = snprintf(list + n, sizeof list - n, "%s%s",
+                             f == first ? "" : (f == FIELD_COUNT - 1 ? " and " : ", "),
+                             field_title[f]);
+            if (w > 0) n += (size_t)w;
+            if (n >= sizeof list) break;
+        }
+        const char *fix = first == FK_FIELD_PLACEMENT ? NULL
+                          : first == FK_FIELD_SIDE
+                              ? "add ' w' or ' b' after the placement: who is to move?"
+                              : "a FEN has six fields: placement, side, castling, en passant, "
+                                "halfmove and fullmove";
+        report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at, fix,
+               "the FEN has %d field%s, needs 6: %s %s missing", first, first == 1 ? "" : "s",
+               list, FIELD_COUNT - first == 1 ? "is" : "are");
+        return;
+    }
+    if (first <= FK_FIELD_EP)
+        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL,
+               "the %s missing; read as -",
+               first == FK_FIELD_CASTLING ? "castling and en passant fields are"
+                                          : "en passant field is");
+    if (first <= FK_FIELD_HALFMOVE)
+        report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_HALFMOVE, at, NULL,
+               "the move counters are missing; read as 0 1");
+    else
+        report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_FULLMOVE, at, NULL,
+               "the fullmove number is missing; read as 1");
+}
+
+/* Reads one field token [start, end) as field f. */
+static void read_field(reader *r, int f, size_t start, size_t end) {
+    switch (f) {
+    case FK_FIELD_PLACEMENT: read_placement(r, start, end); break;
+    case FK_FIELD_SIDE: read_side(r, start, end); break;
+    case FK_FIELD_CASTLING: read_castling(r, start, end); break;
+    case FK_FIELD_EP: read_ep(r, start, end); break;
+    case FK_FIELD_HALFMOVE: read_counter(r, FK_FIELD_HALFMOVE, start, end, 0, &r->pos->halfmove); break;
+    default: read_counter(r, FK_FIELD_FULLMOVE, start, end, 1, &r->pos->fullmove); break;
+    }
+}
+
+fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
+                       fk_problems *problems) {
+    reader r = {text, len, 0, flags, pos, problems, 0, 0};
+    fk_position_clear(pos);
+    pos->chess960 = (flags & FK_FEN_CHESS960) != 0;
+    pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
+
+    while (r.at < len && is_separator((unsigned char)text[r.at])) r.at++;
+    if (r.at == len) {
+        report(&r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
+               "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        return FK_ERR_SYNTAX;
+    }
+    if (r.at > 0) {
+        r.ws_noted = 1;
+        report(&r, FK_PROB_WHITESPACE, lenient(&r), FK_FIELD_NONE, 0,
+               "remove the white space before the FEN", "there is white space before the FEN");
+    }
+    for (int f = 0; f < FIELD_COUNT; f++) {
+        if (r.at >= len) {
+            missing_at_end(&r, f);
+            break;
+        }
+        size_t start = r.at, end = token_end(&r);
+        if (f > FK_FIELD_PLACEMENT && !looks_like(f, text + start, end - start)) {
+            /* Fewer tokens than fields, and this one fits a later field:
+             * the fields in between are missing, not wrong. */
+            int missing = FIELD_COUNT - f - tokens_left(&r);
+            for (int g = f + 1; g <= f + missing && g < FIELD_COUNT; g++) {
+                if (!looks_like(g, text + start, end - start)) continue;
+                for (int m = f; m < g; m++)
+                    report(&r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                           m == FK_FIELD_SIDE ? "write w or b after the placement" : NULL,
+                           "the %s field is missing before '%.*s'", field_title[m],
+                           (int)(end - start > 24 ? 24 : end - start), text + start);
+                f = g;
+                break;
+            }
+        }
+        read_field(&r, f, start, end);
+        r.at = end;
+        skip_separator(&r);
+    }
+    if (r.at < len) {
+        char q[100];
+        report(&r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r.at,
+               "remove everything after the fullmove number",
+               "there is text after the six fields: '%s'", quote(text + r.at, len - r.at, q));
+    }
+    return r.errors ? FK_ERR_SYNTAX : FK_OK;
+}
+
+/* Appends the decimal digits of v to out; returns the new length. */
+static size_t put_uint(char *out, size_t n, uint32_t v) {
+    char digits[10];
+    int d = 0;
+    do {
+        digits[d++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (d) out[n++] = digits[--d];
+    return n;
+}
+
+/* Writes the placement field into out (room for 71 bytes); returns the length. */
+static size_t put_placement(const fk_position *pos, char *out) {
+    size_t n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            unsigned p = pos->board[FK_SQUARE(file, rank)];
+            if (p == FK_EMPTY || p >= FK_PIECE_COUNT) {
+                empty++;
+                continue;
+            }
+            if (empty) out[n++] = (char)('0' + empty);
+            empty = 0;
+            out[n++] = piece_letter[p];
+        }
+        if (empty) out[n++] = (char)('0' + empty);
+        if (rank) out[n++] = '/';
+    }
+    return n;
 }
 
 size_t fk_fen_write_placement(const fk_position *pos, char *buf, size_t cap) {
-    (void)pos;
-    if (cap) buf[0] = '\0';
-    return 0;
+    char out[72];
+    size_t n = put_placement(pos, out);
+    if (cap < n + 1) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    memcpy(buf, out, n);
+    buf[n] = '\0';
+    return n;
+}
+
+size_t fk_fen_write(const fk_position *pos, fk_ep_mode ep, char *buf, size_t cap) {
+    char out[FK_FEN_MAX];
+    size_t n = put_placement(pos, out);
+    out[n++] = ' ';
+    out[n++] = pos->side == FK_BLACK ? 'b' : 'w';
+    out[n++] = ' ';
+    n += write_castling(pos, out + n);
+    out[n++] = ' ';
+    if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {
+        out[n++] = (char)('a' + FK_FILE_OF(pos->ep_square));
+        out[n++] = (char)('1' + FK_RANK_OF(pos->ep_square));
+    } else {
+        out[n++] = '-';
+    }
+    out[n++] = ' ';
+    n = put_uint(out, n, pos->halfmove);
+    out[n++] = ' ';
+    n = put_uint(out, n, pos->fullmove);
+    if (cap < n + 1) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    memcpy(buf, out, n);
+    buf[n] = '\0';
+    return n;
 }

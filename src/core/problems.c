@@ -46,6 +46,7 @@ static const char *const code_names[FK_PROB_CODE_COUNT] = {
     [FK_PROB_HALFMOVE_RANGE] = "halfmove-too-large",
     [FK_PROB_UPSIDE_DOWN] = "upside-down",
     [FK_PROB_COLORS_SWAPPED] = "colors-swapped",
+    [FK_PROB_NONSTANDARD] = "nonstandard-notation",
 };
 
 const char *fk_problem_code_name(fk_problem_code code) {
