@@ -25,7 +25,11 @@ typedef struct {
     uint8_t flags;
 } fk_move;
 
-#define FK_MAX_MOVES 256
+/* Enough for any board a FEN can describe, however impossible: at most 16
+ * pieces reach a square (the first piece on each of 8 rays, 8 knights), a
+ * promotion square counts its 3 pawns four times, plus castling and en
+ * passant. Legal game positions have at most 218 moves. */
+#define FK_MAX_MOVES 1104
 
 typedef struct {
     int count;
@@ -59,8 +63,11 @@ size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t ca
 fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
                             fk_move *move, fk_error *err);
 /* UCI text of a move ("e2e4", "e7e8q"; castling as e1g1, or king takes rook
- * when pos->chess960). Returns the length. */
+ * when pos->chess960 or when king and rook are not on their standard
+ * files). Returns the length. */
 size_t fk_move_to_uci(const fk_position *pos, fk_move move, char *buf, size_t cap);
+/* Reads a UCI move (promotion letter in either case; castling as king takes
+ * rook, or outside Chess960 as the king's step). Errors as for SAN. */
 fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len,
                             fk_move *move, fk_error *err);
 

@@ -1,14 +1,755 @@
-/* Position checks. PLACEHOLDER: replaced by the checking work. */
-#include "fenkit/check.h"
+/* Position checks: every way a position can break the rules of chess, each
+ * reported with its code, severity, message, fix and squares. On a valid
+ * position every rule is a handful of bit operations; text is formatted only
+ * when a problem is found. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
-fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
-    (void)pos; (void)problems;
-    return FK_OK;
+#include "bitboard.h"
+#include "fenkit/check.h"
+#include "fenkit/moves.h"
+
+#define RANK_BB(r) ((fk_bitboard)0xFF << (8 * (r)))
+#define FILE_BB(f) ((fk_bitboard)0x0101010101010101 << (f))
+#define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
+
+static const char *const color_title[2] = {"White", "Black"};
+static const char *const color_word[2] = {"white", "black"};
+static const char *const kind_word[FK_KIND_COUNT] = {"pawn", "knight", "bishop",
+                                                     "rook", "queen", "king"};
+
+static inline int popcount(fk_bitboard bb) { return __builtin_popcountll(bb); }
+static inline fk_square lowest(fk_bitboard bb) { return (fk_square)__builtin_ctzll(bb); }
+
+/* 1 when bb holds more than n squares (n small), without counting them. */
+static inline int more_than(fk_bitboard bb, int n) {
+    while (n-- > 0) bb &= bb - 1;
+    return bb != 0;
 }
 
-fk_status fk_fen_validate(const char *text, size_t len, unsigned flags,
-                          fk_position *pos, fk_problems *problems) {
+/* The rank index (0..7) that is `color`'s n-th rank counted from its own side
+ * (n = 0 is its back rank). */
+static inline int relative_rank(fk_color color, int n) { return color == FK_WHITE ? n : 7 - n; }
+
+/* One step forward for a pawn of `color`, as a square offset. */
+static inline int forward(fk_color color) { return color == FK_WHITE ? 8 : -8; }
+
+static inline fk_bitboard pieces_of(const fk_position *pos, fk_color color, fk_kind kind) {
+    return pos->by_color[color] & pos->by_kind[kind];
+}
+
+/* Writes the names of the squares of bb, comma separated, into out. */
+static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
+    size_t len = 0;
+    out[0] = '\0';
+    for (; bb && len + 5 < cap; bb &= bb - 1) {
+        char name[3];
+        fk_square_name(lowest(bb), name);
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? ", " : "", name);
+    }
+    return out;
+}
+
+/* Writes "the queen on e2, the knight on f3" for the pieces on bb. */
+static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out, size_t cap) {
+    size_t len = 0;
+    out[0] = '\0';
+    for (; bb && len + 24 < cap; bb &= bb - 1) {
+        fk_square sq = lowest(bb);
+        char name[3];
+        fk_square_name(sq, name);
+        const char *sep = !len ? "" : (bb & (bb - 1)) ? ", " : " and ";
+        len += (size_t)snprintf(out + len, cap - len, "%sthe %s on %s", sep,
+                                kind_word[FK_PIECE_KIND(pos->board[sq])], name);
+    }
+    return out;
+}
+
+/* Where the checks report to: the caller's list, and a count of the errors
+ * found (kept apart from the list, which may be full). */
+typedef struct {
+    fk_problems *list;
+    int errors;
+} report;
+
+static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                fk_bitboard squares, const char *fix, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+/* Adds a problem found by the checker (no byte offset: fk_fen_validate adds
+ * the field's offset when it knows the text). */
+static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                fk_bitboard squares, const char *fix, const char *fmt, ...) {
+    char message[sizeof out->list->items[0].message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    out->errors += sev == FK_SEV_ERROR;
+    fk_problems_add(out->list, code, sev, field, -1, squares, fix, "%s", message);
+}
+
+/* ---- kings ------------------------------------------------------------ */
+
+/* Reports missing and extra kings. Returns 1 when each side has exactly one. */
+static int check_kings(const fk_position *pos, report *out) {
+    int ok = 1;
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) {
+        fk_bitboard kings = pieces_of(pos, (fk_color)c, FK_KING);
+        if (kings && !more_than(kings, 1)) continue;
+        ok = 0;
+        char fix[200], where[64];
+        if (!kings) {
+            snprintf(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
+                     color_word[c], c == FK_WHITE ? "e1" : "e8");
+            add(out, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, fix,
+                "%s has no king; each side needs exactly one.", color_title[c]);
+        } else {
+            snprintf(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
+            add(out, FK_PROB_TOO_MANY_KINGS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, kings, fix,
+                "%s has %d kings (%s); each side has exactly one.", color_title[c],
+                popcount(kings), squares_text(kings, where, sizeof where));
+        }
+    }
+    return ok;
+}
+
+/* ---- checks ----------------------------------------------------------- */
+
+/* The men of colour `by` attacking sq, like fk_attackers_to but straight from
+ * the tables (built by fk_position_check), skipping the slider lookups when
+ * no slider of `by` shares a line with sq. */
+static fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
+                             fk_bitboard occupied) {
+    const fk_attack_tables *t = &fk_tables;
+    fk_bitboard them = pos->by_color[by];
+    fk_bitboard diag = (pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN]) & them;
+    fk_bitboard orth = (pos->by_kind[FK_ROOK] | pos->by_kind[FK_QUEEN]) & them;
+    fk_bitboard hits = ((t->pawn[!by][sq] & pos->by_kind[FK_PAWN]) |
+                        (t->knight[sq] & pos->by_kind[FK_KNIGHT]) |
+                        (t->king[sq] & pos->by_kind[FK_KING])) & them;
+    if (diag & t->bishop_empty[sq]) hits |= fk_bishop_att(sq, occupied) & diag;
+    if (orth & t->rook_empty[sq]) hits |= fk_rook_att(sq, occupied) & orth;
+    return hits;
+}
+
+static inline int is_slider(fk_kind kind) {
+    return kind == FK_BISHOP || kind == FK_ROOK || kind == FK_QUEEN;
+}
+
+/* The squares the piece of `color` now on sq could have come from in one
+ * move: by its own kind of move, or as a pawn promoting on sq. */
+static fk_bitboard arrival_origins(const fk_position *pos, fk_square sq, fk_color color) {
+    fk_bitboard occupied = fk_position_occupied(pos);
+    fk_bitboard behind_diagonals = fk_pawn_attacks((fk_color)!color, sq);
+    fk_bitboard origins = 0;
+    int back = sq - forward(color);
+    switch (FK_PIECE_KIND(pos->board[sq])) {
+    case FK_PAWN:
+        origins = behind_diagonals;
+        if (back >= 0 && back < 64) origins |= FK_BIT(back);
+        break;
+    case FK_KNIGHT: origins = fk_knight_attacks(sq); break;
+    case FK_BISHOP: origins = fk_bishop_attacks(sq, occupied); break;
+    case FK_ROOK: origins = fk_rook_attacks(sq, occupied); break;
+    case FK_QUEEN: origins = fk_queen_attacks(sq, occupied); break;
+    default: origins = fk_king_attacks(sq); break;
+    }
+    if (FK_PIECE_KIND(pos->board[sq]) != FK_PAWN && FK_RANK_OF(sq) == relative_rank(color, 7))
+        origins |= behind_diagonals | FK_BIT(back);
+    return origins;
+}
+
+/* 1 when one move of `color` could give check to the king on `king` from
+ * both a and b: one of them moved (or was promoted) and uncovered the other,
+ * or an en passant capture uncovered two sliders at once. */
+static int double_check_possible(const fk_position *pos, fk_square king, fk_color color,
+                                 fk_square a, fk_square b) {
+    fk_bitboard gap_a = is_slider(FK_PIECE_KIND(pos->board[a])) ? fk_between(a, king) : 0;
+    fk_bitboard gap_b = is_slider(FK_PIECE_KIND(pos->board[b])) ? fk_between(b, king) : 0;
+    if (gap_b && (arrival_origins(pos, a, color) & gap_b)) return 1;
+    if (gap_a && (arrival_origins(pos, b, color) & gap_a)) return 1;
+    /* Chess960 castling moves king and rook at once: the rook may check and
+     * the king's departure from the back rank uncover a slider. */
+    fk_bitboard back_rank = RANK_BB(relative_rank(color, 0));
+    if (pos->chess960) {
+        if (FK_PIECE_KIND(pos->board[a]) == FK_ROOK && (FK_BIT(a) & back_rank) &&
+            (gap_b & back_rank))
+            return 1;
+        if (FK_PIECE_KIND(pos->board[b]) == FK_ROOK && (FK_BIT(b) & back_rank) &&
+            (gap_a & back_rank))
+            return 1;
+    }
+    /* En passant empties two squares: the capturing pawn's origin and the
+     * captured pawn's square; each may have blocked one of the lines. */
+    if (gap_a && gap_b) {
+        fk_bitboard pawns = pieces_of(pos, color, FK_PAWN) & RANK_BB(relative_rank(color, 5));
+        for (; pawns; pawns &= pawns - 1) {
+            fk_square to = lowest(pawns), captured = to - forward(color);
+            fk_bitboard froms = fk_pawn_attacks((fk_color)!color, to);
+            for (; froms; froms &= froms - 1) {
+                fk_bitboard vacated = FK_BIT(captured) | FK_BIT(lowest(froms));
+                if ((gap_a & vacated) && (gap_b & vacated)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Reports the side not to move standing in check, more than two checkers,
+ * and checks that no single move could have given. */
+static void check_checks(const fk_position *pos, report *out) {
+    fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
+    fk_bitboard occupied = fk_position_occupied(pos);
+    fk_square their_king = fk_position_king(pos, them);
+    fk_bitboard attackers_now = attackers(pos, their_king, us, occupied);
+    char text[160], fix[200], name[3];
+    if (attackers_now) {
+        fk_square_name(their_king, name);
+        snprintf(fix, sizeof fix,
+                 "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
+                 "check.", color_title[them], them == FK_WHITE ? 'w' : 'b');
+        add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
+            attackers_now | FK_BIT(their_king), fix,
+            "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
+            "have left its own king in check.", color_title[them], name,
+            pieces_text(pos, attackers_now, text, sizeof text), color_title[us], color_title[them]);
+    }
+
+    fk_square our_king = fk_position_king(pos, us);
+    fk_bitboard checkers = attackers(pos, our_king, them, occupied);
+    if (!checkers) return;
+    fk_square_name(our_king, name);
+    if (popcount(checkers) > 2) {
+        add(out, FK_PROB_TOO_MANY_CHECKERS, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+            checkers | FK_BIT(our_king), "Remove the pieces that cannot all be giving check.",
+            "%s's king on %s is in check from %d pieces (%s); one move gives at most two "
+            "checks.", color_title[us], name, popcount(checkers),
+            pieces_text(pos, checkers, text, sizeof text));
+        return;
+    }
+    /* A pawn still on its starting rank has never moved, and nothing can
+     * uncover a pawn's check, so its check was there before the last move. */
+    fk_bitboard unmoved = checkers & pos->by_kind[FK_PAWN] & RANK_BB(relative_rank(them, 1));
+    if (unmoved) {
+        add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+            unmoved | FK_BIT(our_king), "Move the pawn or the king so that the pawn does not give check.",
+            "%s's king on %s is in check from %s, which has never moved: the check would "
+            "already have stood before %s's last move.", color_title[us], name,
+            pieces_text(pos, unmoved, text, sizeof text), color_title[them]);
+        return;
+    }
+    if (popcount(checkers) == 2) {
+        fk_square a = lowest(checkers), b = lowest(checkers & (checkers - 1));
+        if (double_check_possible(pos, our_king, them, a, b)) return;
+        const char *why = fk_line(a, b) & FK_BIT(our_king)
+                              ? "they stand on one line through the king, so neither can "
+                                "have uncovered the other"
+                              : "neither could have moved away to uncover the other's check";
+        add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+            checkers | FK_BIT(our_king), "Remove or move one of the two checking pieces.",
+            "%s's king on %s is in double check from %s, which no single move can give: %s.",
+            color_title[us], name, pieces_text(pos, checkers, text, sizeof text), why);
+    }
+}
+
+/* ---- material --------------------------------------------------------- */
+
+/* Reports more pieces than color's missing pawns could have promoted into,
+ * counting bishops by square colour. Returns 1 when it reported one. */
+static int check_promotions(const fk_position *pos, fk_color c, report *out) {
+    int missing = 8 - popcount(pieces_of(pos, c, FK_PAWN));
+    char fix[200], where[200];
+    static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
+    int promoted = 0;
+    fk_bitboard extra_kinds = 0;
+    for (int k = FK_KNIGHT; k <= FK_QUEEN; k++) {
+        int extra = popcount(pieces_of(pos, c, (fk_kind)k)) - originals[k];
+        if (extra > 0) {
+            promoted += extra;
+            extra_kinds |= pieces_of(pos, c, (fk_kind)k);
+        }
+    }
+    if (promoted > missing) {
+        snprintf(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
+                 promoted - missing, color_word[c], promoted - missing, color_word[c]);
+        add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
+            "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
+            "promoted into them.", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
+        return 1;
+    }
+    /* A side starts with one bishop on each square colour; a second on the
+     * same colour is a promotion too. */
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
+    int light = popcount(bishops & LIGHT_SQUARES), dark = popcount(bishops & ~LIGHT_SQUARES);
+    int bishop_extra = (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
+    int plain_extra = popcount(bishops) > 2 ? popcount(bishops) - 2 : 0;
+    if (promoted - plain_extra + bishop_extra > missing) {
+        fk_bitboard same = light > 1 ? bishops & LIGHT_SQUARES : bishops & ~LIGHT_SQUARES;
+        snprintf(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
+                 color_word[c], light > 1 ? "light" : "dark", color_word[c]);
+        add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
+            "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, and "
+            "with its other pieces that needs more than the %d missing pawn%s.", color_title[c],
+            light > 1 ? light : dark, light > 1 ? "light" : "dark",
+            squares_text(same, where, sizeof where), missing, missing == 1 ? "" : "s");
+        return 1;
+    }
+    return 0;
+}
+
+/* The pawns standing on files that hold more than one of them. */
+static fk_bitboard crowded_files(fk_bitboard pawns) {
+    /* Fold the ranks onto each other in three halving steps, keeping for each
+     * file whether it holds a pawn (once) or two or more (twice); the lowest
+     * rank ends up with the answer. */
+    fk_bitboard once = pawns, twice = 0;
+    for (int shift = 32; shift >= 8; shift >>= 1) {
+        fk_bitboard upper = once >> shift;
+        twice |= (twice >> shift) | (once & upper);
+        once |= upper;
+    }
+    return pawns & (FILE_BB(0) * (twice & 0xFF));
+}
+
+/* The fewest captures a side's pawns need to stand on their files, each pawn
+ * starting on a file of its own and changing file only by capturing. */
+static int pawn_file_captures(fk_bitboard pawns) {
+    int files[8], count = 0;
+    for (int f = 0; f < 8; f++)
+        for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
+    /* Pawns and starting files are both in file order, so the cheapest
+     * matching keeps that order: best[i][j] matches the first i pawns with
+     * starting files among the first j, and j - i never exceeds the number
+     * of files left over. */
+    int slack = 8 - count, best[9][9];
+    for (int j = 0; j <= slack; j++) best[0][j] = 0;
+    for (int i = 1; i <= count; i++) {
+        for (int j = i; j <= i + slack; j++) {
+            int step = files[i - 1] - (j - 1);
+            int take = best[i - 1][j - 1] + (step < 0 ? -step : step);
+            best[i][j] = j > i && best[i][j - 1] < take ? best[i][j - 1] : take;
+        }
+    }
+    return best[count][8];
+}
+
+/* Like pawn_file_captures, for a side that also has promoted bishops (light
+ * and dark beyond one of each): each came from a pawn that reached a
+ * promotion square of its colour, which needs a capture when its starting
+ * file's promotion square has the other colour. Pawns, bishops' pawns and
+ * starting files are matched in one pass over the files. */
+static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark) {
+    enum { INF = 1 << 20 };
+    int files[8], count = 0;
+    for (int f = 0; f < 8; f++)
+        for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
+    if (count + light + dark > 8) return INF; /* reported as too many promoted */
+    int best[9][9][9], next[9][9][9];
+    for (int i = 0; i <= count; i++)
+        for (int l = 0; l <= light; l++)
+            for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
+    best[0][0][0] = 0;
+    for (int f = 0; f < 8; f++) {
+        int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) next[i][l][d] = best[i][l][d];
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) {
+                    int cost = best[i][l][d];
+                    if (cost >= INF) continue;
+                    if (i < count) {
+                        int step = files[i] - f, via = cost + (step < 0 ? -step : step);
+                        if (via < next[i + 1][l][d]) next[i + 1][l][d] = via;
+                    }
+                    if (l < light && cost + !lands_light < next[i][l + 1][d])
+                        next[i][l + 1][d] = cost + !lands_light;
+                    if (d < dark && cost + lands_light < next[i][l][d + 1])
+                        next[i][l][d + 1] = cost + lands_light;
+                }
+        memcpy(best, next, sizeof best);
+    }
+    return best[count][light][dark];
+}
+
+/* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
+ * pieces than missing pawns allow, bishops of one square colour beyond that,
+ * and pawn files that need more captures than the opponent has lost men. */
+static void check_material(const fk_position *pos, fk_color c, const int nmen[2], report *out) {
+    fk_bitboard men = pos->by_color[c];
+    fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
+    fk_bitboard crowded = crowded_files(pawns); /* nine pawns always crowd a file */
+    int npawns = crowded ? popcount(pawns) : 0;
+    char fix[200], where[200];
+    if (npawns > 8) {
+        snprintf(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
+        add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
+            "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
+            npawns);
+        return;
+    }
+    if (nmen[c] > 16) {
+        snprintf(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
+        add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
+            "%s has %d men on the board; a side starts with 16 and never gains any.",
+            color_title[c], nmen[c]);
+        return;
+    }
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
+    if (more_than(pieces_of(pos, c, FK_QUEEN), 1) || more_than(pieces_of(pos, c, FK_ROOK), 2) ||
+        more_than(pieces_of(pos, c, FK_KNIGHT), 2) || more_than(bishops & LIGHT_SQUARES, 1) ||
+        more_than(bishops & ~LIGHT_SQUARES, 1))
+        if (check_promotions(pos, c, out)) return;
+    /* (An opponent with more than 16 men is reported on its own.) */
+    int lost = 16 - nmen[!c];
+    if (lost < 0) return;
+    int light = popcount(bishops & LIGHT_SQUARES) - 1, dark = popcount(bishops & ~LIGHT_SQUARES) - 1;
+    light = light > 0 ? light : 0;
+    dark = dark > 0 ? dark : 0;
+    int needed = light || dark ? promotion_captures(pawns, c, light, dark)
+                 : crowded     ? pawn_file_captures(pawns)
+                               : 0;
+    if (needed <= lost) return;
+    fk_bitboard shown = crowded ? crowded : pawns;
+    if (light || dark) {
+        shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
+        snprintf(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
+                 color_word[c], color_word[!c]);
+    } else {
+        snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
+                 "%s men.", color_word[c], color_word[!c]);
+    }
+    add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
+        "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
+        "only %d men.", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
+        light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c],
+        lost);
+}
+
+/* Reports pawns on the first or last rank, where no pawn can stand. */
+static void check_pawn_ranks(const fk_position *pos, report *out) {
+    fk_bitboard stuck = pos->by_kind[FK_PAWN] & (RANK_BB(0) | RANK_BB(7));
+    if (!stuck) return;
+    char where[200];
+    add(out, FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR, FK_FIELD_PLACEMENT, stuck,
+        "Remove these pawns, or replace each with the piece it promoted to.",
+        "Pawn%s on %s: a pawn never stands on the first or last rank (it starts on the "
+        "second and promotes on the last).", popcount(stuck) > 1 ? "s" : "",
+        squares_text(stuck, where, sizeof where));
+}
+
+/* ---- castling --------------------------------------------------------- */
+
+/* The letter of the castling right on rook square sq, as a FEN writes it. */
+static char castling_letter(const fk_position *pos, fk_square sq, fk_color c) {
+    char letter = (char)('a' + FK_FILE_OF(sq));
+    if (pos->castling_style != FK_CASTLING_SHREDDER) {
+        if (FK_FILE_OF(sq) == 7) letter = 'k';
+        if (FK_FILE_OF(sq) == 0) letter = 'q';
+    }
+    return c == FK_WHITE ? (char)(letter - 'a' + 'A') : letter;
+}
+
+/* Writes color's castling letters into out ("KQ"). */
+static const char *castling_letters(const fk_position *pos, fk_bitboard rights, fk_color c,
+                                    char out[9]) {
+    int n = 0;
+    for (fk_square sq = 63; sq >= 0; sq--) /* king side first, as FENs write them */
+        if (rights & FK_BIT(sq)) out[n++] = castling_letter(pos, sq, c);
+    out[n] = '\0';
+    return out;
+}
+
+/* Reports castling rights that cannot be: no rook on the right's square, the
+ * king off its square, or two rights on one side of the king. */
+static void check_castling(const fk_position *pos, fk_color c, report *out) {
+    fk_bitboard back = RANK_BB(relative_rank(c, 0));
+    fk_bitboard rights = pos->castling & back;
+    if (!rights) return;
+    char fix[200], letters[9], name[3], rook_name[3];
+    fk_bitboard rooks = pieces_of(pos, c, FK_ROOK);
+    for (fk_bitboard bb = rights & ~rooks; bb; bb &= bb - 1) {
+        fk_square sq = lowest(bb);
+        char letter = castling_letter(pos, sq, c);
+        fk_square_name(sq, rook_name);
+        snprintf(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
+                 letter, color_word[c], rook_name);
+        add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
+            "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
+            rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
+    }
+    fk_square king = fk_position_king(pos, c);
+    fk_square home = pos->chess960 ? king : FK_SQUARE(4, relative_rank(c, 0));
+    int king_ok = king != FK_NO_SQUARE && king == home && (FK_BIT(king) & back) &&
+                  FK_FILE_OF(king) > 0 && FK_FILE_OF(king) < 7;
+    if (!king_ok) {
+        castling_letters(pos, rights, c, letters);
+        if (king != FK_NO_SQUARE) fk_square_name(king, name);
+        snprintf(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
+                 pos->chess960 ? "" : c == FK_WHITE ? ", or put the king back on e1"
+                                                    : ", or put the king back on e8");
+        add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
+            rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0), fix,
+            "%s has castling rights '%s' but its king %s%s%s.", color_title[c], letters,
+            king == FK_NO_SQUARE ? "is missing" : "stands on ", king == FK_NO_SQUARE ? "" : name,
+            king == FK_NO_SQUARE ? ""
+            : pos->chess960 ? ", not between two rooks of its back rank"
+            : c == FK_WHITE ? ", not on e1" : ", not on e8");
+        return;
+    }
+    fk_bitboard west = rights & (FK_BIT(king) - 1), east = rights & ~(FK_BIT(king) - 1);
+    fk_bitboard corners = FK_BIT(relative_rank(c, 0) * 8) | FK_BIT(relative_rank(c, 0) * 8 + 7);
+    if (more_than(west, 1) || more_than(east, 1)) {
+        castling_letters(pos, rights, c, letters);
+        snprintf(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
+                 color_word[c]);
+        add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
+            fix, "%s has two castling rights ('%s') on the same side of its king; a king "
+            "castles with one rook on each side.", color_title[c], letters);
+    } else if (!pos->chess960 && (rights & ~corners)) {
+        castling_letters(pos, rights, c, letters);
+        add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights & ~corners,
+            "Remove those letters, or read the position as Chess960.",
+            "%s's castling rights '%s' name a rook off the corner squares; in standard chess "
+            "only the rooks that start on the a- and h-files castle.", color_title[c], letters);
+    }
+}
+
+/* ---- en passant ------------------------------------------------------- */
+
+/* Reports an en passant square that cannot follow a double pawn push: wrong
+ * rank, no pawn that just moved, occupied squares, a check it contradicts.
+ * `kings_ok` says whether check tests make sense. */
+static void check_en_passant(const fk_position *pos, int kings_ok, report *out) {
+    if (pos->ep_square == FK_NO_SQUARE) return;
+    fk_square ep = pos->ep_square;
+    fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
+    char name[3], pawn_name[3], from_name[3], fix[200];
+    fk_square_name(ep, name);
+    int want = relative_rank(them, 2);
+    if (FK_RANK_OF(ep) != want) {
+        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
+                 want + 1);
+        add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
+            "The en passant square %s is on rank %d; with %s to move it must be on rank %d, "
+            "the square a %s pawn skipped with its two-square move.", name, FK_RANK_OF(ep) + 1,
+            color_title[us], want + 1, color_word[them]);
+        return;
+    }
+    fk_square pushed = ep + forward(them), origin = ep - forward(them);
+    fk_square_name(pushed, pawn_name);
+    fk_square_name(origin, from_name);
+    int broken = 0;
+    if (pos->board[pushed] != FK_MAKE_PIECE(them, FK_PAWN)) {
+        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or put the %s pawn on %s.",
+                 color_word[them], pawn_name);
+        add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(pushed), fix,
+            "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
+            "on %s.", name, color_word[them], from_name, pawn_name, color_word[them], pawn_name);
+        broken = 1;
+    }
+    if (pos->board[ep]) {
+        add(out, FK_PROB_EP_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep),
+            "Write '-' as the en passant square, or clear the square.",
+            "The en passant square %s is occupied; the pawn that moved two squares has just "
+            "passed over it, so it must be empty.", name);
+        broken = 1;
+    }
+    if (pos->board[origin]) {
+        add(out, FK_PROB_EP_ORIGIN_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(origin),
+            "Write '-' as the en passant square, or clear the square the pawn came from.",
+            "The en passant square %s says a %s pawn just left %s, but %s is occupied.", name,
+            color_word[them], from_name, from_name);
+        broken = 1;
+    }
+    if (pos->halfmove != 0) {
+        snprintf(fix, sizeof fix, "Set the halfmove clock to 0, or write '-' as the en passant "
+                 "square.");
+        add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
+            "The en passant square %s says the last move was a pawn move, which resets the "
+            "halfmove clock to 0, but the clock is %u.", name, (unsigned)pos->halfmove);
+    }
+    if (broken || !kings_ok) return;
+    /* Undo the double push: if our king was attacked then, it was in check
+     * while the other side was to move, and the push cannot have happened. */
+    fk_position before = *pos;
+    fk_position_remove(&before, pushed);
+    fk_position_put(&before, origin, FK_MAKE_PIECE(them, FK_PAWN));
+    fk_square king = fk_position_king(pos, us);
+    fk_bitboard was = attackers(&before, king, them, fk_position_occupied(&before));
+    if (was) {
+        char text[160], king_name[3];
+        fk_square_name(king, king_name);
+        add(out, FK_PROB_EP_CHECK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(king) | was,
+            "Write '-' as the en passant square, or change the pieces giving check.",
+            "The en passant square %s says %s's last move was %s-%s, but before it %s's king on "
+            "%s would already have been in check from %s.", name, color_title[them], from_name,
+            pawn_name, color_title[us], king_name, pieces_text(&before, was, text, sizeof text));
+        return;
+    }
+    if (!fk_position_ep_capturable(pos)) {
+        add(out, FK_PROB_EP_NO_CAPTURE, FK_SEV_NOTE, FK_FIELD_EP, FK_BIT(ep),
+            "Write '-' if you want the form most programs write (en passant only when a "
+            "capture is legal).",
+            "The en passant square %s is correct, but no %s pawn can take en passant there.",
+            name, color_word[us]);
+    }
+}
+
+/* ---- counters --------------------------------------------------------- */
+
+/* Reports a fullmove number of 0 and a halfmove clock above the plies the
+ * fullmove number says were played. */
+static void check_counters(const fk_position *pos, report *out) {
+    if (pos->fullmove == 0) {
+        add(out, FK_PROB_FULLMOVE_ZERO, FK_SEV_ERROR, FK_FIELD_FULLMOVE, 0,
+            "Set the fullmove number to 1 (or to the move the game is at).",
+            "The fullmove number is 0; it starts at 1 and only grows.");
+        return;
+    }
+    uint64_t played = 2 * (uint64_t)(pos->fullmove - 1) + pos->side;
+    if (pos->halfmove > played) {
+        char fix[200];
+        snprintf(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
+                 "fullmove number.", (unsigned long long)played);
+        add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
+            "The halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
+            "have been played.", (unsigned)pos->halfmove, (unsigned)pos->fullmove,
+            color_title[pos->side], (unsigned long long)played);
+    }
+}
+
+/* ---- typing mistakes -------------------------------------------------- */
+
+static void check_rules(const fk_position *pos, report *out);
+
+/* Builds pos with its board turned upside down (flip) or with the colours of
+ * all men swapped; every other field stays as it was typed. */
+static void retype(const fk_position *pos, int flip, fk_position *fixed) {
+    *fixed = *pos;
+    memset(fixed->board, 0, sizeof fixed->board);
+    fixed->by_color[0] = fixed->by_color[1] = 0;
+    memset(fixed->by_kind, 0, sizeof fixed->by_kind);
+    for (fk_bitboard bb = fk_position_occupied(pos); bb; bb &= bb - 1) {
+        fk_square sq = lowest(bb);
+        fk_piece p = (fk_piece)pos->board[sq];
+        if (flip)
+            fk_position_put(fixed, sq ^ 56, p);
+        else
+            fk_position_put(fixed, sq, FK_MAKE_PIECE(!FK_PIECE_COLOR(p), FK_PIECE_KIND(p)));
+    }
+}
+
+/* Warns when the board looks typed upside down (rank 1 first) or with upper
+ * and lower case swapped: the armies stand on each other's sides. Both typos
+ * look alike on the board, so each is offered when its correction reads as a
+ * better position; the fix holds the corrected FEN. */
+static void check_typos(const fk_position *pos, int errors_before, report *out) {
+    fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
+    if (!(wp & RANK_BB(6)) && !(bp & RANK_BB(1))) return; /* the kings alone are not enough */
+    fk_bitboard wk = pieces_of(pos, FK_WHITE, FK_KING), bk = pieces_of(pos, FK_BLACK, FK_KING);
+    int reversed = popcount(wp & RANK_BB(6)) + popcount(bp & RANK_BB(1)) +
+                   ((wk & RANK_BB(7)) != 0) + ((bk & RANK_BB(0)) != 0);
+    int normal = popcount(wp & RANK_BB(1)) + popcount(bp & RANK_BB(6)) +
+                 ((wk & RANK_BB(0)) != 0) + ((bk & RANK_BB(7)) != 0);
+    if (reversed < 4 || normal > 0) return;
+
+    fk_position fixed[2];
+    char fen[2][FK_FEN_MAX];
+    int better[2];
+    for (int flip = 0; flip < 2; flip++) {
+        fk_problems scratch;
+        fk_problems_clear(&scratch);
+        report quiet = {&scratch, 0};
+        retype(pos, flip, &fixed[flip]);
+        check_rules(&fixed[flip], &quiet);
+        better[flip] = quiet.errors == 0 || quiet.errors < errors_before;
+        fk_fen_write(&fixed[flip], FK_EP_ALWAYS, fen[flip], sizeof fen[flip]);
+    }
+    int same = memcmp(fixed[0].board, fixed[1].board, 64) == 0;
+    fk_bitboard marked = (wp & RANK_BB(6)) | (bp & RANK_BB(1)) | (wk & RANK_BB(7)) | (bk & RANK_BB(0));
+    char fix[200];
+    if (better[1]) {
+        snprintf(fix, sizeof fix, "%s", fen[1]);
+        add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
+            "The board looks upside down: White's pawns and king stand where Black's start and "
+            "the other way round, as when rank 1 is typed first%s.",
+            same ? " (or with upper and lower case swapped: both corrections agree)" : "");
+    }
+    if (better[0] && !(same && better[1])) {
+        snprintf(fix, sizeof fix, "%s", fen[0]);
+        add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
+            "The colours look swapped: the upper-case (White) men stand where Black's start, as "
+            "when upper and lower case are mixed up.");
+    }
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+/* Every rule check except the typo detection (which calls this on its
+ * corrected boards). */
+static void check_rules(const fk_position *pos, report *out) {
+    int kings_ok = check_kings(pos, out);
+    if (kings_ok) check_checks(pos, out);
+    check_pawn_ranks(pos, out);
+    int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
+    check_en_passant(pos, kings_ok, out);
+    check_counters(pos, out);
+}
+
+fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
+    report out = {problems, 0};
+    fk_attacks_init();
+    int first = problems->count;
+    check_rules(pos, &out);
+    int typos = problems->count;
+    check_typos(pos, out.errors, &out);
+    /* A typing mistake explains the errors it causes: list it before them. */
+    for (int i = typos; i < problems->count; i++, first++) {
+        fk_problem moved = problems->items[i];
+        memmove(&problems->items[first + 1], &problems->items[first],
+                (size_t)(i - first) * sizeof moved);
+        problems->items[first] = moved;
+    }
+    return out.errors ? FK_ERR_INVALID : FK_OK;
+}
+
+/* The byte offset where field `field` (0 = placement) starts in text, or -1. */
+static int field_offset(const char *text, size_t len, fk_field field) {
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+    for (int f = 0; f < (int)field; f++) {
+        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '_') i++;
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '_')) i++;
+    }
+    return i < len ? (int)i : -1;
+}
+
+fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
+                          fk_problems *problems) {
+    int first = problems->count;
     fk_status st = fk_fen_parse(text, len, flags, pos, problems);
+    /* Check the rules only when the board itself was read. */
+    for (int i = first; i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        if (p->severity == FK_SEV_ERROR &&
+            (p->field == FK_FIELD_PLACEMENT || p->field == FK_FIELD_NONE))
+            return st == FK_OK ? FK_ERR_SYNTAX : st;
+    }
+    int checked = problems->count;
+    fk_status rules = fk_position_check(pos, problems);
+    for (int i = checked; i < problems->count; i++) {
+        fk_problem *p = &problems->items[i];
+        if (p->offset < 0 && p->field != FK_FIELD_NONE) p->offset = field_offset(text, len, p->field);
+    }
     if (st != FK_OK) return st;
-    return fk_position_check(pos, problems);
+    return rules;
 }

@@ -1,0 +1,107 @@
+/* Internal to the core: the hot, inline pieces of the rules that several
+ * files share (attack queries and making a move), so that the generator and
+ * perft can inline them. */
+#ifndef FENKIT_CORE_RULES_H
+#define FENKIT_CORE_RULES_H
+
+#include "bitboard.h"
+#include "fenkit/moves.h"
+
+#define FK_FILE_A 0x0101010101010101ULL
+#define FK_FILE_H 0x8080808080808080ULL
+#define FK_RANK_1 0x00000000000000FFULL
+
+/* The first square of color's back rank (a1 or a8). */
+FK_INLINE fk_square fk_back_base(int color) { return color ? 56 : 0; }
+/* color's back rank as a set. */
+FK_INLINE fk_bitboard fk_back_rank(int color) { return FK_RANK_1 << fk_back_base(color); }
+/* A pawn's step forward for color: +8 or -8. */
+FK_INLINE int fk_pawn_step(int color) { return color ? -8 : 8; }
+/* Shifts a set by delta squares (up for positive, down for negative). */
+FK_INLINE fk_bitboard fk_shift(fk_bitboard b, int delta) {
+    return delta > 0 ? b << delta : b >> -delta;
+}
+
+/* Pieces of colour `by` attacking sq, with the given occupancy. */
+FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
+                                   fk_bitboard occupied) {
+    const fk_bitboard *k = pos->by_kind;
+    return ((fk_tables.pawn[!by][sq] & k[FK_PAWN]) | (fk_tables.knight[sq] & k[FK_KNIGHT]) |
+            (fk_tables.king[sq] & k[FK_KING]) |
+            (fk_bishop_att(sq, occupied) & (k[FK_BISHOP] | k[FK_QUEEN])) |
+            (fk_rook_att(sq, occupied) & (k[FK_ROOK] | k[FK_QUEEN]))) &
+           pos->by_color[by];
+}
+
+FK_INLINE void fk_board_put(fk_position *pos, fk_square sq, int piece) {
+    pos->board[sq] = (uint8_t)piece;
+    pos->by_color[FK_PIECE_COLOR(piece)] |= FK_BIT(sq);
+    pos->by_kind[FK_PIECE_KIND(piece)] |= FK_BIT(sq);
+}
+
+FK_INLINE void fk_board_take(fk_position *pos, fk_square sq, int piece) {
+    pos->board[sq] = FK_EMPTY;
+    pos->by_color[FK_PIECE_COLOR(piece)] &= ~FK_BIT(sq);
+    pos->by_kind[FK_PIECE_KIND(piece)] &= ~FK_BIT(sq);
+}
+
+/* Plays a legal move in place (see fk_move_make). En passant and castling
+ * are recognised from the board, so a move built by hand works too. */
+FK_INLINE void fk_make(fk_position *pos, fk_move m) {
+    int us = pos->side;
+    fk_square from = m.from, to = m.to;
+    int piece = pos->board[from], target = pos->board[to];
+    int kind = FK_PIECE_KIND(piece);
+    int ep = pos->ep_square;
+    pos->ep_square = FK_NO_SQUARE;
+    pos->halfmove++;
+    if (kind == FK_KING && target == (int)FK_MAKE_PIECE(us, FK_ROOK)) {
+        /* Castling, stored as king takes own rook. */
+        fk_square base = fk_back_base(us);
+        int kingside = to > from;
+        fk_board_take(pos, from, piece);
+        fk_board_take(pos, to, target);
+        fk_board_put(pos, base + (kingside ? 6 : 2), piece);
+        fk_board_put(pos, base + (kingside ? 5 : 3), target);
+        pos->castling &= ~fk_back_rank(us);
+    } else {
+        if (target != FK_EMPTY) {
+            fk_board_take(pos, to, target);
+            pos->halfmove = 0;
+        }
+        fk_board_take(pos, from, piece);
+        if (kind == FK_PAWN) {
+            pos->halfmove = 0;
+            if (to == ep && target == FK_EMPTY)
+                fk_board_take(pos, to - fk_pawn_step(us), FK_MAKE_PIECE(!us, FK_PAWN));
+            else if (to - from == 2 * fk_pawn_step(us))
+                pos->ep_square = (uint8_t)(from + fk_pawn_step(us));
+            if (m.promotion) piece = FK_MAKE_PIECE(us, m.promotion);
+        } else if (kind == FK_KING) {
+            pos->castling &= ~fk_back_rank(us);
+        }
+        fk_board_put(pos, to, piece);
+        pos->castling &= ~(FK_BIT(from) | FK_BIT(to));
+    }
+    pos->fullmove += (uint32_t)us;
+    pos->side = (uint8_t)!us;
+}
+
+/* Number of legal moves, without writing them out (internal, for perft). */
+int fk_moves_count(const fk_position *pos);
+
+/* Fills err (when not NULL) with status, offset and a formatted sentence;
+ * returns status. */
+fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Writes the moves of list in SAN (disambiguated against all the legal
+ * moves, `legal`), comma-separated, into buf; ends with "… (N more)" when
+ * they do not all fit. Returns buf. */
+const char *fk_moves_describe(const fk_position *pos, const fk_movelist *legal,
+                              const fk_movelist *list, char *buf, size_t cap);
+
+#endif
