@@ -250,12 +250,14 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     if (p && sum >= 1 && sum <= 8) format(p->fix, sizeof p->fix, "write %d", sum);
 }
 
-/* Byte codes for place_fast: bits 0-3 the piece (0 for a digit), bit 4 a
- * digit, bits 5-8 how many squares the byte covers; or a marker for '/'
- * and the separators; 0 for every other byte. */
-enum { FAST_DIGIT = 1 << 4, FAST_SLASH = 1 << 9, FAST_END = 1 << 10 };
-#define FAST_PIECE(p) ((p) | 1 << 5)
-#define FAST_EMPTY(n) (FAST_DIGIT | (n) << 5)
+/* Byte codes for place_fast: 0 for a byte that has no place in a
+ * placement, FAST_SLASH, FAST_END for the separators; for a piece or a
+ * digit, bits 0-3 the piece (0 for a digit), bit 4 set for a digit and
+ * bits 12-15 how many squares the byte covers (so every such code is at
+ * least FAST_SQUARES). */
+enum { FAST_SLASH = 1, FAST_END = 2, FAST_DIGIT = 1 << 4, FAST_SQUARES = 1 << 12 };
+#define FAST_PIECE(p) ((p) | FAST_SQUARES)
+#define FAST_EMPTY(n) (FAST_DIGIT | (n) * FAST_SQUARES)
 static const uint16_t fast_code[256] = {
     ['/'] = FAST_SLASH,
     [' '] = FAST_END, ['\t'] = FAST_END, ['\n'] = FAST_END, ['\r'] = FAST_END,
@@ -276,16 +278,23 @@ static const uint16_t fast_code[256] = {
 static void set_board(fk_position *pos, const uint8_t *board) {
     memcpy(pos->board, board, 64);
 #if defined(__SSE2__)
-    /* 16 squares per compare: no loop over squares at all. */
-    __m128i part[4];
-    for (int k = 0; k < 4; k++) part[k] = _mm_loadu_si128((const __m128i *)(board + 16 * k));
-    for (int p = FK_WP; p < FK_PIECE_COUNT; p++) {
-        __m128i piece = _mm_set1_epi8((char)p);
-        fk_bitboard bb = 0;
-        for (int k = 0; k < 4; k++)
-            bb |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(part[k], piece)) << (16 * k);
-        pos->by_color[FK_PIECE_COLOR(p)] |= bb;
-        pos->by_kind[FK_PIECE_KIND(p)] |= bb;
+    /* Sixteen squares per instruction: the kind is the piece less 6 for
+     * Black, White's pieces are 1 to 6, and no loop runs over squares. */
+    const __m128i one = _mm_set1_epi8(1), five = _mm_set1_epi8(5), six = _mm_set1_epi8(6);
+    for (int k = 0; k < 4; k++) {
+        __m128i piece = _mm_loadu_si128((const __m128i *)(board + 16 * k));
+        __m128i less_one = _mm_sub_epi8(piece, one); /* empty: 255 */
+        __m128i white = _mm_cmpeq_epi8(_mm_min_epu8(less_one, five), less_one);
+        __m128i empty = _mm_cmpeq_epi8(piece, _mm_setzero_si128());
+        __m128i kind = _mm_sub_epi8(piece, _mm_and_si128(_mm_cmpgt_epi8(piece, six), six));
+        fk_bitboard w = (uint16_t)_mm_movemask_epi8(white);
+        fk_bitboard occupied = (uint16_t)~_mm_movemask_epi8(empty);
+        pos->by_color[FK_WHITE] |= w << (16 * k);
+        pos->by_color[FK_BLACK] |= (occupied & ~w) << (16 * k);
+        for (int t = FK_PAWN; t < FK_KIND_COUNT; t++) {
+            __m128i same = _mm_cmpeq_epi8(kind, _mm_set1_epi8((char)(t + 1)));
+            pos->by_kind[t] |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(same) << (16 * k);
+        }
     }
 #else
     for (int sq = 0; sq < 64; sq++) {
@@ -308,7 +317,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     size_t i = start;
     for (; i < len; i++) {
         code = fast_code[s[i]];
-        if (code == 0 || code >= FAST_SLASH) {
+        if (code < FAST_SQUARES) {
             if (code != FAST_SLASH) break;
             /* The rank must be exactly full, and not the last. */
             bad |= (sq != rank_start + 8) | (rank_start == 0);
@@ -320,7 +329,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         bad |= code & previous & FAST_DIGIT; /* two digits in a row */
         previous = code;
         board[sq & 63] = (uint8_t)(code & 15);
-        sq += code >> 5;
+        sq += code / FAST_SQUARES;
     }
     if (i == len) code = FAST_END;
     if (bad || code != FAST_END || rank_start != 0 || sq != 8) return 0;
