@@ -176,6 +176,30 @@ static void format(char *out, size_t cap, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Makes text a sentence, as the checker writes them: an upper-case first
+ * letter and a full stop at the end. */
+static void as_sentence(char *text, size_t cap) {
+    size_t n = strlen(text);
+    if (n == 0) return;
+    if (text[0] >= 'a' && text[0] <= 'z') text[0] = (char)(text[0] - 32);
+    if (text[n - 1] != '.' && text[n - 1] != '?' && n + 1 < cap) {
+        text[n] = '.';
+        text[n + 1] = '\0';
+    }
+}
+
+/* Formats the fix of problem p (a sentence, see as_sentence). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void set_fix(fk_problem *p, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vformat(p->fix, sizeof p->fix, fmt, ap);
+    va_end(ap);
+    as_sentence(p->fix, sizeof p->fix);
+}
+
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
  * a plain `fix` (or NULL; callers may format one into the returned
  * problem's fix). Counts errors so the reading knows its result. Returns
@@ -202,7 +226,9 @@ static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity,
     va_start(ap, fmt);
     vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    format(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    as_sentence(p->message, sizeof p->message);
+    p->fix[0] = '\0';
+    if (fix) set_fix(p, "%s", fix);
     return p;
 }
 
@@ -235,6 +261,15 @@ static const char *rank_label(int index, char out[24]) {
     return out;
 }
 
+/* Reports a rank (index from the top) that starts at byte `at` and covers
+ * `squares` squares instead of 8. */
+static void report_rank_length(reader *r, int rank, size_t at, int squares) {
+    char label[24];
+    report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
+           "the pieces and the digits of empty squares in a rank add up to 8",
+           "%s has %d square%s, needs 8", rank_label(rank, label), squares, squares == 1 ? "" : "s");
+}
+
 /* Reports the run of digits starting at `from` (like "44"), once. */
 static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     const unsigned char *s = (const unsigned char *)r->text;
@@ -247,7 +282,7 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
                            "%s has two digits in a row ('%s'): empty squares are one digit, "
                            "1 to 8",
                            rank_label(rank, label), quote((const char *)s + from, to - from, q));
-    if (p && sum >= 1 && sum <= 8) format(p->fix, sizeof p->fix, "write %d", sum);
+    if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
 }
 
 /* Byte codes for place_fast: 0 for a byte that has no place in a
@@ -426,7 +461,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
                 digit_run = i;
                 if (c == '9') {
                     report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
-                           "a whole empty rank is 8",
+                           "write 8 for a whole empty rank",
                            "%s has the digit 9: a rank has only 8 squares",
                            rank_label(rank, label));
                     rank_bad = 1;
@@ -435,10 +470,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
             file += (int)c - '0';
             break;
         case CLS_SLASH:
-            if (rank < 8 && !rank_bad && file != 8)
-                report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
-                       "%s has %d square%s, needs 8", rank_label(rank, label), file,
-                       file == 1 ? "" : "s");
+            if (rank < 8 && !rank_bad && file != 8) report_rank_length(r, rank, rank_start, file);
             rank++;
             file = 0;
             rank_bad = 0;
@@ -480,8 +512,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
                "remove the last '/'", "the piece placement ends with '/'");
         rank--;
     } else if (rank < 8 && !rank_bad && file != 8) {
-        report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
-               "%s has %d square%s, needs 8", rank_label(rank, label), file, file == 1 ? "" : "s");
+        report_rank_length(r, rank, rank_start, file);
     }
     int ranks = rank + 1;
     if (ranks != 8)
@@ -632,25 +663,6 @@ static void read_castling(reader *r, size_t start, size_t end) {
         canonical &= key > last_key && castling_letter(pos, color, sq) == c;
         last_key = key;
     }
-    /* A side of the king has one rook that may castle: "KBQ" gives White
-     * two on the queen side, which no reading of the field can mean. */
-    for (int color = FK_WHITE; color <= FK_BLACK && !bad; color++) {
-        int back = color == FK_WHITE ? 0 : 7;
-        fk_bitboard rank = (fk_bitboard)0xFF << (8 * back);
-        fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING] & rank;
-        if (!kings) continue;
-        fk_square king = (fk_square)__builtin_ctzll(kings);
-        fk_bitboard rights = pos->castling & rank;
-        fk_bitboard east = rights & ~((FK_BIT(king) << 1) - 1), west = rights & (FK_BIT(king) - 1);
-        if ((east & (east - 1)) || (west & (west - 1))) {
-            report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start,
-                   "keep one castling right on each side of the king",
-                   "%s has two castling rights on the %s side of the king",
-                   color == FK_WHITE ? "White" : "Black",
-                   (east & (east - 1)) ? "king" : "queen");
-            bad++;
-        }
-    }
     if (bad || canonical) return;
     /* Rights given in an unusual order or form are read, and said. */
     char canonical_text[17];
@@ -660,7 +672,7 @@ static void read_castling(reader *r, size_t start, size_t end) {
         fk_problem *p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start,
                                NULL, "castling rights '%s' are usually written '%.*s'",
                                quote(s, n, q), (int)len, canonical_text);
-        if (p) format(p->fix, sizeof p->fix, "write %.*s", (int)len, canonical_text);
+        if (p) set_fix(p, "write %.*s", (int)len, canonical_text);
     }
 }
 
@@ -689,14 +701,14 @@ static void read_ep(reader *r, size_t start, size_t end) {
         fk_problem *p = report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, NULL,
                                "the en passant square is written in lower case: %c%c, not %c%c",
                                s[0] + 32, s[1], s[0], s[1]);
-        if (p) format(p->fix, sizeof p->fix, "write %c%c", s[0] + 32, s[1]);
+        if (p) set_fix(p, "write %c%c", s[0] + 32, s[1]);
         return;
     }
     if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) &&
         s[1] >= '0' && s[1] <= '9') {
         report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
                "files are a to h and ranks 1 to 8; write - for none",
-               "%s is not a square on the board", quote(s, n, q));
+               "there is no square %s on the board", quote(s, n, q));
         return;
     }
     report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
@@ -729,7 +741,7 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         if (n > 1 && s[0] == '0') {
             fk_problem *p = report(r, lenient_code(r, code), lenient(r), field, start, NULL,
                                    "the %s %s has a leading zero", title, quote(s, n, q));
-            if (p) format(p->fix, sizeof p->fix, "write %u", value);
+            if (p) set_fix(p, "write %u", value);
         }
         *out = value;
         return;
@@ -743,12 +755,12 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         else
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
                        title, quote(s, n, q));
-        if (p) format(p->fix, sizeof p->fix, "write %u", fallback);
+        if (p) set_fix(p, "write %u", fallback);
         *out = fallback;
         return;
     }
     if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
-        report(r, code, FK_SEV_ERROR, field, start, "a counter is 0 or more",
+        report(r, code, FK_SEV_ERROR, field, start, "write 0 or a larger whole number",
                "the %s cannot be negative (%s)", title, quote(s, n, q));
         return;
     }
