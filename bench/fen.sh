@@ -3,7 +3,8 @@
 #  1. reading and checking FENs in one thread: fenkit's fk_fen_validate
 #     (bench/fen_bench.c) against chessops (parseFen + Chess.fromSetup) and
 #     chess.js (validateFen), on the positions of real games, on broken
-#     variants of them, and on both together; rates per second of CPU time,
+#     variants of them, on both together, and on positions of random legal
+#     games (odd material, many promotions); rates per second of CPU time,
 #     median of five runs each, and the ratios;
 #  2. whole processes: `fenkit normalize` on 100,000 FENs (stdin to stdout)
 #     against a Node script doing the same with chessops (hyperfine, median
@@ -27,10 +28,11 @@ fi
 mkdir -p "$out"
 node "$here/fen_corpus.mjs" "$plies" "$out/fen_real.txt" "$out/fen_broken.txt"
 cat "$out/fen_real.txt" "$out/fen_broken.txt" > "$out/fen_all.txt"
+"$fen_bench" --random-games 150 2026 > "$out/fen_random.txt"
 
 echo "Reading and checking FENs, one thread, per second of CPU time (median of 5):"
 printf '%-16s %9s %12s %12s %12s %10s %10s\n' corpus FENs fenkit chessops chess.js "/chessops" "/chess.js"
-for corpus in real broken all; do
+for corpus in real broken all random; do
   file=$out/fen_$corpus.txt
   read -r _ ours ours_valid _ < <("$fen_bench" "$file")
   peers=$(node "$here/fen_peers.mjs" "$file")
@@ -52,7 +54,7 @@ if ! command -v hyperfine >/dev/null; then
   echo "  hyperfine is not installed (scripts/install-deps bench): skipped"
   exit 0
 fi
-hyperfine --style basic --warmup 1 --runs 5 --export-json "$out/fen_normalize.json" \
+hyperfine --style basic --ignore-failure --warmup 1 --runs 5 --export-json "$out/fen_normalize.json" \
   --command-name "fenkit normalize" "'$fenkit' normalize < '$out/fen_normalize_in.txt' > /dev/null" \
   --command-name "chessops (node)" "node '$here/fen_normalize.mjs' < '$out/fen_normalize_in.txt' > /dev/null" \
   >/dev/null 2>&1 || true

@@ -3,7 +3,10 @@
  * and again, and prints the median rate (per second of CPU time) of five
  * timed runs.
  * Usage: fen_bench FILE [strict|tolerant]
- * Prints: fenkit RATE_PER_SECOND VALID INVALID */
+ * Prints: fenkit RATE_PER_SECOND VALID INVALID
+ * Also: fen_bench --random-games GAMES SEED, which prints the FEN of every
+ * position of GAMES random legal games (at most 200 plies each), for a
+ * corpus of positions that real games seldom reach. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +61,27 @@ static int by_value(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* Prints the positions of `games` random legal games, one FEN a line. */
+static int random_games(long games, unsigned long seed) {
+    for (long g = 0; g < games; g++) {
+        fk_position pos;
+        fk_position_startpos(&pos);
+        for (int ply = 0; ply < 200; ply++) {
+            fk_movelist moves;
+            if (fk_moves_generate(&pos, &moves) == 0) break;
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            fk_move_make(&pos, moves.moves[(seed >> 33) % (unsigned long)moves.count]);
+            char fen[FK_FEN_MAX];
+            fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
+            puts(fen);
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "--random-games") == 0)
+        return random_games(atol(argv[2]), strtoul(argv[3], NULL, 10));
     if (argc < 2) {
         fprintf(stderr, "usage: fen_bench FILE [strict|tolerant]\n");
         return 2;

@@ -305,7 +305,7 @@ static const uint16_t fast_code[256] = {
     ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ), ['k'] = FAST_PIECE(FK_BK),
 };
 
-/* Sets pos's board and bitboards (which start empty) from board[64]. Both
+/* Sets pos's board and bitboards from board[64]. Both
  * placement readers build a plain array and come here: this is the one
  * place in the reader that writes the board, and it keeps the bitboards in
  * step. It does not call fk_position_put per piece, which costs a sixth of
@@ -315,22 +315,25 @@ static void set_board(fk_position *pos, const uint8_t *board) {
 #if defined(__SSE2__)
     /* Sixteen squares per instruction: the kind is the piece less 6 for
      * Black, White's pieces are 1 to 6, and no loop runs over squares. */
-    const __m128i one = _mm_set1_epi8(1), five = _mm_set1_epi8(5), six = _mm_set1_epi8(6);
+    const __m128i one = _mm_set1_epi8(1), five = _mm_set1_epi8(6 - 1), six = _mm_set1_epi8(6);
+    fk_bitboard white = 0, occupied = 0, kinds[FK_KIND_COUNT] = {0};
     for (int k = 0; k < 4; k++) {
         __m128i piece = _mm_loadu_si128((const __m128i *)(board + 16 * k));
         __m128i less_one = _mm_sub_epi8(piece, one); /* empty: 255 */
-        __m128i white = _mm_cmpeq_epi8(_mm_min_epu8(less_one, five), less_one);
+        __m128i is_white = _mm_cmpeq_epi8(_mm_min_epu8(less_one, five), less_one);
         __m128i empty = _mm_cmpeq_epi8(piece, _mm_setzero_si128());
         __m128i kind = _mm_sub_epi8(piece, _mm_and_si128(_mm_cmpgt_epi8(piece, six), six));
-        fk_bitboard w = (uint16_t)_mm_movemask_epi8(white);
-        fk_bitboard occupied = (uint16_t)~_mm_movemask_epi8(empty);
-        pos->by_color[FK_WHITE] |= w << (16 * k);
-        pos->by_color[FK_BLACK] |= (occupied & ~w) << (16 * k);
+        white |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(is_white) << (16 * k);
+        occupied |= (fk_bitboard)(uint16_t)~_mm_movemask_epi8(empty) << (16 * k);
         for (int t = FK_PAWN; t < FK_KIND_COUNT; t++) {
             __m128i same = _mm_cmpeq_epi8(kind, _mm_set1_epi8((char)(t + 1)));
-            pos->by_kind[t] |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(same) << (16 * k);
+            kinds[t] |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(same) << (16 * k);
         }
     }
+    /* Kept in locals until here: the board bytes could alias the position. */
+    pos->by_color[FK_WHITE] = white;
+    pos->by_color[FK_BLACK] = occupied & ~white;
+    for (int t = FK_PAWN; t < FK_KIND_COUNT; t++) pos->by_kind[t] = kinds[t];
 #else
     for (int sq = 0; sq < 64; sq++) {
         unsigned p = board[sq];

@@ -563,6 +563,13 @@ static void en_passant_conventions(void **state) {
     const char *e09 = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
     assert_string_equal(rewrite(e09, 0, FK_EP_ALWAYS), e09);
     assert_string_equal(rewrite(e09, 0, FK_EP_LEGAL), e09);
+    /* Edge cases e10 and e07: a pawn could take, but the capture would
+     * leave its king in check, so FK_EP_LEGAL leaves the square out. */
+    const char *e10 = "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1";
+    assert_string_equal(rewrite(e10, 0, FK_EP_ALWAYS), e10);
+    assert_string_equal(rewrite(e10, 0, FK_EP_LEGAL), "4k3/8/8/2KPp2r/8/8/8/8 w - - 0 1");
+    const char *e07 = "4k3/8/8/8/3Pp3/8/8/3KR3 b - d3 0 1";
+    assert_string_equal(rewrite(e07, 0, FK_EP_LEGAL), "4k3/8/8/8/3Pp3/8/8/3KR3 b - - 0 1");
     const char *none = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     assert_string_equal(rewrite(none, 0, FK_EP_LEGAL), none);
 }
