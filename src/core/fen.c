@@ -1,9 +1,10 @@
-/* FEN reading and writing. The reader walks the text once with a cursor,
- * field by field, and never stops at the first problem: every field is read
- * and every syntax problem is reported with its field, byte offset and a
- * sentence. Messages are only formatted when a problem happens, so the
- * happy path does no formatting at all. The policy choices (what strict and
- * tolerant accept) are listed in docs/fen-policy.md. */
+/* FEN reading and writing. The reader walks the text with a cursor, field
+ * by field, and never stops at the first problem: every field is read and
+ * every syntax problem is reported with its field, byte offset and a
+ * sentence. Well-formed text takes a fast path (place_fast, tail_fast);
+ * anything else is read again by the careful field readers, which say what
+ * is wrong. Messages are only formatted when a problem happens. The policy
+ * choices (what strict and tolerant accept) are in docs/fen-policy.md. */
 #include <assert.h>
 #include <stdarg.h>
 #include <string.h>
@@ -20,6 +21,13 @@
  * the limit keeps every counter far from any integer overflow. */
 #define COUNTER_MAX 999999u
 
+/* Lets the compiler check the formats of the message helpers. */
+#if defined(__GNUC__)
+#define PRINTF_LIKE(fmt, first) __attribute__((format(printf, fmt, first)))
+#else
+#define PRINTF_LIKE(fmt, first)
+#endif
+
 /* The FEN fields in order; also used to name them in messages. */
 #define FIELD_COUNT 6
 
@@ -27,36 +35,17 @@
 typedef struct {
     const char *text;
     size_t len;
-    size_t at;      /* the cursor */
+    size_t at; /* the cursor */
     unsigned flags;
     fk_position *pos;
     fk_problems *problems;
-    int errors;     /* problems of severity error added by this reading */
-    int ws_noted;   /* a white space problem has been reported */
+    int errors;   /* problems of severity error added by this reading */
+    int ws_noted; /* a white space problem has been reported */
 } reader;
 
-/* Byte classes for the placement field: a piece, a digit, '/' or other. */
-enum { CLS_OTHER = 0, CLS_SLASH = 1, CLS_DIGIT = 2, CLS_PIECE = 3 };
-
-/* Class and value (piece or digit) of every byte, computed at compile time. */
-static const uint8_t placement_class[256] = {
-    ['/'] = CLS_SLASH,
-    ['0'] = CLS_DIGIT, ['1'] = CLS_DIGIT, ['2'] = CLS_DIGIT, ['3'] = CLS_DIGIT,
-    ['4'] = CLS_DIGIT, ['5'] = CLS_DIGIT, ['6'] = CLS_DIGIT, ['7'] = CLS_DIGIT,
-    ['8'] = CLS_DIGIT, ['9'] = CLS_DIGIT,
-    ['P'] = CLS_PIECE, ['N'] = CLS_PIECE, ['B'] = CLS_PIECE, ['R'] = CLS_PIECE,
-    ['Q'] = CLS_PIECE, ['K'] = CLS_PIECE, ['p'] = CLS_PIECE, ['n'] = CLS_PIECE,
-    ['b'] = CLS_PIECE, ['r'] = CLS_PIECE, ['q'] = CLS_PIECE, ['k'] = CLS_PIECE,
-};
-static const uint8_t piece_of_byte[256] = {
-    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
-    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
-};
-static const char piece_letter[FK_PIECE_COUNT] = ".PNBRQKpnbrqk";
-
-static const char *const field_title[FIELD_COUNT] = {
-    "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number"};
+static const char *const field_title[FIELD_COUNT] = {"piece placement", "side to move",
+                                                     "castling",        "en passant",
+                                                     "halfmove clock",  "fullmove number"};
 
 /* 1 for the bytes that separate fields: spaces, tabs, line ends, and the
  * underscore of lichess URLs. */
@@ -67,7 +56,7 @@ static int is_separator(unsigned char c) { return separator[c]; }
 /* The letters of the castling field: K Q k q, and the files A-H a-h. */
 enum { CASTLE_KQ = 1, CASTLE_FILE = 2 };
 static const uint8_t castling_class[256] = {
-    ['K'] = CASTLE_KQ, ['Q'] = CASTLE_KQ, ['k'] = CASTLE_KQ, ['q'] = CASTLE_KQ,
+    ['K'] = CASTLE_KQ,   ['Q'] = CASTLE_KQ,   ['k'] = CASTLE_KQ,   ['q'] = CASTLE_KQ,
     ['A'] = CASTLE_FILE, ['B'] = CASTLE_FILE, ['C'] = CASTLE_FILE, ['D'] = CASTLE_FILE,
     ['E'] = CASTLE_FILE, ['F'] = CASTLE_FILE, ['G'] = CASTLE_FILE, ['H'] = CASTLE_FILE,
     ['a'] = CASTLE_FILE, ['b'] = CASTLE_FILE, ['c'] = CASTLE_FILE, ['d'] = CASTLE_FILE,
@@ -150,7 +139,9 @@ static void vformat(char *out, size_t cap, const char *fmt, va_list ap) {
             long long v = *f == 'd' ? va_arg(ap, int) : (long long)va_arg(ap, unsigned);
             unsigned long long u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
             char *d = digits + sizeof digits;
-            do *--d = (char)('0' + u % 10); while (u /= 10);
+            do {
+                *--d = (char)('0' + u % 10);
+            } while (u /= 10);
             if (v < 0) *--d = '-';
             text = d;
             len = (size_t)(digits + sizeof digits - d);
@@ -166,10 +157,7 @@ static void vformat(char *out, size_t cap, const char *fmt, va_list ap) {
 }
 
 /* vformat with the arguments given directly. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void format(char *out, size_t cap, const char *fmt, ...) {
+PRINTF_LIKE(3, 4) static void format(char *out, size_t cap, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vformat(out, cap, fmt, ap);
@@ -189,10 +177,7 @@ static void as_sentence(char *text, size_t cap) {
 }
 
 /* Formats the fix of problem p (a sentence, see as_sentence). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void set_fix(fk_problem *p, const char *fmt, ...) {
+PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vformat(p->fix, sizeof p->fix, fmt, ap);
@@ -205,9 +190,7 @@ static void set_fix(fk_problem *p, const char *fmt, ...) {
  * problem's fix). Counts errors so the reading knows its result. Returns
  * the problem, or NULL when the list is full. It fills the list the way
  * fk_problems_add does, without its vsnprintf. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 7, 8)))
-#endif
+PRINTF_LIKE(7, 8)
 static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
                           size_t offset, const char *fix, const char *fmt, ...) {
     if (severity == FK_SEV_ERROR) r->errors++;
@@ -252,12 +235,12 @@ static int is_unicode_dash(const char *s, size_t n) {
 }
 
 /* Names the rank at index i from the top as people do ("rank 7"); a rank
- * past the eighth is named by its place ("the 9th rank"). */
+ * past the eighth is counted from the top ("rank 9 from the top"). */
 static const char *rank_label(int index, char out[24]) {
     if (index < 8)
         format(out, 24, "rank %d", 8 - index);
     else
-        format(out, 24, "the %dth rank", index + 1);
+        format(out, 24, "rank %d from the top", index + 1);
     return out;
 }
 
@@ -267,7 +250,8 @@ static void report_rank_length(reader *r, int rank, size_t at, int squares) {
     char label[24];
     report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
            "the pieces and the digits of empty squares in a rank add up to 8",
-           "%s has %d square%s, needs 8", rank_label(rank, label), squares, squares == 1 ? "" : "s");
+           "%s has %d square%s, needs 8", rank_label(rank, label), squares,
+           squares == 1 ? "" : "s");
 }
 
 /* Reports the run of digits starting at `from` (like "44"), once. */
@@ -275,7 +259,8 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     const unsigned char *s = (const unsigned char *)r->text;
     size_t to = from;
     int sum = 0;
-    while (to < end && placement_class[s[to]] == CLS_DIGIT) sum += s[to++] - '0';
+    while (to < end && s[to] >= '0' && s[to] <= '9')
+        sum += s[to++] - '0';
     char q[100], label[24];
     fk_problem *p = report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from,
                            "write the empty squares as one digit, 1 to 8",
@@ -289,27 +274,29 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
  * placement, FAST_SLASH, FAST_END for the separators; for a piece or a
  * digit, bits 0-3 the piece (0 for a digit), bit 4 set for a digit and
  * bits 12-15 how many squares the byte covers (so every such code is at
- * least FAST_SQUARES). */
+ * least FAST_SQUARES). The piece letters repeat types.c's for speed; debug
+ * builds check every fast reading against the careful one, which uses
+ * fk_piece_from_char. */
 enum { FAST_SLASH = 1, FAST_END = 2, FAST_DIGIT = 1 << 4, FAST_SQUARES = 1 << 12 };
 #define FAST_PIECE(p) ((p) | FAST_SQUARES)
-#define FAST_EMPTY(n) (FAST_DIGIT | (n) * FAST_SQUARES)
+#define FAST_EMPTY(n) (FAST_DIGIT | (n)*FAST_SQUARES)
 static const uint16_t fast_code[256] = {
-    ['/'] = FAST_SLASH,
-    [' '] = FAST_END, ['\t'] = FAST_END, ['\n'] = FAST_END, ['\r'] = FAST_END,
-    ['\v'] = FAST_END, ['\f'] = FAST_END, ['_'] = FAST_END,
-    ['1'] = FAST_EMPTY(1), ['2'] = FAST_EMPTY(2), ['3'] = FAST_EMPTY(3), ['4'] = FAST_EMPTY(4),
-    ['5'] = FAST_EMPTY(5), ['6'] = FAST_EMPTY(6), ['7'] = FAST_EMPTY(7), ['8'] = FAST_EMPTY(8),
-    ['P'] = FAST_PIECE(FK_WP), ['N'] = FAST_PIECE(FK_WN), ['B'] = FAST_PIECE(FK_WB),
-    ['R'] = FAST_PIECE(FK_WR), ['Q'] = FAST_PIECE(FK_WQ), ['K'] = FAST_PIECE(FK_WK),
-    ['p'] = FAST_PIECE(FK_BP), ['n'] = FAST_PIECE(FK_BN), ['b'] = FAST_PIECE(FK_BB),
-    ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ), ['k'] = FAST_PIECE(FK_BK),
+    ['/'] = FAST_SLASH,        [' '] = FAST_END,          ['\t'] = FAST_END,
+    ['\n'] = FAST_END,         ['\r'] = FAST_END,         ['\v'] = FAST_END,
+    ['\f'] = FAST_END,         ['_'] = FAST_END,          ['1'] = FAST_EMPTY(1),
+    ['2'] = FAST_EMPTY(2),     ['3'] = FAST_EMPTY(3),     ['4'] = FAST_EMPTY(4),
+    ['5'] = FAST_EMPTY(5),     ['6'] = FAST_EMPTY(6),     ['7'] = FAST_EMPTY(7),
+    ['8'] = FAST_EMPTY(8),     ['P'] = FAST_PIECE(FK_WP), ['N'] = FAST_PIECE(FK_WN),
+    ['B'] = FAST_PIECE(FK_WB), ['R'] = FAST_PIECE(FK_WR), ['Q'] = FAST_PIECE(FK_WQ),
+    ['K'] = FAST_PIECE(FK_WK), ['p'] = FAST_PIECE(FK_BP), ['n'] = FAST_PIECE(FK_BN),
+    ['b'] = FAST_PIECE(FK_BB), ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ),
+    ['k'] = FAST_PIECE(FK_BK),
 };
 
-/* Sets pos's board and bitboards from board[64]. Both
- * placement readers build a plain array and come here: this is the one
- * place in the reader that writes the board, and it keeps the bitboards in
- * step. It does not call fk_position_put per piece, which costs a sixth of
- * a whole reading. */
+/* Sets pos's board and bitboards from board[64]. Both placement readers
+ * build a plain array and come here: this is the one place in the reader
+ * that writes the board, and it keeps the bitboards in step. It does not
+ * call fk_position_put per piece, which costs a sixth of a whole reading. */
 static void set_board(fk_position *pos, const uint8_t *board) {
     memcpy(pos->board, board, 64);
 #if defined(__SSE2__)
@@ -333,7 +320,8 @@ static void set_board(fk_position *pos, const uint8_t *board) {
     /* Kept in locals until here: the board bytes could alias the position. */
     pos->by_color[FK_WHITE] = white;
     pos->by_color[FK_BLACK] = occupied & ~white;
-    for (int t = FK_PAWN; t < FK_KIND_COUNT; t++) pos->by_kind[t] = kinds[t];
+    for (int t = FK_PAWN; t < FK_KIND_COUNT; t++)
+        pos->by_kind[t] = kinds[t];
 #else
     for (int sq = 0; sq < 64; sq++) {
         unsigned p = board[sq];
@@ -380,7 +368,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
 static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
     size_t i = *at, first = i;
     uint32_t value = 0;
-    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10) value = value * 10 + (uint32_t)(s[i++] - '0');
+    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10)
+        value = value * 10 + (uint32_t)(s[i++] - '0');
     size_t n = i - first;
     if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
     *out = value;
@@ -405,8 +394,11 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
     if (s[i] == '-') {
         i++;
     } else {
-        for (int k = 0; k < 4 && i < len; k++)
-            if (s[i] == letters[k]) castling |= FK_BIT(rooks[k]), i++;
+        for (int k = 0; k < 4 && i < len; k++) {
+            if (s[i] != letters[k]) continue;
+            castling |= FK_BIT(rooks[k]);
+            i++;
+        }
         if (!castling) return 0;
     }
     if (i + 2 >= len || s[i++] != ' ') return 0;
@@ -434,22 +426,24 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
 static void read_placement(reader *r, size_t start, size_t end) {
     uint8_t board[64] = {0};
     const unsigned char *s = (const unsigned char *)r->text;
-    int rank = 0;          /* index from the top: 0 is rank 8 */
-    int file = 0;          /* squares seen in this rank */
-    int rank_bad = 0;      /* a digit problem was said: skip the length check */
+    int rank = 0;     /* index from the top: 0 is rank 8 */
+    int file = 0;     /* squares seen in this rank */
+    int rank_bad = 0; /* a digit problem was said: skip the length check */
     size_t rank_start = start;
     size_t digit_run = end; /* where the current run of digits began, or end */
     char label[24], q[100];
 
     for (size_t i = start; i < end; i++) {
         unsigned c = s[i];
-        switch (placement_class[c]) {
-        case CLS_PIECE:
-            if (rank < 8 && file < 8) board[FK_SQUARE(file, 7 - rank)] = piece_of_byte[c];
+        fk_piece piece = fk_piece_from_char((char)c);
+        /* 'P' stands for any piece letter, '0' for any digit. */
+        switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
+        case 'P':
+            if (rank < 8 && file < 8) board[FK_SQUARE(file, 7 - rank)] = (uint8_t)piece;
             file++;
             digit_run = end;
             break;
-        case CLS_DIGIT:
+        case '0':
             if (c == '0') {
                 report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, "remove the 0",
                        "%s has the digit 0: a digit counts empty squares, 1 to 8",
@@ -472,7 +466,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
             }
             file += (int)c - '0';
             break;
-        case CLS_SLASH:
+        case '/':
             if (rank < 8 && !rank_bad && file != 8) report_rank_length(r, rank, rank_start, file);
             rank++;
             file = 0;
@@ -491,7 +485,8 @@ static void read_placement(reader *r, size_t start, size_t end) {
                 report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
                        "remove the part in brackets",
                        "'[' starts a crazyhouse pocket, which standard chess does not have");
-                while (i + 1 < end && s[i + 1] != '/') i++;
+                while (i + 1 < end && s[i + 1] != '/')
+                    i++;
                 break;
             }
             if ((c == 'w' || c == 'W') && i + 1 == end) {
@@ -542,8 +537,8 @@ static void read_side(reader *r, size_t start, size_t end) {
     }
     char q[100];
     report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
-           "write w for White to move or b for Black to move",
-           "'%s' is not a side to move", quote(s, n, q));
+           "write w for White to move or b for Black to move", "'%s' is not a side to move",
+           quote(s, n, q));
 }
 
 /* The back-rank square of color's rook that castling letter K (kingside)
@@ -569,11 +564,15 @@ static char castling_letter(const fk_position *pos, fk_color color, fk_square sq
     int file = FK_FILE_OF(sq);
     char letter = (char)('A' + file);
     if (pos->castling_style == FK_CASTLING_STANDARD && !pos->chess960) {
-        if (file == 7) letter = 'K';
-        else if (file == 0) letter = 'Q';
+        if (file == 7)
+            letter = 'K';
+        else if (file == 0)
+            letter = 'Q';
     } else if (pos->castling_style != FK_CASTLING_SHREDDER) {
-        if (xfen_rook(pos, color, 1) == sq) letter = 'K';
-        else if (xfen_rook(pos, color, 0) == sq) letter = 'Q';
+        if (xfen_rook(pos, color, 1) == sq)
+            letter = 'K';
+        else if (xfen_rook(pos, color, 0) == sq)
+            letter = 'Q';
     }
     return color == FK_BLACK ? (char)(letter + 32) : letter;
 }
@@ -604,8 +603,8 @@ static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start, "write -",
-               "the castling field is a Unicode dash, not the ASCII '-'");
+        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
+               "write -", "the castling field is a Unicode dash, not the ASCII '-'");
         return;
     }
     /* First pass: the letters used decide how K and Q are read. */
@@ -619,7 +618,8 @@ static void read_castling(reader *r, size_t start, size_t end) {
             kq++;
         } else {
             char q[100];
-            size_t len = (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
+            size_t len =
+                (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
             if (c == '-')
                 report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
@@ -656,8 +656,8 @@ static void read_castling(reader *r, size_t start, size_t end) {
             continue;
         if (pos->castling & FK_BIT(sq)) {
             report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                   "give each castling right once",
-                   "'%c' repeats a castling right already given", c);
+                   "give each castling right once", "'%c' repeats a castling right already given",
+                   c);
             bad++;
             continue;
         }
@@ -668,15 +668,12 @@ static void read_castling(reader *r, size_t start, size_t end) {
     }
     if (bad || canonical) return;
     /* Rights given in an unusual order or form are read, and said. */
-    char canonical_text[17];
+    char canonical_text[17], q[100];
     size_t len = write_castling(pos, canonical_text);
-    {
-        char q[100];
-        fk_problem *p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start,
-                               NULL, "castling rights '%s' are usually written '%.*s'",
-                               quote(s, n, q), (int)len, canonical_text);
-        if (p) set_fix(p, "write %.*s", (int)len, canonical_text);
-    }
+    fk_problem *p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start, NULL,
+                           "castling rights '%s' are usually written '%.*s'", quote(s, n, q),
+                           (int)len, canonical_text);
+    if (p) set_fix(p, "write %.*s", (int)len, canonical_text);
 }
 
 /* Reads the en passant field in [start, end). */
@@ -707,8 +704,8 @@ static void read_ep(reader *r, size_t start, size_t end) {
         if (p) set_fix(p, "write %c%c", s[0] + 32, s[1]);
         return;
     }
-    if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) &&
-        s[1] >= '0' && s[1] <= '9') {
+    if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) && s[1] >= '0' &&
+        s[1] <= '9') {
         report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
                "files are a to h and ranks 1 to 8; write - for none",
                "there is no square %s on the board", quote(s, n, q));
@@ -753,8 +750,7 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         fk_problem *p;
         if (r->flags & FK_FEN_TOLERANT)
             p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
-                       "the %s is '%s', not a number; read as %u", title, quote(s, n, q),
-                       fallback);
+                       "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
         else
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
                        title, quote(s, n, q));
@@ -776,8 +772,7 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
 static int looks_like(int field, const char *s, size_t n) {
     int dash = (n == 1 && s[0] == '-') || is_unicode_dash(s, n);
     switch (field) {
-    case FK_FIELD_SIDE:
-        return n == 1 && (s[0] == 'w' || s[0] == 'b' || s[0] == 'W' || s[0] == 'B');
+    case FK_FIELD_SIDE: return n == 1 && (s[0] == 'w' || s[0] == 'b' || s[0] == 'W' || s[0] == 'B');
     case FK_FIELD_CASTLING:
         if (dash) return 1;
         for (size_t i = 0; i < n; i++)
@@ -799,7 +794,8 @@ static int looks_like(int field, const char *s, size_t n) {
  * not a single space (once per reading). */
 static void skip_separator(reader *r) {
     size_t from = r->at;
-    while (r->at < r->len && is_separator((unsigned char)r->text[r->at])) r->at++;
+    while (r->at < r->len && is_separator((unsigned char)r->text[r->at]))
+        r->at++;
     size_t n = r->at - from;
     if (n == 0 || (n == 1 && r->text[from] == ' ' && r->at < r->len) || r->ws_noted) return;
     r->ws_noted = 1;
@@ -810,9 +806,21 @@ static void skip_separator(reader *r) {
     } else {
         what = "fields are separated by more than one space";
         for (size_t i = from; i < r->at; i++) {
-            if (r->text[i] == '\t') { what = "fields are separated by a tab"; where = i; break; }
-            if (r->text[i] == '_') { what = "fields are separated by '_'"; where = i; break; }
-            if (r->text[i] != ' ') { what = "fields are separated by a line break"; where = i; break; }
+            if (r->text[i] == '\t') {
+                what = "fields are separated by a tab";
+                where = i;
+                break;
+            }
+            if (r->text[i] == '_') {
+                what = "fields are separated by '_'";
+                where = i;
+                break;
+            }
+            if (r->text[i] != ' ') {
+                what = "fields are separated by a line break";
+                where = i;
+                break;
+            }
         }
     }
     report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
@@ -822,7 +830,8 @@ static void skip_separator(reader *r) {
 /* The end of the token that starts at the cursor. */
 static size_t token_end(const reader *r) {
     size_t i = r->at;
-    while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+    while (i < r->len && !is_separator((unsigned char)r->text[i]))
+        i++;
     return i;
 }
 
@@ -830,10 +839,12 @@ static size_t token_end(const reader *r) {
 static int tokens_left(const reader *r) {
     int count = 0;
     for (size_t i = r->at; i < r->len;) {
-        while (i < r->len && is_separator((unsigned char)r->text[i])) i++;
+        while (i < r->len && is_separator((unsigned char)r->text[i]))
+            i++;
         if (i == r->len) break;
         count++;
-        while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+        while (i < r->len && !is_separator((unsigned char)r->text[i]))
+            i++;
     }
     return count;
 }
@@ -862,8 +873,7 @@ static void missing_at_end(reader *r, int first) {
         return;
     }
     if (first <= FK_FIELD_EP)
-        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL,
-               "the %s missing; read as -",
+        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL, "the %s missing; read as -",
                first == FK_FIELD_CASTLING ? "castling and en passant fields are"
                                           : "en passant field is");
     if (first <= FK_FIELD_HALFMOVE)
@@ -881,7 +891,9 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     case FK_FIELD_SIDE: read_side(r, start, end); break;
     case FK_FIELD_CASTLING: read_castling(r, start, end); break;
     case FK_FIELD_EP: read_ep(r, start, end); break;
-    case FK_FIELD_HALFMOVE: read_counter(r, FK_FIELD_HALFMOVE, start, end, 0, &r->pos->halfmove); break;
+    case FK_FIELD_HALFMOVE:
+        read_counter(r, FK_FIELD_HALFMOVE, start, end, 0, &r->pos->halfmove);
+        break;
     default: read_counter(r, FK_FIELD_FULLMOVE, start, end, 1, &r->pos->fullmove); break;
     }
 }
@@ -897,7 +909,8 @@ static void read_text(reader *r, int fast) {
     pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
     pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
 
-    while (r->at < len && is_separator((unsigned char)text[r->at])) r->at++;
+    while (r->at < len && is_separator((unsigned char)text[r->at]))
+        r->at++;
     if (r->at == len) {
         report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
                "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -990,7 +1003,8 @@ static size_t put_uint(char *out, size_t n, uint32_t v) {
         digits[d++] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    while (d) out[n++] = digits[--d];
+    while (d)
+        out[n++] = digits[--d];
     return n;
 }
 
@@ -1007,7 +1021,7 @@ static size_t put_placement(const fk_position *pos, char *out) {
             }
             if (empty) out[n++] = (char)('0' + empty);
             empty = 0;
-            out[n++] = piece_letter[p];
+            out[n++] = fk_piece_to_char((fk_piece)p);
         }
         if (empty) out[n++] = (char)('0' + empty);
         if (rank) out[n++] = '/';
