@@ -1,5 +1,7 @@
 # libFuzzer targets: one per fuzz/fuzz_*.c, each with a seed corpus in
 # fuzz/corpus/<name>/.
+# The fuzzed core checks its fast paths against its careful ones (fen.c).
+target_compile_definitions(fenkit_core PRIVATE FENKIT_CHECK_FAST_PATHS)
 file(GLOB FENKIT_FUZZERS CONFIGURE_DEPENDS fuzz/fuzz_*.c)
 foreach(src ${FENKIT_FUZZERS})
   get_filename_component(name ${src} NAME_WE)
