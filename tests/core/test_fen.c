@@ -735,7 +735,9 @@ static void mutations_round_trip(void **state) {
     char *text = slurp("roundtrip.txt");
     uint32_t seed = 12345;
     int read_ok = 0, tried = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    int lines = 0;
+    for (char *line = strtok(text, "\n"); line && lines < 600; line = strtok(NULL, "\n")) {
+        lines++;
         for (int k = 0; k < 40; k++) {
             char fen[160];
             size_t n = strlen(line);
