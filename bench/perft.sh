@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Perft speed, fenkit against Stockfish's `go perft` (single thread), side by
 # side in one run: for each position both count the same tree, three times,
-# alternating; the median time of each, less its own start-up (a depth-1
+# alternating; the median CPU time of each, less its own start-up (a depth-1
 # run), gives nodes per second and the ratio fenkit / Stockfish.
 # Usage: bench/perft.sh PATH_TO_FENKIT
 set -euo pipefail
@@ -20,14 +20,12 @@ positions=(
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-now() { date +%s%N; }
-# Seconds (as a float) taken by the command; its output goes to $work/out.
+# CPU seconds (user + system, all threads) the command took, which a busy
+# machine disturbs less than wall time; its output goes to $work/out.
 timed() {
-  local start end
-  start=$(now)
-  "$@" >"$work/out"
-  end=$(now)
-  echo "scale=6; ($end - $start) / 1000000000" | bc
+  local TIMEFORMAT='%3U %3S' t
+  t=$({ time "$@" >"$work/out"; } 2>&1)
+  echo "$t" | awk '{print $1 + $2}'
 }
 fenkit_run() { "$fenkit" perft "$1" "$2"; }
 stockfish_run() { printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$stockfish" | sed -n 's/^Nodes searched: //p'; }
