@@ -31,7 +31,7 @@ random_count=$(wc -l <"$work/fens")
 {
   sed -n 's/^epd //p' "$data"/perft/*.perft
   sed 's/ *;.*//' "$data/perft/perftsuite.epd"
-} | awk '!seen[$0]++' | awk -v every="$every" 'NR % every == 1' |
+} | awk '!seen[$0]++' | awk -v every="$every" '(NR - 1) % every == 0' |
   # Stockfish keeps at most 16 men a side (its piece lists): leave out the
   # suites' deliberately impossible boards with more.
   awk '{ split($1, c, ""); w = 0; b = 0; for (i in c) { if (c[i] ~ /[PNBRQK]/) w++; else if (c[i] ~ /[pnbrqk]/) b++ } if (w <= 16 && b <= 16) print }' >>"$work/fens"
