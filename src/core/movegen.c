@@ -1,6 +1,8 @@
 /* Legal move generation: pin masks and check-evasion masks, so every move
  * written out is legal and needs no test after making it. The same code
  * counts moves without writing them, for perft's last ply. */
+#include <assert.h>
+
 #include "rules.h"
 
 /* Writes (or only counts, when out is NULL) one move per target. */
@@ -225,7 +227,10 @@ int fk_position_ep_capturable(const fk_position *pos) {
     return 0;
 }
 
-void fk_move_make(fk_position *pos, fk_move move) { fk_make(pos, move); }
+void fk_move_make(fk_position *pos, fk_move move) {
+    assert(move.from < 64 && move.to < 64 && pos->board[move.from] != FK_EMPTY);
+    fk_make(pos, move);
+}
 
 /* Perft below the root: the last ply is counted, not played. */
 static uint64_t perft_rec(const fk_position *pos, int depth) {
