@@ -1,9 +1,208 @@
-/* fenkit check. PLACEHOLDER: replaced by the command-line work. */
+/* fenkit check: read and check FENs, and say what is wrong with each, for
+ * people (a board and sentences) or programs (JSON Lines). */
+#include <errno.h>
+#include <string.h>
+
 #include "cli.h"
+#include "input.h"
+#include "json.h"
+#include "report.h"
+
+static const char help[] =
+    "Usage: fenkit check [--json] [--tolerant] [--ep legal|always] [FEN...]\n"
+    "\n"
+    "Reads each FEN and checks it against the rules of chess: every problem is\n"
+    "listed with its severity, the field and squares it is about, and a fix.\n"
+    "FENs come from the arguments, or one per line from standard input when\n"
+    "there are none. A bad or empty line is reported and the next one is read.\n"
+    "A FEN typed without quotes works too: a word with '/' starts a new FEN.\n"
+    "\n"
+    "A FEN is valid when it has no problem of severity error (warnings and\n"
+    "notes are suspicious or informative, not wrong).\n"
+    "\n"
+    "Options:\n"
+    "  --json        one JSON object per input, in input order, with the fields\n"
+    "                line, input, valid, fen (canonical, or null), problems (each\n"
+    "                code, severity, field, offset, message, fix, squares) and\n"
+    "                status (a list such as [\"check\"], or null when invalid)\n"
+    "  --tolerant    accept extra white space and missing fields (missing\n"
+    "                counters become 0 1, with a note)\n"
+    "  --ep MODE     en passant square in the canonical FEN: legal (default,\n"
+    "                only when a capture is possible) or always\n"
+    "  -h, --help    this help\n"
+    "\n"
+    "Exit status: 0 every FEN is valid, 1 some FEN is not, 2 usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
+    "  fenkit check --json < positions.fen > report.jsonl\n"
+    "  fenkit check --tolerant '8/8/8/4k3/8/8/8/4K3 w'\n";
+
+/* Everything known about one input after checking it. */
+typedef struct {
+    fk_position pos;
+    fk_problems problems;
+    int valid;
+    char fen[FK_FEN_MAX]; /* canonical, when valid */
+} check_result;
+
+/* Reads and checks one FEN into r. */
+static void check_one(const cli_input *input, const cli_fen_options *opts, check_result *r) {
+    fk_problems_clear(&r->problems);
+    fk_fen_validate(input->text, input->len, opts->flags, &r->pos, &r->problems);
+    r->valid = !fk_problems_has_error(&r->problems);
+    r->fen[0] = '\0';
+    if (r->valid) fk_fen_write(&r->pos, opts->ep, r->fen, sizeof r->fen);
+}
+
+/* Writes the squares of a problem as a JSON list of names. */
+static void json_squares(FILE *out, fk_bitboard set) {
+    putc('[', out);
+    for (const char *sep = ""; set; set &= set - 1, sep = ",") {
+        char name[3];
+        fk_square_name(__builtin_ctzll(set), name);
+        fprintf(out, "%s\"%s\"", sep, name);
+    }
+    putc(']', out);
+}
+
+/* Writes one problem as a JSON object. */
+static void json_problem(FILE *out, const char *code, const char *severity, const char *field,
+                         int offset, const char *message, const char *fix, fk_bitboard squares) {
+    fprintf(out, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":", code,
+            severity, field);
+    if (offset >= 0) fprintf(out, "%d", offset);
+    else fputs("null", out);
+    fputs(",\"message\":", out);
+    cli_json_cstring(out, message);
+    fputs(",\"fix\":", out);
+    cli_json_cstring(out, fix);
+    fputs(",\"squares\":", out);
+    json_squares(out, squares);
+    putc('}', out);
+}
+
+/* Writes the JSON line of one checked input. */
+static void json_result(FILE *out, const cli_input *input, const check_result *r) {
+    fprintf(out, "{\"line\":%ld,\"input\":", input->number);
+    cli_json_string(out, input->text, input->len);
+    fprintf(out, ",\"valid\":%s,\"fen\":", r->valid ? "true" : "false");
+    if (r->valid) cli_json_cstring(out, r->fen);
+    else fputs("null", out);
+    fputs(",\"problems\":[", out);
+    for (int i = 0; i < r->problems.count; i++) {
+        const fk_problem *p = &r->problems.items[i];
+        if (i) putc(',', out);
+        json_problem(out, fk_problem_code_name(p->code), fk_severity_name(p->severity),
+                     fk_field_name(p->field), p->offset, p->message, p->fix, p->squares);
+    }
+    fputs("],\"status\":", out);
+    if (r->valid) {
+        unsigned status = fk_position_status(&r->pos);
+        putc('[', out);
+        const char *sep = "";
+        for (int i = 0; i < cli_status_name_count; i++) {
+            if (!(status & cli_status_names[i].flag)) continue;
+            fprintf(out, "%s\"%s\"", sep, cli_status_names[i].name);
+            sep = ",";
+        }
+        putc(']', out);
+    } else {
+        fputs("null", out);
+    }
+    if (r->problems.dropped) fprintf(out, ",\"problems_dropped\":%d", r->problems.dropped);
+    fputs("}\n", out);
+}
+
+/* Counts the problems of one severity. */
+static int count_severity(const fk_problems *problems, fk_severity severity) {
+    int n = 0;
+    for (int i = 0; i < problems->count; i++) n += problems->items[i].severity == severity;
+    return n;
+}
+
+/* Prints one checked input for a person: the board with the problem
+ * squares marked, the verdict, the canonical FEN, status and problems. */
+static void human_result(FILE *out, const char *label, const cli_input *input,
+                         const check_result *r) {
+    fprintf(out, "%s", label);
+    fwrite(input->text, 1, input->len, out);
+    fputc('\n', out);
+    if (input->len > 0) cli_print_board(out, &r->pos, cli_problem_squares(&r->problems), 0, 0);
+    int errors = count_severity(&r->problems, FK_SEV_ERROR);
+    int warnings = count_severity(&r->problems, FK_SEV_WARNING);
+    if (r->valid) {
+        fprintf(out, "valid");
+        if (warnings) fprintf(out, ", with %d warning%s", warnings, warnings == 1 ? "" : "s");
+        fprintf(out, "\n  canonical FEN: %s\n", r->fen);
+        cli_print_status(out, &r->pos, "  ");
+    } else {
+        fprintf(out, "invalid: %d error%s", errors, errors == 1 ? "" : "s");
+        if (warnings) fprintf(out, ", %d warning%s", warnings, warnings == 1 ? "" : "s");
+        fputc('\n', out);
+    }
+    cli_print_problems(out, &r->problems, "  ", 1);
+    fputc('\n', out);
+}
+
+/* Reports a line too long to read, in the chosen output form. */
+static void report_too_long(FILE *out, const cli_input *input, int json) {
+    char message[96];
+    snprintf(message, sizeof message, "line %ld is longer than %u bytes and was not read",
+             input->number, CLI_MAX_LINE);
+    if (!json) {
+        fprintf(out, "line %ld: (not read)\ninvalid: 1 error\n  error    %s  [line-too-long]\n\n",
+                input->number, message);
+        return;
+    }
+    fprintf(out, "{\"line\":%ld,\"input\":null,\"valid\":false,\"fen\":null,\"problems\":[",
+            input->number);
+    json_problem(out, "line-too-long", "error", "position", -1, message, "", 0);
+    fputs("],\"status\":null}\n", out);
+}
 
 int cmd_check(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "fenkit check: not built yet\n");
-    return CLI_USAGE;
+    cli_fen_options opts;
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_EP | CLI_OPT_JSON,
+                                   help, &opts);
+    if (rc >= 0) return rc;
+    cli_inputs in;
+    static check_result result; /* large: keep it off the stack */
+    if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
+        cli_inputs_close(&in);
+        fprintf(stderr, "fenkit check: out of memory\n");
+        return CLI_PROBLEMS;
+    }
+    static char out_buffer[1 << 16];
+    setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    long total = 0, invalid = 0;
+    cli_input input;
+    while (cli_inputs_next(&in, &input)) {
+        total++;
+        if (input.too_long) {
+            invalid++;
+            report_too_long(stdout, &input, opts.json);
+            continue;
+        }
+        check_one(&input, &opts, &result);
+        invalid += !result.valid;
+        if (opts.json) {
+            json_result(stdout, &input, &result);
+            continue;
+        }
+        char label[48] = "FEN: ";
+        if (in.from_stdin || in.count > 1)
+            snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
+        human_result(stdout, label, &input, &result);
+    }
+    int read_error = in.from_stdin ? in.lines.error : 0;
+    cli_inputs_close(&in);
+    if (!opts.json && total > 1)
+        printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
+    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    if (read_error) {
+        fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
+        return CLI_PROBLEMS;
+    }
+    return invalid ? CLI_PROBLEMS : CLI_OK;
 }

@@ -1,9 +1,93 @@
-/* fenkit explain. PLACEHOLDER: replaced by the command-line work. */
+/* fenkit explain: a FEN read back field by field in plain English, with its
+ * board, its problems and how to fix each. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "input.h"
+#include "report.h"
+
+static const char help[] =
+    "Usage: fenkit explain [--tolerant] [FEN...]\n"
+    "\n"
+    "Draws the board, reads the FEN back field by field in plain English (whose\n"
+    "move it is, who may still castle, the en passant square, the counters,\n"
+    "material and game status), then lists every problem with how to fix it.\n"
+    "FENs come from the arguments (quoted or not), or one per line from\n"
+    "standard input when there are none.\n"
+    "\n"
+    "Options:\n"
+    "  --tolerant    accept extra white space and missing fields\n"
+    "  -h, --help    this help\n"
+    "\n"
+    "Exit status: 0 every FEN is valid, 1 some FEN has an error, 2 usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit explain 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
+    "  fenkit explain 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'\n"
+    "  echo '4k3/8/8/8/8/8/8/4K2R w K - 0 1' | fenkit explain\n";
+
+/* Explains one input on stdout. Returns 1 when it is valid. */
+static int explain_one(const char *label, const cli_input *input, unsigned flags) {
+    static fk_problems problems;
+    fk_position pos;
+    fk_problems_clear(&problems);
+    fk_fen_validate(input->text, input->len, flags, &pos, &problems);
+    int valid = !fk_problems_has_error(&problems);
+    printf("%s", label);
+    fwrite(input->text, 1, input->len, stdout);
+    fputs("\n\n", stdout);
+    if (input->len > 0) {
+        cli_print_board(stdout, &pos, cli_problem_squares(&problems), 0, 0);
+        fputc('\n', stdout);
+    }
+    if (cli_fen_was_read(&problems)) {
+        char text[2048];
+        size_t need = fk_position_explain(&pos, text, sizeof text);
+        char *big = need < sizeof text ? NULL : malloc(need + 1);
+        if (big) fk_position_explain(&pos, big, need + 1);
+        cli_print_paragraphs(stdout, big ? big : text, "  ");
+        fputc('\n', stdout);
+        free(big);
+    } else {
+        fputs("The FEN could not be read completely, so it is not explained field by field;\n"
+              "fix the errors below first.\n\n",
+              stdout);
+    }
+    if (problems.count == 0) {
+        fputs("No problems found.\n", stdout);
+    } else {
+        printf("%s:\n", valid ? "Worth knowing" : "Problems");
+        cli_print_problems(stdout, &problems, "  ", 1);
+    }
+    return valid;
+}
 
 int cmd_explain(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "fenkit explain: not built yet\n");
-    return CLI_USAGE;
+    cli_fen_options opts;
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT, help, &opts);
+    if (rc >= 0) return rc;
+    cli_inputs in;
+    if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
+        cli_inputs_close(&in);
+        fprintf(stderr, "fenkit explain: out of memory\n");
+        return CLI_PROBLEMS;
+    }
+    long invalid = 0, total = 0;
+    cli_input input;
+    while (cli_inputs_next(&in, &input)) {
+        if (total++) fputs("\n", stdout);
+        char label[48] = "FEN: ";
+        if (in.from_stdin || in.count > 1)
+            snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
+        if (input.too_long) {
+            printf("%s(longer than %u bytes, not read)\n", label, CLI_MAX_LINE);
+            invalid++;
+            continue;
+        }
+        invalid += !explain_one(label, &input, opts.flags);
+    }
+    cli_inputs_close(&in);
+    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    return invalid ? CLI_PROBLEMS : CLI_OK;
 }

@@ -1,0 +1,21 @@
+# Turns the twelve SVG files of a piece set into a C source with one byte
+# array per piece, so the built-in set lives inside the binary.
+# Usage: cmake -DINPUT_DIR=dir -DOUTPUT=file.c -P embed-pieces.cmake
+set(names wP wN wB wR wQ wK bP bN bB bR bQ bK)
+set(out "/* Generated from ${INPUT_DIR} by cmake/embed-pieces.cmake: do not edit. */\n")
+string(APPEND out "#include <stddef.h>\n\nstruct fk_embedded_piece { const unsigned char *svg; size_t len; };\n\n")
+set(table "")
+foreach(name ${names})
+  file(READ ${INPUT_DIR}/${name}.svg hex HEX)
+  string(LENGTH "${hex}" hexlen)
+  math(EXPR bytes "${hexlen} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," body "${hex}")
+  string(REGEX REPLACE "((0x..,){24})" "\\1\n" body "${body}")
+  string(APPEND out "static const unsigned char piece_${name}[] = {\n${body}0};\n")
+  string(APPEND table "    {piece_${name}, ${bytes}},\n")
+endforeach()
+string(APPEND out "\n/* In fk_piece order from FK_WP to FK_BK: the SVG text and its length. */\n")
+string(APPEND out "const struct fk_embedded_piece fk_builtin_pieces[12] = {\n${table}};\n")
+file(WRITE ${OUTPUT}.tmp "${out}")
+file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)
+file(REMOVE ${OUTPUT}.tmp)

@@ -1,0 +1,66 @@
+/* fenkit command line: where FENs come from (the arguments, or standard
+ * input one per line) and the options the FEN commands share. */
+#ifndef FENKIT_CLI_INPUT_H
+#define FENKIT_CLI_INPUT_H
+
+#include <stddef.h>
+
+#include "fenkit/fen.h"
+#include "lines.h"
+
+/* One FEN to work on. */
+typedef struct {
+    const char *text;
+    size_t len;
+    long number;  /* line number on standard input, or FEN number among the arguments */
+    int too_long; /* a line longer than the reader's buffer: text is empty */
+} cli_input;
+
+typedef struct {
+    char **fens; /* FENs from the arguments, owned */
+    int count, next;
+    int from_stdin;
+    cli_line_reader lines;
+} cli_inputs;
+
+/* Longest line read from standard input (a longer one is reported, not
+ * read), which is also the size of each read: 64 KiB holds about a thousand
+ * FENs and stays in the cache. */
+#define CLI_MAX_LINE (1u << 16)
+
+/* Gathers the FENs of the arguments (see cli_group_fens), or prepares to
+ * read standard input when there are none. Returns 0, or -1 when out of
+ * memory. */
+int cli_inputs_open(cli_inputs *in, char **args, int nargs);
+/* The next FEN: returns 1 with *item set, or 0 when there are no more. */
+int cli_inputs_next(cli_inputs *in, cli_input *item);
+void cli_inputs_close(cli_inputs *in);
+/* "line" for standard input, "FEN" for arguments: the word before a number. */
+const char *cli_inputs_unit(const cli_inputs *in);
+
+/* The options the FEN commands share, read by cli_parse_fen_options. */
+typedef struct {
+    unsigned flags;     /* FK_FEN_TOLERANT when --tolerant */
+    fk_ep_mode ep;      /* --ep legal|always */
+    int json;           /* --json, when the command allows it */
+    int ascii, flip;    /* --ascii, --flip, when the command allows them */
+    char **fens;        /* the arguments that are not options, in order */
+    int nfens;
+} cli_fen_options;
+
+/* Which options a command takes. */
+enum {
+    CLI_OPT_TOLERANT = 1 << 0,
+    CLI_OPT_EP = 1 << 1,
+    CLI_OPT_JSON = 1 << 2,
+    CLI_OPT_BOARD = 1 << 3 /* --ascii and --flip */
+};
+
+/* Reads argv (argv[0] is the command) into opts. Returns -1 when all is
+ * well, CLI_OK after printing help (help_text to stdout), or CLI_USAGE
+ * after a usage error was reported. argv is reordered so that the FENs
+ * are at opts->fens. */
+int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *help_text,
+                          cli_fen_options *opts);
+
+#endif

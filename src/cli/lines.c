@@ -1,0 +1,118 @@
+/* Lines in and out in large blocks: one read() fills 64 KiB of lines,
+ * each line is handed out in place, and output leaves in one write() per
+ * buffer. */
+#include "lines.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_lines_open(cli_line_reader *r, int fd, size_t cap) {
+    memset(r, 0, sizeof *r);
+    r->fd = fd;
+    r->cap = cap;
+    r->buf = malloc(cap);
+    return r->buf ? 0 : -1;
+}
+
+void cli_lines_close(cli_line_reader *r) {
+    free(r->buf);
+    r->buf = NULL;
+}
+
+/* Reads more bytes after the unread ones, first moving those to the front.
+ * Returns the count read; 0 sets eof (end of input or a read error). */
+static size_t fill(cli_line_reader *r) {
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->end -= r->start;
+        r->start = 0;
+    }
+    for (;;) {
+        ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+        if (n > 0) {
+            r->end += (size_t)n;
+            return (size_t)n;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) r->error = errno;
+        r->eof = 1;
+        return 0;
+    }
+}
+
+/* Drops bytes up to and including the next newline (the rest of a line too
+ * long to keep), reading as needed. */
+static void skip_line(cli_line_reader *r) {
+    for (;;) {
+        char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+        if (nl) {
+            r->start = (size_t)(nl - r->buf) + 1;
+            return;
+        }
+        r->start = r->end = 0;
+        if (r->eof || fill(r) == 0) return;
+    }
+}
+
+int cli_lines_next(cli_line_reader *r, const char **text, size_t *len) {
+    for (;;) {
+        char *line = r->buf + r->start;
+        char *nl = memchr(line, '\n', r->end - r->start);
+        size_t n;
+        if (nl) {
+            n = (size_t)(nl - line);
+            r->start += n + 1;
+        } else if (r->eof) {
+            /* the last line may have no newline; an empty rest is no line */
+            if (r->start == r->end) return CLI_LINE_END;
+            n = r->end - r->start;
+            r->start = r->end;
+        } else if (r->start == 0 && r->end == r->cap) {
+            r->number++;
+            skip_line(r);
+            return CLI_LINE_TOO_LONG;
+        } else {
+            fill(r);
+            continue;
+        }
+        if (n > 0 && line[n - 1] == '\r') n--;
+        r->number++;
+        *text = line;
+        *len = n;
+        return CLI_LINE_OK;
+    }
+}
+
+int cli_writer_open(cli_writer *w, int fd, size_t cap) {
+    memset(w, 0, sizeof *w);
+    w->fd = fd;
+    w->cap = cap;
+    w->buf = malloc(cap);
+    return w->buf ? 0 : -1;
+}
+
+int cli_writer_flush(cli_writer *w) {
+    size_t done = 0;
+    while (done < w->len && !w->error) {
+        ssize_t n = write(w->fd, w->buf + done, w->len - done);
+        if (n >= 0) done += (size_t)n;
+        else if (errno != EINTR) w->error = errno;
+    }
+    /* after a failed write the output is dropped: nobody can read it */
+    w->len = 0;
+    return w->error ? -1 : 0;
+}
+
+int cli_writer_close(cli_writer *w) {
+    int rc = cli_writer_flush(w);
+    free(w->buf);
+    w->buf = NULL;
+    return rc;
+}
+
+char *cli_writer_reserve(cli_writer *w, size_t n) {
+    if (w->cap - w->len < n) cli_writer_flush(w);
+    return w->buf + w->len;
+}

@@ -1,0 +1,55 @@
+/* fenkit command line: lines in and out in large blocks, for batch work
+ * that must keep up with a pipe (fenkit normalize reads 100,000 lines in
+ * milliseconds). */
+#ifndef FENKIT_CLI_LINES_H
+#define FENKIT_CLI_LINES_H
+
+#include <stddef.h>
+
+/* Reads lines from a file descriptor through one buffer allocated once. A
+ * line is returned in place, without its "\n" or "\r\n", and stays valid
+ * until the next call. */
+typedef struct {
+    int fd;
+    char *buf;
+    size_t cap;        /* the longest line that can be read */
+    size_t start, end; /* unread bytes are buf[start..end) */
+    int eof;
+    int error;         /* errno of a failed read, or 0 */
+    long number;       /* number of the line last returned, from 1 */
+} cli_line_reader;
+
+/* What cli_lines_next found. */
+enum { CLI_LINE_END = 0, CLI_LINE_OK = 1, CLI_LINE_TOO_LONG = 2 };
+
+/* Prepares r to read fd with a buffer of cap bytes. Returns 0, or -1 when
+ * the buffer could not be allocated. */
+int cli_lines_open(cli_line_reader *r, int fd, size_t cap);
+/* Frees the buffer (the file descriptor stays open). */
+void cli_lines_close(cli_line_reader *r);
+/* Moves to the next line. Returns CLI_LINE_OK with *text and *len set,
+ * CLI_LINE_TOO_LONG (the line was longer than the buffer and has been
+ * skipped; its number still counts), or CLI_LINE_END at the end of input
+ * or on a read error (see r->error). */
+int cli_lines_next(cli_line_reader *r, const char **text, size_t *len);
+
+/* Collects output in one large buffer and writes it to fd in blocks. */
+typedef struct {
+    int fd;
+    char *buf;
+    size_t cap, len;
+    int error; /* errno of the first failed write, or 0 */
+} cli_writer;
+
+/* Prepares w to write to fd with a cap-byte buffer. Returns 0 or -1. */
+int cli_writer_open(cli_writer *w, int fd, size_t cap);
+/* Writes out what is buffered. Returns 0, or -1 when a write failed. */
+int cli_writer_flush(cli_writer *w);
+/* Flushes and frees the buffer. Returns 0, or -1 when any write failed. */
+int cli_writer_close(cli_writer *w);
+/* Room for at least n bytes (n <= cap) at the end of the buffer, flushing
+ * first when needed; say how many were used with cli_writer_commit. */
+char *cli_writer_reserve(cli_writer *w, size_t n);
+static inline void cli_writer_commit(cli_writer *w, size_t n) { w->len += n; }
+
+#endif

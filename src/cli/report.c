@@ -1,0 +1,151 @@
+/* What the FEN commands print for people: boards, problems, game status. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const cli_status_name cli_status_names[] = {
+    {FK_STATUS_CHECK, "check", "in check"},
+    {FK_STATUS_CHECKMATE, "checkmate", "checkmate"},
+    {FK_STATUS_STALEMATE, "stalemate", "stalemate (a draw)"},
+    {FK_STATUS_INSUFFICIENT, "insufficient-material", "insufficient material (a draw)"},
+    {FK_STATUS_FIFTY_CLAIMABLE, "fifty-move-claimable",
+     "a draw can be claimed (fifty-move rule)"},
+    {FK_STATUS_SEVENTY_FIVE, "seventy-five-move", "drawn (seventy-five-move rule)"},
+};
+const int cli_status_name_count = (int)(sizeof cli_status_names / sizeof cli_status_names[0]);
+
+fk_bitboard cli_problem_squares(const fk_problems *problems) {
+    fk_bitboard squares = 0;
+    for (int i = 0; i < problems->count; i++) squares |= problems->items[i].squares;
+    return squares;
+}
+
+int cli_fen_was_read(const fk_problems *problems) {
+    /* fen.h lists the reading codes first, up to FK_PROB_FIELDS_FILLED */
+    for (int i = 0; i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
+    }
+    return 1;
+}
+
+/* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
+ * empty (https://no-color.org). */
+static int wants_color(FILE *out) {
+    const char *no_color = getenv("NO_COLOR");
+    return isatty(fileno(out)) && !(no_color && no_color[0]);
+}
+
+void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip) {
+    fk_text_options opts = {.flip = flip, .ascii = ascii, .color = wants_color(out),
+                            .marked = marked};
+    char buf[4096];
+    size_t need = fk_render_text(pos, &opts, buf, sizeof buf);
+    if (need < sizeof buf) {
+        fputs(buf, out);
+        return;
+    }
+    char *big = malloc(need + 1);
+    if (!big) return;
+    fk_render_text(pos, &opts, big, need + 1);
+    fputs(big, out);
+    free(big);
+}
+
+/* Appends the names of the squares in set to text (cap bytes in all),
+ * separated by spaces. */
+static void append_squares(char *text, size_t cap, fk_bitboard set) {
+    size_t len = strlen(text);
+    for (const char *sep = ""; set && len + 4 < cap; set &= set - 1, sep = " ") {
+        char name[3];
+        fk_square_name(__builtin_ctzll(set), name);
+        len += (size_t)snprintf(text + len, cap - len, "%s%s", sep, name);
+    }
+}
+
+/* Width that problem text is wrapped to: a common terminal's. */
+#define WRAP_WIDTH 78
+
+/* Writes text (up to its end or a newline) after a prefix of first_width
+ * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
+ * starting each further line, and ends the line. A word longer than a line
+ * (a FEN) is kept whole. Returns where the text stopped. */
+static const char *print_wrapped(FILE *out, size_t first_width, const char *indent,
+                                 const char *text) {
+    size_t column = first_width, indent_width = strlen(indent);
+    int line_empty = 1;
+    while (*text && *text != '\n') {
+        while (*text == ' ') text++;
+        size_t word = strcspn(text, " \n");
+        if (word == 0) break;
+        if (!line_empty && column + 1 + word > WRAP_WIDTH) {
+            fprintf(out, "\n%s", indent);
+            column = indent_width;
+            line_empty = 1;
+        }
+        if (!line_empty) {
+            fputc(' ', out);
+            column++;
+        }
+        fwrite(text, 1, word, out);
+        column += word;
+        line_empty = 0;
+        text += word;
+    }
+    fputc('\n', out);
+    return text;
+}
+
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
+    while (*text) {
+        text = print_wrapped(out, 0, indent, text);
+        if (*text == '\n') text++;
+    }
+}
+
+void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
+                        int with_fix) {
+    char hanging[64], text[sizeof problems->items[0].message + 64];
+    snprintf(hanging, sizeof hanging, "%s         ", indent);
+    for (int i = 0; i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        fprintf(out, "%s%-7s  ", indent, fk_severity_name(p->severity));
+        snprintf(text, sizeof text, "%s [%s]", p->message, fk_problem_code_name(p->code));
+        print_wrapped(out, strlen(hanging), hanging, text);
+        int n = snprintf(text, sizeof text, "where: %s%s", fk_field_name(p->field),
+                         p->field != FK_FIELD_NONE ? " field" : "");
+        if (p->offset >= 0) n += snprintf(text + n, sizeof text - (size_t)n, ", byte %d", p->offset);
+        if (p->squares) {
+            snprintf(text + n, sizeof text - (size_t)n, ", squares ");
+            append_squares(text, sizeof text, p->squares);
+        }
+        fputs(hanging, out);
+        print_wrapped(out, strlen(hanging), hanging, text);
+        if (with_fix && p->fix[0]) {
+            char fix_indent[80];
+            snprintf(fix_indent, sizeof fix_indent, "%s       ", hanging);
+            fprintf(out, "%sfix:   ", hanging);
+            print_wrapped(out, strlen(fix_indent), fix_indent, p->fix);
+        }
+    }
+    if (problems->dropped > 0)
+        fprintf(out, "%s(and %d more problem%s not listed)\n", indent, problems->dropped,
+                problems->dropped == 1 ? "" : "s");
+}
+
+const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }
+
+void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
+    unsigned status = fk_position_status(pos);
+    if (status & FK_STATUS_CHECKMATE) {
+        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
+                cli_side_name(!pos->side));
+        return;
+    }
+    fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
+    for (int i = 0; i < cli_status_name_count; i++)
+        if (status & cli_status_names[i].flag) fprintf(out, ", %s", cli_status_names[i].words);
+    fputc('\n', out);
+}

@@ -1,0 +1,47 @@
+/* fenkit command line: what the FEN commands print for people (boards,
+ * problems, game status) and the names they share with the JSON output. */
+#ifndef FENKIT_CLI_REPORT_H
+#define FENKIT_CLI_REPORT_H
+
+#include <stdio.h>
+
+#include "fenkit/fenkit.h"
+
+/* One game status flag (FK_STATUS_*) with its JSON name and its words. */
+typedef struct {
+    unsigned flag;
+    const char *name;  /* "fifty-move-claimable" */
+    const char *words; /* "a draw can be claimed (fifty-move rule)" */
+} cli_status_name;
+
+extern const cli_status_name cli_status_names[];
+extern const int cli_status_name_count;
+
+/* The squares of every problem in the list, to mark on a board. */
+fk_bitboard cli_problem_squares(const fk_problems *problems);
+
+/* 1 when no problem of severity error is about reading the text, so every
+ * field of pos holds what the FEN said (rule problems may remain). */
+int cli_fen_was_read(const fk_problems *problems);
+
+/* Draws pos with the marked squares framed; colours only when out is a
+ * terminal and NO_COLOR is not set. */
+void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip);
+
+/* Lists the problems for a person: severity and message, then where (field,
+ * byte, squares) and, when with_fix, how to fix it. Each line starts with
+ * indent. */
+void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent, int with_fix);
+
+/* Prints text line by line, each wrapped at spaces to 78 columns, with
+ * `indent` before the continuation of a wrapped line. */
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent);
+
+/* "White" or "Black". */
+const char *cli_side_name(int side);
+
+/* Prints "status: ..." for a valid position: what fk_position_status says,
+ * in words. */
+void cli_print_status(FILE *out, const fk_position *pos, const char *indent);
+
+#endif

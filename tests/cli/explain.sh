@@ -1,0 +1,52 @@
+# fenkit explain: board, the position in words, problems with fixes.
+source "$(dirname "$0")/lib/common.bash" "$1"
+
+step "a valid position: board, words, no problems"
+fk explain "$START"
+expect_rc 0
+out_has "FEN: $START"
+out_has "a  b  c  d  e  f  g  h"
+out_has "No problems"
+# the explanation itself sits between the board and the verdict
+python3 - "$TMP/out" <<'PY' || fail "no explanation between the board and the verdict"
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+after_board = text.split("a  b  c  d  e  f  g  h", 1)[1]
+words = after_board.split("No problems", 1)[0]
+assert len(words.strip()) > 40, words
+PY
+
+step "a broken position: the problems with how to fix them, exit 1"
+fk explain "$OPPONENT_CHECK"
+expect_rc 1
+out_has "Problems:"
+out_has "[opponent-in-check]"
+out_has "fix:"
+
+step "a FEN that cannot be read: said so, errors listed"
+fk explain "$SHORT_RANK"
+expect_rc 1
+out_has "could not be read"
+out_has "[rank-length]"
+
+step "an en passant square that cannot be used is worth knowing, not wrong"
+fk explain "$E4"
+expect_rc 0
+out_has "FEN: $E4"
+
+step "several FENs, unquoted and from standard input"
+fk explain $START $KINGS_ONLY
+expect_rc 0
+out_has "FEN 1: $START"
+out_has "FEN 2: $KINGS_ONLY"
+fk_in "$START\r\n\r\n" explain
+expect_rc 1
+out_has "line 1: $START"
+out_has "line 2: "
+out_has "[empty-input]"
+
+step "usage errors exit 2"
+fk explain --json "$START"
+expect_rc 2
+
+pass
