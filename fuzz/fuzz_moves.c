@@ -34,6 +34,7 @@ static void require_consistent(const fk_position *pos) {
     }
 }
 
+/* 1 when m is one of the moves of list. */
 static int in_list(const fk_movelist *list, fk_move m) {
     for (int i = 0; i < list->count; i++)
         if (memcmp(&list->moves[i], &m, sizeof m) == 0) return 1;

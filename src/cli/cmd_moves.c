@@ -5,6 +5,7 @@
 #include "report.h"
 #include "rules_common.h"
 
+/* The --help text, with examples. */
 static void moves_help(FILE *out) {
     fprintf(out,
             "Usage: fenkit moves [--uci] [--json] [--chess960] FEN\n"
@@ -62,6 +63,7 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
     return 1;
 }
 
+/* fenkit moves: one position from the arguments, or one a line from stdin. */
 int cmd_moves(int argc, char **argv) {
     int uci = 0, json = 0;
     unsigned flags = 0;

@@ -47,6 +47,7 @@ void fk_attacks_init(void);
 #define FK_USE_PEXT 1
 #endif
 
+/* The attack set of the slider described by m, given the occupancy. */
 FK_INLINE fk_bitboard fk_slider(const fk_magic *m, fk_bitboard occupied) {
 #ifdef FK_USE_PEXT
     return m->attacks[_pext_u64(occupied, m->mask)];
@@ -54,12 +55,14 @@ FK_INLINE fk_bitboard fk_slider(const fk_magic *m, fk_bitboard occupied) {
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 #endif
 }
+/* Rook and bishop attacks from sq (tables must be built). */
 FK_INLINE fk_bitboard fk_rook_att(fk_square sq, fk_bitboard occupied) {
     return fk_slider(&fk_tables.rook[sq], occupied);
 }
 FK_INLINE fk_bitboard fk_bishop_att(fk_square sq, fk_bitboard occupied) {
     return fk_slider(&fk_tables.bishop[sq], occupied);
 }
+/* Number of squares in b, and the lowest square of a non-empty b. */
 FK_INLINE int fk_popcount(fk_bitboard b) { return __builtin_popcountll(b); }
 FK_INLINE fk_square fk_lsb(fk_bitboard b) { return (fk_square)__builtin_ctzll(b); }
 
