@@ -292,6 +292,11 @@ static void typing_mistakes(void **state) {
     /* It comes first: the castling errors it causes follow. */
     assert_int_equal(list.items[0].code, FK_PROB_UPSIDE_DOWN);
     assert_non_null(find(&list, FK_PROB_CASTLING_NO_KING));
+    /* An endgame typed upside down: no man on its starting square, but the
+     * pawns and the black king all stand on the other side's half. */
+    assert_string_equal(fix_of("8/1P6/2P1K3/3P4/8/4p1p1/5k2/8 w - - 0 40", FK_PROB_UPSIDE_DOWN,
+                               fix),
+                        "8/5k2/4p1p1/8/3P4/2P1K3/1P6/8 w - - 0 40");
     /* Ordinary positions, including an advanced pair of pawns, stay quiet. */
     expect_none("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FK_PROB_UPSIDE_DOWN);
     expect_none("6k1/PP6/8/8/8/8/6pp/K7 w - - 0 60", FK_PROB_UPSIDE_DOWN);
@@ -440,13 +445,20 @@ static void real_row(char **cols, int ncols) {
     }
     real_rows++;
 
+    /* The documented rule, seen from the position as it should have been
+     * typed: pawns on their sixth or seventh rank or kings on their last two
+     * would look at home once reversed, and the other way round. */
     fk_bitboard wp = fk_position_pieces(&pos, FK_WP), bp = fk_position_pieces(&pos, FK_BP);
     fk_bitboard wk = fk_position_pieces(&pos, FK_WK), bk = fk_position_pieces(&pos, FK_BK);
-    int home = __builtin_popcountll((wp & RANK_MASK(2)) | (bp & RANK_MASK(7))) +
-               ((wk & RANK_MASK(1)) != 0) + ((bk & RANK_MASK(8)) != 0);
-    int away = __builtin_popcountll((wp & RANK_MASK(7)) | (bp & RANK_MASK(2))) +
-               ((wk & RANK_MASK(8)) != 0) + ((bk & RANK_MASK(1)) != 0);
-    int should = home >= 4 && away == 0;
+    int home_pawns = __builtin_popcountll((wp & (RANK_MASK(2) | RANK_MASK(3))) |
+                                          (bp & (RANK_MASK(6) | RANK_MASK(7))));
+    int home = home_pawns + ((wk & (RANK_MASK(1) | RANK_MASK(2))) != 0) +
+               ((bk & (RANK_MASK(7) | RANK_MASK(8))) != 0);
+    int away = __builtin_popcountll((wp & (RANK_MASK(6) | RANK_MASK(7))) |
+                                    (bp & (RANK_MASK(2) | RANK_MASK(3)))) +
+               ((wk & (RANK_MASK(7) | RANK_MASK(8))) != 0) +
+               ((bk & (RANK_MASK(1) | RANK_MASK(2))) != 0);
+    int should = home >= 5 && home_pawns >= 3 && away == 0;
     for (int flip = 0; flip < 2; flip++) {
         char typed[FK_FEN_MAX + 8];
         mistype(fen, flip, typed, sizeof typed);
