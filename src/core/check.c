@@ -409,9 +409,9 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
     /* (An opponent with more than 16 men is reported on its own.) */
     int lost = 16 - nmen[!c];
     if (lost < 0) return;
-    int light = popcount(bishops & LIGHT_SQUARES) - 1, dark = popcount(bishops & ~LIGHT_SQUARES) - 1;
-    light = light > 0 ? light : 0;
-    dark = dark > 0 ? dark : 0;
+    /* Promoted bishops: those beyond one on each square colour. */
+    int light = more_than(bishops & LIGHT_SQUARES, 1) ? popcount(bishops & LIGHT_SQUARES) - 1 : 0;
+    int dark = more_than(bishops & ~LIGHT_SQUARES, 1) ? popcount(bishops & ~LIGHT_SQUARES) - 1 : 0;
     int needed = light || dark ? promotion_captures(pawns, c, light, dark)
                  : crowded     ? pawn_file_captures(pawns)
                                : 0;
