@@ -737,23 +737,61 @@ static int field_offset(const char *text, size_t len, fk_field field) {
     return i < len ? (int)i : -1;
 }
 
+/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
+static unsigned fields_judged(fk_problem_code code) {
+    enum {
+        SIDE = 1u << FK_FIELD_SIDE,
+        CASTLING = 1u << FK_FIELD_CASTLING,
+        EP = 1u << FK_FIELD_EP,
+        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
+        FULLMOVE = 1u << FK_FIELD_FULLMOVE
+    };
+    switch (code) {
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_TOO_MANY_CHECKERS:
+    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
+    case FK_PROB_CASTLING_NO_KING:
+    case FK_PROB_CASTLING_NO_ROOK:
+    case FK_PROB_CASTLING_SIDE: return CASTLING;
+    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
+    case FK_PROB_EP_RANK:
+    case FK_PROB_EP_NO_PAWN:
+    case FK_PROB_EP_OCCUPIED:
+    case FK_PROB_EP_ORIGIN_OCCUPIED:
+    case FK_PROB_EP_CHECK:
+    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
+    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
+    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
+    /* Their fix is a whole FEN, which must not carry a stand-in value. */
+    case FK_PROB_UPSIDE_DOWN:
+    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
+    default: return 0; /* the board alone */
+    }
+}
+
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
     int first = problems->count;
     fk_status st = fk_fen_parse(text, len, flags, pos, problems);
     /* Check the rules only when the board itself was read. */
+    unsigned unread = 0;
     for (int i = first; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR &&
-            (p->field == FK_FIELD_PLACEMENT || p->field == FK_FIELD_NONE))
+        if (p->severity != FK_SEV_ERROR) continue;
+        if (p->field == FK_FIELD_PLACEMENT || p->field == FK_FIELD_NONE)
             return st == FK_OK ? FK_ERR_SYNTAX : st;
+        unread |= 1u << p->field;
     }
-    int checked = problems->count;
+    int checked = problems->count, kept = checked;
     fk_status rules = fk_position_check(pos, problems);
+    /* A field the reader could not read holds a stand-in value: the reader
+     * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {
-        fk_problem *p = &problems->items[i];
-        if (p->offset < 0 && p->field != FK_FIELD_NONE) p->offset = field_offset(text, len, p->field);
+        fk_problem p = problems->items[i];
+        if (fields_judged(p.code) & unread) continue;
+        if (p.offset < 0 && p.field != FK_FIELD_NONE) p.offset = field_offset(text, len, p.field);
+        problems->items[kept++] = p;
     }
-    if (st != FK_OK) return st;
-    return rules;
+    problems->count = kept;
+    return st != FK_OK ? st : rules;
 }
