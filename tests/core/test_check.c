@@ -538,6 +538,61 @@ static void real_positions(void **state) {
     assert_true(typos_expected > 500);
 }
 
+/* A small xorshift generator: the same games on every run. */
+static unsigned random_number(unsigned long long *seed) {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    return (unsigned)(*seed >> 11);
+}
+
+/* Games of random legal moves, half of them preferring moves that give double
+ * check, take en passant or promote: every position they reach is legal, so
+ * none may have an error, however odd (under-promotions, three bishops of a
+ * colour, doubled checks of every kind). */
+static void random_games_stay_legal(void **state) {
+    (void)state;
+    unsigned long long seed = 88172645463325252ull;
+    long positions = 0, double_checks = 0, promotions = 0;
+    for (int game = 0; game < 300; game++) {
+        fk_position pos;
+        fk_position_startpos(&pos);
+        for (int ply = 0; ply < 300 && pos.halfmove < 100; ply++) {
+            fk_movelist list;
+            int n = fk_moves_generate(&pos, &list);
+            if (!n) break;
+            fk_move move = list.moves[random_number(&seed) % n];
+            for (int k = 0; game % 2 && k < n; k++) {
+                fk_position next = pos;
+                fk_move_make(&next, list.moves[k]);
+                fk_bitboard checkers = fk_position_checkers(&next);
+                if ((checkers & (checkers - 1)) || list.moves[k].promotion ||
+                    (list.moves[k].flags & FK_MOVE_EN_PASSANT)) {
+                    move = list.moves[k];
+                    break;
+                }
+            }
+            fk_move_make(&pos, move);
+            fk_bitboard checkers = fk_position_checkers(&pos);
+            double_checks += (checkers & (checkers - 1)) != 0;
+            promotions += move.promotion != 0;
+            fk_problems list_of_problems;
+            fk_problems_clear(&list_of_problems);
+            if (fk_position_check(&pos, &list_of_problems) != FK_OK) {
+                char fen[FK_FEN_MAX];
+                fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
+                print_problems(fen, &list_of_problems);
+                fail();
+            }
+            positions++;
+        }
+    }
+    printf("# %ld positions from random games, %ld double checks, %ld promotions\n", positions,
+           double_checks, promotions);
+    assert_true(double_checks > 30); /* about 100 with this seed */
+    assert_true(promotions > 100);
+}
+
 static void validate_skips_rules_when_board_unreadable(void **state) {
     (void)state;
     fk_problems list;
@@ -580,6 +635,7 @@ int main(void) {
         cmocka_unit_test(edge_cases),
         cmocka_unit_test(chessjs_table),
         cmocka_unit_test(real_positions),
+        cmocka_unit_test(random_games_stay_legal),
         cmocka_unit_test(validate_skips_rules_when_board_unreadable),
         cmocka_unit_test(check_keeps_counting_when_list_is_full),
     };
