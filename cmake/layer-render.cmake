@@ -1,6 +1,6 @@
 # The render layer: terminal text, SVG, PNG (librsvg + cairo).
 find_package(PkgConfig REQUIRED)
-set(FENKIT_PKG_RSVG librsvg-2.0 cairo)
+set(FENKIT_PKG_RSVG librsvg-2.0 cairo libpng)
 pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET ${FENKIT_PKG_RSVG})
 # install.cmake makes PkgConfig::RSVG again for find_package(fenkit) users
 # and lists the modules in fenkit.pc.
