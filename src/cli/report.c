@@ -1,6 +1,7 @@
 /* What the FEN commands print for people: boards, problems, game status. */
 #include "report.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -133,6 +134,12 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
     if (problems->dropped > 0)
         fprintf(out, "%s(and %d more problem%s not listed)\n", indent, problems->dropped,
                 problems->dropped == 1 ? "" : "s");
+}
+
+int cli_flush_stdout(const char *command) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "fenkit %s: writing standard output: %s\n", command, strerror(errno));
+    return 1;
 }
 
 const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }

@@ -165,6 +165,13 @@ expect_rc 2
 fk check --flip "$START"
 expect_rc 2
 
+step "a failed write is reported"
+if [ -w /dev/full ]; then
+    "$FENKIT" check "$START" >/dev/full 2>"$TMP/err"; RC=$?
+    expect_rc 1
+    err_has "writing standard output"
+fi
+
 step "-- ends the options"
 fk check --json -- "$START"
 expect_rc 0
