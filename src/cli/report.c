@@ -24,10 +24,12 @@ fk_bitboard cli_problem_squares(const fk_problems *problems) {
 }
 
 int cli_fen_was_read(const fk_problems *problems) {
-    /* fen.h lists the reading codes first, up to FK_PROB_FIELDS_FILLED */
+    /* fen.h lists the reading codes before the first rule, FK_PROB_NO_KING;
+     * later reading codes went at the end */
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
+        int reading = p->code < FK_PROB_NO_KING || p->code == FK_PROB_NONSTANDARD;
+        if (p->severity == FK_SEV_ERROR && reading) return 0;
     }
     return 1;
 }
