@@ -132,12 +132,13 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
     int errors = count_severity(&r->problems, FK_SEV_ERROR);
     int warnings = count_severity(&r->problems, FK_SEV_WARNING);
     if (r->valid) {
-        fprintf(out, "valid");
+        cli_put_colored(out, "1;32", "valid");
         if (warnings) fprintf(out, ", with %d warning%s", warnings, warnings == 1 ? "" : "s");
         fprintf(out, "\n  canonical FEN: %s\n", r->fen);
         cli_print_status(out, &r->pos, "  ");
     } else {
-        fprintf(out, "invalid: %d error%s", errors, errors == 1 ? "" : "s");
+        cli_put_colored(out, "1;31", "invalid");
+        fprintf(out, ": %d error%s", errors, errors == 1 ? "" : "s");
         if (warnings) fprintf(out, ", %d warning%s", warnings, warnings == 1 ? "" : "s");
         fputc('\n', out);
     }

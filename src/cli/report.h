@@ -24,6 +24,14 @@ fk_bitboard cli_problem_squares(const fk_problems *problems);
  * field of pos holds what the FEN said (rule problems may remain). */
 int cli_fen_was_read(const fk_problems *problems);
 
+/* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
+ * empty (https://no-color.org). */
+int cli_wants_color(FILE *out);
+
+/* Writes text in the SGR colour sgr ("1;31") when out takes colours, else
+ * plain. */
+void cli_put_colored(FILE *out, const char *sgr, const char *text);
+
 /* Draws pos with the marked squares framed; colours only when out is a
  * terminal and NO_COLOR is not set. */
 void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip);
