@@ -133,7 +133,8 @@ void fk_diagram_square_center(const fk_diagram_options *opts, fk_square sq, doub
 
 /* Appends the diagram as one self-contained <svg> element (no XML prolog,
  * so it can also be nested in a larger SVG) to out. Returns FK_OK, or
- * FK_ERR_RANGE for a size under 16 or over 8192, or FK_ERR_NOMEM. */
+ * FK_ERR_RANGE for a size under 16 or over 8192, more than FK_MAX_ARROWS
+ * arrows or a square off the board, or FK_ERR_NOMEM. */
 fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
                         fk_buffer *out);
 

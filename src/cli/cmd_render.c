@@ -26,6 +26,7 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libfontconfig.so\n"; }
 #endif
 
+/* The --help text: usage, options, examples. */
 static void print_help(FILE *out) {
     fprintf(out,
         "Usage: fenkit render [OPTIONS] FEN -o FILE\n"
@@ -128,6 +129,7 @@ static int parse_arrows(const char *text, fk_diagram_options *opts) {
     return 0;
 }
 
+/* Reads "svg" or "png"; returns 0, or -1 for anything else. */
 static int parse_format(const char *text, out_format *format) {
     if (strcmp(text, "svg") == 0) *format = FORMAT_SVG;
     else if (strcmp(text, "png") == 0) *format = FORMAT_PNG;
@@ -149,6 +151,7 @@ static int is_option(const char *arg, const char *name) {
     return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* --list-themes: each theme's name and colours. */
 static int list_themes(void) {
     for (int i = 0; i < fk_theme_count(); i++) {
         const fk_theme *t = fk_theme_at(i);
@@ -298,6 +301,7 @@ static int load_one_set(const char *name, const char *dark, fk_piece_set **set) 
     return CLI_OK;
 }
 
+/* Draws the FEN of the command line into one SVG or PNG. */
 static int render_one(render_args *a) {
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
     fk_position pos;
@@ -355,6 +359,7 @@ typedef struct {
     int count, cap;
 } set_list;
 
+/* Appends a set to the list; returns 0, or -1 when memory ran out. */
 static int add_set(set_list *list, fk_piece_set *set) {
     if (list->count == list->cap) {
         int cap = list->cap ? list->cap * 2 : 16;
@@ -367,6 +372,7 @@ static int add_set(set_list *list, fk_piece_set *set) {
     return 0;
 }
 
+/* qsort order for folder names. */
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -435,6 +441,7 @@ static const char *coords_name(fk_coords c) {
     return c == FK_COORDS_INSIDE ? "inside" : c == FK_COORDS_OUTSIDE ? "outside" : "none";
 }
 
+/* --random N: N seeded random positions as images, with a manifest. */
 static int render_random(render_args *a) {
     if (!a->out_dir) return cli_usage_error("render", "--random needs --out DIR");
     if (mkdir(a->out_dir, 0777) != 0 && errno != EEXIST) {
@@ -524,6 +531,7 @@ static int render_random(render_args *a) {
     return rc;
 }
 
+/* fenkit render: one diagram, or --random training images. */
 int cmd_render(int argc, char **argv) {
     render_args a;
     int rc = parse_args(argc, argv, &a);

@@ -21,6 +21,7 @@ static void write_to_buffer(png_structp png, png_bytep data, png_size_t length) 
     png_sink *sink = png_get_io_ptr(png);
     sink->failed |= fk_buffer_append(sink->out, data, length) != 0;
 }
+/* Nothing to flush: the bytes are already in memory. */
 static void flush_nothing(png_structp png) { (void)png; }
 
 /* 1 when every pixel of the surface is opaque. */

@@ -17,6 +17,7 @@ void fk_rng_seed(fk_rng *rng, uint64_t seed) {
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix(&seed);
 }
 
+/* Rotates x left by k bits. */
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 uint64_t fk_rng_next(fk_rng *rng) {

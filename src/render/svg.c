@@ -15,10 +15,11 @@ void fk_diagram_options_default(fk_diagram_options *opts) {
     opts->check = FK_NO_SQUARE;
 }
 
-/* Width of the coordinate margin and of the frame line, in pixels. */
+/* Width of the coordinate margin, in pixels (0 without outside coordinates). */
 static int margin_width(const fk_diagram_options *opts) {
     return opts->coords == FK_COORDS_OUTSIDE ? (int)lround(opts->size * 0.06) : 0;
 }
+/* Width of the frame line, in pixels (0 without a border). */
 static int frame_width(const fk_diagram_options *opts) {
     if (!opts->border) return 0;
     int w = (int)lround(opts->size / 160.0);
@@ -183,6 +184,7 @@ static void draw_squares(drawing *d, const fk_position *pos) {
     EMIT(d, "\"/>");
 }
 
+/* Last-move squares: the theme's highlight colour, half transparent. */
 static void draw_highlights(drawing *d) {
     for (fk_square sq = 0; sq < 64; sq++) {
         if (!(d->opts->highlight & FK_BIT(sq))) continue;
@@ -195,9 +197,10 @@ static void draw_highlights(drawing *d) {
     }
 }
 
+/* A red glow under the king in check. */
 static void draw_check(drawing *d) {
     fk_square sq = d->opts->check;
-    if (sq == FK_NO_SQUARE || sq < 0 || sq > 63) return;
+    if (sq == FK_NO_SQUARE) return;
     int x, y;
     square_origin(d, sq, &x, &y);
     EMIT(d, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"url(#check)\"/>", x, y,
@@ -286,6 +289,7 @@ static void draw_coords_outside(drawing *d) {
     }
 }
 
+/* A frame line just outside the squares. */
 static void draw_border(drawing *d) {
     double w = frame_width(d->opts), s = d->g.square;
     EMIT(d,
@@ -298,6 +302,9 @@ fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
                         fk_buffer *out) {
     if (opts->size < 16 || opts->size > 8192) return FK_ERR_RANGE;
     if (opts->arrow_count < 0 || opts->arrow_count > FK_MAX_ARROWS) return FK_ERR_RANGE;
+    for (int i = 0; i < opts->arrow_count; i++)
+        if (opts->arrows[i].from > 63 || opts->arrows[i].to > 63) return FK_ERR_RANGE;
+    if (opts->check != FK_NO_SQUARE && (opts->check < 0 || opts->check > 63)) return FK_ERR_RANGE;
     drawing d = {out, opts, opts->theme ? opts->theme : fk_theme_at(0),
                  opts->pieces ? opts->pieces : fk_piece_set_builtin(), fk_diagram_geometry(opts), 0};
     size_t start = out->len;
