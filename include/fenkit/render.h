@@ -198,14 +198,23 @@ typedef struct {
     uint64_t detail_seed;   /* picks the names and moves written on the page */
 } fk_training_image;
 
+/* The ranges fk_training_image_random draws from. */
+typedef struct {
+    int min_size, max_size; /* of the diagram, in pixels (default 120, 1200) */
+    double clutter;         /* share drawn inside a page (default 0.3) */
+} fk_training_options;
+
+void fk_training_options_default(fk_training_options *opts);
+
 /* Picks random looks for pos: theme (the book theme for a set with
- * dark-square tiles), the piece set `pieces` (NULL for the built-in one), size 120..1200 px, flip, coordinates, border, last-move
+ * dark-square tiles), the piece set `pieces` (NULL for the built-in one),
+ * a size in the options' range, flip, coordinates, border, last-move
  * highlights (last_from/last_to, or random), arrows, the check mark when
- * the side to move is in check, and, with probability clutter_rate, a page
- * around the board with names and a move list. */
+ * the side to move is in check, and, for the options' share of images, a
+ * page around the board with names and a move list. */
 void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piece_set *pieces,
-                              fk_square last_from, fk_square last_to, double clutter_rate,
-                              fk_training_image *img);
+                              fk_square last_from, fk_square last_to,
+                              const fk_training_options *opts, fk_training_image *img);
 
 /* Draws the image as SVG (the whole page) and appends it to out. */
 fk_status fk_training_image_svg(const fk_position *pos, const fk_training_image *img,

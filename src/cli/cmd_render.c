@@ -59,6 +59,7 @@ static void print_help(FILE *out) {
         "                        DIR/manifest.jsonl giving each file's FEN and board box\n"
         "  --out DIR             the folder (made if missing)\n"
         "  --seed S              the same seed gives the same images (default 1)\n"
+        "  --size PX             every board this size (default: 120 to 1200 px)\n"
         "  --pieces DIR,...      piece sets to cycle through; a folder holding set folders\n"
         "                        counts as all of them (default: the built-in set)\n"
         "  --dark-tiles DIR      a folder of NAME-ondark tile folders: each set NAME\n"
@@ -89,7 +90,8 @@ typedef struct {
     long random;
     const char *out_dir;
     uint64_t seed;
-    double clutter;
+    fk_training_options training;
+    int size_given;
     char fen[1024];
 } render_args;
 
@@ -167,7 +169,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
     memset(a, 0, sizeof *a);
     fk_diagram_options_default(&a->diagram);
     a->seed = 1;
-    a->clutter = 0.3;
+    fk_training_options_default(&a->training);
     size_t fen_len = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
@@ -192,6 +194,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
             if (parse_long(v, 16, 8192, &n))
                 return cli_usage_error("render", "--size must be 16 to 8192 pixels, not '%s'", v);
             a->diagram.size = (int)n;
+            a->size_given = 1;
         } else if (strcmp(arg, "--flip") == 0) {
             a->diagram.flip = 1;
         } else if (strcmp(arg, "--border") == 0) {
@@ -243,8 +246,8 @@ static int parse_args(int argc, char **argv, render_args *a) {
         } else if (is_option(arg, "--clutter")) {
             VALUE("--clutter");
             char *end;
-            a->clutter = strtod(v, &end);
-            if (end == v || *end || !(a->clutter >= 0 && a->clutter <= 1))
+            a->training.clutter = strtod(v, &end);
+            if (end == v || *end || !(a->training.clutter >= 0 && a->training.clutter <= 1))
                 return cli_usage_error("render", "--clutter wants a share from 0 to 1, not '%s'", v);
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return cli_usage_error("render", "unknown option '%s'", arg);
@@ -467,6 +470,7 @@ static int render_random(render_args *a) {
         return CLI_USAGE;
     }
     out_format format = a->format ? a->format : FORMAT_PNG;
+    if (a->size_given) a->training.min_size = a->training.max_size = a->diagram.size;
     char path[4096];
     snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
     FILE *manifest = fopen(path, "w");
@@ -492,7 +496,7 @@ static int render_random(render_args *a) {
         fk_random_position(&rng, kind, &pos, &from, &to);
         const fk_piece_set *set = sets.sets[i % sets.count];
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, set, from, to, a->clutter, &img);
+        fk_training_image_random(&rng, &pos, set, from, to, &a->training, &img);
         fk_buffer_clear(&svg);
         fk_buffer_clear(&png);
         fk_status s = fk_training_image_svg(&pos, &img, &svg);
