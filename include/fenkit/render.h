@@ -73,7 +73,7 @@ typedef struct fk_piece_set fk_piece_set;
 const fk_piece_set *fk_piece_set_builtin(void);
 /* Reads a folder of twelve files named wK wQ wR wB wN wP bK bQ bR bB bN bP
  * with the extension .svg or .png. On failure returns FK_ERR_IO (a file
- * missing or unreadable) or FK_ERR_SYNTAX (not SVG or PNG), with the file
+ * missing, unreadable or over 8 MB) or FK_ERR_SYNTAX (not SVG or PNG), with the file
  * named in err->message, and sets *out to NULL. Free with
  * fk_piece_set_free. */
 fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err);
