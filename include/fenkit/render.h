@@ -179,9 +179,8 @@ const char *fk_random_kind_name(fk_random_kind kind);
 /* Fills pos with a random position of that kind: one king a side, no pawn
  * on the first or last rank, the side not to move not in check; placed
  * positions are also kept only when fk_position_check finds no error. Games are
- * played with random pseudo-legal moves that never leave the mover in
- * check (captures are preferred now and then, so material comes off as in
- * real games). When last_from/last_to are not NULL they receive the last
+ * played with random legal moves (captures are preferred now and then, so
+ * material comes off as in real games). When last_from/last_to are not NULL they receive the last
  * move played, or FK_NO_SQUARE for placed positions. */
 void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
                         fk_square *last_from, fk_square *last_to);
