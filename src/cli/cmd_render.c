@@ -35,7 +35,8 @@ static void print_help(FILE *out) {
         "\n"
         "Draws the position as a diagram. The format comes from the file's extension\n"
         "(.svg or .png), or from --format when writing to standard output (default svg).\n"
-        "The FEN may be one argument or several (its fields unquoted).\n"
+        "The FEN may be one argument or several (its fields unquoted); with none, the\n"
+        "first line of standard input is read.\n"
         "\n"
         "Options:\n"
         "  -o, --output FILE     write to FILE ('-' for standard output)\n"
@@ -306,6 +307,10 @@ static int load_one_set(const char *name, const char *dark, fk_piece_set **set) 
 
 /* Draws the FEN of the command line into one SVG or PNG. */
 static int render_one(render_args *a) {
+    /* No FEN argument: the first line of standard input, unless that is a
+     * terminal (nobody typing would know it is awaited). */
+    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
+        a->fen[strcspn(a->fen, "\r\n")] = '\0';
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
     fk_position pos;
     fk_problems problems;

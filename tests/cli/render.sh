@@ -31,6 +31,11 @@ expect_rc 0
 out_has '<svg xmlns="http://www.w3.org/2000/svg"'
 [ "$(count '<use ' "$TMP/out")" = 32 ] || fail "expected 32 pieces"
 
+step "no FEN argument: the first line of standard input"
+fk_in "$KINGS_ONLY\n$START\n" render
+expect_rc 0
+[ "$(count '<use ' "$TMP/out")" = 2 ] || fail "expected the two kings of the first line"
+
 step "PNG file of the requested size"
 fk render --size 240 --coords outside --border --theme book "$E4" -o "$TMP/e4.png"
 expect_rc 0
