@@ -221,7 +221,8 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
         case FK_PGN_PLY:
             run->positions++;
             if (opt->pick == PICK_LAST) {
-                if (ply->depth == 0) last = *ply;
+                /* with variations the current ply may be a side line's */
+                if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
                 print_position(stdout, opt, number, ply, game, !printed);
                 printed++;
@@ -232,7 +233,7 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             break;
         case FK_PGN_GAME_END:
             if (opt->pick == PICK_LAST && !game->has_error)
-                print_position(stdout, opt, number, &last, game, 1);
+                print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
             break;
         case FK_PGN_END: break;
         }

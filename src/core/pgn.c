@@ -31,6 +31,8 @@ typedef struct {
     fk_position pos;   /* where the line stands */
     fk_position prev;  /* before its last move (where a variation starts) */
     int has_prev;      /* a move was played on this line */
+    int in_check;      /* the side to move at pos is in check */
+    int prev_in_check; /* ... at prev */
     int ply;
     int node;          /* history node of pos */
     int prev_node;     /* history node of prev */
@@ -335,6 +337,7 @@ static void start_moves(fk_pgn_reader *r) {
         line_state *main = &r->lines[0];
         memset(main, 0, sizeof *main);
         main->pos = r->game.start;
+        main->in_check = fk_position_in_check(&main->pos, (fk_color)main->pos.side);
         int count;
         main->node = history_push(r, -1, &main->pos, &count);
         r->path[0] = '\0';
@@ -419,7 +422,7 @@ static void play(fk_pgn_reader *r, const char *text) {
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
     int null = strcmp(san, "--") == 0 || strcmp(san, "Z0") == 0;
-    int fast = !null && pgn_san_fast(&line->pos, san, n, &move, ply->san);
+    int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
         fail(r);
@@ -456,13 +459,15 @@ static void play(fk_pgn_reader *r, const char *text) {
         line->prev = line->pos;
         line->prev_node = line->node;
         line->has_prev = 1;
+        line->prev_in_check = line->in_check;
         line->alternatives = 0;
     }
     if (null)
         make_null(&line->pos);
     else
         fk_move_make(&line->pos, move);
-    if (fast) pgn_san_mark_check(&line->pos, ply->san);
+    line->in_check = fk_position_in_check(&line->pos, (fk_color)line->pos.side);
+    if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
         set_error(r, text, "%s is not standard SAN: it is written %s", text, ply->san);
         fail(r);
@@ -514,6 +519,7 @@ static void open_variation(fk_pgn_reader *r) {
     }
     line_state *sub = &r->lines[++r->nest];
     sub->pos = line->prev;
+    sub->in_check = line->prev_in_check;
     sub->has_prev = 0;
     sub->ply = line->ply - 1;
     sub->node = line->prev_node;
