@@ -72,6 +72,7 @@ typedef struct {
     long game_base;          /* games of the files before this one */
     int progress;            /* progress lines may be shown */
     int progress_shown;
+    double last_shown;       /* seconds into the run */
     struct timespec started;
     long next_check;
 } run_state;
@@ -82,13 +83,14 @@ static double seconds_since(const struct timespec *t0) {
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* Every 512 games: after the first second, a progress line on the
- * terminal. */
+/* Checked every 512 games: after the first second, a progress line on the
+ * terminal, redrawn at most four times a second. */
 static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     if (!run->progress || run->games + stats->games < run->next_check) return;
     run->next_check = run->games + stats->games + 512;
     double secs = seconds_since(&run->started);
-    if (secs < 1.0) return;
+    if (secs < 1.0 || secs - run->last_shown < 0.25) return;
+    run->last_shown = secs;
     long games = run->games + stats->games;
     fprintf(stderr, "\rfenkit pgn: %.1f MB read, %ld games, %.0f games/s\033[K",
             (double)(run->bytes + stats->bytes) / 1e6, games, (double)games / secs);
