@@ -2,6 +2,7 @@
  * position, counts repetitions, and reports a broken game with its place
  * before going on with the next one. Memory is fixed when the reader is
  * created; nothing is allocated per game or per move. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +59,7 @@ struct fk_pgn_reader {
 
     fk_pgn_ply ply;
     fk_pgn_error error;
-    int error_pending; /* found before the start position was set up */
+    int error_pending; /* an error recorded, not yet handed out */
     fk_pgn_stats stats;
 
     fk_pgn_event queue[4];
@@ -104,7 +105,9 @@ const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name) {
     return NULL;
 }
 
+/* Queues an event for fk_pgn_next (one token makes at most three). */
 static void emit(fk_pgn_reader *r, fk_pgn_event event) {
+    assert(r->queue_len < (int)(sizeof r->queue / sizeof r->queue[0]));
     r->queue[r->queue_len++] = event;
 }
 
