@@ -440,6 +440,13 @@ static void play(fk_pgn_reader *r, const char *text) {
         if (!strict && looks_like_uci(san))
             st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
         if (st != FK_OK) st = fk_move_parse_san(&line->pos, san, n, &move, &err);
+        if (st != FK_OK && strict && looks_like_uci(san) &&
+            fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
+            char standard[16];
+            fk_move_to_san(&line->pos, move, standard, sizeof standard);
+            snprintf(err.message, sizeof err.message, "%s is a UCI move: in SAN it is %s", san,
+                     standard);
+        }
         if (st != FK_OK) {
             const char *who = line->pos.side == FK_WHITE ? "White" : "Black";
             if (err.message[0]) /* it names the move */
@@ -472,7 +479,7 @@ static void play(fk_pgn_reader *r, const char *text) {
     line->in_check = fk_position_in_check(&line->pos, (fk_color)line->pos.side);
     if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
-        set_error(r, text, "%s is not standard SAN: it is written %s", text, ply->san);
+        set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);
         fail(r);
         return;
     }
