@@ -16,6 +16,7 @@
 #define PGN_MAX_TAGS 128
 #define PGN_TAG_ARENA (1 << 15)
 #define PGN_MAX_DEPTH 24
+#define PGN_HISTORY_START 1024
 #define PGN_HISTORY (1 << 14)
 
 /* What decides a repetition (FIDE): placement, side to move, castling
@@ -67,9 +68,13 @@ struct fk_pgn_reader {
 
     line_state lines[PGN_MAX_DEPTH + 1];
     char path[sizeof(((fk_pgn_ply *)0)->path)];
-    rep_key keys[PGN_HISTORY];
-    int parents[PGN_HISTORY];
-    int history; /* nodes in use */
+    /* The positions of the lines being replayed, as a tree: each node's
+     * parent is the position before it. Grown (by doubling, up to
+     * PGN_HISTORY) only when a game is longer than any before it. */
+    rep_key *keys;
+    int *parents;
+    int history;          /* nodes in use */
+    int history_capacity; /* nodes allocated */
 
     char buf[PGN_BUFFER];
 };
@@ -81,13 +86,39 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap) {
 fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags) {
     fk_pgn_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->keys = malloc(PGN_HISTORY_START * sizeof *r->keys);
+    r->parents = malloc(PGN_HISTORY_START * sizeof *r->parents);
+    if (!r->keys || !r->parents) {
+        fk_pgn_reader_free(r);
+        return NULL;
+    }
+    r->history_capacity = PGN_HISTORY_START;
     pgn_lex_init(&r->lx, read, ctx, r->buf, sizeof r->buf);
     r->flags = flags;
     r->game.tags = r->tags;
     return r;
 }
 
-void fk_pgn_reader_free(fk_pgn_reader *reader) { free(reader); }
+void fk_pgn_reader_free(fk_pgn_reader *reader) {
+    if (!reader) return;
+    free(reader->keys);
+    free(reader->parents);
+    free(reader);
+}
+
+/* Doubles the history. Returns 0, or -1 at the limit or out of memory. */
+static int history_grow(fk_pgn_reader *r) {
+    if (r->history_capacity >= PGN_HISTORY) return -1;
+    int capacity = r->history_capacity * 2;
+    rep_key *keys = realloc(r->keys, (size_t)capacity * sizeof *keys);
+    if (!keys) return -1;
+    r->keys = keys;
+    int *parents = realloc(r->parents, (size_t)capacity * sizeof *parents);
+    if (!parents) return -1;
+    r->parents = parents;
+    r->history_capacity = capacity;
+    return 0;
+}
 
 const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader) { return &reader->game; }
 const fk_pgn_ply *fk_pgn_reader_ply(const fk_pgn_reader *reader) { return &reader->ply; }
@@ -317,7 +348,7 @@ static void make_key(const fk_position *pos, rep_key *key) {
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
 static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
-    if (r->history == PGN_HISTORY) return -1;
+    if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
     make_key(pos, &r->keys[node]);
     r->parents[node] = parent;
@@ -487,7 +518,8 @@ static void play(fk_pgn_reader *r, const char *text) {
     int count;
     int node = history_push(r, line->node, &line->pos, &count);
     if (node < 0) {
-        set_error(r, text, "the game is longer than %d positions", PGN_HISTORY);
+        set_error(r, text, "the game is longer than %d positions (or memory ran out)",
+                  PGN_HISTORY);
         fail(r);
         return;
     }
