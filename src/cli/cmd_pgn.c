@@ -233,15 +233,14 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
         case FK_PGN_ERROR:
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
-        case FK_PGN_GAME_END:
+        case FK_PGN_GAME_END: {
             if (opt->pick == PICK_LAST && !game->has_error)
                 print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
+            fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
+            show_progress(run, &so_far);
             break;
-        case FK_PGN_END: break;
         }
-        if (ev == FK_PGN_GAME_END) {
-            fk_pgn_stats stats = fk_pgn_reader_stats(reader);
-            show_progress(run, &stats);
+        case FK_PGN_END: break;
         }
     }
     fk_pgn_stats stats = fk_pgn_reader_stats(reader);
