@@ -128,8 +128,6 @@ static char *put_long(char *p, long v) {
 /* One position as a line of text or JSON. */
 static void print_position(FILE *out, const options *opt, long game, const fk_pgn_ply *ply,
                            const fk_pgn_game *info, int with_tags) {
-    char fen[FK_FEN_MAX];
-    size_t fen_len = fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     if (!opt->json) {
         char line[FK_FEN_MAX + 256], *p = line;
         p = put_long(p, game);
@@ -140,8 +138,7 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
         memcpy(p, ply->san, san);
         p += san;
         *p++ = '\t';
-        memcpy(p, fen, fen_len);
-        p += fen_len;
+        p += fk_fen_write(&ply->pos, opt->ep, p, FK_FEN_MAX);
         if (opt->variations) {
             size_t path = strlen(ply->path);
             *p++ = '\t';
@@ -152,6 +149,8 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
         fwrite(line, 1, (size_t)(p - line), out);
         return;
     }
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);

@@ -492,10 +492,17 @@ static void play(fk_pgn_reader *r, const char *text) {
         }
     }
 
-    if (null)
+    fk_piece mover = fk_position_at(&line->pos, move.from);
+    if (null) {
         memcpy(ply->san, "--", 3);
-    else if (!fast)
+    } else if (!fast && FK_PIECE_KIND(mover) == FK_KING &&
+               fk_position_at(&line->pos, move.to) == FK_MAKE_PIECE(line->pos.side, FK_ROOK)) {
+        /* castling (the king takes its own rook): the check mark follows */
+        memcpy(ply->san, move.to > move.from ? "O-O" : "O-O-O", move.to > move.from ? 4 : 6);
+        fast = 1;
+    } else if (!fast) {
         fk_move_to_san(&line->pos, move, ply->san, sizeof ply->san);
+    }
     if (r->flags & FK_PGN_VARIATIONS) {
         line->prev = line->pos;
         line->prev_node = line->node;
