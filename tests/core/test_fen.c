@@ -406,6 +406,21 @@ static void white_space(void **state) {
                FK_FIELD_NONE, 0, "before");
 }
 
+static void strict_errors_of_form_get_the_fen_as_fix(void **state) {
+    (void)state;
+    reading *r = read_fen("  " BOARD "\tw KQkq - 00 1", FK_FEN_STRICT);
+    assert_int_equal(r->status, FK_ERR_SYNTAX);
+    assert_int_equal(r->problems.count, 2);
+    assert_string_equal(r->problems.items[0].fix, "Write it as " START);
+    assert_string_equal(r->problems.items[1].fix, "Write 0.");
+    r = read_fen(BOARD " b KQ -", FK_FEN_STRICT);
+    assert_string_equal(r->problems.items[0].fix, "Write it as " BOARD " b KQ - 0 1");
+    /* Not when the text has a real error too. */
+    r = read_fen(BOARD " x KQkq - 0", FK_FEN_STRICT);
+    for (int i = 0; i < r->problems.count; i++)
+        assert_null(strstr(r->problems.items[i].fix, "Write it as"));
+}
+
 static void empty_input(void **state) {
     (void)state;
     expect_one("", 0, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0, "empty");
@@ -802,6 +817,7 @@ int main(void) {
         cmocka_unit_test(missing_field_in_the_middle),
         cmocka_unit_test(extra_fields),
         cmocka_unit_test(white_space),
+        cmocka_unit_test(strict_errors_of_form_get_the_fen_as_fix),
         cmocka_unit_test(empty_input),
         cmocka_unit_test(every_field_is_read),
         cmocka_unit_test(every_bad_rank_is_reported),
