@@ -145,9 +145,9 @@ static void impossible_checks(void **state) {
 static void pawns_on_back_ranks(void **state) {
     (void)state;
     expect("3P4/1k2K3/8/8/8/8/8/8 w - - 0 1", FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR, B("d8"),
-           "pawn on d8");
+           "Pawn on d8");
     expect("8/8/8/8/8/8/1k3K2/p2p4 w - - 0 1", FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR,
-           B("a1") | B("d1"), "pawns on a1, d1");
+           B("a1") | B("d1"), "Pawns on a1, d1");
     expect_none("8/3P4/1k2K3/8/8/8/8/8 w - - 0 1", FK_PROB_PAWN_BACK_RANK);
 }
 
