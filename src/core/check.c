@@ -682,15 +682,15 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
     if (better[1]) {
         snprintf(fix, sizeof fix, "%s", fen[1]);
         add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "The board looks upside down: White's pawns and king stand where Black's start and "
-            "the other way round, as when rank 1 is typed first%s.",
+            "The board looks upside down: White's pawns and king stand on Black's side of the "
+            "board and Black's on White's, as when rank 1 is typed first%s.",
             same ? " (or with upper and lower case swapped: both corrections agree)" : "");
     }
     if (better[0] && !(same && better[1])) {
         snprintf(fix, sizeof fix, "%s", fen[0]);
         add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "The colours look swapped: the upper-case (White) men stand where Black's start, as "
-            "when upper and lower case are mixed up.");
+            "The colours look swapped: the upper-case (White) pawns and king stand on Black's "
+            "side of the board and the lower-case on White's, as when the case is mixed up.");
     }
 }
 
