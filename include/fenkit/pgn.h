@@ -26,12 +26,14 @@ enum {
 typedef enum {
     FK_PGN_END = 0,  /* no more input */
     FK_PGN_GAME,     /* a game starts: its tags are read and fk_pgn_reader_ply
-                        holds the start position (ply 0) */
+                        holds the start position (ply 0); not returned when
+                        the start cannot be set up (bad FEN tag, variant) */
     FK_PGN_PLY,      /* a move was played: fk_pgn_reader_ply holds the result */
     FK_PGN_ERROR,    /* the game is broken: fk_pgn_reader_error says where and
-                        why; the rest of the game is skipped */
-    FK_PGN_GAME_END  /* the game is over (every game that started, broken or
-                        not, ends with this) */
+                        why; the rest of the game is skipped (at most one per
+                        game) */
+    FK_PGN_GAME_END  /* the game is over; every game ends with this, broken
+                        or not, FK_PGN_GAME returned or not */
 } fk_pgn_event;
 
 /* A tag pair. The value is UTF-8 (Latin-1 bytes are converted). */

@@ -72,6 +72,7 @@ typedef struct {
     long game_base;          /* games of the files before this one */
     int progress;            /* progress lines may be shown */
     int progress_shown;
+    double last_shown;       /* seconds into the run */
     struct timespec started;
     long next_check;
 } run_state;
@@ -82,13 +83,14 @@ static double seconds_since(const struct timespec *t0) {
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* Every 512 games: after the first second, a progress line on the
- * terminal. */
+/* Checked every 512 games: after the first second, a progress line on the
+ * terminal, redrawn at most four times a second. */
 static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     if (!run->progress || run->games + stats->games < run->next_check) return;
     run->next_check = run->games + stats->games + 512;
     double secs = seconds_since(&run->started);
-    if (secs < 1.0) return;
+    if (secs < 1.0 || secs - run->last_shown < 0.25) return;
+    run->last_shown = secs;
     long games = run->games + stats->games;
     fprintf(stderr, "\rfenkit pgn: %.1f MB read, %ld games, %.0f games/s\033[K",
             (double)(run->bytes + stats->bytes) / 1e6, games, (double)games / secs);
@@ -126,8 +128,6 @@ static char *put_long(char *p, long v) {
 /* One position as a line of text or JSON. */
 static void print_position(FILE *out, const options *opt, long game, const fk_pgn_ply *ply,
                            const fk_pgn_game *info, int with_tags) {
-    char fen[FK_FEN_MAX];
-    size_t fen_len = fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     if (!opt->json) {
         char line[FK_FEN_MAX + 256], *p = line;
         p = put_long(p, game);
@@ -138,8 +138,7 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
         memcpy(p, ply->san, san);
         p += san;
         *p++ = '\t';
-        memcpy(p, fen, fen_len);
-        p += fen_len;
+        p += fk_fen_write(&ply->pos, opt->ep, p, FK_FEN_MAX);
         if (opt->variations) {
             size_t path = strlen(ply->path);
             *p++ = '\t';
@@ -150,6 +149,8 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
         fwrite(line, 1, (size_t)(p - line), out);
         return;
     }
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
@@ -221,7 +222,8 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
         case FK_PGN_PLY:
             run->positions++;
             if (opt->pick == PICK_LAST) {
-                if (ply->depth == 0) last = *ply;
+                /* with variations the current ply may be a side line's */
+                if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
                 print_position(stdout, opt, number, ply, game, !printed);
                 printed++;
@@ -230,15 +232,14 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
         case FK_PGN_ERROR:
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
-        case FK_PGN_GAME_END:
+        case FK_PGN_GAME_END: {
             if (opt->pick == PICK_LAST && !game->has_error)
-                print_position(stdout, opt, number, &last, game, 1);
+                print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
+            fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
+            show_progress(run, &so_far);
             break;
-        case FK_PGN_END: break;
         }
-        if (ev == FK_PGN_GAME_END) {
-            fk_pgn_stats stats = fk_pgn_reader_stats(reader);
-            show_progress(run, &stats);
+        case FK_PGN_END: break;
         }
     }
     fk_pgn_stats stats = fk_pgn_reader_stats(reader);

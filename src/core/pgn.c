@@ -2,6 +2,7 @@
  * position, counts repetitions, and reports a broken game with its place
  * before going on with the next one. Memory is fixed when the reader is
  * created; nothing is allocated per game or per move. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #define PGN_MAX_TAGS 128
 #define PGN_TAG_ARENA (1 << 15)
 #define PGN_MAX_DEPTH 24
+#define PGN_HISTORY_START 1024
 #define PGN_HISTORY (1 << 14)
 
 /* What decides a repetition (FIDE): placement, side to move, castling
@@ -31,6 +33,8 @@ typedef struct {
     fk_position pos;   /* where the line stands */
     fk_position prev;  /* before its last move (where a variation starts) */
     int has_prev;      /* a move was played on this line */
+    int in_check;      /* the side to move at pos is in check */
+    int prev_in_check; /* ... at prev */
     int ply;
     int node;          /* history node of pos */
     int prev_node;     /* history node of prev */
@@ -56,7 +60,7 @@ struct fk_pgn_reader {
 
     fk_pgn_ply ply;
     fk_pgn_error error;
-    int error_pending; /* found before the start position was set up */
+    int error_pending; /* an error recorded, not yet handed out */
     fk_pgn_stats stats;
 
     fk_pgn_event queue[4];
@@ -64,9 +68,13 @@ struct fk_pgn_reader {
 
     line_state lines[PGN_MAX_DEPTH + 1];
     char path[sizeof(((fk_pgn_ply *)0)->path)];
-    rep_key keys[PGN_HISTORY];
-    int parents[PGN_HISTORY];
-    int history; /* nodes in use */
+    /* The positions of the lines being replayed, as a tree: each node's
+     * parent is the position before it. Grown (by doubling, up to
+     * PGN_HISTORY) only when a game is longer than any before it. */
+    rep_key *keys;
+    int *parents;
+    int history;          /* nodes in use */
+    int history_capacity; /* nodes allocated */
 
     char buf[PGN_BUFFER];
 };
@@ -78,13 +86,39 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap) {
 fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags) {
     fk_pgn_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->keys = malloc(PGN_HISTORY_START * sizeof *r->keys);
+    r->parents = malloc(PGN_HISTORY_START * sizeof *r->parents);
+    if (!r->keys || !r->parents) {
+        fk_pgn_reader_free(r);
+        return NULL;
+    }
+    r->history_capacity = PGN_HISTORY_START;
     pgn_lex_init(&r->lx, read, ctx, r->buf, sizeof r->buf);
     r->flags = flags;
     r->game.tags = r->tags;
     return r;
 }
 
-void fk_pgn_reader_free(fk_pgn_reader *reader) { free(reader); }
+void fk_pgn_reader_free(fk_pgn_reader *reader) {
+    if (!reader) return;
+    free(reader->keys);
+    free(reader->parents);
+    free(reader);
+}
+
+/* Doubles the history. Returns 0, or -1 at the limit or out of memory. */
+static int history_grow(fk_pgn_reader *r) {
+    if (r->history_capacity >= PGN_HISTORY) return -1;
+    int capacity = r->history_capacity * 2;
+    rep_key *keys = realloc(r->keys, (size_t)capacity * sizeof *keys);
+    if (!keys) return -1;
+    r->keys = keys;
+    int *parents = realloc(r->parents, (size_t)capacity * sizeof *parents);
+    if (!parents) return -1;
+    r->parents = parents;
+    r->history_capacity = capacity;
+    return 0;
+}
 
 const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader) { return &reader->game; }
 const fk_pgn_ply *fk_pgn_reader_ply(const fk_pgn_reader *reader) { return &reader->ply; }
@@ -102,7 +136,9 @@ const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name) {
     return NULL;
 }
 
+/* Queues an event for fk_pgn_next (one token makes at most three). */
 static void emit(fk_pgn_reader *r, fk_pgn_event event) {
+    assert(r->queue_len < (int)(sizeof r->queue / sizeof r->queue[0]));
     r->queue[r->queue_len++] = event;
 }
 
@@ -312,7 +348,7 @@ static void make_key(const fk_position *pos, rep_key *key) {
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
 static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
-    if (r->history == PGN_HISTORY) return -1;
+    if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
     make_key(pos, &r->keys[node]);
     r->parents[node] = parent;
@@ -335,6 +371,7 @@ static void start_moves(fk_pgn_reader *r) {
         line_state *main = &r->lines[0];
         memset(main, 0, sizeof *main);
         main->pos = r->game.start;
+        main->in_check = fk_position_in_check(&main->pos, (fk_color)main->pos.side);
         int count;
         main->node = history_push(r, -1, &main->pos, &count);
         r->path[0] = '\0';
@@ -419,7 +456,7 @@ static void play(fk_pgn_reader *r, const char *text) {
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
     int null = strcmp(san, "--") == 0 || strcmp(san, "Z0") == 0;
-    int fast = !null && pgn_san_fast(&line->pos, san, n, &move, ply->san);
+    int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
         fail(r);
@@ -434,6 +471,13 @@ static void play(fk_pgn_reader *r, const char *text) {
         if (!strict && looks_like_uci(san))
             st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
         if (st != FK_OK) st = fk_move_parse_san(&line->pos, san, n, &move, &err);
+        if (st != FK_OK && strict && looks_like_uci(san) &&
+            fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
+            char standard[16];
+            fk_move_to_san(&line->pos, move, standard, sizeof standard);
+            snprintf(err.message, sizeof err.message, "%s is a UCI move: in SAN it is %s", san,
+                     standard);
+        }
         if (st != FK_OK) {
             const char *who = line->pos.side == FK_WHITE ? "White" : "Black";
             if (err.message[0]) /* it names the move */
@@ -448,23 +492,32 @@ static void play(fk_pgn_reader *r, const char *text) {
         }
     }
 
-    if (null)
+    fk_piece mover = fk_position_at(&line->pos, move.from);
+    if (null) {
         memcpy(ply->san, "--", 3);
-    else if (!fast)
+    } else if (!fast && FK_PIECE_KIND(mover) == FK_KING &&
+               fk_position_at(&line->pos, move.to) == FK_MAKE_PIECE(line->pos.side, FK_ROOK)) {
+        /* castling (the king takes its own rook): the check mark follows */
+        memcpy(ply->san, move.to > move.from ? "O-O" : "O-O-O", move.to > move.from ? 4 : 6);
+        fast = 1;
+    } else if (!fast) {
         fk_move_to_san(&line->pos, move, ply->san, sizeof ply->san);
+    }
     if (r->flags & FK_PGN_VARIATIONS) {
         line->prev = line->pos;
         line->prev_node = line->node;
         line->has_prev = 1;
+        line->prev_in_check = line->in_check;
         line->alternatives = 0;
     }
     if (null)
         make_null(&line->pos);
     else
         fk_move_make(&line->pos, move);
-    if (fast) pgn_san_mark_check(&line->pos, ply->san);
+    line->in_check = fk_position_in_check(&line->pos, (fk_color)line->pos.side);
+    if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
-        set_error(r, text, "%s is not standard SAN: it is written %s", text, ply->san);
+        set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);
         fail(r);
         return;
     }
@@ -472,7 +525,8 @@ static void play(fk_pgn_reader *r, const char *text) {
     int count;
     int node = history_push(r, line->node, &line->pos, &count);
     if (node < 0) {
-        set_error(r, text, "the game is longer than %d positions", PGN_HISTORY);
+        set_error(r, text, "the game is longer than %d positions (or memory ran out)",
+                  PGN_HISTORY);
         fail(r);
         return;
     }
@@ -514,6 +568,7 @@ static void open_variation(fk_pgn_reader *r) {
     }
     line_state *sub = &r->lines[++r->nest];
     sub->pos = line->prev;
+    sub->in_check = line->prev_in_check;
     sub->has_prev = 0;
     sub->ply = line->ply - 1;
     sub->node = line->prev_node;

@@ -34,10 +34,12 @@ static fk_bitboard reach(int kind, fk_square to, fk_bitboard occupied) {
 
 /* 1 when moving the piece on `from` to `to` (capturing what stands there;
  * not en passant, not castling) leaves the mover's king unattacked. */
-static int king_safe(const fk_position *pos, fk_square from, fk_square to) {
+static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
     fk_color us = (fk_color)pos->side;
     fk_square king = fk_position_king(pos, us);
     if (king == FK_NO_SQUARE) return 0;
+    /* Out of check, only a piece on a line with its king can be pinned. */
+    if (!in_check && from != king && fk_line(king, from) == 0) return 1;
     if (king == from) king = to;
     fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
     return (fk_attackers_to(pos, king, (fk_color)!us, occupied) & ~FK_BIT(to)) == 0;
@@ -56,7 +58,8 @@ static size_t put_target(char *san, size_t n, fk_square to, int promotion) {
 }
 
 /* A pawn move: "e4", "exd5", "e8=Q", "exd8=N". */
-static int pawn_move(const fk_position *pos, const char *s, size_t n, fk_move *move, char *san) {
+static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t n,
+                     fk_move *move, char *san) {
     fk_color us = (fk_color)pos->side;
     int step = us == FK_WHITE ? 8 : -8;
     int promotion = 0;
@@ -88,7 +91,7 @@ static int pawn_move(const fk_position *pos, const char *s, size_t n, fk_move *m
         if (fk_position_at(pos, from) == FK_EMPTY && FK_RANK_OF(to) == double_rank) from -= step;
     }
     if (from < 0 || from > 63 || fk_position_at(pos, from) != pawn) return 0;
-    if (!king_safe(pos, from, to)) return 0;
+    if (!king_safe(pos, in_check, from, to)) return 0;
     *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, 0};
     size_t k = 0;
     if (capture) {
@@ -99,11 +102,11 @@ static int pawn_move(const fk_position *pos, const char *s, size_t n, fk_move *m
     return 1;
 }
 
-int pgn_san_fast(const fk_position *pos, const char *text, size_t len, fk_move *move,
-                 char *san) {
+int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t len,
+                 fk_move *move, char *san) {
     while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#')) len--;
     if (len < 2 || len > 7) return 0;
-    if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, text, len, move, san);
+    if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, in_check, text, len, move, san);
     int kind = kind_of(text[0]);
     if (kind < 0 || len < 3) return 0;
     fk_square to = fk_square_parse(text + len - 2);
@@ -126,7 +129,7 @@ int pgn_san_fast(const fk_position *pos, const char *text, size_t len, fk_move *
     for (fk_bitboard c = reach(kind, to, fk_position_occupied(pos)) & fk_position_pieces(pos, piece);
          c; c &= c - 1) {
         fk_square from = __builtin_ctzll(c);
-        if (king_safe(pos, from, to)) legal |= FK_BIT(from);
+        if (king_safe(pos, in_check, from, to)) legal |= FK_BIT(from);
     }
     fk_bitboard named = legal;
     for (fk_bitboard c = legal; c; c &= c - 1) {
@@ -160,7 +163,6 @@ int pgn_san_fast(const fk_position *pos, const char *text, size_t len, fk_move *
 }
 
 void pgn_san_mark_check(const fk_position *after, char *san) {
-    if (!fk_position_in_check(after, (fk_color)after->side)) return;
     fk_movelist list;
     size_t n = strlen(san);
     san[n] = fk_moves_generate(after, &list) ? '+' : '#';

@@ -481,6 +481,15 @@ static void repetitions_follow_the_fide_key(void **state) {
     repetitions("1. e4 Nf6 2. e5 d5 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 Nc6 6. Ng1 Nb8 *", c, 20);
     assert_int_equal(c[8], 1);
     assert_int_equal(c[12], 2);
+    /* a game longer than the history first allocated */
+    static char text[12000];
+    size_t n = 0;
+    for (int i = 0; i < 300; i++) n += (size_t)sprintf(text + n, "Nf3 Nf6 Ng1 Ng8 ");
+    strcpy(text + n, "*");
+    static int many[1201];
+    repetitions(text, many, 1201);
+    assert_int_equal(many[1200], 301);
+    assert_int_equal(many[1198], 300);
     /* castling rights lost: not the same position */
     memset(c, 0, sizeof c);
     repetitions("1. Nf3 Nf6 2. Rg1 Ng8 3. Rh1 Nf6 4. Ng1 Ng8 *", c, 20);
