@@ -324,12 +324,15 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
 
     char port[16];
     snprintf(port, sizeof port, "%d", opts->port);
+    /* numeric addresses only, so that starting never waits on a name server */
+    const char *host = strcmp(opts->host, "localhost") == 0 ? "127.0.0.1" : opts->host;
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_NUMERICSERV | AI_PASSIVE};
+                             .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE};
     struct addrinfo *addr = NULL;
-    int gai = getaddrinfo(opts->host, port, &hints, &addr);
+    int gai = getaddrinfo(host, port, &hints, &addr);
     if (gai != 0) {
-        snprintf(error, error_cap, "cannot listen on '%s': %s", opts->host, gai_strerror(gai));
+        snprintf(error, error_cap, "cannot listen on '%s': give a numeric IPv4 or IPv6 address, or localhost",
+                 opts->host);
         free(srv);
         return NULL;
     }

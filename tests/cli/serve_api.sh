@@ -2,6 +2,8 @@
 # with curl against a server on a free loopback port.
 source "$(dirname "$0")/lib/common.bash" "$1"
 command -v curl >/dev/null || fail "curl is missing: run scripts/install-deps test"
+# Dozens of JSON checks: skip a version manager's slow python3 shim.
+if [ -x /usr/bin/python3 ]; then python3() { /usr/bin/python3 "$@"; }; fi
 
 # start_server ARGS...: starts fenkit serve --port 0 ARGS, sets URL and PID.
 start_server() {
