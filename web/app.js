@@ -380,14 +380,16 @@ async function scanFile(file) {
     showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
     return;
   }
-  state.unsure = new Set((data.uncertain || []).map(squareIndex));
+  // squares the scanner doubted, and those it changed to make the position legal
+  state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
   state.flipped = data.bottom === 'black';
   fenBox.value = data.fen;
   const n = state.unsure.size;
   $('scan-status').textContent = 'Scanned. ' +
     (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
        : 'Every square is sure. ') +
-    'The picture does not say whose move it is: set the side to move.';
+    'The picture does not say whose move it is: set the side to move.' +
+    (data.notes && data.notes.length ? ' ' + data.notes.join(' ') : '');
   check();
 }
 

@@ -343,7 +343,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         free(srv);
         return NULL;
     }
-    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
+                     MHD_USE_TURBO;
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
     srv->daemon = MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,

@@ -182,6 +182,10 @@ expect_error 415 not-an-image
 head -c $((10 * 1024 * 1024 + 1)) /dev/zero >"$TMP/huge"
 req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$TMP/huge"
 expect_error 413 too-large
+req POST '/api/scan?side=x' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+expect_error 400 bad-option
+req POST '/api/scan?castling=KQkqX' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+expect_error 400 bad-option
 req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
 if [ "$SCAN" = True ]; then
     expect_code 200
