@@ -2,6 +2,7 @@
  * itself is the vision layer's (fk_scan_bytes); this file checks what was
  * sent and shapes the reply. Built without the vision layer, fenkit
  * answers a picture with 503 and a sentence saying so. */
+#include <stdio.h>
 #include <string.h>
 
 #include "api.h"
@@ -22,6 +23,56 @@ int srv_scan_available(void) {
     return 0;
 #endif
 }
+
+/* The options of a scan, as the query gives them. */
+typedef struct {
+    int side;        /* 0 White, 1 Black, -1 not given */
+    int castling;    /* 0 auto, 1 none, 2 the letters below */
+    char letters[8]; /* "KQkq" or a part of it */
+    int bottom;      /* 0 auto, 1 White, 2 Black */
+} scan_query;
+
+/* Reads the scan options of the query (side=w|b, castling=auto|none|KQkq,
+ * bottom=auto|white|black); returns 0, or -1 with a 400 in reply. */
+static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *reply) {
+    *q = (scan_query){.side = -1};
+    const char *side = req->arg(req->arg_ctx, "side");
+    const char *castling = req->arg(req->arg_ctx, "castling");
+    const char *bottom = req->arg(req->arg_ctx, "bottom");
+    if (side && strcmp(side, "w") != 0 && strcmp(side, "b") != 0) {
+        srv_reply_error(reply, 400, "bad-option", "side must be w or b");
+        return -1;
+    }
+    if (side) q->side = side[0] == 'b';
+    if (castling) {
+        size_t n = strlen(castling);
+        if (strcmp(castling, "auto") == 0) q->castling = 0;
+        else if (strcmp(castling, "none") == 0 || strcmp(castling, "-") == 0) q->castling = 1;
+        else if (n >= 1 && n <= 4 && strspn(castling, "KQkq") == n) {
+            q->castling = 2;
+            memcpy(q->letters, castling, n + 1);
+        } else {
+            srv_reply_error(reply, 400, "bad-option", "castling must be auto, none, or letters of KQkq");
+            return -1;
+        }
+    }
+    if (bottom) {
+        if (strcmp(bottom, "auto") == 0) q->bottom = 0;
+        else if (strcmp(bottom, "white") == 0) q->bottom = 1;
+        else if (strcmp(bottom, "black") == 0) q->bottom = 2;
+        else {
+            srv_reply_error(reply, 400, "bad-option", "bottom must be auto, white or black");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
+    scan_query q;
+    return read_scan_query(req, &q, reply) == 0;
+}
+
 
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
     if (req->body_len == 0) {
@@ -47,45 +98,6 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 #include <stdlib.h>
 
 #include "fenkit/vision.h"
-
-/* Reads the scan options of the query (side=w|b, castling=auto|none|KQkq,
- * bottom=auto|white|black) into opts; returns 0, or -1 with a 400 in reply. */
-static int read_scan_options(const srv_request *req, fk_scan_options *opts, srv_reply *reply) {
-    fk_scan_options_default(opts);
-    const char *side = req->arg(req->arg_ctx, "side");
-    const char *castling = req->arg(req->arg_ctx, "castling");
-    const char *bottom = req->arg(req->arg_ctx, "bottom");
-    if (side) {
-        if (strcmp(side, "w") == 0) opts->side = FK_WHITE;
-        else if (strcmp(side, "b") == 0) opts->side = FK_BLACK;
-        else {
-            srv_reply_error(reply, 400, "bad-option", "side must be w or b");
-            return -1;
-        }
-    }
-    if (castling) {
-        if (strcmp(castling, "auto") == 0) opts->castling_mode = FK_SCAN_CASTLING_AUTO;
-        else if (strcmp(castling, "none") == 0 || strcmp(castling, "-") == 0)
-            opts->castling_mode = FK_SCAN_CASTLING_NONE;
-        else if (strlen(castling) <= 4 && strspn(castling, "KQkq") == strlen(castling) && *castling) {
-            opts->castling_mode = FK_SCAN_CASTLING_GIVEN;
-            snprintf(opts->castling, sizeof opts->castling, "%s", castling);
-        } else {
-            srv_reply_error(reply, 400, "bad-option", "castling must be auto, none, or letters of KQkq");
-            return -1;
-        }
-    }
-    if (bottom) {
-        if (strcmp(bottom, "auto") == 0) opts->bottom = FK_BOTTOM_AUTO;
-        else if (strcmp(bottom, "white") == 0) opts->bottom = FK_BOTTOM_WHITE;
-        else if (strcmp(bottom, "black") == 0) opts->bottom = FK_BOTTOM_BLACK;
-        else {
-            srv_reply_error(reply, 400, "bad-option", "bottom must be auto, white or black");
-            return -1;
-        }
-    }
-    return 0;
-}
 
 /* Appends the result as the object `fenkit scan --json` writes, without
  * the image name. */
@@ -132,14 +144,18 @@ static void json_scan_result(srv_buf *b, const fk_scan_result *r) {
     srv_buf_puts(b, "]}\n");
 }
 
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
-    fk_scan_options opts;
-    return read_scan_options(req, &opts, reply) == 0;
-}
-
 void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
+    scan_query q;
+    if (read_scan_query(req, &q, reply) < 0) return;
     fk_scan_options opts;
-    if (read_scan_options(req, &opts, reply) < 0) return;
+    fk_scan_options_default(&opts);
+    if (q.side >= 0) opts.side = q.side;
+    static const fk_scan_castling castling_modes[] = {FK_SCAN_CASTLING_AUTO, FK_SCAN_CASTLING_NONE,
+                                                      FK_SCAN_CASTLING_GIVEN};
+    opts.castling_mode = castling_modes[q.castling];
+    memcpy(opts.castling, q.letters, sizeof q.letters);
+    static const fk_bottom bottoms[] = {FK_BOTTOM_AUTO, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK};
+    opts.bottom = bottoms[q.bottom];
     fk_scan_result *r = malloc(sizeof *r);
     if (!r) {
         srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
@@ -162,11 +178,6 @@ void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     free(r);
 }
 #else
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
-    (void)req;
-    (void)reply;
-    return 1;
-}
 
 void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     (void)req;
