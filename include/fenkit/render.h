@@ -78,6 +78,14 @@ const fk_piece_set *fk_piece_set_builtin(void);
  * fk_piece_set_free. */
 fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err);
 void fk_piece_set_free(fk_piece_set *set);
+/* Adds tiles for the dark squares, as printed books draw them: a folder
+ * with empty.png (or .svg), the empty dark square, and the twelve pieces
+ * each drawn on such a square (opaque). Diagrams drawn with the set then
+ * use these tiles for every dark square. Same errors as
+ * fk_piece_set_load; the set is unchanged on failure. */
+fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *err);
+/* 1 when the set has dark-square tiles. */
+int fk_piece_set_has_dark(const fk_piece_set *set);
 /* The set's name: "cburnett" for the built-in one, else the folder's last
  * path component. */
 const char *fk_piece_set_name(const fk_piece_set *set);
@@ -168,7 +176,8 @@ typedef enum {
 const char *fk_random_kind_name(fk_random_kind kind);
 
 /* Fills pos with a random position of that kind: one king a side, no pawn
- * on the first or last rank, the side not to move not in check. Games are
+ * on the first or last rank, the side not to move not in check; placed
+ * positions are also kept only when fk_position_check finds no error. Games are
  * played with random pseudo-legal moves that never leave the mover in
  * check (captures are preferred now and then, so material comes off as in
  * real games). When last_from/last_to are not NULL they receive the last
@@ -188,8 +197,8 @@ typedef struct {
     uint64_t detail_seed;   /* picks the names and moves written on the page */
 } fk_training_image;
 
-/* Picks random looks for pos: theme, the piece set `pieces` (NULL for the
- * built-in one), size 120..1200 px, flip, coordinates, border, last-move
+/* Picks random looks for pos: theme (the book theme for a set with
+ * dark-square tiles), the piece set `pieces` (NULL for the built-in one), size 120..1200 px, flip, coordinates, border, last-move
  * highlights (last_from/last_to, or random), arrows, the check mark when
  * the side to move is in check, and, with probability clutter_rate, a page
  * around the board with names and a move list. */

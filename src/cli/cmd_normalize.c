@@ -37,8 +37,8 @@ static const char help[] =
     "  fenkit normalize --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
     "  fenkit normalize --tolerant '8/8/8/4k3/8/8/8/4K3   w  - -'\n";
 
-/* Output buffer size: large, so a whole batch leaves in a few writes. */
-#define OUT_BUFFER (1u << 20)
+/* Output buffer size: a write per 64 KiB (about a thousand FENs). */
+#define OUT_BUFFER (1u << 16)
 
 /* Prints every error of one failed input on standard error, prefixed with
  * where the input came from ("line 7: ..."). */

@@ -47,6 +47,8 @@ static void print_help(FILE *out) {
         "                        wK wQ wR wB wN wP bK bQ bR bB bN bP (.svg or .png)\n"
         "  --highlight SQ,...    mark squares, as a last move is marked (e2,e4)\n"
         "  --arrow MOVE,...      draw arrows (e2e4,g1f3)\n"
+        "  --dark-tiles DIR      draw dark squares with a book set's tiles: DIR holds\n"
+        "                        empty.png and the twelve pieces on a dark square\n"
         "  --check               mark the king that is in check, if one is\n"
         "  --border              draw a frame around the board\n"
         "  --list-themes         print the theme names with their colours and exit\n"
@@ -58,6 +60,8 @@ static void print_help(FILE *out) {
         "  --seed S              the same seed gives the same images (default 1)\n"
         "  --pieces DIR,...      piece sets to cycle through; a folder holding set folders\n"
         "                        counts as all of them (default: the built-in set)\n"
+        "  --dark-tiles DIR      a folder of NAME-ondark tile folders: each set NAME\n"
+        "                        that has one is also used with its tiles\n"
         "  --clutter RATE        share of images drawn inside a page with names and a\n"
         "                        move list, 0..1 (default 0.3)\n"
         "  --format svg|png      image format (default png)\n"
@@ -79,6 +83,7 @@ typedef struct {
     const char *output;
     out_format format;
     const char *pieces;
+    const char *dark_tiles;
     int mark_check;
     long random;
     const char *out_dir;
@@ -204,6 +209,9 @@ static int parse_args(int argc, char **argv, render_args *a) {
         } else if (is_option(arg, "--pieces")) {
             VALUE("--pieces");
             a->pieces = v;
+        } else if (is_option(arg, "--dark-tiles")) {
+            VALUE("--dark-tiles");
+            a->dark_tiles = v;
         } else if (is_option(arg, "--highlight")) {
             VALUE("--highlight");
             if (parse_squares(v, &a->diagram.highlight))
@@ -268,13 +276,23 @@ static int write_bytes(const char *path, const char *data, size_t len) {
     return CLI_OK;
 }
 
-/* Loads --pieces NAME|DIR for one diagram; *set stays NULL for built-in. */
-static int load_one_set(const char *name, fk_piece_set **set) {
+/* Loads --pieces NAME|DIR (and --dark-tiles DIR) for one diagram; *set
+ * stays NULL for the built-in set. */
+static int load_one_set(const char *name, const char *dark, fk_piece_set **set) {
     *set = NULL;
-    if (!name || strcmp(name, "cburnett") == 0 || strcmp(name, "default") == 0) return CLI_OK;
+    int builtin = !name || strcmp(name, "cburnett") == 0 || strcmp(name, "default") == 0;
+    if (builtin && dark)
+        return cli_usage_error("render", "--dark-tiles needs a --pieces folder to go with");
+    if (builtin) return CLI_OK;
     fk_error err;
     if (fk_piece_set_load(name, set, &err) != FK_OK) {
         fprintf(stderr, "fenkit render: --pieces: %s\n", err.message);
+        return CLI_USAGE;
+    }
+    if (dark && fk_piece_set_load_dark(*set, dark, &err) != FK_OK) {
+        fprintf(stderr, "fenkit render: --dark-tiles: %s\n", err.message);
+        fk_piece_set_free(*set);
+        *set = NULL;
         return CLI_USAGE;
     }
     return CLI_OK;
@@ -312,7 +330,7 @@ static int render_one(render_args *a) {
         }
     }
     fk_piece_set *set;
-    int rc = load_one_set(a->pieces, &set);
+    int rc = load_one_set(a->pieces, a->dark_tiles, &set);
     if (rc != CLI_OK) return rc;
     a->diagram.pieces = set;
     fk_buffer out = {0};
@@ -353,15 +371,33 @@ static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Adds the set in dir; and when dark_dir holds NAME-ondark tiles for it,
+ * the set a second time with those tiles. Returns FK_OK or the load error. */
+static fk_status add_set_and_tiles(set_list *list, const char *dir, const char *dark_dir,
+                                   fk_error *err) {
+    fk_piece_set *set;
+    fk_status s = fk_piece_set_load(dir, &set, err);
+    if (s != FK_OK) return s;
+    if (add_set(list, set)) fk_piece_set_free(set);
+    if (!dark_dir) return FK_OK;
+    char tiles[4096];
+    snprintf(tiles, sizeof tiles, "%s/%s-ondark", dark_dir, fk_piece_set_name(set));
+    struct stat st;
+    if (stat(tiles, &st) != 0 || !S_ISDIR(st.st_mode)) return FK_OK;
+    fk_error tile_err;
+    if (fk_piece_set_load(dir, &set, &tile_err) != FK_OK) return FK_OK;
+    if (fk_piece_set_load_dark(set, tiles, &tile_err) != FK_OK || add_set(list, set)) {
+        fprintf(stderr, "fenkit render: skipping tiles %s: %s\n", tiles, tile_err.message);
+        fk_piece_set_free(set);
+    }
+    return FK_OK;
+}
+
 /* Adds the set in dir, or, when dir holds set folders instead, every one
  * of them in name order. A folder that is neither is reported. */
-static void add_sets_from(set_list *list, const char *dir) {
-    fk_piece_set *set;
+static void add_sets_from(set_list *list, const char *dir, const char *dark_dir) {
     fk_error err;
-    if (fk_piece_set_load(dir, &set, &err) == FK_OK) {
-        if (add_set(list, set)) fk_piece_set_free(set);
-        return;
-    }
+    if (add_set_and_tiles(list, dir, dark_dir, &err) == FK_OK) return;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "fenkit render: --pieces: %s\n", err.message);
@@ -384,13 +420,9 @@ static void add_sets_from(set_list *list, const char *dir) {
     for (size_t i = 0; i < count; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         struct stat st;
-        if (names[i] && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            if (fk_piece_set_load(path, &set, &err) == FK_OK) {
-                if (add_set(list, set)) fk_piece_set_free(set);
-            } else {
-                fprintf(stderr, "fenkit render: skipping %s: %s\n", path, err.message);
-            }
-        }
+        if (names[i] && stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+            add_set_and_tiles(list, path, dark_dir, &err) != FK_OK)
+            fprintf(stderr, "fenkit render: skipping %s: %s\n", path, err.message);
         free(names[i]);
     }
     free(names);
@@ -418,7 +450,7 @@ static int render_random(render_args *a) {
             if (strcmp(dir, "cburnett") == 0 || strcmp(dir, "default") == 0)
                 add_set(&sets, NULL);
             else
-                add_sets_from(&sets, dir);
+                add_sets_from(&sets, dir, a->dark_tiles);
         }
         free(copy);
     }
@@ -476,11 +508,11 @@ static int render_random(render_args *a) {
         fprintf(manifest,
                 "{\"file\":\"%s\",\"fen\":\"%s\",\"kind\":\"%s\",\"width\":%d,\"height\":%d,"
                 "\"board\":[%d,%d,%d],\"flip\":%s,\"theme\":\"%s\",\"pieces\":\"%s\","
-                "\"coords\":\"%s\",\"clutter\":%s}\n",
+                "\"dark_tiles\":%s,\"coords\":\"%s\",\"clutter\":%s}\n",
                 name, fen, fk_random_kind_name(kind), img.width, img.height, img.board_x,
                 img.board_y, img.board_size, img.diagram.flip ? "true" : "false",
                 img.diagram.theme->name, fk_piece_set_name(set ? set : fk_piece_set_builtin()),
-                coords_name(img.diagram.coords), img.clutter ? "true" : "false");
+                set && fk_piece_set_has_dark(set) ? "true" : "false", coords_name(img.diagram.coords), img.clutter ? "true" : "false");
         if (progress) fprintf(stderr, "\rfenkit render: %ld/%ld", i + 1, a->random);
     }
     if (progress) fprintf(stderr, "\n");

@@ -68,15 +68,17 @@ static void append_squares(char *text, size_t cap, fk_bitboard set) {
 /* Width that problem text is wrapped to: a common terminal's. */
 #define WRAP_WIDTH 78
 
-/* Writes text after `first` (a prefix already written, of first_width
- * columns), wrapped at spaces to WRAP_WIDTH, with `indent` starting each
- * further line. A word longer than a line (a FEN) is kept whole. */
-static void print_wrapped(FILE *out, size_t first_width, const char *indent, const char *text) {
+/* Writes text (up to its end or a newline) after a prefix of first_width
+ * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
+ * starting each further line, and ends the line. A word longer than a line
+ * (a FEN) is kept whole. Returns where the text stopped. */
+static const char *print_wrapped(FILE *out, size_t first_width, const char *indent,
+                                 const char *text) {
     size_t column = first_width, indent_width = strlen(indent);
     int line_empty = 1;
-    while (*text) {
+    while (*text && *text != '\n') {
         while (*text == ' ') text++;
-        size_t word = strcspn(text, " ");
+        size_t word = strcspn(text, " \n");
         if (word == 0) break;
         if (!line_empty && column + 1 + word > WRAP_WIDTH) {
             fprintf(out, "\n%s", indent);
@@ -93,6 +95,14 @@ static void print_wrapped(FILE *out, size_t first_width, const char *indent, con
         text += word;
     }
     fputc('\n', out);
+    return text;
+}
+
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
+    while (*text) {
+        text = print_wrapped(out, 0, indent, text);
+        if (*text == '\n') text++;
+    }
 }
 
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
@@ -129,8 +139,11 @@ const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black
 
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
-    /* checkmate says check already */
-    if (status & FK_STATUS_CHECKMATE) status &= ~(unsigned)FK_STATUS_CHECK;
+    if (status & FK_STATUS_CHECKMATE) {
+        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
+                cli_side_name(!pos->side));
+        return;
+    }
     fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
     for (int i = 0; i < cli_status_name_count; i++)
         if (status & cli_status_names[i].flag) fprintf(out, ", %s", cli_status_names[i].words);

@@ -33,6 +33,10 @@ void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int 
  * indent. */
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent, int with_fix);
 
+/* Prints text line by line, each wrapped at spaces to 78 columns, with
+ * `indent` before the continuation of a wrapped line. */
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent);
+
 /* "White" or "Black". */
 const char *cli_side_name(int side);
 

@@ -2,6 +2,7 @@
  * random games from the start, and placed endgames and scatterings. */
 #include <string.h>
 
+#include "fenkit/check.h"
 #include "fenkit/render.h"
 
 /* splitmix64: spreads one seed over the generator's four words. */
@@ -242,6 +243,11 @@ void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
             place_anything(rng, pos);
         pos->side = (uint8_t)fk_rng_below(rng, 2);
         pos->fullmove = 20 + (uint32_t)fk_rng_below(rng, 40);
-        if (!fk_position_in_check(pos, (fk_color)!pos->side)) return;
+        /* Keep only positions a game could reach, as far as the rules
+         * checker can tell (checks that no move gives, too many
+         * promotions...). */
+        fk_problems problems;
+        fk_problems_clear(&problems);
+        if (fk_position_check(pos, &problems) == FK_OK) return;
     }
 }

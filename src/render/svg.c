@@ -2,6 +2,7 @@
  * self-contained <svg> element. The PNG output rasterises this same SVG, so
  * there is one drawing of a board, not two. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "buffer.h"
@@ -64,45 +65,70 @@ typedef struct {
 
 #define EMIT(d, ...) ((d)->failed |= fk_buffer_printf((d)->out, __VA_ARGS__) != 0)
 
-/* The defs a piece needs: a <symbol> per piece kind on the board, holding
- * either the built-in SVG inline or the picture's bytes as a data URI. */
-static void define_piece(drawing *d, fk_piece piece) {
-    fk_piece_art art = fk_piece_set_art(d->set, piece);
-    const char *stem = fk_piece_file_stem(piece);
-    if (fk_piece_set_inline(d->set)) {
-        /* Inline the built-in art's children: skip the root <svg ...> tag
-         * and its closing tag; the art is drawn in a 45 x 45 box. */
-        const char *text = (const char *)art.data;
-        const char *open_end = memchr(text, '>', art.len);
-        const char *close = NULL;
-        for (const char *p = text + art.len - 6; p > text; p--)
-            if (memcmp(p, "</svg>", 6) == 0) {
-                close = p;
-                break;
-            }
-        if (!open_end || !close || close < open_end) {
-            d->failed = 1;
-            return;
-        }
-        EMIT(d, "<symbol id=\"%s\" viewBox=\"0 0 45 45\">", stem);
-        d->failed |= fk_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
-        EMIT(d, "</symbol>");
-        return;
-    }
+/* The light squares, as a set. */
+#define LIGHT_SQUARES 0x55aa55aa55aa55aaull
+
+/* 1 when the dark squares are drawn with the piece set's tiles. */
+static int dark_tiles(const drawing *d) {
+    return !fk_piece_set_inline(d->set) && fk_piece_set_has_dark(d->set);
+}
+
+/* Appends a <symbol> holding the art as a data URI, drawn in a 100 x 100
+ * box keeping its aspect. */
+static void define_image(drawing *d, const char *id, fk_piece_art art) {
     EMIT(d,
          "<symbol id=\"%s\" viewBox=\"0 0 100 100\"><image width=\"100\" height=\"100\" "
          "preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"data:image/%s;base64,",
-         stem, art.format == FK_ART_PNG ? "png" : "svg+xml");
+         id, art.format == FK_ART_PNG ? "png" : "svg+xml");
     d->failed |= fk_buffer_base64(d->out, art.data, art.len);
     EMIT(d, "\"/></symbol>");
 }
 
-/* <defs>: the pieces used, the hatching of a book theme, the check glow. */
+/* Appends the <symbol> of a piece: the built-in art inline (its root <svg>
+ * tag dropped, drawn in its 45 x 45 box), other art as an image. */
+static void define_piece(drawing *d, fk_piece piece) {
+    fk_piece_art art = fk_piece_set_art(d->set, piece);
+    const char *stem = fk_piece_file_stem(piece);
+    if (!fk_piece_set_inline(d->set)) {
+        define_image(d, stem, art);
+        return;
+    }
+    const char *text = (const char *)art.data;
+    const char *open_end = memchr(text, '>', art.len);
+    const char *close = NULL;
+    for (const char *p = text + art.len - 6; p > text; p--)
+        if (memcmp(p, "</svg>", 6) == 0) {
+            close = p;
+            break;
+        }
+    if (!open_end || !close || close < open_end) {
+        d->failed = 1;
+        return;
+    }
+    EMIT(d, "<symbol id=\"%s\" viewBox=\"0 0 45 45\">", stem);
+    d->failed |= fk_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
+    EMIT(d, "</symbol>");
+}
+
+/* <defs>: the pictures used (pieces, and dark-square tiles when the set
+ * has them), the hatching of a book theme, the check glow. */
 static void draw_defs(drawing *d, const fk_position *pos) {
     EMIT(d, "<defs>");
+    int tiles = dark_tiles(d);
+    fk_bitboard plain = tiles ? LIGHT_SQUARES : ~(fk_bitboard)0;
     for (fk_piece p = FK_WP; p <= FK_BK; p++)
-        if (fk_position_pieces(pos, p)) define_piece(d, p);
-    if (d->theme->hatched) {
+        if (fk_position_pieces(pos, p) & plain) define_piece(d, p);
+    if (tiles) {
+        char id[8];
+        if (~fk_position_occupied(pos) & ~LIGHT_SQUARES)
+            define_image(d, "d-empty", fk_piece_set_dark_art(d->set, FK_EMPTY));
+        for (fk_piece p = FK_WP; p <= FK_BK; p++)
+            if (fk_position_pieces(pos, p) & ~LIGHT_SQUARES) {
+                snprintf(id, sizeof id, "d-%s", fk_piece_file_stem(p));
+                define_image(d, id, fk_piece_set_dark_art(d->set, p));
+            }
+    }
+    if (d->theme->hatched && !tiles) {
         double gap = d->g.square / 9.0 < 3 ? 3 : d->g.square / 9.0;
         EMIT(d,
              "<pattern id=\"hatch\" width=\"%.2f\" height=\"%.2f\" patternUnits=\"userSpaceOnUse\""
@@ -127,11 +153,23 @@ static void square_origin(const drawing *d, fk_square sq, int *x, int *y) {
     *y = d->g.y + row * d->g.square;
 }
 
-/* The 64 squares: one light rectangle, then all dark squares as one path. */
-static void draw_squares(drawing *d) {
+/* The 64 squares: one light rectangle, then all dark squares as one path
+ * (or as the set's tiles, each with its piece when it has one). */
+static void draw_squares(drawing *d, const fk_position *pos) {
     int s = d->g.square;
     EMIT(d, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%06x\"/>", d->g.x, d->g.y,
          8 * s, 8 * s, (unsigned)d->theme->light);
+    if (dark_tiles(d)) {
+        for (fk_square sq = 0; sq < 64; sq++) {
+            if (fk_square_is_light(sq)) continue;
+            int x, y;
+            square_origin(d, sq, &x, &y);
+            fk_piece p = fk_position_at(pos, sq);
+            EMIT(d, "<use xlink:href=\"#d-%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                 p == FK_EMPTY ? "empty" : fk_piece_file_stem(p), x, y, s, s);
+        }
+        return;
+    }
     if (d->theme->hatched)
         EMIT(d, "<path fill=\"url(#hatch)\" d=\"");
     else
@@ -166,10 +204,12 @@ static void draw_check(drawing *d) {
          d->g.square, d->g.square);
 }
 
+/* The pieces not already drawn with their dark-square tile. */
 static void draw_pieces(drawing *d, const fk_position *pos) {
+    int tiles = dark_tiles(d);
     for (fk_square sq = 0; sq < 64; sq++) {
         fk_piece p = fk_position_at(pos, sq);
-        if (p == FK_EMPTY) continue;
+        if (p == FK_EMPTY || (tiles && !fk_square_is_light(sq))) continue;
         int x, y;
         square_origin(d, sq, &x, &y);
         EMIT(d, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
@@ -269,7 +309,7 @@ fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
     draw_defs(&d, pos);
     if (8 * d.g.square != size)
         EMIT(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>", size, size);
-    draw_squares(&d);
+    draw_squares(&d, pos);
     draw_highlights(&d);
     draw_check(&d);
     if (opts->coords != FK_COORDS_NONE)

@@ -29,6 +29,8 @@ void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piec
     /* The five common looks half the time, any built-in theme otherwise. */
     o->theme = fk_theme_at(fk_rng_below(rng, 2) ? fk_rng_below(rng, 5)
                                                  : fk_rng_below(rng, fk_theme_count()));
+    /* Dark-square tiles are drawn for white paper. */
+    if (pieces && fk_piece_set_has_dark(pieces)) o->theme = fk_theme_find("book");
     o->size = 120 + fk_rng_below(rng, 1081);
     o->flip = fk_rng_unit(rng) < 0.25;
     double r = fk_rng_unit(rng);

@@ -140,6 +140,8 @@ fk check '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1'
 out_has "status: Black to move, in check"
 fk check --json 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1'
 json_check 'assert set(rows[0]["status"]) >= {"checkmate"}, rows[0]["status"]'
+fk check 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1'
+out_has "status: Black is checkmated, White wins"
 
 step "a line longer than the reader takes is reported and the next line read"
 python3 -c 'import sys; sys.stdout.write("x" * (1 << 21) + "\n'"$START"'\n")' >"$TMP/long"
