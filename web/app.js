@@ -251,6 +251,7 @@ function showVerdict(kind, text) {
 }
 
 function showResult(r) {
+  document.body.dataset.checked = r.input; // which text the page now shows (for tests)
   showFields(r.as_read);
   state.marks = new Map();
   for (const p of r.problems) {
@@ -385,11 +386,20 @@ async function scanFile(file) {
   state.flipped = data.bottom === 'black';
   fenBox.value = data.fen;
   const n = state.unsure.size;
-  $('scan-status').textContent = 'Scanned. ' +
+  const status = $('scan-status');
+  status.textContent = 'Scanned. ' +
     (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
        : 'Every square is sure. ') +
-    'The picture does not say whose move it is: set the side to move.' +
-    (data.notes && data.notes.length ? ' ' + data.notes.join(' ') : '');
+    'The picture does not say whose move it is: set the side to move.';
+  if (data.notes && data.notes.length) {
+    const notes = document.createElement('ul');
+    for (const note of data.notes) {
+      const li = document.createElement('li');
+      li.textContent = note.charAt(0).toUpperCase() + note.slice(1) + (/[.!?]$/.test(note) ? '' : '.');
+      notes.append(li);
+    }
+    status.append(notes);
+  }
   check();
 }
 

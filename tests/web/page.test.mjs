@@ -69,8 +69,10 @@ const piecesOnBoard = () => page.locator('#board .sq img').count();
 // Replaces the FEN box's text as typing would, and waits for the verdict.
 async function typeFen(text, verdictWords) {
   await page.fill('#fen', text);
-  await page.waitForFunction((w) => document.getElementById('verdict').textContent.includes(w), verdictWords,
-    { timeout: 5000 }).catch(() => fail(`the verdict never said "${verdictWords}"`));
+  await page.waitForFunction((t) => document.body.dataset.checked === t, text, { timeout: 5000 })
+    .catch(() => fail(`the page never showed the result for "${text}"`));
+  const said = await verdict();
+  expect(said.includes(verdictWords), `the verdict says "${said}", not "${verdictWords}"`);
 }
 async function waitFen(predicate, what) {
   await page.waitForFunction(predicate, null, { timeout: 5000 })
