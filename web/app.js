@@ -19,6 +19,9 @@ const EMPTY_FEN = '8/8/8/8/8/8/8/8 w - - 0 1';
 const FILES = 'abcdefgh';
 let imageLimit = 10 * 1024 * 1024;
 
+// A message as a sentence: capital first letter, full stop at the end.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+
 const $ = (id) => document.getElementById(id);
 const fenBox = $('fen');
 
@@ -307,8 +310,7 @@ function showProblems(problems) {
     const sev = document.createElement('span');
     sev.className = 'sev';
     sev.textContent = p.severity;
-    const message = p.message.charAt(0).toUpperCase() + p.message.slice(1);
-    li.append(sev, /[.!?]$/.test(message) ? message : message + '.');
+    li.append(sev, sentence(p.message));
     const where = [p.field];
     if (p.offset !== null) where.push('byte ' + p.offset);
     if (p.squares.length) where.push('squares ' + p.squares.join(' '));
@@ -347,10 +349,13 @@ function showExplanation(lines) {
 
 // ---- Pictures ----------------------------------------------------------------
 
+// Shows why a picture gave no position (and hides the picture, which may
+// not even be one); an empty text clears the message.
 function showScanError(text) {
   const box = $('scan-error');
-  box.textContent = text;
+  box.textContent = text ? sentence(text) : '';
   box.hidden = !text;
+  if (text) $('preview').hidden = true;
 }
 
 async function scanFile(file) {
@@ -395,7 +400,7 @@ async function scanFile(file) {
     const notes = document.createElement('ul');
     for (const note of data.notes) {
       const li = document.createElement('li');
-      li.textContent = note.charAt(0).toUpperCase() + note.slice(1) + (/[.!?]$/.test(note) ? '' : '.');
+      li.textContent = sentence(note);
       notes.append(li);
     }
     status.append(notes);
