@@ -65,17 +65,20 @@ static const char csp[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/* Adds the headers every response carries. */
+/* Adds the headers every response carries; documents (the page, its
+ * files, SVG diagrams) also get the ones that only matter to a browser
+ * showing them. */
 static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(resp, "Content-Security-Policy", csp);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
+    if (strncmp(type, "application/json", 16) == 0) return;
     MHD_add_response_header(resp, "X-Frame-Options", "DENY");
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
     MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
     MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
 }
 
 /* Sends a reply (taking over its body) and records its status. */
@@ -353,7 +356,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
+        /* per connection; libmicrohttpd clears it for every request, so small is fast */
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
         MHD_OPTION_END);
     freeaddrinfo(addr);
