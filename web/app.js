@@ -285,9 +285,11 @@ function showResult(r) {
   if (r.valid) {
     lichess.href = 'https://lichess.org/analysis/standard/' + r.fen.replace(/ /g, '_');
     lichess.removeAttribute('aria-disabled');
+    lichess.removeAttribute('tabindex');
   } else {
     lichess.href = 'https://lichess.org/analysis';
     lichess.setAttribute('aria-disabled', 'true');
+    lichess.tabIndex = -1; // out of the keyboard's way too
   }
   $('svg-link').href = '/api/render.svg?coords=outside&flip=' + (state.flipped ? 1 : 0) +
     '&fen=' + encodeURIComponent(r.as_read);

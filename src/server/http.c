@@ -213,11 +213,8 @@ static enum MHD_Result begin(request *r, const char *url, const char *method) {
         if (len > (long long)routes[i].body_limit)
             return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url,
                               routes[i].body_limit);
-        if (len > 0) {
-            r->body = malloc((size_t)len + 1);
-            if (!r->body) return send_error(r, 503, "out-of-memory", NULL, "the server is out of memory");
-            r->body_cap = (size_t)len + 1;
-        }
+        /* the body's memory grows as it arrives: a client that only
+         * declares 10 MB holds nothing */
         return MHD_YES;
     }
     const srv_asset *asset = srv_asset_find(url);
