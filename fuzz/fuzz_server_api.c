@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../src/server/api_fen.c"
-#include "../src/server/api_scan.c"
 #include "../src/server/json.c"
 #include "../src/server/reply.c"
 

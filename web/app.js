@@ -80,7 +80,6 @@ function buildBoard() {
     b.type = 'button';
     b.className = 'sq ' + (((sq & 7) + (sq >> 3)) & 1 ? 'light' : 'dark');
     b.dataset.square = squareName(sq);
-    b.setAttribute('role', 'gridcell');
     b.addEventListener('click', () => select(sq, true));
     squares.push(b);
   }
