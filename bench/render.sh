@@ -18,7 +18,9 @@ sets=()
 for s in chessx-alpha pychess-merida; do
   [ -d "$shared/pieces/sets/$s" ] && sets+=("$shared/pieces/sets/$s")
 done
-echo "In-process (fk_render_svg / fk_render_png), varied positions:"
+echo "In-process (fk_render_svg / fk_render_png), varied positions; images per second"
+echo "of wall time, and of this process's CPU time (steadier on a shared machine):"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$out/render_bench" 400 2 "${sets[@]}"
 "$out/render_bench" 1200 1
 

@@ -26,6 +26,7 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libfontconfig.so\n"; }
 #endif
 
+/* The --help text: usage, options, examples. */
 static void print_help(FILE *out) {
     fprintf(out,
         "Usage: fenkit render [OPTIONS] FEN -o FILE\n"
@@ -34,7 +35,8 @@ static void print_help(FILE *out) {
         "\n"
         "Draws the position as a diagram. The format comes from the file's extension\n"
         "(.svg or .png), or from --format when writing to standard output (default svg).\n"
-        "The FEN may be one argument or several (its fields unquoted).\n"
+        "The FEN may be one argument or several (its fields unquoted); with none, the\n"
+        "first line of standard input is read.\n"
         "\n"
         "Options:\n"
         "  -o, --output FILE     write to FILE ('-' for standard output)\n"
@@ -58,6 +60,7 @@ static void print_help(FILE *out) {
         "                        DIR/manifest.jsonl giving each file's FEN and board box\n"
         "  --out DIR             the folder (made if missing)\n"
         "  --seed S              the same seed gives the same images (default 1)\n"
+        "  --size PX             every board this size (default: 120 to 1200 px)\n"
         "  --pieces DIR,...      piece sets to cycle through; a folder holding set folders\n"
         "                        counts as all of them (default: the built-in set)\n"
         "  --dark-tiles DIR      a folder of NAME-ondark tile folders: each set NAME\n"
@@ -88,7 +91,8 @@ typedef struct {
     long random;
     const char *out_dir;
     uint64_t seed;
-    double clutter;
+    fk_training_options training;
+    int size_given;
     char fen[1024];
 } render_args;
 
@@ -128,6 +132,7 @@ static int parse_arrows(const char *text, fk_diagram_options *opts) {
     return 0;
 }
 
+/* Reads "svg" or "png"; returns 0, or -1 for anything else. */
 static int parse_format(const char *text, out_format *format) {
     if (strcmp(text, "svg") == 0) *format = FORMAT_SVG;
     else if (strcmp(text, "png") == 0) *format = FORMAT_PNG;
@@ -149,6 +154,7 @@ static int is_option(const char *arg, const char *name) {
     return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* --list-themes: each theme's name and colours. */
 static int list_themes(void) {
     for (int i = 0; i < fk_theme_count(); i++) {
         const fk_theme *t = fk_theme_at(i);
@@ -164,7 +170,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
     memset(a, 0, sizeof *a);
     fk_diagram_options_default(&a->diagram);
     a->seed = 1;
-    a->clutter = 0.3;
+    fk_training_options_default(&a->training);
     size_t fen_len = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
@@ -189,6 +195,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
             if (parse_long(v, 16, 8192, &n))
                 return cli_usage_error("render", "--size must be 16 to 8192 pixels, not '%s'", v);
             a->diagram.size = (int)n;
+            a->size_given = 1;
         } else if (strcmp(arg, "--flip") == 0) {
             a->diagram.flip = 1;
         } else if (strcmp(arg, "--border") == 0) {
@@ -240,8 +247,8 @@ static int parse_args(int argc, char **argv, render_args *a) {
         } else if (is_option(arg, "--clutter")) {
             VALUE("--clutter");
             char *end;
-            a->clutter = strtod(v, &end);
-            if (end == v || *end || !(a->clutter >= 0 && a->clutter <= 1))
+            a->training.clutter = strtod(v, &end);
+            if (end == v || *end || !(a->training.clutter >= 0 && a->training.clutter <= 1))
                 return cli_usage_error("render", "--clutter wants a share from 0 to 1, not '%s'", v);
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return cli_usage_error("render", "unknown option '%s'", arg);
@@ -298,7 +305,12 @@ static int load_one_set(const char *name, const char *dark, fk_piece_set **set) 
     return CLI_OK;
 }
 
+/* Draws the FEN of the command line into one SVG or PNG. */
 static int render_one(render_args *a) {
+    /* No FEN argument: the first line of standard input, unless that is a
+     * terminal (nobody typing would know it is awaited). */
+    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
+        a->fen[strcspn(a->fen, "\r\n")] = '\0';
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
     fk_position pos;
     fk_problems problems;
@@ -355,6 +367,7 @@ typedef struct {
     int count, cap;
 } set_list;
 
+/* Appends a set to the list; returns 0, or -1 when memory ran out. */
 static int add_set(set_list *list, fk_piece_set *set) {
     if (list->count == list->cap) {
         int cap = list->cap ? list->cap * 2 : 16;
@@ -367,6 +380,7 @@ static int add_set(set_list *list, fk_piece_set *set) {
     return 0;
 }
 
+/* qsort order for folder names. */
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -435,6 +449,7 @@ static const char *coords_name(fk_coords c) {
     return c == FK_COORDS_INSIDE ? "inside" : c == FK_COORDS_OUTSIDE ? "outside" : "none";
 }
 
+/* --random N: N seeded random positions as images, with a manifest. */
 static int render_random(render_args *a) {
     if (!a->out_dir) return cli_usage_error("render", "--random needs --out DIR");
     if (mkdir(a->out_dir, 0777) != 0 && errno != EEXIST) {
@@ -460,6 +475,7 @@ static int render_random(render_args *a) {
         return CLI_USAGE;
     }
     out_format format = a->format ? a->format : FORMAT_PNG;
+    if (a->size_given) a->training.min_size = a->training.max_size = a->diagram.size;
     char path[4096];
     snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
     FILE *manifest = fopen(path, "w");
@@ -485,7 +501,7 @@ static int render_random(render_args *a) {
         fk_random_position(&rng, kind, &pos, &from, &to);
         const fk_piece_set *set = sets.sets[i % sets.count];
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, set, from, to, a->clutter, &img);
+        fk_training_image_random(&rng, &pos, set, from, to, &a->training, &img);
         fk_buffer_clear(&svg);
         fk_buffer_clear(&png);
         fk_status s = fk_training_image_svg(&pos, &img, &svg);
@@ -524,6 +540,7 @@ static int render_random(render_args *a) {
     return rc;
 }
 
+/* fenkit render: one diagram, or --random training images. */
 int cmd_render(int argc, char **argv) {
     render_args a;
     int rc = parse_args(argc, argv, &a);

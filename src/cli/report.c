@@ -1,6 +1,7 @@
 /* What the FEN commands print for people: boards, problems, game status. */
 #include "report.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,23 +24,23 @@ fk_bitboard cli_problem_squares(const fk_problems *problems) {
 }
 
 int cli_fen_was_read(const fk_problems *problems) {
-    /* fen.h lists the reading codes first, up to FK_PROB_FIELDS_FILLED */
+    /* fen.h lists the reading codes before the first rule, FK_PROB_NO_KING;
+     * later reading codes went at the end */
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
+        int reading = p->code < FK_PROB_NO_KING || p->code == FK_PROB_NONSTANDARD;
+        if (p->severity == FK_SEV_ERROR && reading) return 0;
     }
     return 1;
 }
 
-/* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
- * empty (https://no-color.org). */
-static int wants_color(FILE *out) {
+int cli_wants_color(FILE *out) {
     const char *no_color = getenv("NO_COLOR");
     return isatty(fileno(out)) && !(no_color && no_color[0]);
 }
 
 void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip) {
-    fk_text_options opts = {.flip = flip, .ascii = ascii, .color = wants_color(out),
+    fk_text_options opts = {.flip = flip, .ascii = ascii, .color = cli_wants_color(out),
                             .marked = marked};
     char buf[4096];
     size_t need = fk_render_text(pos, &opts, buf, sizeof buf);
@@ -105,13 +106,24 @@ void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
     }
 }
 
+/* SGR colours of the severities: note cyan, warning yellow, error bold red. */
+static const char *const severity_colors[] = {
+    [FK_SEV_NOTE] = "36", [FK_SEV_WARNING] = "33", [FK_SEV_ERROR] = "1;31"};
+
+void cli_put_colored(FILE *out, const char *sgr, const char *text) {
+    if (cli_wants_color(out)) fprintf(out, "\x1b[%sm%s\x1b[0m", sgr, text);
+    else fputs(text, out);
+}
+
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
                         int with_fix) {
     char hanging[64], text[sizeof problems->items[0].message + 64];
     snprintf(hanging, sizeof hanging, "%s         ", indent);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        fprintf(out, "%s%-7s  ", indent, fk_severity_name(p->severity));
+        fputs(indent, out);
+        cli_put_colored(out, severity_colors[p->severity], fk_severity_name(p->severity));
+        fprintf(out, "%*s  ", 7 - (int)strlen(fk_severity_name(p->severity)), "");
         snprintf(text, sizeof text, "%s [%s]", p->message, fk_problem_code_name(p->code));
         print_wrapped(out, strlen(hanging), hanging, text);
         int n = snprintf(text, sizeof text, "where: %s%s", fk_field_name(p->field),
@@ -133,6 +145,12 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
     if (problems->dropped > 0)
         fprintf(out, "%s(and %d more problem%s not listed)\n", indent, problems->dropped,
                 problems->dropped == 1 ? "" : "s");
+}
+
+int cli_flush_stdout(const char *command) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "fenkit %s: writing standard output: %s\n", command, strerror(errno));
+    return 1;
 }
 
 const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }

@@ -44,53 +44,71 @@ fk_piece_art fk_piece_set_art(const fk_piece_set *set, fk_piece piece) {
     return set->art[piece - 1];
 }
 
-/* Reads a whole file into a new allocation; returns NULL when it cannot. */
-static unsigned char *read_file(const char *path, size_t *len) {
+/* Largest piece picture read: far above any real one, and it keeps a
+ * wrong path (a film, a disk image) from filling memory. */
+#define MAX_PICTURE_BYTES (8u << 20)
+
+/* Reads a whole file into a new allocation. Returns 0, -1 when it cannot
+ * be opened or read, -2 when it is larger than MAX_PICTURE_BYTES. */
+static int read_file(const char *path, unsigned char **out, size_t *len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+    if (!f) return -1;
     unsigned char *data = NULL;
     size_t cap = 0, n = 0;
+    int result = -1;
     for (;;) {
         if (n == cap) {
+            if (cap >= MAX_PICTURE_BYTES) {
+                result = -2;
+                break;
+            }
             cap = cap ? cap * 2 : 16384;
-            unsigned char *grown = realloc(data, cap);
+            unsigned char *grown = realloc(data, cap + 1);
             if (!grown) break;
             data = grown;
         }
         size_t got = fread(data + n, 1, cap - n, f);
         n += got;
         if (got == 0) {
+            if (ferror(f)) break;
             fclose(f);
+            *out = data;
             *len = n;
-            return data;
+            return 0;
         }
     }
     free(data);
     fclose(f);
-    return NULL;
+    return result;
 }
 
-/* 1 when the bytes look like an SVG document (an <svg element early on). */
+/* 1 when the bytes look like an SVG document (an <svg element in them). */
 static int looks_like_svg(const unsigned char *data, size_t len) {
-    size_t scan = len < 4096 ? len : 4096;
-    for (size_t i = 0; i + 4 <= scan; i++)
+    for (size_t i = 0; i + 4 <= len; i++)
         if (memcmp(data + i, "<svg", 4) == 0) return 1;
     return 0;
 }
 
 /* Reads dir/stem.svg or dir/stem.png into art. On failure fills err and
- * returns FK_ERR_IO (no such file) or FK_ERR_SYNTAX (not a picture). */
+ * returns FK_ERR_IO (no such file, or too large) or FK_ERR_SYNTAX (not a picture). */
 static fk_status load_art(const char *dir, size_t dlen, const char *stem, fk_piece_art *art,
                           fk_error *err) {
     static const char *const exts[] = {"svg", "png"};
     char path[4096];
     unsigned char *data = NULL;
     size_t len = 0;
-    for (int e = 0; e < 2 && !data; e++) {
+    int got = -1;
+    for (int e = 0; e < 2 && got == -1; e++) {
         snprintf(path, sizeof path, "%.*s/%s.%s", (int)dlen, dir, stem, exts[e]);
-        data = read_file(path, &len);
+        got = read_file(path, &data, &len);
     }
-    if (!data) {
+    if (got == -2) {
+        if (err)
+            snprintf(err->message, sizeof err->message, "%.400s is larger than %u MB", path,
+                     MAX_PICTURE_BYTES >> 20);
+        return FK_ERR_IO;
+    }
+    if (got != 0) {
         if (err)
             snprintf(err->message, sizeof err->message,
                      "piece set %.*s has no readable %s.svg or %s.png",

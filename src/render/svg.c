@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buffer.h"
+#include "diagram.h"
 #include "pieces.h"
 
 void fk_diagram_options_default(fk_diagram_options *opts) {
@@ -15,10 +16,11 @@ void fk_diagram_options_default(fk_diagram_options *opts) {
     opts->check = FK_NO_SQUARE;
 }
 
-/* Width of the coordinate margin and of the frame line, in pixels. */
+/* Width of the coordinate margin, in pixels (0 without outside coordinates). */
 static int margin_width(const fk_diagram_options *opts) {
     return opts->coords == FK_COORDS_OUTSIDE ? (int)lround(opts->size * 0.06) : 0;
 }
+/* Width of the frame line, in pixels (0 without a border). */
 static int frame_width(const fk_diagram_options *opts) {
     if (!opts->border) return 0;
     int w = (int)lround(opts->size / 160.0);
@@ -111,13 +113,19 @@ static void define_piece(drawing *d, fk_piece piece) {
 }
 
 /* <defs>: the pictures used (pieces, and dark-square tiles when the set
- * has them), the hatching of a book theme, the check glow. */
-static void draw_defs(drawing *d, const fk_position *pos) {
+ * has them), the hatching of a book theme, the check glow; only what the
+ * layers drawn need. */
+static void draw_defs(drawing *d, const fk_position *pos, unsigned layers) {
     EMIT(d, "<defs>");
     int tiles = dark_tiles(d);
     fk_bitboard plain = tiles ? LIGHT_SQUARES : ~(fk_bitboard)0;
-    for (fk_piece p = FK_WP; p <= FK_BK; p++)
-        if (fk_position_pieces(pos, p) & plain) define_piece(d, p);
+    if (layers & FK_LAYER_PIECES)
+        for (fk_piece p = FK_WP; p <= FK_BK; p++)
+            if (fk_position_pieces(pos, p) & plain) define_piece(d, p);
+    if (!(layers & FK_LAYER_BASE)) {
+        EMIT(d, "</defs>");
+        return;
+    }
     if (tiles) {
         char id[8];
         if (~fk_position_occupied(pos) & ~LIGHT_SQUARES)
@@ -183,6 +191,7 @@ static void draw_squares(drawing *d, const fk_position *pos) {
     EMIT(d, "\"/>");
 }
 
+/* Last-move squares: the theme's highlight colour, half transparent. */
 static void draw_highlights(drawing *d) {
     for (fk_square sq = 0; sq < 64; sq++) {
         if (!(d->opts->highlight & FK_BIT(sq))) continue;
@@ -195,9 +204,10 @@ static void draw_highlights(drawing *d) {
     }
 }
 
+/* A red glow under the king in check. */
 static void draw_check(drawing *d) {
     fk_square sq = d->opts->check;
-    if (sq == FK_NO_SQUARE || sq < 0 || sq > 63) return;
+    if (sq == FK_NO_SQUARE) return;
     int x, y;
     square_origin(d, sq, &x, &y);
     EMIT(d, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"url(#check)\"/>", x, y,
@@ -286,6 +296,7 @@ static void draw_coords_outside(drawing *d) {
     }
 }
 
+/* A frame line just outside the squares. */
 static void draw_border(drawing *d) {
     double w = frame_width(d->opts), s = d->g.square;
     EMIT(d,
@@ -294,10 +305,28 @@ static void draw_border(drawing *d) {
          d->g.x - w / 2, d->g.y - w / 2, 8 * s + w, 8 * s + w, (unsigned)d->theme->frame, w);
 }
 
-fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
-                        fk_buffer *out) {
+/* Checks the options; returns FK_OK or FK_ERR_RANGE. */
+static fk_status check_options(const fk_diagram_options *opts) {
     if (opts->size < 16 || opts->size > 8192) return FK_ERR_RANGE;
     if (opts->arrow_count < 0 || opts->arrow_count > FK_MAX_ARROWS) return FK_ERR_RANGE;
+    for (int i = 0; i < opts->arrow_count; i++)
+        if (opts->arrows[i].from > 63 || opts->arrows[i].to > 63) return FK_ERR_RANGE;
+    if (opts->check != FK_NO_SQUARE && (opts->check < 0 || opts->check > 63)) return FK_ERR_RANGE;
+    return FK_OK;
+}
+
+/* Undoes a failed drawing's output; returns FK_ERR_NOMEM, or FK_OK. */
+static fk_status finish_drawing(drawing *d, size_t start) {
+    if (!d->failed) return FK_OK;
+    d->out->len = start;
+    if (d->out->data) d->out->data[start] = '\0';
+    return FK_ERR_NOMEM;
+}
+
+fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options *opts,
+                               unsigned layers, fk_buffer *out) {
+    fk_status status = check_options(opts);
+    if (status != FK_OK) return status;
     drawing d = {out, opts, opts->theme ? opts->theme : fk_theme_at(0),
                  opts->pieces ? opts->pieces : fk_piece_set_builtin(), fk_diagram_geometry(opts), 0};
     size_t start = out->len;
@@ -306,25 +335,48 @@ fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
          "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
          size, size, size, size);
-    draw_defs(&d, pos);
-    if (8 * d.g.square != size)
-        EMIT(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>", size, size);
-    draw_squares(&d, pos);
-    draw_highlights(&d);
-    draw_check(&d);
-    if (opts->coords != FK_COORDS_NONE)
-        EMIT(&d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
-    if (opts->coords == FK_COORDS_INSIDE) draw_coords_inside(&d);
-    if (opts->coords == FK_COORDS_OUTSIDE) draw_coords_outside(&d);
-    if (opts->coords != FK_COORDS_NONE) EMIT(&d, "</g>");
-    draw_pieces(&d, pos);
-    draw_arrows(&d);
-    if (opts->border) draw_border(&d);
-    EMIT(&d, "</svg>\n");
-    if (d.failed) {
-        out->len = start;
-        if (out->data) out->data[start] = '\0';
-        return FK_ERR_NOMEM;
+    draw_defs(&d, pos, layers);
+    if (layers & FK_LAYER_BASE) {
+        if (8 * d.g.square != size)
+            EMIT(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>", size, size);
+        draw_squares(&d, pos);
+        draw_highlights(&d);
+        draw_check(&d);
+        if (opts->coords != FK_COORDS_NONE)
+            EMIT(&d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
+        if (opts->coords == FK_COORDS_INSIDE) draw_coords_inside(&d);
+        if (opts->coords == FK_COORDS_OUTSIDE) draw_coords_outside(&d);
+        if (opts->coords != FK_COORDS_NONE) EMIT(&d, "</g>");
     }
-    return FK_OK;
+    if (layers & FK_LAYER_PIECES) draw_pieces(&d, pos);
+    if (layers & FK_LAYER_OVERLAY) {
+        draw_arrows(&d);
+        if (opts->border) draw_border(&d);
+    }
+    EMIT(&d, "</svg>\n");
+    return finish_drawing(&d, start);
+}
+
+fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
+                        fk_buffer *out) {
+    return fk_render_svg_layers(pos, opts, FK_LAYER_ALL, out);
+}
+
+fk_status fk_render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count,
+                               int size, fk_buffer *out) {
+    fk_diagram_options opts;
+    fk_diagram_options_default(&opts);
+    drawing d = {out, &opts, fk_theme_at(0), set, {0, 0, size}, 0};
+    size_t start = out->len;
+    EMIT(&d,
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+         "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\"><defs>",
+         count * size, size, count * size, size);
+    for (int i = 0; i < count; i++) define_piece(&d, pieces[i]);
+    EMIT(&d, "</defs>");
+    for (int i = 0; i < count; i++)
+        EMIT(&d, "<use xlink:href=\"#%s\" x=\"%d\" width=\"%d\" height=\"%d\"/>",
+             fk_piece_file_stem(pieces[i]), i * size, size, size);
+    EMIT(&d, "</svg>\n");
+    return finish_drawing(&d, start);
 }

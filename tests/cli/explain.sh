@@ -45,6 +45,15 @@ out_has "line 1: $START"
 out_has "line 2: "
 out_has "[empty-input]"
 
+step "--tolerant: missing counters are filled in, with a note"
+fk explain '8/8/8/4k3/8/8/8/4K3 w - -'
+expect_rc 1
+out_has "[missing-field]"
+fk explain --tolerant '8/8/8/4k3/8/8/8/4K3 w - -'
+expect_rc 0
+out_has "Worth knowing:"
+out_has "[counters-filled]"
+
 step "usage errors exit 2"
 fk explain --json "$START"
 expect_rc 2
