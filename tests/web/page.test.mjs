@@ -195,6 +195,31 @@ try {
     await shot('bad-file');
   });
 
+  await run('pasting or dropping a file sends it too', async () => {
+    const bytes = [...readFileSync(join(data, 'not-an-image.png'))];
+    for (const how of ['paste', 'drop']) {
+      await page.evaluate(() => { document.getElementById('scan-error').hidden = true; });
+      await page.evaluate(([kind, content]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(content)], 'board.png', { type: 'image/png' }));
+        if (kind === 'paste') document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+        else document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, [how, bytes]);
+      await page.waitForSelector('#scan-error:not([hidden])', { timeout: 5000 })
+        .catch(() => fail(`a ${how}d file was not sent`));
+      const text = await page.textContent('#scan-error');
+      expect(/not a picture/i.test(text), `after a ${how} the error says "${text}"`);
+    }
+  });
+
+  await run('a file over 10 MB is refused before it is sent', async () => {
+    await page.evaluate(() => { document.getElementById('scan-error').hidden = true; });
+    await page.setInputFiles('#file', { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
+    await page.waitForSelector('#scan-error:not([hidden])', { timeout: 5000 });
+    const text = await page.textContent('#scan-error');
+    expect(/up to 10 MB/.test(text), `the error says "${text}"`);
+  });
+
   await run('a screenshot from the test data is scanned', async () => {
     const info = await (await fetch(server.url + 'api/info')).json();
     await page.setInputFiles('#file', join(data, 'scholar.png'));
