@@ -2,8 +2,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "report.h"
 #include "rules_common.h"
 
+/* The --help text, with examples. */
 static void moves_help(FILE *out) {
     fprintf(out,
             "Usage: fenkit moves [--uci] [--json] [--chess960] FEN\n"
@@ -16,7 +18,8 @@ static void moves_help(FILE *out) {
             "  --uci       write moves as UCI (e2e4, e7e8q; Chess960 castling as\n"
             "              king takes rook)\n"
             "  --json      one JSON object per position: fen, count, moves (san and\n"
-            "              uci of each), check, checkmate, stalemate\n"
+            "              uci of each), status (a list such as [\"check\"], as in\n"
+            "              fenkit check --json)\n"
             "  --chess960  read KQkq castling rights as X-FEN (outermost rook)\n\n"
             "Examples:\n"
             "  fenkit moves startpos\n"
@@ -48,10 +51,10 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
             printf("%s%s", i ? " " : "", uci ? text : san);
     }
     if (json) {
-        printf("],\"check\":%s,\"checkmate\":%s,\"stalemate\":%s}\n",
-               (status & FK_STATUS_CHECK) ? "true" : "false",
-               (status & FK_STATUS_CHECKMATE) ? "true" : "false",
-               (status & FK_STATUS_STALEMATE) ? "true" : "false");
+        printf("],\"status\":[");
+        for (int i = 0, n = 0; i < cli_status_name_count; i++)
+            if (status & cli_status_names[i].flag) printf("%s\"%s\"", n++ ? "," : "", cli_status_names[i].name);
+        printf("]}\n");
     } else if (list.count == 0) {
         printf("(no legal moves: %s)\n", (status & FK_STATUS_CHECKMATE) ? "checkmate" : "stalemate");
     } else {
@@ -60,6 +63,7 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
     return 1;
 }
 
+/* fenkit moves: one position from the arguments, or one a line from stdin. */
 int cmd_moves(int argc, char **argv) {
     int uci = 0, json = 0;
     unsigned flags = 0;

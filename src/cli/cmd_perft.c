@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "rules_common.h"
 
+/* The --help text, with examples. */
 static void perft_help(FILE *out) {
     fprintf(out,
             "Usage: fenkit perft [--divide] [--time] [--chess960] FEN DEPTH\n"
@@ -50,6 +51,7 @@ static uint64_t run_perft(const fk_position *pos, int depth, int divide) {
     return total;
 }
 
+/* fenkit perft: the FEN (or FENs on stdin) and the depth last. */
 int cmd_perft(int argc, char **argv) {
     int divide = 0, timed = 0;
     unsigned flags = 0;

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "rules_common.h"
 
+/* The --help text, with examples. */
 static void play_help(FILE *out) {
     fprintf(out,
             "Usage: fenkit play [--json] [--ep=legal|always] [--chess960]\n"
@@ -97,6 +98,7 @@ static void print_legal(FILE *out, const fk_position *pos, int json) {
     }
 }
 
+/* fenkit play: the FEN, then the moves, each argument maybe holding several. */
 int cmd_play(int argc, char **argv) {
     int json = 0, first_move = 0;
     long random_plies = 0;

@@ -60,6 +60,11 @@ static size_t san_from_list(const fk_position *pos, const fk_movelist *list, fk_
 }
 
 size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap) {
+    if (move.from >= 64 || move.to >= 64 || pos->board[move.from] == FK_EMPTY) {
+        /* Not a move of this position: nothing sensible to write. */
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
     fk_movelist list;
     fk_moves_generate(pos, &list);
     return san_from_list(pos, &list, move, buf, cap);

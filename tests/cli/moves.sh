@@ -28,7 +28,7 @@ expect moves-uci 0 'e1g1' "$fenkit" moves --uci "$kiwipete"
 expect moves-960 0 'e1h1' "$fenkit" moves --uci --chess960 "$kiwipete"
 expect moves-ep 0 '"san":"dxc6","uci":"d5c6"' "$fenkit" moves --json '4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1'
 expect moves-mate 0 'checkmate' "$fenkit" moves 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'
-expect moves-mate-json 0 '"count":0,"moves":\[\],"check":true,"checkmate":true' "$fenkit" moves --json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'
+expect moves-mate-json 0 '"count":0,"moves":\[\],"status":\["check","checkmate"\]' "$fenkit" moves --json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'
 expect moves-stalemate 0 'stalemate' "$fenkit" moves '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'
 expect moves-bad-fen 1 'king' "$fenkit" moves '8/8/8/8/8/8/8/8 w - - 0 1'
 expect moves-usage 2 'unknown option' "$fenkit" moves --bogus startpos

@@ -86,7 +86,7 @@ out_has "hatched"
 step "a FEN that cannot be read: exit 1, what and where, no file"
 fk render "$SHORT_RANK" -o "$TMP/bad.svg"
 expect_rc 1
-err_has "rank 1"
+err_has "Rank 1"
 [ -e "$TMP/bad.svg" ] && fail "bad.svg was written"
 
 step "usage errors exit 2 and say what was wrong"

@@ -61,6 +61,10 @@ static void en_passant_takers(void **state) {
     explain("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", text, sizeof text);
     says(text, "White's last move was the pawn e2-e4");
     says(text, "no black pawn stands beside it");
+    explain("4k3/8/8/8/8/8/8/4K3 b - d3 0 1", text, sizeof text);
+    says(text, "En passant: d3, but no white pawn stands on d4");
+    explain("4k3/8/8/8/8/8/8/4K3 w - d3 0 1", text, sizeof text);
+    says(text, "not on the rank a black pawn skips");
     explain("4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1", text, sizeof text);
     says(text, "the black pawns on c4 and e4 may take it");
 }

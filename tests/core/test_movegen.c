@@ -30,6 +30,7 @@ typedef struct {
     uint64_t nodes;
 } suite_run;
 
+/* Counts one suite record and compares (skipped above the node limit). */
 static void check_record(const char *file, const char *fen, int depth, uint64_t nodes, void *ctx) {
     suite_run *run = ctx;
     if (nodes > run->max_nodes) return;

@@ -128,6 +128,8 @@ typedef struct {
     char last_fen[1024];
 } round_trip_run;
 
+/* SAN out and back in for every legal move of a record's position (each
+ * position once, though the suites list it once per depth). */
 static void round_trip_record(const char *file, const char *fen, int depth, uint64_t nodes, void *ctx) {
     (void)depth;
     (void)nodes;

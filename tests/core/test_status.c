@@ -10,6 +10,7 @@
 
 #include "core/rules_test_util.h"
 
+/* The status flags of a position given as FEN. */
 static unsigned status_of(const char *fen) {
     fk_position pos = from_fen(fen);
     return fk_position_status(&pos);

@@ -31,10 +31,48 @@ random_count=$(wc -l <"$work/fens")
 {
   sed -n 's/^epd //p' "$data"/perft/*.perft
   sed 's/ *;.*//' "$data/perft/perftsuite.epd"
-} | awk '!seen[$0]++' | awk -v every="$every" 'NR % every == 1' |
-  # Stockfish keeps at most 16 men a side (its piece lists): leave out the
-  # suites' deliberately impossible boards with more.
-  awk '{ split($1, c, ""); w = 0; b = 0; for (i in c) { if (c[i] ~ /[PNBRQK]/) w++; else if (c[i] ~ /[pnbrqk]/) b++ } if (w <= 16 && b <= 16) print }' >>"$work/fens"
+} | awk '!seen[$0]++' | awk -v every="$every" '(NR - 1) % every == 0' |
+  # Stockfish crashes on boards its own FEN reader does not expect: more
+  # than 16 men a side (its piece lists), or a castling right without its
+  # king and rook on the back rank. Leave out those deliberately broken
+  # suite positions.
+  awk '
+    function ok(fen,    f, rank, file, i, c, n, men, rights, side, row, king, rook, lo, hi) {
+      split(fen, f, " ")
+      rank = 8; file = 1; men["w"] = 0; men["b"] = 0
+      n = split(f[1], c, "")
+      for (i = 1; i <= n; i++) {
+        if (c[i] == "/") { rank--; file = 1 }
+        else if (c[i] ~ /[1-8]/) file += c[i]
+        else { at[file, rank] = c[i]; men[c[i] ~ /[A-Z]/ ? "w" : "b"]++; file++ }
+      }
+      if (men["w"] > 16 || men["b"] > 16) return 0
+      rights = f[3]; n = split(rights == "-" ? "" : rights, c, "")
+      for (i = 1; i <= n; i++) {
+        side = c[i] ~ /[A-Z]/; row = side ? 1 : 8
+        king = 0; for (file = 1; file <= 8; file++) if (at[file, row] == (side ? "K" : "k")) king = file
+        if (!king) return 0
+        lo = 1; hi = 8
+        if (toupper(c[i]) == "K") lo = king + 1
+        else if (toupper(c[i]) == "Q") hi = king - 1
+        else lo = hi = index("ABCDEFGH", toupper(c[i]))
+        rook = 0; for (file = lo; file <= hi; file++) if (at[file, row] == (side ? "R" : "r")) rook = 1
+        if (!rook) return 0
+      }
+      return 1
+    }
+    { delete at; if (ok($0)) print }' >>"$work/fens"
+
+# Stockfish 15.1 also takes en passant out of a check by another piece when
+# the FEN's en passant square could not follow any legal move (shakmaty's
+# and python-chess's "ep-unrelated-check" case, where their expected counts
+# agree with fenkit): leave out what fenkit's checker calls
+# ep-inconsistent-check.
+"$fenkit" check --json --tolerant <"$work/fens" 2>/dev/null |
+  sed -n 's/^{"line":\([0-9]*\),.*"code":"ep-inconsistent-check".*/\1/p' >"$work/skip" || true
+awk 'FNR == NR { skip[$1] = 1; next } !(FNR in skip)' "$work/skip" "$work/fens" >"$work/kept"
+skipped=$(wc -l <"$work/skip")
+mv "$work/kept" "$work/fens"
 
 # fenkit answers for every position it accepts, each after its FEN.
 "$fenkit" perft --chess960 --divide "$depth" <"$work/fens" >"$work/fenkit.out" 2>"$work/fenkit.err" || true
@@ -48,7 +86,7 @@ sed -n 's/^position fen //p' "$work/fenkit.out" >"$work/accepted"
   echo "quit"
 } | "$stockfish" >"$work/stockfish.out" 2>&1
 
-awk -v random="$random_count" -v total="$(wc -l <"$work/fens")" '
+awk -v random="$random_count" -v total="$(wc -l <"$work/fens")" -v skipped="$skipped" '
   FNR == 1 { file++ }
   file == 1 && /^position fen / { block++; fen[block] = substr($0, 14); next }
   file == 1 && /^[a-h][1-8][a-h][1-8][qrbn]?: [0-9]+$/ { ours[block, substr($1, 1, length($1) - 1)] = $2; n[block]++; keys[block] = keys[block] " " substr($1, 1, length($1) - 1); next }
@@ -72,6 +110,6 @@ awk -v random="$random_count" -v total="$(wc -l <"$work/fens")" '
         }
     }
     if (sblock != block) { printf "stockfish answered %d positions, fenkit %d\n", sblock, block; bad++ }
-    printf "stockfish differential: %d positions (%d from random games, %d accepted of %d), %d moves compared, %d disagreements\n", block, random, block, total, compared, bad
+    printf "stockfish differential: %d positions (%d from random games; %d of %d read by fenkit; %d with an impossible en passant square left out), %d moves compared, %d disagreements\n", block, random, block, total, skipped, compared, bad
     exit bad != 0 || block == 0
   }' "$work/fenkit.out" "$work/stockfish.out"
