@@ -21,7 +21,7 @@ command -v wrk >/dev/null || { echo "load: wrk is missing (scripts/install-deps 
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 100); do
-    port=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$out/serve.banner")
+    port=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$out/serve.banner" 2>/dev/null)
     [ -n "$port" ] && break
     sleep 0.05
 done

@@ -10,7 +10,7 @@ start_server() {
     "$FENKIT" serve --port 0 "$@" >"$TMP/banner" 2>"$TMP/server.err" &
     PID=$!
     for _ in $(seq 100); do
-        port=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$TMP/banner")
+        port=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$TMP/banner" 2>/dev/null)
         [ -n "$port" ] && break
         sleep 0.05
     done
@@ -225,7 +225,11 @@ exec 3<&-
 [ ! -s "$TMP/slow" ] || fail "a half-sent request was answered: $(cat "$TMP/slow")"
 req POST /api/check --data-binary "$START"
 expect_code 200
+# the line is written once the answer has gone, so it may come a moment later
+for _ in $(seq 100); do grep -q "^POST /api/check 200 " "$TMP/server.err" && break; sleep 0.05; done
 grep -q "^POST /api/check 200 " "$TMP/server.err" || fail "--log did not log the request: $(cat "$TMP/server.err")"
+grep -q "^POST /api/check 0 .*(connection closed early)" "$TMP/server.err" ||
+    fail "--log did not log the stalled request: $(cat "$TMP/server.err")"
 stop_server
 
 step "usage errors and addresses that cannot be used"
