@@ -7,7 +7,7 @@ SHARED ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 20
 export SHARED
 
-.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench format clean deps
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load format clean deps
 
 all: build
 
@@ -50,6 +50,11 @@ test-long: build
 bench: build
 	@scripts/install-deps bench
 	@for b in bench/*.sh; do [ -f "$$b" ] || continue; echo "== $$b"; bash $$b $(BUILD)/fenkit || exit 1; done
+
+# fenkit serve under wrk on the loopback address, bounded in time.
+load: build
+	@scripts/install-deps bench
+	@bash bench/load-serve.bash $(BUILD)/fenkit
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')

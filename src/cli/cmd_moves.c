@@ -83,11 +83,8 @@ int cmd_moves(int argc, char **argv) {
             return cli_usage_error("moves", "unknown option '%s'", argv[i]);
         } else {
             /* The six fields may come as separate arguments. */
-            size_t len = strlen(argv[i]);
-            if (used + len + 2 > sizeof fen) return cli_usage_error("moves", "the FEN is too long");
-            if (used) fen[used++] = ' ';
-            memcpy(fen + used, argv[i], len + 1);
-            used += len;
+            if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+                return cli_usage_error("moves", "the FEN is too long");
         }
     }
     if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;

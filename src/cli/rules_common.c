@@ -59,6 +59,15 @@ void rules_json_string(FILE *out, const char *text) {
     fputc('"', out);
 }
 
+int rules_append_field(char *buf, size_t cap, size_t *used, const char *word) {
+    size_t len = strlen(word);
+    if (*used + len + 2 > cap) return 0;
+    if (*used) buf[(*used)++] = ' ';
+    memcpy(buf + *used, word, len + 1);
+    *used += len;
+    return 1;
+}
+
 int rules_parse_depth(const char *text) {
     char *end;
     long depth = strtol(text, &end, 10);

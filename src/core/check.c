@@ -104,14 +104,14 @@ static int check_kings(const fk_position *pos, report *out) {
         ok = 0;
         char fix[200], where[64];
         if (!kings) {
-            snprintf(fix, sizeof fix, "put the %s king on the board (it starts on %s)",
+            snprintf(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
                      color_word[c], c == FK_WHITE ? "e1" : "e8");
             add(out, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, fix,
-                "%s has no king; each side needs exactly one", color_title[c]);
+                "%s has no king; each side needs exactly one.", color_title[c]);
         } else {
-            snprintf(fix, sizeof fix, "keep one %s king and remove the others", color_word[c]);
+            snprintf(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
             add(out, FK_PROB_TOO_MANY_KINGS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, kings, fix,
-                "%s has %d kings (%s); each side has exactly one", color_title[c],
+                "%s has %d kings (%s); each side has exactly one.", color_title[c],
                 popcount(kings), squares_text(kings, where, sizeof where));
         }
     }
@@ -211,12 +211,12 @@ static void check_checks(const fk_position *pos, report *out) {
     if (attackers_now) {
         fk_square_name(their_king, name);
         snprintf(fix, sizeof fix,
-                 "if it is %s's turn, set the side to move to '%c'; otherwise take away the "
-                 "check", color_title[them], them == FK_WHITE ? 'w' : 'b');
+                 "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
+                 "check.", color_title[them], them == FK_WHITE ? 'w' : 'b');
         add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
             attackers_now | FK_BIT(their_king), fix,
             "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
-            "have left its own king in check", color_title[them], name,
+            "have left its own king in check.", color_title[them], name,
             pieces_text(pos, attackers_now, text, sizeof text), color_title[us], color_title[them]);
     }
 
@@ -226,9 +226,9 @@ static void check_checks(const fk_position *pos, report *out) {
     fk_square_name(our_king, name);
     if (popcount(checkers) > 2) {
         add(out, FK_PROB_TOO_MANY_CHECKERS, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            checkers | FK_BIT(our_king), "remove the pieces that cannot all be giving check",
+            checkers | FK_BIT(our_king), "Remove the pieces that cannot all be giving check.",
             "%s's king on %s is in check from %d pieces (%s); one move gives at most two "
-            "checks", color_title[us], name, popcount(checkers),
+            "checks.", color_title[us], name, popcount(checkers),
             pieces_text(pos, checkers, text, sizeof text));
         return;
     }
@@ -237,9 +237,9 @@ static void check_checks(const fk_position *pos, report *out) {
     fk_bitboard unmoved = checkers & pos->by_kind[FK_PAWN] & RANK_BB(relative_rank(them, 1));
     if (unmoved) {
         add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            unmoved | FK_BIT(our_king), "move the pawn or the king so that the pawn does not give check",
+            unmoved | FK_BIT(our_king), "Move the pawn or the king so that the pawn does not give check.",
             "%s's king on %s is in check from %s, which has never moved: the check would "
-            "already have stood before %s's last move", color_title[us], name,
+            "already have stood before %s's last move.", color_title[us], name,
             pieces_text(pos, unmoved, text, sizeof text), color_title[them]);
         return;
     }
@@ -251,8 +251,8 @@ static void check_checks(const fk_position *pos, report *out) {
                                 "have uncovered the other"
                               : "neither could have moved away to uncover the other's check";
         add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            checkers | FK_BIT(our_king), "remove or move one of the two checking pieces",
-            "%s's king on %s is in double check from %s, which no single move can give: %s",
+            checkers | FK_BIT(our_king), "Remove or move one of the two checking pieces.",
+            "%s's king on %s is in double check from %s, which no single move can give: %s.",
             color_title[us], name, pieces_text(pos, checkers, text, sizeof text), why);
     }
 }
@@ -275,11 +275,11 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
         }
     }
     if (promoted > missing) {
-        snprintf(fix, sizeof fix, "remove %d of the extra %s pieces, or %d %s pawns",
+        snprintf(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
                  promoted - missing, color_word[c], promoted - missing, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
             "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
-            "promoted into them", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
+            "promoted into them.", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
         return 1;
     }
     /* A side starts with one bishop on each square colour; a second on the
@@ -290,11 +290,11 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     int plain_extra = popcount(bishops) > 2 ? popcount(bishops) - 2 : 0;
     if (promoted - plain_extra + bishop_extra > missing) {
         fk_bitboard same = light > 1 ? bishops & LIGHT_SQUARES : bishops & ~LIGHT_SQUARES;
-        snprintf(fix, sizeof fix, "remove a %s bishop from the %s squares, or a %s pawn",
+        snprintf(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
                  color_word[c], light > 1 ? "light" : "dark", color_word[c]);
         add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
             "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, and "
-            "with its other pieces that needs more than the %d missing pawn%s", color_title[c],
+            "with its other pieces that needs more than the %d missing pawn%s.", color_title[c],
             light > 1 ? light : dark, light > 1 ? "light" : "dark",
             squares_text(same, where, sizeof where), missing, missing == 1 ? "" : "s");
         return 1;
@@ -388,16 +388,16 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
     int npawns = crowded ? popcount(pawns) : 0;
     char fix[200], where[200];
     if (npawns > 8) {
-        snprintf(fix, sizeof fix, "remove %d of the %s pawns", npawns - 8, color_word[c]);
+        snprintf(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
-            "%s has %d pawns; a side starts with 8 and never gains any", color_title[c],
+            "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
             npawns);
         return;
     }
     if (nmen[c] > 16) {
-        snprintf(fix, sizeof fix, "remove %d %s men", nmen[c] - 16, color_word[c]);
+        snprintf(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
-            "%s has %d men on the board; a side starts with 16 and never gains any",
+            "%s has %d men on the board; a side starts with 16 and never gains any.",
             color_title[c], nmen[c]);
         return;
     }
@@ -419,15 +419,15 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
     fk_bitboard shown = crowded ? crowded : pawns;
     if (light || dark) {
         shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
-        snprintf(fix, sizeof fix, "remove a %s pawn or a promoted bishop, or remove %s men",
+        snprintf(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
                  color_word[c], color_word[!c]);
     } else {
-        snprintf(fix, sizeof fix, "move or remove %s pawns so fewer share a file, or remove "
-                 "%s men", color_word[c], color_word[!c]);
+        snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
+                 "%s men.", color_word[c], color_word[!c]);
     }
     add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
         "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
-        "only %d men", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
+        "only %d men.", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
         light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c],
         lost);
 }
@@ -438,9 +438,9 @@ static void check_pawn_ranks(const fk_position *pos, report *out) {
     if (!stuck) return;
     char where[200];
     add(out, FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR, FK_FIELD_PLACEMENT, stuck,
-        "remove these pawns, or replace each with the piece it promoted to",
-        "pawn%s on %s: a pawn never stands on the first or last rank (it starts on the "
-        "second and promotes on the last)", popcount(stuck) > 1 ? "s" : "",
+        "Remove these pawns, or replace each with the piece it promoted to.",
+        "Pawn%s on %s: a pawn never stands on the first or last rank (it starts on the "
+        "second and promotes on the last).", popcount(stuck) > 1 ? "s" : "",
         squares_text(stuck, where, sizeof where));
 }
 
@@ -478,10 +478,10 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
         fk_square sq = lowest(bb);
         char letter = castling_letter(pos, sq, c);
         fk_square_name(sq, rook_name);
-        snprintf(fix, sizeof fix, "remove '%c' from the castling field, or put a %s rook on %s",
+        snprintf(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
                  letter, color_word[c], rook_name);
         add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
-            "the castling right '%c' needs a %s rook on %s, but %s", letter, color_word[c],
+            "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
             rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
     }
     fk_square king = fk_position_king(pos, c);
@@ -491,12 +491,12 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     if (!king_ok) {
         castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
-        snprintf(fix, sizeof fix, "remove '%s' from the castling field%s", letters,
+        snprintf(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
                  pos->chess960 ? "" : c == FK_WHITE ? ", or put the king back on e1"
                                                     : ", or put the king back on e8");
         add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
             rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0), fix,
-            "%s has castling rights '%s' but its king %s%s%s", color_title[c], letters,
+            "%s has castling rights '%s' but its king %s%s%s.", color_title[c], letters,
             king == FK_NO_SQUARE ? "is missing" : "stands on ", king == FK_NO_SQUARE ? "" : name,
             king == FK_NO_SQUARE ? ""
             : pos->chess960 ? ", not between two rooks of its back rank"
@@ -507,17 +507,17 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard corners = FK_BIT(relative_rank(c, 0) * 8) | FK_BIT(relative_rank(c, 0) * 8 + 7);
     if (more_than(west, 1) || more_than(east, 1)) {
         castling_letters(pos, rights, c, letters);
-        snprintf(fix, sizeof fix, "keep at most one castling right on each side of the %s king",
+        snprintf(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
                  color_word[c]);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
             fix, "%s has two castling rights ('%s') on the same side of its king; a king "
-            "castles with one rook on each side", color_title[c], letters);
+            "castles with one rook on each side.", color_title[c], letters);
     } else if (!pos->chess960 && (rights & ~corners)) {
         castling_letters(pos, rights, c, letters);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights & ~corners,
-            "remove those letters, or read the position as Chess960",
+            "Remove those letters, or read the position as Chess960.",
             "%s's castling rights '%s' name a rook off the corner squares; in standard chess "
-            "only the rooks that start on the a- and h-files castle", color_title[c], letters);
+            "only the rooks that start on the a- and h-files castle.", color_title[c], letters);
     }
 }
 
@@ -534,11 +534,11 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(ep, name);
     int want = relative_rank(them, 2);
     if (FK_RANK_OF(ep) != want) {
-        snprintf(fix, sizeof fix, "write '-' as the en passant square, or a square on rank %d",
+        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
                  want + 1);
         add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
-            "the en passant square %s is on rank %d; with %s to move it must be on rank %d, "
-            "the square a %s pawn skipped with its two-square move", name, FK_RANK_OF(ep) + 1,
+            "The en passant square %s is on rank %d; with %s to move it must be on rank %d, "
+            "the square a %s pawn skipped with its two-square move.", name, FK_RANK_OF(ep) + 1,
             color_title[us], want + 1, color_word[them]);
         return;
     }
@@ -547,33 +547,33 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(origin, from_name);
     int broken = 0;
     if (pos->board[pushed] != FK_MAKE_PIECE(them, FK_PAWN)) {
-        snprintf(fix, sizeof fix, "write '-' as the en passant square, or put the %s pawn on %s",
+        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or put the %s pawn on %s.",
                  color_word[them], pawn_name);
         add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(pushed), fix,
-            "the en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
-            "on %s", name, color_word[them], from_name, pawn_name, color_word[them], pawn_name);
+            "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
+            "on %s.", name, color_word[them], from_name, pawn_name, color_word[them], pawn_name);
         broken = 1;
     }
     if (pos->board[ep]) {
         add(out, FK_PROB_EP_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep),
-            "write '-' as the en passant square, or clear the square",
-            "the en passant square %s is occupied; the pawn that moved two squares has just "
-            "passed over it, so it must be empty", name);
+            "Write '-' as the en passant square, or clear the square.",
+            "The en passant square %s is occupied; the pawn that moved two squares has just "
+            "passed over it, so it must be empty.", name);
         broken = 1;
     }
     if (pos->board[origin]) {
         add(out, FK_PROB_EP_ORIGIN_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(origin),
-            "write '-' as the en passant square, or clear the square the pawn came from",
-            "the en passant square %s says a %s pawn just left %s, but %s is occupied", name,
+            "Write '-' as the en passant square, or clear the square the pawn came from.",
+            "The en passant square %s says a %s pawn just left %s, but %s is occupied.", name,
             color_word[them], from_name, from_name);
         broken = 1;
     }
     if (pos->halfmove != 0) {
-        snprintf(fix, sizeof fix, "set the halfmove clock to 0, or write '-' as the en passant "
-                 "square");
+        snprintf(fix, sizeof fix, "Set the halfmove clock to 0, or write '-' as the en passant "
+                 "square.");
         add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
-            "the en passant square %s says the last move was a pawn move, which resets the "
-            "halfmove clock to 0, but the clock is %u", name, (unsigned)pos->halfmove);
+            "The en passant square %s says the last move was a pawn move, which resets the "
+            "halfmove clock to 0, but the clock is %u.", name, (unsigned)pos->halfmove);
     }
     if (broken || !kings_ok) return;
     /* Undo the double push: if our king was attacked then, it was in check
@@ -587,17 +587,17 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
         char text[160], king_name[3];
         fk_square_name(king, king_name);
         add(out, FK_PROB_EP_CHECK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(king) | was,
-            "write '-' as the en passant square, or change the pieces giving check",
-            "the en passant square %s says %s's last move was %s-%s, but before it %s's king on "
-            "%s would already have been in check from %s", name, color_title[them], from_name,
+            "Write '-' as the en passant square, or change the pieces giving check.",
+            "The en passant square %s says %s's last move was %s-%s, but before it %s's king on "
+            "%s would already have been in check from %s.", name, color_title[them], from_name,
             pawn_name, color_title[us], king_name, pieces_text(&before, was, text, sizeof text));
         return;
     }
     if (!fk_position_ep_capturable(pos)) {
         add(out, FK_PROB_EP_NO_CAPTURE, FK_SEV_NOTE, FK_FIELD_EP, FK_BIT(ep),
-            "write '-' if you want the form most programs write (en passant only when a "
-            "capture is legal)",
-            "the en passant square %s is correct, but no %s pawn can take en passant there",
+            "Write '-' if you want the form most programs write (en passant only when a "
+            "capture is legal).",
+            "The en passant square %s is correct, but no %s pawn can take en passant there.",
             name, color_word[us]);
     }
 }
@@ -609,18 +609,18 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
 static void check_counters(const fk_position *pos, report *out) {
     if (pos->fullmove == 0) {
         add(out, FK_PROB_FULLMOVE_ZERO, FK_SEV_ERROR, FK_FIELD_FULLMOVE, 0,
-            "set the fullmove number to 1 (or to the move the game is at)",
-            "the fullmove number is 0; it starts at 1 and only grows");
+            "Set the fullmove number to 1 (or to the move the game is at).",
+            "The fullmove number is 0; it starts at 1 and only grows.");
         return;
     }
     uint64_t played = 2 * (uint64_t)(pos->fullmove - 1) + pos->side;
     if (pos->halfmove > played) {
         char fix[200];
-        snprintf(fix, sizeof fix, "set the halfmove clock to at most %llu, or raise the "
-                 "fullmove number", (unsigned long long)played);
+        snprintf(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
+                 "fullmove number.", (unsigned long long)played);
         add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
-            "the halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
-            "have been played", (unsigned)pos->halfmove, (unsigned)pos->fullmove,
+            "The halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
+            "have been played.", (unsigned)pos->halfmove, (unsigned)pos->fullmove,
             color_title[pos->side], (unsigned long long)played);
     }
 }
@@ -682,15 +682,15 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
     if (better[1]) {
         snprintf(fix, sizeof fix, "%s", fen[1]);
         add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "the board looks upside down: White's pawns and king stand on Black's side of the "
-            "board and Black's on White's, as when rank 1 is typed first%s",
+            "The board looks upside down: White's pawns and king stand on Black's side of the "
+            "board and Black's on White's, as when rank 1 is typed first%s.",
             same ? " (or with upper and lower case swapped: both corrections agree)" : "");
     }
     if (better[0] && !(same && better[1])) {
         snprintf(fix, sizeof fix, "%s", fen[0]);
         add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "the colours look swapped: the upper-case (White) pawns and king stand on Black's "
-            "side of the board and the lower-case on White's, as when the case is mixed up");
+            "The colours look swapped: the upper-case (White) pawns and king stand on Black's "
+            "side of the board and the lower-case on White's, as when the case is mixed up.");
     }
 }
 

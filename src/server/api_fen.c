@@ -260,14 +260,3 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     free(list);
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
 }
-
-void srv_api_info(const srv_request *http, srv_reply *reply, int scan_slots, int scan_queue) {
-    (void)http;
-    reply->status = 200;
-    reply->type = "application/json";
-    srv_buf_printf(&reply->body,
-                   "{\"name\":\"fenkit\",\"version\":\"%s\",\"scan\":%s,\"limits\":{"
-                   "\"fen_bytes\":%d,\"image_bytes\":%d,\"scans_at_once\":%d,\"scan_queue\":%d}}\n",
-                   fk_version(), srv_scan_available() ? "true" : "false", SRV_MAX_FEN_BODY,
-                   SRV_MAX_IMAGE_BODY, scan_slots, scan_queue);
-}

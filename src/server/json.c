@@ -17,7 +17,7 @@ void srv_buf_free(srv_buf *b) {
 static int buf_reserve(srv_buf *b, size_t more) {
     if (b->failed) return 0;
     if (b->len + more + 1 <= b->cap) return 1;
-    size_t cap = b->cap ? b->cap : 256;
+    size_t cap = b->cap ? b->cap : 2048;
     while (cap < b->len + more + 1) cap *= 2;
     char *data = realloc(b->data, cap);
     if (!data) {
@@ -86,32 +86,50 @@ static int json_plain(unsigned char c) {
 }
 
 void srv_json_string(srv_buf *b, const char *text, size_t len) {
+    static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)text;
-    srv_buf_add(b, "\"", 1);
-    size_t i = 0;
-    while (i < len) {
-        size_t j = i;
-        while (j < len && json_plain(s[j])) j++;
-        srv_buf_add(b, text + i, j - i);
-        if (j == len) break;
-        i = j;
+    /* every byte takes at most six output bytes (\u00XX, or U+FFFD's \ufffd) */
+    if (len > ((size_t)-1 - 3) / 6 || !buf_reserve(b, len * 6 + 2)) {
+        b->failed = 1;
+        return;
+    }
+    char *out = b->data + b->len;
+    *out++ = '"';
+    for (size_t i = 0; i < len;) {
         unsigned char c = s[i];
+        if (json_plain(c)) {
+            *out++ = (char)c;
+            i++;
+            continue;
+        }
         const char *escape = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n"
                              : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
         if (escape) {
-            srv_buf_puts(b, escape);
+            *out++ = escape[0];
+            *out++ = escape[1];
             i++;
-        } else if (c < 0x80) {
-            srv_buf_printf(b, "\\u%04x", c); /* other controls, < > & */
+        } else if (c < 0x80) { /* other controls, < > & */
+            memcpy(out, "\\u00", 4);
+            out[4] = hex[c >> 4];
+            out[5] = hex[c & 15];
+            out += 6;
             i++;
         } else {
             size_t n = utf8_length(s + i, len - i);
-            if (n == 0) srv_buf_puts(b, "\\ufffd");
-            else srv_buf_add(b, text + i, n);
-            i += n ? n : 1;
+            if (n == 0) {
+                memcpy(out, "\\ufffd", 6);
+                out += 6;
+                i++;
+            } else {
+                memcpy(out, s + i, n);
+                out += n;
+                i += n;
+            }
         }
     }
-    srv_buf_add(b, "\"", 1);
+    *out++ = '"';
+    *out = '\0';
+    b->len = (size_t)(out - b->data);
 }
 
 void srv_json_cstring(srv_buf *b, const char *s) {

@@ -145,9 +145,9 @@ static void impossible_checks(void **state) {
 static void pawns_on_back_ranks(void **state) {
     (void)state;
     expect("3P4/1k2K3/8/8/8/8/8/8 w - - 0 1", FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR, B("d8"),
-           "pawn on d8");
+           "Pawn on d8");
     expect("8/8/8/8/8/8/1k3K2/p2p4 w - - 0 1", FK_PROB_PAWN_BACK_RANK, FK_SEV_ERROR,
-           B("a1") | B("d1"), "pawns on a1, d1");
+           B("a1") | B("d1"), "Pawns on a1, d1");
     expect_none("8/3P4/1k2K3/8/8/8/8/8 w - - 0 1", FK_PROB_PAWN_BACK_RANK);
 }
 
@@ -210,8 +210,9 @@ static void castling(void **state) {
            B("a1") | B("h1") | B("d1"), "king stands on d1, not on e1");
     expect("r4k1r/8/8/8/8/8/8/4K3 w kq - 0 1", FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR,
            B("a8") | B("h8") | B("f8"), "Black has castling rights 'kq' but its king stands on f8");
-    /* The FEN reader refuses these rights itself; a program may still build
-     * them. */
+    expect("2rrk3/8/8/8/8/8/3PPPPP/2RK4 w cd - 0 1", FK_PROB_CASTLING_SIDE, FK_SEV_ERROR,
+           B("c8") | B("d8") | B("e8"), "same side of its king");
+    /* Rights a FEN cannot express, built by a program. */
     expect_changed("2rrk3/8/8/8/8/8/3PPPPP/2RK4 w - - 0 1", two_rights_one_side,
                    FK_PROB_CASTLING_SIDE, B("c8") | B("d8") | B("e8"), "same side of its king");
     expect_changed("4k1r1/8/8/8/8/8/8/4K3 w - - 0 1", right_off_corner, FK_PROB_CASTLING_SIDE,
