@@ -51,10 +51,9 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
             printf("%s%s", i ? " " : "", uci ? text : san);
     }
     if (json) {
-        printf("],\"status\":[");
-        for (int i = 0, n = 0; i < cli_status_name_count; i++)
-            if (status & cli_status_names[i].flag) printf("%s\"%s\"", n++ ? "," : "", cli_status_names[i].name);
-        printf("]}\n");
+        printf("],\"status\":");
+        cli_json_status(stdout, status);
+        printf("}\n");
     } else if (list.count == 0) {
         printf("(no legal moves: %s)\n", (status & FK_STATUS_CHECKMATE) ? "checkmate" : "stalemate");
     } else {

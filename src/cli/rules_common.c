@@ -18,7 +18,7 @@ static int blocks_moves(const fk_problem *p) {
     case FK_PROB_PAWN_BACK_RANK:
         return 1;
     default:
-        return p->code < FK_PROB_NO_KING; /* a reading problem */
+        return fk_problem_is_reading(p->code);
     }
 }
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json_text.h"
+
 void srv_buf_free(srv_buf *b) {
     free(b->data);
     b->data = NULL;
@@ -56,77 +58,14 @@ void srv_buf_printf(srv_buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
-/* The length of the valid UTF-8 sequence at s (n bytes left), or 0 when it
- * is not one (stray continuation byte, overlong form, surrogate, beyond
- * U+10FFFF, or cut short). */
-static size_t utf8_length(const unsigned char *s, size_t n) {
-    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-    size_t need;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) need = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        need = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else
-        return 0;
-    if (n < need || s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < need; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    return need;
-}
-
-/* 1 for bytes copied into a JSON string as they are. */
-static int json_plain(unsigned char c) {
-    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
-}
-
 void srv_json_string(srv_buf *b, const char *text, size_t len) {
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *s = (const unsigned char *)text;
-    /* every byte takes at most six output bytes (\u00XX, or U+FFFD's \ufffd) */
-    if (len > ((size_t)-1 - 3) / 6 || !buf_reserve(b, len * 6 + 2)) {
+    if (len > ((size_t)-1 - 3) / 6 || !buf_reserve(b, JSON_TEXT_MAX(len) + 2)) {
         b->failed = 1;
         return;
     }
     char *out = b->data + b->len;
     *out++ = '"';
-    for (size_t i = 0; i < len;) {
-        unsigned char c = s[i];
-        if (json_plain(c)) {
-            *out++ = (char)c;
-            i++;
-            continue;
-        }
-        const char *escape = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n"
-                             : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
-        if (escape) {
-            *out++ = escape[0];
-            *out++ = escape[1];
-            i++;
-        } else if (c < 0x80) { /* other controls, < > & */
-            memcpy(out, "\\u00", 4);
-            out[4] = hex[c >> 4];
-            out[5] = hex[c & 15];
-            out += 6;
-            i++;
-        } else {
-            size_t n = utf8_length(s + i, len - i);
-            if (n == 0) {
-                memcpy(out, "\\ufffd", 6);
-                out += 6;
-                i++;
-            } else {
-                memcpy(out, s + i, n);
-                out += n;
-                i += n;
-            }
-        }
-    }
+    out += json_text_escape(text, len, 1, out);
     *out++ = '"';
     *out = '\0';
     b->len = (size_t)(out - b->data);
