@@ -58,8 +58,14 @@ typedef enum {
     FK_ERR_IO        /* reading or writing failed */
 } fk_status;
 
-/* The FEN letter of a piece ('P', 'n', ...), or '.' for FK_EMPTY. */
-char fk_piece_to_char(fk_piece piece);
+/* The FEN letter of each piece, indexed by fk_piece ('.' for FK_EMPTY): the
+ * one list of letters. */
+#define FK_PIECE_LETTERS ".PNBRQKpnbrqk"
+/* The FEN letter of a piece ('P', 'n', ...), '.' for FK_EMPTY, '?' for a
+ * value that is no piece. */
+static inline char fk_piece_to_char(fk_piece piece) {
+    return (unsigned)piece < FK_PIECE_COUNT ? FK_PIECE_LETTERS[piece] : '?';
+}
 /* The piece of a FEN letter, or FK_EMPTY when the letter names no piece. */
 fk_piece fk_piece_from_char(char c);
 /* Writes the square's name ("e4") into out[3]; "-" for FK_NO_SQUARE. */

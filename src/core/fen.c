@@ -1043,23 +1043,26 @@ static size_t put_uint(char *out, size_t n, uint32_t v) {
 
 /* Writes the placement field into out (room for 71 bytes); returns the length. */
 static size_t put_placement(const fk_position *pos, char *out) {
-    size_t n = 0;
+    /* Rank by rank from the occupancy bits, so the loop runs once per piece,
+     * not once per square. */
+    fk_bitboard occupied = fk_position_occupied(pos);
+    char *p = out;
     for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            unsigned p = pos->board[FK_SQUARE(file, rank)];
-            if (p == FK_EMPTY || p >= FK_PIECE_COUNT) {
-                empty++;
-                continue;
-            }
-            if (empty) out[n++] = (char)('0' + empty);
-            empty = 0;
-            out[n++] = fk_piece_to_char((fk_piece)p);
+        unsigned row = (unsigned)(occupied >> (8 * rank)) & 0xFF;
+        int file = 0;
+        for (; row; row &= row - 1) {
+            int next = __builtin_ctz(row);
+            /* The run of empty squares is written always and kept only when
+             * there is one: no branch to mispredict. */
+            *p = (char)('0' + next - file);
+            p += next > file;
+            *p++ = FK_PIECE_LETTERS[pos->board[FK_SQUARE(next, rank)]];
+            file = next + 1;
         }
-        if (empty) out[n++] = (char)('0' + empty);
-        if (rank) out[n++] = '/';
+        if (file < 8) *p++ = (char)('0' + 8 - file);
+        if (rank) *p++ = '/';
     }
-    return n;
+    return (size_t)(p - out);
 }
 
 size_t fk_fen_write_placement(const fk_position *pos, char *buf, size_t cap) {

@@ -1,16 +1,12 @@
 /* Names and letters of pieces and squares. */
 #include "fenkit/types.h"
 
-static const char piece_letters[FK_PIECE_COUNT + 1] = ".PNBRQKpnbrqk";
+static const char piece_letters[FK_PIECE_COUNT + 1] = FK_PIECE_LETTERS;
 
 static const char *const piece_names[FK_PIECE_COUNT] = {
     "empty square", "white pawn", "white knight", "white bishop", "white rook",
     "white queen", "white king", "black pawn", "black knight", "black bishop",
     "black rook", "black queen", "black king"};
-
-char fk_piece_to_char(fk_piece piece) {
-    return (unsigned)piece < FK_PIECE_COUNT ? piece_letters[piece] : '?';
-}
 
 fk_piece fk_piece_from_char(char c) {
     for (int p = 1; p < FK_PIECE_COUNT; p++)
