@@ -33,7 +33,8 @@ int cli_is_help(const char *arg);
     X(explain, "read a FEN back field by field, with problems and fixes")        \
     X(show, "draw the board in the terminal")                                    \
     X(normalize, "write canonical FENs")                                         \
-    X(render, "draw a position as an SVG or PNG diagram; make training images")
+    X(render, "draw a position as an SVG or PNG diagram; make training images")  \
+    X(scan, "read the position from a picture of a board (screenshot, diagram)")
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);
 CLI_COMMANDS(CLI_DECLARE)
