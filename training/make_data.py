@@ -1,9 +1,10 @@
 """Makes the training squares: renders random boards with `fenkit render
 --random` (one piece set per design family per chunk, so big families do
 not crowd out the rest), cuts each board into 64 crops the way the scanner
-does, and saves crops and labels to an .npz file.
+does, and saves crops and labels, one .npz file per chunk, into a folder (chunks
+already there are kept, so an interrupted run resumes).
 
-Usage: make_data.py FENKIT OUT.npz [--boards N] [--seed S] [--work DIR]"""
+Usage: make_data.py FENKIT OUT_DIR [--boards N] [--seed S] [--work DIR]"""
 import argparse
 import io
 import json
@@ -87,13 +88,19 @@ def main():
     ap.add_argument("--held-out", action="store_true", help="use only the held-out families")
     ap.add_argument("--keep-empty", type=float, default=0.3)
     a = ap.parse_args()
-    rng = random.Random(a.seed)
     fams = families(a.held_out)
     names = sorted(fams)
     per_chunk = len(names)
     chunks = max(1, (a.boards + per_chunk - 1) // per_chunk)
-    xs, ys = [], []
+    os.makedirs(a.out, exist_ok=True)
+    total = 0
     for k in range(chunks):
+        # Each chunk has its own generator, so chunks can be made (and a run
+        # resumed) independently with the same result.
+        out = os.path.join(a.out, "chunk%03d.npz" % k)
+        if os.path.exists(out):
+            continue
+        rng = random.Random(a.seed * 100003 + k)
         sets = [rng.choice(sorted(fams[n])) for n in names]
         rng.shuffle(sets)
         folder = os.path.join(a.work, "chunk%03d" % k)
@@ -102,12 +109,12 @@ def main():
         subprocess.run([a.fenkit, "render", "--random", str(per_chunk), "--out", folder,
                         "--seed", str(a.seed * 1000 + k), "--pieces", ",".join(sets),
                         "--clutter", "0.1"], check=True, stdout=subprocess.DEVNULL)
-        cx, cy = crops_of_folder(folder, rng, a.keep_empty)
-        xs += cx
-        ys += cy
+        xs, ys = crops_of_folder(folder, rng, a.keep_empty)
         subprocess.run(["rm", "-rf", folder], check=True)
-        print("chunk %d/%d: %d crops" % (k + 1, chunks, len(xs)), file=sys.stderr, flush=True)
-    np.savez_compressed(a.out, x=np.stack(xs), y=np.array(ys, dtype=np.uint8))
+        np.savez_compressed(out + ".tmp.npz", x=np.stack(xs), y=np.array(ys, dtype=np.uint8))
+        os.rename(out + ".tmp.npz", out)
+        total += len(xs)
+        print("chunk %d/%d: %d crops" % (k + 1, chunks, total), file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

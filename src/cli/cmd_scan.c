@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "fenkit/fenkit.h"
@@ -290,7 +289,6 @@ int cmd_scan(int argc, char **argv) {
         const char *debug = a.debug_dir;
         if (debug && nimages > 1) {
             /* One folder per picture, inside the one named. */
-            mkdir(a.debug_dir, 0777);
             snprintf(dir, sizeof dir, "%s/%d", a.debug_dir, i + 1);
             debug = dir;
         }

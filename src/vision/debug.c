@@ -24,10 +24,26 @@ static int write_png(PIX *pix, const char *dir, const char *name) {
     return pix ? pixWrite(path, pix, IFF_PNG) : 1;
 }
 
+/* mkdir -p: makes dir and any missing parents. Returns 0 on success. */
+static int make_dirs(const char *dir) {
+    char path[4096];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof path) return -1;
+    memcpy(path, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0') continue;
+        char c = path[i];
+        path[i] = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) return -1;
+        path[i] = c;
+    }
+    return 0;
+}
+
 fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
                               const fk_board_location *where, const uint8_t *crops, int side,
                               fk_error *err) {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    if (make_dirs(dir) != 0)
         return fk_vision_fail(err, FK_ERR_IO, "cannot make the debug folder");
     setMsgSeverity(L_SEVERITY_NONE);
     int bad = 0;

@@ -10,7 +10,7 @@
 
 #include "vision.h"
 
-enum { WORK_SIDE = 1000, MAX_SEEDS = 4096, FLAT = 6 };
+enum { WORK_SIDE = 1000, MAX_SEEDS = 4096 };
 
 typedef struct {
     int minx, miny, maxx, maxy, count;
@@ -57,9 +57,11 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     return out;
 }
 
-/* Labels flat patches (neighbours within FLAT grey levels) and returns the
- * ones shaped like a board square, with their centres and sizes. */
-static int square_patches(const uint8_t *g, int w, int h, square_patch **out) {
+/* Labels flat patches (neighbours within `flat` grey levels) and returns the
+ * ones shaped like a board square, with their centres and sizes (plus grow,
+ * the width a blur took off their edges). */
+static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
+                          square_patch **out) {
     int n = w * h, found = 0;
     int *parent = malloc(sizeof(int) * (size_t)n);
     patch *patches = NULL;
@@ -69,8 +71,8 @@ static int square_patches(const uint8_t *g, int w, int h, square_patch **out) {
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int i = y * w + x;
-            if (x + 1 < w && abs(g[i] - g[i + 1]) <= FLAT) unite(parent, i, i + 1);
-            if (y + 1 < h && abs(g[i] - g[i + w]) <= FLAT) unite(parent, i, i + w);
+            if (x + 1 < w && abs(g[i] - g[i + 1]) <= flat) unite(parent, i, i + 1);
+            if (y + 1 < h && abs(g[i] - g[i + w]) <= flat) unite(parent, i, i + w);
         }
     /* Roots become patch numbers. */
     int count = 0;
@@ -109,7 +111,7 @@ static int square_patches(const uint8_t *g, int w, int h, square_patch **out) {
         if (abs(bw - bh) > 1 + big / 10) continue;
         if (p->count < 0.2 * bw * bh) continue;
         (*out)[found++] = (square_patch){(p->minx + p->maxx + 1) / 2.0, (p->miny + p->maxy + 1) / 2.0,
-                                         (bw + bh) / 2.0};
+                                         (bw + bh) / 2.0 + grow};
     }
     free(parent);
     free(patches);
@@ -122,11 +124,36 @@ typedef struct {
     int members;
 } lattice;
 
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The lattice pitch around seed: the median spacing, over one or two
+ * squares, to patches of its size in the same row or column (its own
+ * size when it has no such neighbour, since a blur changes sizes). */
+static double seed_pitch(const square_patch *sq, int n, int seed) {
+    const square_patch *s = &sq[seed];
+    double v[64];
+    int m = 0;
+    for (int j = 0; j < n && m < 64; j++) {
+        if (j == seed || fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
+        double dx = fabs(sq[j].cx - s->cx), dy = fabs(sq[j].cy - s->cy);
+        double along = dx > dy ? dx : dy, across = dx > dy ? dy : dx;
+        if (across > 0.25 * s->size || along > 2.6 * s->size) continue;
+        double k = floor(along / s->size + 0.5);
+        if (k >= 1) v[m++] = along / k;
+    }
+    if (m == 0) return s->size + 0.5;
+    qsort(v, (size_t)m, sizeof v[0], compare_doubles);
+    return v[m / 2];
+}
+
 /* Patches that sit on seed's lattice (same size, centres a whole number of
  * pitches away); writes their lattice indices into ix/iy. */
 static int lattice_members(const square_patch *sq, int n, int seed, int *who, int *ix, int *iy) {
     const square_patch *s = &sq[seed];
-    double pitch = s->size + 0.5;
+    double pitch = seed_pitch(sq, n, seed);
     int m = 0;
     for (int j = 0; j < n; j++) {
         if (fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
@@ -156,27 +183,33 @@ static void fit_line(const double *i, const double *c, int n, double *a, double 
     *a = (sc - *b * si) / n;
 }
 
-/* Sum of |horizontal differences| per column over rows y0..y1 (or of
- * vertical differences per row over columns, when transposed), for the
- * columns lo..hi-1. Entry k is the edge at position lo + k + 1. */
+/* Edge energy across the columns lo..hi-1 (vertical lines; rows when not):
+ * the picture is summed along the line direction in bands of `band`
+ * pixels over a0..a1 first, so that an edge running the whole band counts
+ * fully while hatching and texture cancel out. Entry k is the edge at
+ * position lo + k + 1. */
 static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi, int a0, int a1,
-                         double *prof) {
-    int W = im->width, H = im->height;
+                         int band, double *prof) {
+    int W = im->width, H = im->height, along = vertical_lines ? H : W;
+    int across = vertical_lines ? W : H;
+    if (a0 < 0) a0 = 0;
+    if (a1 > along) a1 = along;
     for (int k = 0; k < hi - lo; k++) prof[k] = 0;
-    for (int t = a0; t < a1; t++) {
-        for (int k = 0; k < hi - lo; k++) {
+    double *sum = malloc(sizeof(double) * (size_t)(hi - lo + 1));
+    if (!sum) return;
+    for (int t0 = a0; t0 < a1; t0 += band) {
+        int t1 = t0 + band < a1 ? t0 + band : a1;
+        for (int k = 0; k <= hi - lo; k++) {
             int c = lo + k;
-            int d;
-            if (vertical_lines) {
-                if (t < 0 || t >= H || c < 0 || c + 1 >= W) continue;
-                d = im->grey[(size_t)t * W + c + 1] - im->grey[(size_t)t * W + c];
-            } else {
-                if (t < 0 || t >= W || c < 0 || c + 1 >= H) continue;
-                d = im->grey[(size_t)(c + 1) * W + t] - im->grey[(size_t)c * W + t];
-            }
-            prof[k] += abs(d);
+            double v = 0;
+            if (c >= 0 && c < across)
+                for (int t = t0; t < t1; t++)
+                    v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
+            sum[k] = v;
         }
+        for (int k = 0; k < hi - lo; k++) prof[k] += fabs(sum[k + 1] - sum[k]);
     }
+    free(sum);
 }
 
 /* Refines one axis of the grid: start and pitch of the nine lines, from the
@@ -192,13 +225,14 @@ static void refine_axis(const fk_image *im, int vertical_lines, double *start, d
     double *prof = malloc(sizeof(double) * (size_t)(hi - lo));
     if (!prof) return;
     int a0 = (int)(other0 + 0.05 * other_len), a1 = (int)(other0 + 0.95 * other_len);
-    edge_profile(im, vertical_lines, lo, hi, a0, a1, prof);
+    int band = (int)(*pitch / 4);
+    edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, prof);
     /* Coarse: the start and pitch whose seven inner lines collect the most
      * edge energy. */
     double best = -1, bs = *start, bp = *pitch;
     for (int ps = -30; ps <= 30; ps++) {
         double p = *pitch * (1 + ps * 0.001);
-        for (double s = *start - 0.15 * *pitch; s <= *start + 0.15 * *pitch; s += 0.25) {
+        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 0.25) {
             double sum = 0;
             for (int k = 1; k <= 7; k++) {
                 double pos = s + k * p - 1 - lo; /* profile index of that edge */
@@ -309,37 +343,27 @@ static double finish(const fk_image *im, lattice *L) {
     return checker_score(im, L->x0, L->y0, L->px, L->py);
 }
 
-fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
-    memset(out, 0, sizeof *out);
-    int f, w, h;
-    uint8_t *g = shrink(image, &f, &w, &h);
+/* Searches the work picture g (the picture shrunk by f) for board lattices
+ * and keeps the best one found in *best. Returns -1 when out of memory. */
+static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, int flat,
+                  int grow, lattice *best, double *best_score) {
     square_patch *sq = NULL;
-    int n = g ? square_patches(g, w, h, &sq) : -1;
-    free(g);
-    if (n < 0) {
-        free(sq);
-        return fk_vision_fail(err, image->width < 64 || image->height < 64 ? FK_ERR_INVALID
-                                                                             : FK_ERR_NOMEM,
-                              image->width < 64 || image->height < 64
-                                  ? "the picture is too small to hold a chess board"
-                                  : "out of memory looking for the board");
-    }
+    int n = square_patches(g, w, h, flat, grow, &sq);
+    if (n < 0) return -1;
     int *who = malloc(sizeof(int) * 3 * (size_t)(n + 1));
     char *used = calloc((size_t)n + 1, 1);
-    double best_score = 0, best_area = 0;
-    lattice best = {0};
+    double best_area = *best_score > 0 ? best->px * best->py : 0;
     int *mates = calloc((size_t)n + 1, sizeof(int));
-    for (int i = 0; who && mates && i < n; i++)
+    int ok = who && used && mates;
+    for (int i = 0; ok && i < n; i++)
         mates[i] = lattice_members(sq, n, i, who, who + n, who + 2 * n);
-    for (int round = 0; who && used && mates && round < 6; round++) {
-        /* The unused seed with the most lattice mates; the larger square
-         * among equals. */
+    for (int round = 0; ok && round < 8; round++) {
+        /* The unused seed whose lattice covers the most area: many mates,
+         * large squares (a real board beats a texture's fine lattice). */
         int seed = -1;
         for (int i = 0; i < n; i++) {
             if (used[i] || mates[i] < 6) continue;
-            if (seed < 0 || mates[i] > mates[seed] ||
-                (mates[i] == mates[seed] && sq[i].size > sq[seed].size))
-                seed = i;
+            if (seed < 0 || mates[i] * sq[i].size > mates[seed] * sq[seed].size) seed = i;
         }
         if (seed < 0) break;
         int m = lattice_members(sq, n, seed, who, who + n, who + 2 * n);
@@ -376,11 +400,11 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
                 double s = finish(image, &L);
                 double area = L.px * L.py;
                 /* A clearer board wins; a much larger one wins if nearly as clear. */
-                if (s > 0.5 && (best_score == 0 || (area > 1.5 * best_area && s > best_score - 0.15) ||
-                                (s > best_score && area * 1.5 >= best_area))) {
-                    best_score = s;
+                if (s > 0.5 && (*best_score == 0 || (area > 1.5 * best_area && s > *best_score - 0.15) ||
+                                (s > *best_score && area * 1.5 >= best_area))) {
+                    *best_score = s;
                     best_area = area;
-                    best = L;
+                    *best = L;
                 }
             }
     }
@@ -388,6 +412,113 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     free(used);
     free(mates);
     free(sq);
+    return ok ? 0 : -1;
+}
+
+/* Darkens each pixel by its edge strength, then box-blurs with radius r
+ * (in place): hatching and fine textures become flat grey well apart from
+ * plain squares of the same paper colour. */
+static int blur(uint8_t *g, int w, int h, int r) {
+    uint8_t *copy = malloc((size_t)w * h);
+    if (!copy) return -1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = g + (size_t)y * w + x;
+            int e = (x + 1 < w ? abs(p[1] - p[0]) : 0) + (y + 1 < h ? abs(p[w] - p[0]) : 0);
+            int v = p[0] - 2 * e;
+            copy[(size_t)y * w + x] = (uint8_t)(v < 0 ? 0 : v);
+        }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int sum = 0, cnt = 0;
+            for (int dy = -r; dy <= r; dy++) {
+                int yy = y + dy;
+                if (yy < 0 || yy >= h) continue;
+                for (int dx = -r; dx <= r; dx++) {
+                    int xx = x + dx;
+                    if (xx < 0 || xx >= w) continue;
+                    sum += copy[(size_t)yy * w + xx];
+                    cnt++;
+                }
+            }
+            g[(size_t)y * w + x] = (uint8_t)((sum + cnt / 2) / cnt);
+        }
+    free(copy);
+    return 0;
+}
+
+/* Edge energy per column (vertical lines) or per row of the work picture. */
+static void work_profile(const uint8_t *g, int w, int h, int vertical_lines, double *prof) {
+    int len = vertical_lines ? w : h;
+    for (int i = 0; i < len; i++) prof[i] = 0;
+    for (int y = 0; y + 1 < h; y++)
+        for (int x = 0; x + 1 < w; x++) {
+            const uint8_t *p = g + (size_t)y * w + x;
+            if (vertical_lines) prof[x] += abs(p[1] - p[0]);
+            else prof[y] += abs(p[w] - p[0]);
+        }
+}
+
+/* The start and pitch of nine evenly spaced lines whose seven inner ones
+ * stand out most from the profile between them, for a board at least
+ * min_side long. Returns the contrast (0 when none). */
+static double best_lines(const double *prof, int len, double min_pitch, double max_pitch,
+                         double *start, double *pitch) {
+    double best = 0;
+    for (double p = min_pitch; p <= max_pitch; p += 0.25)
+        for (double s = 0; s + 8 * p <= len; s += 0.5) {
+            double on = 0, off = 0;
+            for (int k = 1; k <= 7; k++) {
+                int i = (int)(s + k * p + 0.5) - 1, j = (int)(s + (k - 0.5) * p);
+                if (i < 1 || i + 1 >= len) continue;
+                on += fmax(prof[i], fmax(prof[i - 1], prof[i + 1]));
+                off += prof[j];
+            }
+            int j = (int)(s + 7.5 * p);
+            off += j < len ? prof[j] : 0;
+            double c = (on - off) / (on + off + 1e-9);
+            if (c > best) best = c, *start = s, *pitch = p;
+        }
+    return best;
+}
+
+/* The fallback for boards that fill much of the picture (diagrams, crops):
+ * grid lines from the edge projections of the blurred work picture. */
+static void project(const fk_image *image, const uint8_t *g, int w, int h, int f, lattice *best,
+                    double *best_score) {
+    double *px = malloc(sizeof(double) * (size_t)(w + h));
+    if (!px) return;
+    double *py = px + w, sx = 0, ppx = 0, sy = 0, ppy = 0;
+    work_profile(g, w, h, 1, px);
+    work_profile(g, w, h, 0, py);
+    int side = w < h ? w : h;
+    double cx = best_lines(px, w, side / 16.0, side / 8.0, &sx, &ppx);
+    double cy = best_lines(py, h, side / 16.0, side / 8.0, &sy, &ppy);
+    free(px);
+    if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
+    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0};
+    lattice refined = L;
+    double s0 = checker_score(image, L.x0, L.y0, L.px, L.py), s1 = finish(image, &refined);
+    if (s1 < s0) refined = L, s1 = s0;
+    if (s1 > 0.5 && s1 > *best_score) *best_score = s1, *best = refined;
+}
+
+fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
+    memset(out, 0, sizeof *out);
+    if (image->width < 64 || image->height < 64)
+        return fk_vision_fail(err, FK_ERR_INVALID, "the picture is too small to hold a chess board");
+    int f, w, h;
+    uint8_t *g = shrink(image, &f, &w, &h);
+    lattice best = {0};
+    double best_score = 0;
+    /* Flat colours first; then, for hatched or textured boards, blurred. */
+    int bad = !g || search(image, g, w, h, f, 6, 0, &best, &best_score) < 0;
+    if (!bad && best_score == 0) {
+        bad = blur(g, w, h, 2) < 0 || search(image, g, w, h, f, 3, 4, &best, &best_score) < 0;
+        if (!bad && best_score == 0) project(image, g, w, h, f, &best, &best_score);
+    }
+    free(g);
+    if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
     if (best_score <= 0)
         return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");
     out->corners[0] = (fk_point){best.x0, best.y0};
