@@ -15,13 +15,23 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message) {
     return status;
 }
 
-/* The width and height a GIF's header declares (Leptonica decodes a whole
- * GIF to learn them). Returns 1 when the bytes start like a GIF. */
-static int gif_size(const uint8_t *p, size_t len, int *w, int *h) {
-    if (len < 10 || memcmp(p, "GIF8", 4) != 0) return 0;
-    *w = p[6] | p[7] << 8;
-    *h = p[8] | p[9] << 8;
-    return 1;
+/* The width and height a GIF's or PNG's header declares, read from the
+ * bytes (Leptonica decodes a whole GIF to learn them, and wants more than
+ * the header of a PNG). Returns 1 when the bytes start like either. */
+static int header_size(const uint8_t *p, size_t len, int *w, int *h) {
+    if (len >= 10 && memcmp(p, "GIF8", 4) == 0) {
+        *w = p[6] | p[7] << 8;
+        *h = p[8] | p[9] << 8;
+        return 1;
+    }
+    if (len >= 24 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp(p + 12, "IHDR", 4) == 0) {
+        uint32_t pw = (uint32_t)p[16] << 24 | (uint32_t)p[17] << 16 | (uint32_t)p[18] << 8 | p[19];
+        uint32_t ph = (uint32_t)p[20] << 24 | (uint32_t)p[21] << 16 | (uint32_t)p[22] << 8 | p[23];
+        *w = pw > 0x7fffffff ? -1 : (int)pw;
+        *h = ph > 0x7fffffff ? -1 : (int)ph;
+        return 1;
+    }
+    return 0;
 }
 
 /* Copies a 32 bpp picture into grey levels with the weights 299/587/114,
@@ -50,7 +60,7 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
     setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
     if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
-    if (!gif_size(data, len, &w, &h)) {
+    if (!header_size(data, len, &w, &h)) {
         if (findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
             return fk_vision_fail(err, FK_ERR_SYNTAX,
                         "not a picture fenkit can read (PNG, JPEG, WebP, GIF, BMP, TIFF, PNM)");

@@ -122,6 +122,7 @@ static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
 typedef struct {
     double x0, y0, px, py; /* top left corner of the 8 x 8 window, pitches */
     int members;
+    int wide; /* found on the blurred picture: fit lines to steps, not thin lines */
 } lattice;
 
 static int compare_doubles(const void *a, const void *b) {
@@ -186,28 +187,38 @@ static void fit_line(const double *i, const double *c, int n, double *a, double 
 /* Edge energy across the columns lo..hi-1 (vertical lines; rows when not):
  * the picture is summed along the line direction in bands of `band`
  * pixels over a0..a1 first, so that an edge running the whole band counts
- * fully while hatching and texture cancel out. Entry k is the edge at
- * position lo + k + 1. */
+ * fully while diagonal hatching and texture cancel out; then the mean of
+ * `span` columns after each position is compared with the `span` before
+ * it (span > 1 ignores thin hatch lines, which are no steps). Entry k is
+ * the edge at position lo + k + 1. */
 static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi, int a0, int a1,
-                         int band, double *prof) {
+                         int band, int span, double *prof) {
     int W = im->width, H = im->height, along = vertical_lines ? H : W;
-    int across = vertical_lines ? W : H;
+    int across = vertical_lines ? W : H, first = lo - span + 1, n = hi - lo + 2 * span;
     if (a0 < 0) a0 = 0;
     if (a1 > along) a1 = along;
     for (int k = 0; k < hi - lo; k++) prof[k] = 0;
-    double *sum = malloc(sizeof(double) * (size_t)(hi - lo + 1));
+    double *sum = malloc(sizeof(double) * (size_t)n);
     if (!sum) return;
     for (int t0 = a0; t0 < a1; t0 += band) {
         int t1 = t0 + band < a1 ? t0 + band : a1;
-        for (int k = 0; k <= hi - lo; k++) {
-            int c = lo + k;
+        for (int k = 0; k < n; k++) {
+            int c = first + k;
+            c = c < 0 ? 0 : c >= across ? across - 1 : c;
             double v = 0;
-            if (c >= 0 && c < across)
-                for (int t = t0; t < t1; t++)
-                    v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
+            for (int t = t0; t < t1; t++)
+                v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
             sum[k] = v;
         }
-        for (int k = 0; k < hi - lo; k++) prof[k] += fabs(sum[k + 1] - sum[k]);
+        for (int k = 0; k < hi - lo; k++) {
+            double before = 0, after = 0;
+            int at = lo + k - first; /* index of column lo + k */
+            for (int i = 0; i < span; i++) {
+                before += sum[at - i];
+                after += sum[at + 1 + i];
+            }
+            prof[k] += fabs(after - before) / span;
+        }
     }
     free(sum);
 }
@@ -215,8 +226,8 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
 /* Refines one axis of the grid: start and pitch of the nine lines, from the
  * edge profile across the board (inner seven lines, each placed at the
  * centroid of its edge energy, then a least-squares fit). */
-static void refine_axis(const fk_image *im, int vertical_lines, double *start, double *pitch,
-                        double other0, double other_len) {
+static void refine_axis(const fk_image *im, int vertical_lines, int wide, double *start,
+                        double *pitch, double other0, double other_len) {
     int len = vertical_lines ? im->width : im->height;
     int lo = (int)floor(*start - *pitch), hi = (int)ceil(*start + 9 * *pitch);
     if (lo < 0) lo = 0;
@@ -226,7 +237,8 @@ static void refine_axis(const fk_image *im, int vertical_lines, double *start, d
     if (!prof) return;
     int a0 = (int)(other0 + 0.05 * other_len), a1 = (int)(other0 + 0.95 * other_len);
     int band = (int)(*pitch / 4);
-    edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, prof);
+    int span = wide && *pitch >= 20 ? (int)(*pitch / 10) : 1;
+    edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, span, prof);
     /* Coarse: the start and pitch whose seven inner lines collect the most
      * edge energy. */
     double best = -1, bs = *start, bp = *pitch;
@@ -337,8 +349,8 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
 /* Refines and scores one hypothesis (in full-picture coordinates). */
 static double finish(const fk_image *im, lattice *L) {
     for (int pass = 0; pass < 2; pass++) {
-        refine_axis(im, 1, &L->x0, &L->px, L->y0, 8 * L->py);
-        refine_axis(im, 0, &L->y0, &L->py, L->x0, 8 * L->px);
+        refine_axis(im, 1, L->wide, &L->x0, &L->px, L->y0, 8 * L->py);
+        refine_axis(im, 0, L->wide, &L->y0, &L->py, L->x0, 8 * L->px);
     }
     return checker_score(im, L->x0, L->y0, L->px, L->py);
 }
@@ -393,7 +405,7 @@ static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, 
                     c += ix[k] >= i0 && ix[k] < i0 + 8 && iy[k] >= j0 && iy[k] < j0 + 8;
                 if (c < top) continue;
                 lattice L = {(ax + (i0 - 0.5) * pitch_x) * f, (ay + (j0 - 0.5) * pitch_y) * f,
-                             pitch_x * f, pitch_y * f, c};
+                             pitch_x * f, pitch_y * f, c, grow > 0};
                 if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
                     L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
                     continue;
@@ -496,7 +508,7 @@ static void project(const fk_image *image, const uint8_t *g, int w, int h, int f
     double cy = best_lines(py, h, side / 16.0, side / 8.0, &sy, &ppy);
     free(px);
     if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
-    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0};
+    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1};
     lattice refined = L;
     double s0 = checker_score(image, L.x0, L.y0, L.px, L.py), s1 = finish(image, &refined);
     if (s1 < s0) refined = L, s1 = s0;
