@@ -7,7 +7,8 @@ SHARED ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 20
 export SHARED
 
-.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench format clean deps
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench format clean deps \
+	train eval-scan
 
 all: build
 
@@ -50,6 +51,26 @@ test-long: build
 bench: build
 	@scripts/install-deps bench
 	@for b in bench/*.sh; do [ -f "$$b" ] || continue; echo "== $$b"; bash $$b $(BUILD)/fenkit || exit 1; done
+
+# The scanner's square classifier (training/: Debian's python3-torch, not
+# part of the build): renders TRAIN_BOARDS boards, trains from TRAIN_SEED and
+# writes models/squares.fkm and the parity fixture in tests/data/scan.
+PYTHON ?= /usr/bin/python3
+TRAIN_BOARDS ?= 1026
+TRAIN_SEED ?= 1
+TRAIN_EPOCHS ?= 10
+train: build
+	@scripts/install-deps train
+	@$(PYTHON) training/make_data.py $(BUILD)/fenkit $(BUILD)/train-data --boards $(TRAIN_BOARDS) \
+		--seed $(TRAIN_SEED) --work $(BUILD)/train-work
+	@$(PYTHON) training/train.py $(BUILD)/train-data models/squares.fkm --seed $(TRAIN_SEED) \
+		--epochs $(TRAIN_EPOCHS) --fixture tests/data/scan
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# Scanner accuracy and speed on $(SHARED)/images and on boards drawn with
+# piece families training never saw.
+eval-scan: build
+	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')

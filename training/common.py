@@ -99,3 +99,24 @@ def save_model(net, path):
         for m in convs + dense:
             f.write(m.weight.detach().numpy().astype("<f4").tobytes())
             f.write(m.bias.detach().numpy().astype("<f4").tobytes())
+
+
+def load_model(torch, path):
+    """Reads a model file back into the network (the inverse of save_model)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == MAGIC, "not a fenkit model file"
+    square, nconv, ndense = struct.unpack_from("<iii", data, 8)
+    assert square == SQUARE
+    net = make_net(torch)
+    at = 20 + 8 * (nconv + ndense)
+    layers = [m for m in net if m.__class__.__name__ == "Conv2d"] + \
+             [m for m in net if m.__class__.__name__ == "Linear"]
+    for m in layers:
+        for p in (m.weight, m.bias):
+            n = p.numel()
+            values = np.frombuffer(data, dtype="<f4", count=n, offset=at).copy()
+            p.data = torch.from_numpy(values.reshape(tuple(p.shape)))
+            at += 4 * n
+    assert at == len(data), "model file has the wrong length"
+    return net.eval()

@@ -40,12 +40,12 @@ def augment(x, gen):
     x = ((x - 0.5) * c + 0.5 + b)
     pad = 2
     xp = F.pad(x, (pad, pad, pad, pad), mode="replicate")
-    dx = torch.randint(0, 2 * pad + 1, (n,), generator=gen)
-    dy = torch.randint(0, 2 * pad + 1, (n,), generator=gen)
     s = x.shape[-1]
     out = torch.empty_like(x)
-    for i in range(n):
-        out[i] = xp[i, :, dy[i]:dy[i] + s, dx[i]:dx[i] + s]
+    # One shift per group of 16 crops: nearly as varied, far cheaper.
+    for g in range(0, n, 16):
+        dx, dy = torch.randint(0, 2 * pad + 1, (2,), generator=gen).tolist()
+        out[g:g + 16] = xp[g:g + 16, :, dy:dy + s, dx:dx + s]
     blur = torch.rand(n, generator=gen) < 0.15
     if blur.any():
         k = torch.full((1, 1, 3, 3), 1 / 9.0)

@@ -22,7 +22,7 @@ typedef struct {
     uint8_t *grey;
 } fk_image;
 
-/* Decodes PNG, JPEG, WebP, GIF, BMP, TIFF or PNM bytes. The header is read
+/* Decodes PNG, JPEG, WebP, GIF or BMP bytes. The header is read
  * first and a picture over FK_SCAN_MAX_PIXELS is refused before anything
  * large is allocated. Returns FK_OK; FK_ERR_SYNTAX (not a picture, or
  * truncated or damaged), FK_ERR_RANGE (too large) or FK_ERR_NOMEM, with a

@@ -13,8 +13,8 @@
 static const char help[] =
     "Usage: fenkit scan [OPTIONS] IMAGE...\n"
     "\n"
-    "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP, TIFF), reads\n"
-    "its 64 squares and prints the FEN, the board with the squares it is unsure of\n"
+    "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP), reads its\n"
+    "64 squares and prints the FEN, the board with the squares it is unsure of\n"
     "marked, and its warnings. '-' reads a picture from standard input. A picture\n"
     "that cannot be read, or shows no board, is reported and the others are still\n"
     "scanned. The picture cannot show whose move it is or the castling rights:\n"

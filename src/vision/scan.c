@@ -61,9 +61,7 @@ static int board_errors(const fk_position *pos) {
     return n;
 }
 
-/* Changes the fewest, least certain squares to the readings that cure the
- * rule breaks, one change at a time, while a change cures something. */
-static void repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
+void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
     int errors = board_errors(pos);
     for (int step = 0; errors > 0 && step < 8; step++) {
         int best_sq = -1, best_err = errors;
@@ -218,7 +216,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!out->bottom_given)
         note(out, "%s is at the bottom (from the pawns and kings, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", 100 * out->bottom_confidence);
-    repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
+    fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
     build_fen(&board, opts, out);
     return FK_OK;
 }

@@ -19,6 +19,12 @@ fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, in
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 
+/* Changes the fewest, least certain squares of pos to their next readings
+ * (probs: 13 per square, a1 first) while that cures a rule break the
+ * picture can cause (kings, pawns on the back ranks, too many men); each
+ * change is added to r->repaired and described in r's notes. */
+void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
+
 /* Writes the located board (grey, grid drawn), and the 64 crops into dir.
  * Returns FK_OK or FK_ERR_IO with err filled. */
 fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
