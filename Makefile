@@ -56,9 +56,9 @@ bench: build
 # part of the build): renders TRAIN_BOARDS boards, trains from TRAIN_SEED and
 # writes models/squares.fkm and the parity fixture in tests/data/scan.
 PYTHON ?= /usr/bin/python3
-TRAIN_BOARDS ?= 1026
+TRAIN_BOARDS ?= 874
 TRAIN_SEED ?= 1
-TRAIN_EPOCHS ?= 10
+TRAIN_EPOCHS ?= 8
 train: build
 	@scripts/install-deps train
 	@$(PYTHON) training/make_data.py $(BUILD)/fenkit $(BUILD)/train-data --boards $(TRAIN_BOARDS) \

@@ -60,7 +60,7 @@ def main():
     ap.add_argument("data")
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--minutes", type=float, default=15)
+    ap.add_argument("--minutes", type=float, default=60, help="stop after the epoch that passes this")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
     a = ap.parse_args()

@@ -188,7 +188,9 @@ static void bias_relu_pool(const float *in, const float *bias, int c, int n, int
             for (int y = 0; y < half; y++)
                 for (int x = 0; x < half; x++) {
                     const float *q = s + (size_t)(2 * y) * side + 2 * x;
-                    float v = fmaxf(fmaxf(q[0], q[1]), fmaxf(q[side], q[side + 1])) + bias[ch];
+                    float top = q[0] > q[1] ? q[0] : q[1];
+                    float low = q[side] > q[side + 1] ? q[side] : q[side + 1];
+                    float v = (top > low ? top : low) + bias[ch];
                     d[y * half + x] = v > 0 ? v : 0;
                 }
         }
