@@ -63,6 +63,8 @@ def main():
     ap.add_argument("--minutes", type=float, default=60, help="stop after the epoch that passes this")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
+    ap.add_argument("--init", default=None, help="start from this model file (a second phase)")
+    ap.add_argument("--lr", type=float, default=2e-3)
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -76,8 +78,8 @@ def main():
     xt, yt = torch.from_numpy(x[nval:]), torch.from_numpy(y[nval:]).long()
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
-    net = common.make_net(torch)
-    opt = torch.optim.Adam(net.parameters(), lr=2e-3)
+    net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     batch = 256
     steps = a.epochs * (len(yt) // batch)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.5 * (1 + math.cos(math.pi * min(1, s / steps))))

@@ -46,8 +46,9 @@ static void test_builtin_model_matches_pytorch(void **state) {
         agree += best == label;
     }
     fclose(f);
-    /* The crops are labelled validation squares: a trained model reads most. */
-    assert_true(agree >= 14);
+    /* The crops are labelled validation squares: a trained model reads most
+     * (a broken one about one in thirteen). */
+    assert_true(agree >= 10);
 }
 
 static void test_classifies_batches_like_single_crops(void **state) {
