@@ -13,6 +13,20 @@ install(TARGETS fenkit_core ${FENKIT_LAYER_LIBS} EXPORT fenkitTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS fenkit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(EXPORT fenkitTargets NAMESPACE fenkit:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/fenkit)
+# A layer that links a PkgConfig::NAME target sets FENKIT_PKG_NAME to its
+# pkg-config modules and appends NAME to FENKIT_PKG_IMPORTS; the package
+# file makes the same target for its users, and fenkit.pc requires them.
+set(FENKIT_CONFIG_DEPENDENCIES "")
+set(FENKIT_PC_MODULES "")
+if(FENKIT_PKG_IMPORTS)
+  string(APPEND FENKIT_CONFIG_DEPENDENCIES "find_dependency(PkgConfig)\n")
+endif()
+foreach(name ${FENKIT_PKG_IMPORTS})
+  list(JOIN FENKIT_PKG_${name} " " modules)
+  string(APPEND FENKIT_CONFIG_DEPENDENCIES
+    "pkg_check_modules(${name} REQUIRED QUIET IMPORTED_TARGET ${modules})\n")
+  list(APPEND FENKIT_PC_MODULES ${FENKIT_PKG_${name}})
+endforeach()
 configure_package_config_file(cmake/fenkitConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/fenkitConfig.cmake
   INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/fenkit)
@@ -34,11 +48,29 @@ else()
   set(FENKIT_PC_PREFIX "\${pcfiledir}/${FENKIT_PC_UP}")
   set(FENKIT_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
 endif()
+# Plain system libraries the layers link (like m) follow the core. Static
+# libraries (the default) need their dependencies at every link, so they go
+# in Requires and Libs; shared ones only in the .private fields.
 set(FENKIT_PC_LIBS "")
+set(FENKIT_PC_SYSTEM_LIBS "")
 foreach(lib ${FENKIT_LAYER_LIBS})
   get_target_property(name ${lib} OUTPUT_NAME)
   string(PREPEND FENKIT_PC_LIBS "-l${name} ")
+  get_target_property(links ${lib} INTERFACE_LINK_LIBRARIES)
+  foreach(link ${links})
+    if(NOT TARGET ${link} AND link MATCHES "^[A-Za-z0-9_+-]+$")
+      string(APPEND FENKIT_PC_SYSTEM_LIBS " -l${link}")
+    endif()
+  endforeach()
 endforeach()
 string(APPEND FENKIT_PC_LIBS "-lfenkit-core")
+list(JOIN FENKIT_PC_MODULES " " FENKIT_PC_REQUIRES)
+if(BUILD_SHARED_LIBS)
+  set(FENKIT_PC_PRIVATE ".private")
+else()
+  set(FENKIT_PC_PRIVATE "")
+  string(APPEND FENKIT_PC_LIBS "${FENKIT_PC_SYSTEM_LIBS}")
+  set(FENKIT_PC_SYSTEM_LIBS "")
+endif()
 configure_file(cmake/fenkit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/fenkit.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/fenkit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,6 +1,10 @@
 # The render layer: terminal text, SVG, PNG (librsvg + cairo).
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET librsvg-2.0 cairo)
+set(FENKIT_PKG_RSVG librsvg-2.0 cairo libpng)
+pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET ${FENKIT_PKG_RSVG})
+# install.cmake makes PkgConfig::RSVG again for find_package(fenkit) users
+# and lists the modules in fenkit.pc.
+list(APPEND FENKIT_PKG_IMPORTS RSVG)
 
 # The built-in piece set, turned into a C source at build time.
 file(GLOB FENKIT_BUILTIN_PIECES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/assets/pieces/cburnett/*.svg)

@@ -3,6 +3,10 @@
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LEPT REQUIRED IMPORTED_TARGET lept)
 pkg_check_modules(OPENBLAS REQUIRED IMPORTED_TARGET openblas)
+# For the installed package (see cmake/install.cmake).
+set(FENKIT_PKG_LEPT lept)
+set(FENKIT_PKG_OPENBLAS openblas)
+list(APPEND FENKIT_PKG_IMPORTS LEPT OPENBLAS)
 
 set(FENKIT_MODEL_FILE ${CMAKE_CURRENT_SOURCE_DIR}/models/squares.fkm)
 set(FENKIT_MODEL_C ${CMAKE_CURRENT_BINARY_DIR}/generated/model_builtin_data.c)

@@ -11,8 +11,7 @@
 /* Aborts unless the problem list is sane: counts in range, offsets inside
  * the text, every problem with a message. */
 static void require_sane(const fk_problems *problems, size_t size) {
-    if (problems->count < 0 || problems->count > FK_MAX_PROBLEMS || problems->dropped < 0)
-        abort();
+    if (problems->count < 0 || problems->count > FK_MAX_PROBLEMS || problems->dropped < 0) abort();
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         if (p->offset < -1 || (p->offset >= 0 && (size_t)p->offset > size)) abort();

@@ -6,4 +6,5 @@
 #include "fenkit/fen.h"
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
+#include "fenkit/pgn.h"
 #endif

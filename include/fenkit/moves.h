@@ -55,7 +55,8 @@ void fk_move_make(fk_position *pos, fk_move move);
 int fk_position_ep_capturable(const fk_position *pos);
 
 /* SAN of a legal move ("Nbd2", "exd6", "e8=Q+", "O-O", "Qh4#"), written
- * zero-terminated into buf. Returns the length. */
+ * zero-terminated into buf. Returns the length (0, with "", when no piece
+ * stands on the move's from square). */
 size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap);
 /* Reads a move in SAN as people write it (see the README). On failure
  * returns FK_ERR_SYNTAX, FK_ERR_INVALID (illegal) or FK_ERR_AMBIGUOUS with

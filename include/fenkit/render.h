@@ -73,11 +73,19 @@ typedef struct fk_piece_set fk_piece_set;
 const fk_piece_set *fk_piece_set_builtin(void);
 /* Reads a folder of twelve files named wK wQ wR wB wN wP bK bQ bR bB bN bP
  * with the extension .svg or .png. On failure returns FK_ERR_IO (a file
- * missing or unreadable) or FK_ERR_SYNTAX (not SVG or PNG), with the file
+ * missing, unreadable or over 8 MB) or FK_ERR_SYNTAX (not SVG or PNG), with the file
  * named in err->message, and sets *out to NULL. Free with
  * fk_piece_set_free. */
 fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err);
 void fk_piece_set_free(fk_piece_set *set);
+/* Adds tiles for the dark squares, as printed books draw them: a folder
+ * with empty.png (or .svg), the empty dark square, and the twelve pieces
+ * each drawn on such a square (opaque). Diagrams drawn with the set then
+ * use these tiles for every dark square. Same errors as
+ * fk_piece_set_load; the set is unchanged on failure. */
+fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *err);
+/* 1 when the set has dark-square tiles. */
+int fk_piece_set_has_dark(const fk_piece_set *set);
 /* The set's name: "cburnett" for the built-in one, else the folder's last
  * path component. */
 const char *fk_piece_set_name(const fk_piece_set *set);
@@ -125,7 +133,8 @@ void fk_diagram_square_center(const fk_diagram_options *opts, fk_square sq, doub
 
 /* Appends the diagram as one self-contained <svg> element (no XML prolog,
  * so it can also be nested in a larger SVG) to out. Returns FK_OK, or
- * FK_ERR_RANGE for a size under 16 or over 8192, or FK_ERR_NOMEM. */
+ * FK_ERR_RANGE for a size under 16 or over 8192, more than FK_MAX_ARROWS
+ * arrows or a square off the board, or FK_ERR_NOMEM. */
 fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
                         fk_buffer *out);
 
@@ -168,10 +177,10 @@ typedef enum {
 const char *fk_random_kind_name(fk_random_kind kind);
 
 /* Fills pos with a random position of that kind: one king a side, no pawn
- * on the first or last rank, the side not to move not in check. Games are
- * played with random pseudo-legal moves that never leave the mover in
- * check (captures are preferred now and then, so material comes off as in
- * real games). When last_from/last_to are not NULL they receive the last
+ * on the first or last rank, the side not to move not in check; placed
+ * positions are also kept only when fk_position_check finds no error. Games are
+ * played with random legal moves (captures are preferred now and then, so
+ * material comes off as in real games). When last_from/last_to are not NULL they receive the last
  * move played, or FK_NO_SQUARE for placed positions. */
 void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
                         fk_square *last_from, fk_square *last_to);
@@ -188,14 +197,23 @@ typedef struct {
     uint64_t detail_seed;   /* picks the names and moves written on the page */
 } fk_training_image;
 
-/* Picks random looks for pos: theme, the piece set `pieces` (NULL for the
- * built-in one), size 120..1200 px, flip, coordinates, border, last-move
+/* The ranges fk_training_image_random draws from. */
+typedef struct {
+    int min_size, max_size; /* of the diagram, in pixels (default 120, 1200) */
+    double clutter;         /* share drawn inside a page (default 0.3) */
+} fk_training_options;
+
+void fk_training_options_default(fk_training_options *opts);
+
+/* Picks random looks for pos: theme (the book theme for a set with
+ * dark-square tiles), the piece set `pieces` (NULL for the built-in one),
+ * a size in the options' range, flip, coordinates, border, last-move
  * highlights (last_from/last_to, or random), arrows, the check mark when
- * the side to move is in check, and, with probability clutter_rate, a page
- * around the board with names and a move list. */
+ * the side to move is in check, and, for the options' share of images, a
+ * page around the board with names and a move list. */
 void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piece_set *pieces,
-                              fk_square last_from, fk_square last_to, double clutter_rate,
-                              fk_training_image *img);
+                              fk_square last_from, fk_square last_to,
+                              const fk_training_options *opts, fk_training_image *img);
 
 /* Draws the image as SVG (the whole page) and appends it to out. */
 fk_status fk_training_image_svg(const fk_position *pos, const fk_training_image *img,

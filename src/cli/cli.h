@@ -34,7 +34,13 @@ int cli_is_help(const char *arg);
     X(show, "draw the board in the terminal")                                    \
     X(normalize, "write canonical FENs")                                         \
     X(render, "draw a position as an SVG or PNG diagram; make training images")  \
-    X(scan, "read the position from a picture of a board (screenshot, diagram)")
+    X(moves, "list every legal move of a position")                              \
+    X(play, "play moves (SAN or UCI) and print the FEN after each")              \
+    X(perft, "count move-tree leaves to a depth (Stockfish-style --divide)")      \
+    X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")      \
+    X(serve, "serve the web page and JSON API on a local port")                 \
+    X(scan, "read the position from a picture of a board (screenshot, diagram)") \
+    /* end of the command list */
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);
 CLI_COMMANDS(CLI_DECLARE)

@@ -132,12 +132,13 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
     int errors = count_severity(&r->problems, FK_SEV_ERROR);
     int warnings = count_severity(&r->problems, FK_SEV_WARNING);
     if (r->valid) {
-        fprintf(out, "valid");
+        cli_put_colored(out, "1;32", "valid");
         if (warnings) fprintf(out, ", with %d warning%s", warnings, warnings == 1 ? "" : "s");
         fprintf(out, "\n  canonical FEN: %s\n", r->fen);
         cli_print_status(out, &r->pos, "  ");
     } else {
-        fprintf(out, "invalid: %d error%s", errors, errors == 1 ? "" : "s");
+        cli_put_colored(out, "1;31", "invalid");
+        fprintf(out, ": %d error%s", errors, errors == 1 ? "" : "s");
         if (warnings) fprintf(out, ", %d warning%s", warnings, warnings == 1 ? "" : "s");
         fputc('\n', out);
     }
@@ -199,7 +200,7 @@ int cmd_check(int argc, char **argv) {
     cli_inputs_close(&in);
     if (!opts.json && total > 1)
         printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
-    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    if (cli_flush_stdout("check")) return CLI_PROBLEMS;
     if (read_error) {
         fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
         return CLI_PROBLEMS;

@@ -11,9 +11,10 @@ static const char help[] =
     "Usage: fenkit explain [--tolerant] [FEN...]\n"
     "\n"
     "Draws the board, reads the FEN back field by field in plain English (whose\n"
-    "move it is, who may still castle, the en passant square, the counters),\n"
-    "then lists every problem with how to fix it. FENs come from the arguments\n"
-    "(quoted or not), or one per line from standard input when there are none.\n"
+    "move it is, who may still castle, the en passant square, the counters,\n"
+    "material and game status), then lists every problem with how to fix it.\n"
+    "FENs come from the arguments (quoted or not), or one per line from\n"
+    "standard input when there are none.\n"
     "\n"
     "Options:\n"
     "  --tolerant    accept extra white space and missing fields\n"
@@ -45,10 +46,7 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
         size_t need = fk_position_explain(&pos, text, sizeof text);
         char *big = need < sizeof text ? NULL : malloc(need + 1);
         if (big) fk_position_explain(&pos, big, need + 1);
-        const char *shown = big ? big : text;
-        size_t len = strlen(shown);
-        fputs(shown, stdout);
-        if (len > 0 && shown[len - 1] != '\n') fputc('\n', stdout);
+        cli_print_paragraphs(stdout, big ? big : text, "  ");
         fputc('\n', stdout);
         free(big);
     } else {
@@ -57,12 +55,11 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
               stdout);
     }
     if (problems.count == 0) {
-        fputs("No problems: a legal game can reach this position.\n", stdout);
+        fputs("No problems found.\n", stdout);
     } else {
         printf("%s:\n", valid ? "Worth knowing" : "Problems");
         cli_print_problems(stdout, &problems, "  ", 1);
     }
-    if (valid) cli_print_status(stdout, &pos, "");
     return valid;
 }
 
@@ -91,6 +88,6 @@ int cmd_explain(int argc, char **argv) {
         invalid += !explain_one(label, &input, opts.flags);
     }
     cli_inputs_close(&in);
-    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    if (cli_flush_stdout("explain")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

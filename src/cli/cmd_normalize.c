@@ -37,8 +37,8 @@ static const char help[] =
     "  fenkit normalize --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
     "  fenkit normalize --tolerant '8/8/8/4k3/8/8/8/4K3   w  - -'\n";
 
-/* Output buffer size: large, so a whole batch leaves in a few writes. */
-#define OUT_BUFFER (1u << 20)
+/* Output buffer size: a write per 64 KiB (about a thousand FENs). */
+#define OUT_BUFFER (1u << 16)
 
 /* Prints every error of one failed input on standard error, prefixed with
  * where the input came from ("line 7: ..."). */
@@ -65,6 +65,8 @@ int cmd_normalize(int argc, char **argv) {
     /* errors are rare; give them a buffer so a file of them is not slow */
     static char err_buffer[1 << 14];
     setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+    /* someone typing FENs wants each answer at once, not at the end */
+    int interactive = in.from_stdin && isatty(STDIN_FILENO);
     const char *unit = cli_inputs_unit(&in);
     static fk_problems problems;
     fk_position pos;
@@ -82,12 +84,16 @@ int cmd_normalize(int argc, char **argv) {
         if (fk_problems_has_error(&problems)) {
             report_errors(unit, input.number, &problems);
             failed++;
-            continue;
+        } else {
+            char *dst = cli_writer_reserve(&out, FK_FEN_MAX + 1);
+            size_t n = fk_fen_write(&pos, opts.ep, dst, FK_FEN_MAX);
+            dst[n] = '\n';
+            cli_writer_commit(&out, n + 1);
         }
-        char *dst = cli_writer_reserve(&out, FK_FEN_MAX + 1);
-        size_t n = fk_fen_write(&pos, opts.ep, dst, FK_FEN_MAX);
-        dst[n] = '\n';
-        cli_writer_commit(&out, n + 1);
+        if (interactive) {
+            cli_writer_flush(&out);
+            fflush(stderr);
+        }
     }
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
@@ -97,7 +103,7 @@ int cmd_normalize(int argc, char **argv) {
         failed++;
     }
     if (write_failed) {
-        fprintf(stderr, "fenkit normalize: writing standard output failed\n");
+        fprintf(stderr, "fenkit normalize: writing standard output: %s\n", strerror(out.error));
         failed++;
     }
     fflush(stderr);

@@ -26,6 +26,7 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libfontconfig.so\n"; }
 #endif
 
+/* The --help text: usage, options, examples. */
 static void print_help(FILE *out) {
     fprintf(out,
         "Usage: fenkit render [OPTIONS] FEN -o FILE\n"
@@ -34,7 +35,8 @@ static void print_help(FILE *out) {
         "\n"
         "Draws the position as a diagram. The format comes from the file's extension\n"
         "(.svg or .png), or from --format when writing to standard output (default svg).\n"
-        "The FEN may be one argument or several (its fields unquoted).\n"
+        "The FEN may be one argument or several (its fields unquoted); with none, the\n"
+        "first line of standard input is read.\n"
         "\n"
         "Options:\n"
         "  -o, --output FILE     write to FILE ('-' for standard output)\n"
@@ -47,6 +49,8 @@ static void print_help(FILE *out) {
         "                        wK wQ wR wB wN wP bK bQ bR bB bN bP (.svg or .png)\n"
         "  --highlight SQ,...    mark squares, as a last move is marked (e2,e4)\n"
         "  --arrow MOVE,...      draw arrows (e2e4,g1f3)\n"
+        "  --dark-tiles DIR      draw dark squares with a book set's tiles: DIR holds\n"
+        "                        empty.png and the twelve pieces on a dark square\n"
         "  --check               mark the king that is in check, if one is\n"
         "  --border              draw a frame around the board\n"
         "  --list-themes         print the theme names with their colours and exit\n"
@@ -56,8 +60,11 @@ static void print_help(FILE *out) {
         "                        DIR/manifest.jsonl giving each file's FEN and board box\n"
         "  --out DIR             the folder (made if missing)\n"
         "  --seed S              the same seed gives the same images (default 1)\n"
+        "  --size PX             every board this size (default: 120 to 1200 px)\n"
         "  --pieces DIR,...      piece sets to cycle through; a folder holding set folders\n"
         "                        counts as all of them (default: the built-in set)\n"
+        "  --dark-tiles DIR      a folder of NAME-ondark tile folders: each set NAME\n"
+        "                        that has one is also used with its tiles\n"
         "  --clutter RATE        share of images drawn inside a page with names and a\n"
         "                        move list, 0..1 (default 0.3)\n"
         "  --format svg|png      image format (default png)\n"
@@ -79,11 +86,13 @@ typedef struct {
     const char *output;
     out_format format;
     const char *pieces;
+    const char *dark_tiles;
     int mark_check;
     long random;
     const char *out_dir;
     uint64_t seed;
-    double clutter;
+    fk_training_options training;
+    int size_given;
     char fen[1024];
 } render_args;
 
@@ -123,6 +132,7 @@ static int parse_arrows(const char *text, fk_diagram_options *opts) {
     return 0;
 }
 
+/* Reads "svg" or "png"; returns 0, or -1 for anything else. */
 static int parse_format(const char *text, out_format *format) {
     if (strcmp(text, "svg") == 0) *format = FORMAT_SVG;
     else if (strcmp(text, "png") == 0) *format = FORMAT_PNG;
@@ -144,6 +154,7 @@ static int is_option(const char *arg, const char *name) {
     return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* --list-themes: each theme's name and colours. */
 static int list_themes(void) {
     for (int i = 0; i < fk_theme_count(); i++) {
         const fk_theme *t = fk_theme_at(i);
@@ -159,7 +170,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
     memset(a, 0, sizeof *a);
     fk_diagram_options_default(&a->diagram);
     a->seed = 1;
-    a->clutter = 0.3;
+    fk_training_options_default(&a->training);
     size_t fen_len = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
@@ -184,6 +195,7 @@ static int parse_args(int argc, char **argv, render_args *a) {
             if (parse_long(v, 16, 8192, &n))
                 return cli_usage_error("render", "--size must be 16 to 8192 pixels, not '%s'", v);
             a->diagram.size = (int)n;
+            a->size_given = 1;
         } else if (strcmp(arg, "--flip") == 0) {
             a->diagram.flip = 1;
         } else if (strcmp(arg, "--border") == 0) {
@@ -204,6 +216,9 @@ static int parse_args(int argc, char **argv, render_args *a) {
         } else if (is_option(arg, "--pieces")) {
             VALUE("--pieces");
             a->pieces = v;
+        } else if (is_option(arg, "--dark-tiles")) {
+            VALUE("--dark-tiles");
+            a->dark_tiles = v;
         } else if (is_option(arg, "--highlight")) {
             VALUE("--highlight");
             if (parse_squares(v, &a->diagram.highlight))
@@ -232,8 +247,8 @@ static int parse_args(int argc, char **argv, render_args *a) {
         } else if (is_option(arg, "--clutter")) {
             VALUE("--clutter");
             char *end;
-            a->clutter = strtod(v, &end);
-            if (end == v || *end || !(a->clutter >= 0 && a->clutter <= 1))
+            a->training.clutter = strtod(v, &end);
+            if (end == v || *end || !(a->training.clutter >= 0 && a->training.clutter <= 1))
                 return cli_usage_error("render", "--clutter wants a share from 0 to 1, not '%s'", v);
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return cli_usage_error("render", "unknown option '%s'", arg);
@@ -268,19 +283,34 @@ static int write_bytes(const char *path, const char *data, size_t len) {
     return CLI_OK;
 }
 
-/* Loads --pieces NAME|DIR for one diagram; *set stays NULL for built-in. */
-static int load_one_set(const char *name, fk_piece_set **set) {
+/* Loads --pieces NAME|DIR (and --dark-tiles DIR) for one diagram; *set
+ * stays NULL for the built-in set. */
+static int load_one_set(const char *name, const char *dark, fk_piece_set **set) {
     *set = NULL;
-    if (!name || strcmp(name, "cburnett") == 0 || strcmp(name, "default") == 0) return CLI_OK;
+    int builtin = !name || strcmp(name, "cburnett") == 0 || strcmp(name, "default") == 0;
+    if (builtin && dark)
+        return cli_usage_error("render", "--dark-tiles needs a --pieces folder to go with");
+    if (builtin) return CLI_OK;
     fk_error err;
     if (fk_piece_set_load(name, set, &err) != FK_OK) {
         fprintf(stderr, "fenkit render: --pieces: %s\n", err.message);
         return CLI_USAGE;
     }
+    if (dark && fk_piece_set_load_dark(*set, dark, &err) != FK_OK) {
+        fprintf(stderr, "fenkit render: --dark-tiles: %s\n", err.message);
+        fk_piece_set_free(*set);
+        *set = NULL;
+        return CLI_USAGE;
+    }
     return CLI_OK;
 }
 
+/* Draws the FEN of the command line into one SVG or PNG. */
 static int render_one(render_args *a) {
+    /* No FEN argument: the first line of standard input, unless that is a
+     * terminal (nobody typing would know it is awaited). */
+    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
+        a->fen[strcspn(a->fen, "\r\n")] = '\0';
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
     fk_position pos;
     fk_problems problems;
@@ -312,7 +342,7 @@ static int render_one(render_args *a) {
         }
     }
     fk_piece_set *set;
-    int rc = load_one_set(a->pieces, &set);
+    int rc = load_one_set(a->pieces, a->dark_tiles, &set);
     if (rc != CLI_OK) return rc;
     a->diagram.pieces = set;
     fk_buffer out = {0};
@@ -337,6 +367,7 @@ typedef struct {
     int count, cap;
 } set_list;
 
+/* Appends a set to the list; returns 0, or -1 when memory ran out. */
 static int add_set(set_list *list, fk_piece_set *set) {
     if (list->count == list->cap) {
         int cap = list->cap ? list->cap * 2 : 16;
@@ -349,19 +380,38 @@ static int add_set(set_list *list, fk_piece_set *set) {
     return 0;
 }
 
+/* qsort order for folder names. */
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Adds the set in dir; and when dark_dir holds NAME-ondark tiles for it,
+ * the set a second time with those tiles. Returns FK_OK or the load error. */
+static fk_status add_set_and_tiles(set_list *list, const char *dir, const char *dark_dir,
+                                   fk_error *err) {
+    fk_piece_set *set;
+    fk_status s = fk_piece_set_load(dir, &set, err);
+    if (s != FK_OK) return s;
+    if (add_set(list, set)) fk_piece_set_free(set);
+    if (!dark_dir) return FK_OK;
+    char tiles[4096];
+    snprintf(tiles, sizeof tiles, "%s/%s-ondark", dark_dir, fk_piece_set_name(set));
+    struct stat st;
+    if (stat(tiles, &st) != 0 || !S_ISDIR(st.st_mode)) return FK_OK;
+    fk_error tile_err;
+    if (fk_piece_set_load(dir, &set, &tile_err) != FK_OK) return FK_OK;
+    if (fk_piece_set_load_dark(set, tiles, &tile_err) != FK_OK || add_set(list, set)) {
+        fprintf(stderr, "fenkit render: skipping tiles %s: %s\n", tiles, tile_err.message);
+        fk_piece_set_free(set);
+    }
+    return FK_OK;
+}
+
 /* Adds the set in dir, or, when dir holds set folders instead, every one
  * of them in name order. A folder that is neither is reported. */
-static void add_sets_from(set_list *list, const char *dir) {
-    fk_piece_set *set;
+static void add_sets_from(set_list *list, const char *dir, const char *dark_dir) {
     fk_error err;
-    if (fk_piece_set_load(dir, &set, &err) == FK_OK) {
-        if (add_set(list, set)) fk_piece_set_free(set);
-        return;
-    }
+    if (add_set_and_tiles(list, dir, dark_dir, &err) == FK_OK) return;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "fenkit render: --pieces: %s\n", err.message);
@@ -384,13 +434,9 @@ static void add_sets_from(set_list *list, const char *dir) {
     for (size_t i = 0; i < count; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         struct stat st;
-        if (names[i] && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            if (fk_piece_set_load(path, &set, &err) == FK_OK) {
-                if (add_set(list, set)) fk_piece_set_free(set);
-            } else {
-                fprintf(stderr, "fenkit render: skipping %s: %s\n", path, err.message);
-            }
-        }
+        if (names[i] && stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+            add_set_and_tiles(list, path, dark_dir, &err) != FK_OK)
+            fprintf(stderr, "fenkit render: skipping %s: %s\n", path, err.message);
         free(names[i]);
     }
     free(names);
@@ -403,6 +449,7 @@ static const char *coords_name(fk_coords c) {
     return c == FK_COORDS_INSIDE ? "inside" : c == FK_COORDS_OUTSIDE ? "outside" : "none";
 }
 
+/* --random N: N seeded random positions as images, with a manifest. */
 static int render_random(render_args *a) {
     if (!a->out_dir) return cli_usage_error("render", "--random needs --out DIR");
     if (mkdir(a->out_dir, 0777) != 0 && errno != EEXIST) {
@@ -418,7 +465,7 @@ static int render_random(render_args *a) {
             if (strcmp(dir, "cburnett") == 0 || strcmp(dir, "default") == 0)
                 add_set(&sets, NULL);
             else
-                add_sets_from(&sets, dir);
+                add_sets_from(&sets, dir, a->dark_tiles);
         }
         free(copy);
     }
@@ -428,6 +475,7 @@ static int render_random(render_args *a) {
         return CLI_USAGE;
     }
     out_format format = a->format ? a->format : FORMAT_PNG;
+    if (a->size_given) a->training.min_size = a->training.max_size = a->diagram.size;
     char path[4096];
     snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
     FILE *manifest = fopen(path, "w");
@@ -453,7 +501,7 @@ static int render_random(render_args *a) {
         fk_random_position(&rng, kind, &pos, &from, &to);
         const fk_piece_set *set = sets.sets[i % sets.count];
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, set, from, to, a->clutter, &img);
+        fk_training_image_random(&rng, &pos, set, from, to, &a->training, &img);
         fk_buffer_clear(&svg);
         fk_buffer_clear(&png);
         fk_status s = fk_training_image_svg(&pos, &img, &svg);
@@ -476,11 +524,11 @@ static int render_random(render_args *a) {
         fprintf(manifest,
                 "{\"file\":\"%s\",\"fen\":\"%s\",\"kind\":\"%s\",\"width\":%d,\"height\":%d,"
                 "\"board\":[%d,%d,%d],\"flip\":%s,\"theme\":\"%s\",\"pieces\":\"%s\","
-                "\"coords\":\"%s\",\"clutter\":%s}\n",
+                "\"dark_tiles\":%s,\"coords\":\"%s\",\"clutter\":%s}\n",
                 name, fen, fk_random_kind_name(kind), img.width, img.height, img.board_x,
                 img.board_y, img.board_size, img.diagram.flip ? "true" : "false",
                 img.diagram.theme->name, fk_piece_set_name(set ? set : fk_piece_set_builtin()),
-                coords_name(img.diagram.coords), img.clutter ? "true" : "false");
+                set && fk_piece_set_has_dark(set) ? "true" : "false", coords_name(img.diagram.coords), img.clutter ? "true" : "false");
         if (progress) fprintf(stderr, "\rfenkit render: %ld/%ld", i + 1, a->random);
     }
     if (progress) fprintf(stderr, "\n");
@@ -492,6 +540,7 @@ static int render_random(render_args *a) {
     return rc;
 }
 
+/* fenkit render: one diagram, or --random training images. */
 int cmd_render(int argc, char **argv) {
     render_args a;
     int rc = parse_args(argc, argv, &a);

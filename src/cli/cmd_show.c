@@ -13,9 +13,9 @@ static const char help[] =
     "squares when standard output is a terminal (set NO_COLOR to turn colours\n"
     "off), then who is to move, the castling rights, the en passant square and\n"
     "the counters. The FEN is read tolerantly (extra spaces, missing counters);\n"
-    "squares with a problem are framed and the problems listed: use\n"
-    "'fenkit explain' for how to fix them. With no FEN, reads one per line from\n"
-    "standard input.\n"
+    "squares with a problem are framed and errors and warnings listed: use\n"
+    "'fenkit explain' for how to fix them. With no FEN, reads one per line\n"
+    "from standard input.\n"
     "\n"
     "Options:\n"
     "  --flip        Black at the bottom (ranks 1 to 8 downwards, files h to a)\n"
@@ -47,16 +47,21 @@ static void print_details(const fk_position *pos) {
     fputc('\n', stdout);
 }
 
-/* Draws one input. Returns 1 when it has no error. */
+/* Draws one input, framing the squares of its errors and warnings (notes
+ * are for 'fenkit check' and 'explain'). Returns 1 when it has no error. */
 static int show_one(const cli_input *input, const cli_fen_options *opts) {
-    static fk_problems problems;
+    static fk_problems problems, wrong;
     fk_position pos;
     fk_problems_clear(&problems);
     fk_fen_validate(input->text, input->len, opts->flags, &pos, &problems);
-    cli_print_board(stdout, &pos, cli_problem_squares(&problems), opts->ascii, opts->flip);
+    fk_problems_clear(&wrong);
+    for (int i = 0; i < problems.count; i++)
+        if (problems.items[i].severity != FK_SEV_NOTE) wrong.items[wrong.count++] = problems.items[i];
+    wrong.dropped = problems.dropped;
+    cli_print_board(stdout, &pos, cli_problem_squares(&wrong), opts->ascii, opts->flip);
     if (cli_fen_was_read(&problems)) print_details(&pos);
-    if (problems.count > 0) {
-        cli_print_problems(stdout, &problems, "", 0);
+    if (wrong.count > 0 || wrong.dropped > 0) {
+        cli_print_problems(stdout, &wrong, "", 0);
         fputs("('fenkit explain' says how to fix them)\n", stdout);
     }
     return !fk_problems_has_error(&problems);
@@ -85,6 +90,6 @@ int cmd_show(int argc, char **argv) {
         invalid += !show_one(&input, &opts);
     }
     cli_inputs_close(&in);
-    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    if (cli_flush_stdout("show")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

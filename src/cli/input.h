@@ -23,8 +23,10 @@ typedef struct {
     cli_line_reader lines;
 } cli_inputs;
 
-/* Longest line read from standard input; a longer one is reported, not read. */
-#define CLI_MAX_LINE (1u << 20)
+/* Longest line read from standard input (a longer one is reported, not
+ * read), which is also the size of each read: 64 KiB holds about a thousand
+ * FENs and stays in the cache. */
+#define CLI_MAX_LINE (1u << 16)
 
 /* Gathers the FENs of the arguments (see cli_group_fens), or prepares to
  * read standard input when there are none. Returns 0, or -1 when out of

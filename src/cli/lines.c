@@ -1,4 +1,4 @@
-/* Lines in and out in large blocks: one read() fills a megabyte of lines,
+/* Lines in and out in large blocks: one read() fills 64 KiB of lines,
  * each line is handed out in place, and output leaves in one write() per
  * buffer. */
 #include "lines.h"

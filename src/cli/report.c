@@ -1,6 +1,7 @@
 /* What the FEN commands print for people: boards, problems, game status. */
 #include "report.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,23 +24,23 @@ fk_bitboard cli_problem_squares(const fk_problems *problems) {
 }
 
 int cli_fen_was_read(const fk_problems *problems) {
-    /* fen.h lists the reading codes first, up to FK_PROB_FIELDS_FILLED */
+    /* fen.h lists the reading codes before the first rule, FK_PROB_NO_KING;
+     * later reading codes went at the end */
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
+        int reading = p->code < FK_PROB_NO_KING || p->code == FK_PROB_NONSTANDARD;
+        if (p->severity == FK_SEV_ERROR && reading) return 0;
     }
     return 1;
 }
 
-/* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
- * empty (https://no-color.org). */
-static int wants_color(FILE *out) {
+int cli_wants_color(FILE *out) {
     const char *no_color = getenv("NO_COLOR");
     return isatty(fileno(out)) && !(no_color && no_color[0]);
 }
 
 void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip) {
-    fk_text_options opts = {.flip = flip, .ascii = ascii, .color = wants_color(out),
+    fk_text_options opts = {.flip = flip, .ascii = ascii, .color = cli_wants_color(out),
                             .marked = marked};
     char buf[4096];
     size_t need = fk_render_text(pos, &opts, buf, sizeof buf);
@@ -68,15 +69,17 @@ static void append_squares(char *text, size_t cap, fk_bitboard set) {
 /* Width that problem text is wrapped to: a common terminal's. */
 #define WRAP_WIDTH 78
 
-/* Writes text after `first` (a prefix already written, of first_width
- * columns), wrapped at spaces to WRAP_WIDTH, with `indent` starting each
- * further line. A word longer than a line (a FEN) is kept whole. */
-static void print_wrapped(FILE *out, size_t first_width, const char *indent, const char *text) {
+/* Writes text (up to its end or a newline) after a prefix of first_width
+ * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
+ * starting each further line, and ends the line. A word longer than a line
+ * (a FEN) is kept whole. Returns where the text stopped. */
+static const char *print_wrapped(FILE *out, size_t first_width, const char *indent,
+                                 const char *text) {
     size_t column = first_width, indent_width = strlen(indent);
     int line_empty = 1;
-    while (*text) {
+    while (*text && *text != '\n') {
         while (*text == ' ') text++;
-        size_t word = strcspn(text, " ");
+        size_t word = strcspn(text, " \n");
         if (word == 0) break;
         if (!line_empty && column + 1 + word > WRAP_WIDTH) {
             fprintf(out, "\n%s", indent);
@@ -93,6 +96,23 @@ static void print_wrapped(FILE *out, size_t first_width, const char *indent, con
         text += word;
     }
     fputc('\n', out);
+    return text;
+}
+
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
+    while (*text) {
+        text = print_wrapped(out, 0, indent, text);
+        if (*text == '\n') text++;
+    }
+}
+
+/* SGR colours of the severities: note cyan, warning yellow, error bold red. */
+static const char *const severity_colors[] = {
+    [FK_SEV_NOTE] = "36", [FK_SEV_WARNING] = "33", [FK_SEV_ERROR] = "1;31"};
+
+void cli_put_colored(FILE *out, const char *sgr, const char *text) {
+    if (cli_wants_color(out)) fprintf(out, "\x1b[%sm%s\x1b[0m", sgr, text);
+    else fputs(text, out);
 }
 
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
@@ -101,7 +121,9 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
     snprintf(hanging, sizeof hanging, "%s         ", indent);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        fprintf(out, "%s%-7s  ", indent, fk_severity_name(p->severity));
+        fputs(indent, out);
+        cli_put_colored(out, severity_colors[p->severity], fk_severity_name(p->severity));
+        fprintf(out, "%*s  ", 7 - (int)strlen(fk_severity_name(p->severity)), "");
         snprintf(text, sizeof text, "%s [%s]", p->message, fk_problem_code_name(p->code));
         print_wrapped(out, strlen(hanging), hanging, text);
         int n = snprintf(text, sizeof text, "where: %s%s", fk_field_name(p->field),
@@ -125,12 +147,21 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
                 problems->dropped == 1 ? "" : "s");
 }
 
+int cli_flush_stdout(const char *command) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "fenkit %s: writing standard output: %s\n", command, strerror(errno));
+    return 1;
+}
+
 const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }
 
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
-    /* checkmate says check already */
-    if (status & FK_STATUS_CHECKMATE) status &= ~(unsigned)FK_STATUS_CHECK;
+    if (status & FK_STATUS_CHECKMATE) {
+        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
+                cli_side_name(!pos->side));
+        return;
+    }
     fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
     for (int i = 0; i < cli_status_name_count; i++)
         if (status & cli_status_names[i].flag) fprintf(out, ", %s", cli_status_names[i].words);

@@ -24,6 +24,14 @@ fk_bitboard cli_problem_squares(const fk_problems *problems);
  * field of pos holds what the FEN said (rule problems may remain). */
 int cli_fen_was_read(const fk_problems *problems);
 
+/* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
+ * empty (https://no-color.org). */
+int cli_wants_color(FILE *out);
+
+/* Writes text in the SGR colour sgr ("1;31") when out takes colours, else
+ * plain. */
+void cli_put_colored(FILE *out, const char *sgr, const char *text);
+
 /* Draws pos with the marked squares framed; colours only when out is a
  * terminal and NO_COLOR is not set. */
 void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int ascii, int flip);
@@ -32,6 +40,14 @@ void cli_print_board(FILE *out, const fk_position *pos, fk_bitboard marked, int 
  * byte, squares) and, when with_fix, how to fix it. Each line starts with
  * indent. */
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent, int with_fix);
+
+/* Prints text line by line, each wrapped at spaces to 78 columns, with
+ * `indent` before the continuation of a wrapped line. */
+void cli_print_paragraphs(FILE *out, const char *text, const char *indent);
+
+/* Flushes standard output; when that fails (a full disk, a closed pipe),
+ * says so on stderr for `command` and returns 1, else 0. */
+int cli_flush_stdout(const char *command);
 
 /* "White" or "Black". */
 const char *cli_side_name(int side);

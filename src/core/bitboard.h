@@ -39,15 +39,30 @@ extern fk_attack_tables fk_tables;
 /* Builds the tables the first time it is called (thread-safe). */
 void fk_attacks_init(void);
 
+/* Sliders index their tables with PEXT when the build targets BMI2 (for
+ * example -march=native on a CPU that has it), else with magic numbers.
+ * The choice is made at build time. */
+#if defined(__BMI2__) && !defined(FENKIT_NO_PEXT)
+#include <immintrin.h>
+#define FK_USE_PEXT 1
+#endif
+
+/* The attack set of the slider described by m, given the occupancy. */
 FK_INLINE fk_bitboard fk_slider(const fk_magic *m, fk_bitboard occupied) {
+#ifdef FK_USE_PEXT
+    return m->attacks[_pext_u64(occupied, m->mask)];
+#else
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+#endif
 }
+/* Rook and bishop attacks from sq (tables must be built). */
 FK_INLINE fk_bitboard fk_rook_att(fk_square sq, fk_bitboard occupied) {
     return fk_slider(&fk_tables.rook[sq], occupied);
 }
 FK_INLINE fk_bitboard fk_bishop_att(fk_square sq, fk_bitboard occupied) {
     return fk_slider(&fk_tables.bishop[sq], occupied);
 }
+/* Number of squares in b, and the lowest square of a non-empty b. */
 FK_INLINE int fk_popcount(fk_bitboard b) { return __builtin_popcountll(b); }
 FK_INLINE fk_square fk_lsb(fk_bitboard b) { return (fk_square)__builtin_ctzll(b); }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bitboard.h"
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
 
@@ -20,6 +21,12 @@ static const char *const kind_word[FK_KIND_COUNT] = {"pawn", "knight", "bishop",
 
 static inline int popcount(fk_bitboard bb) { return __builtin_popcountll(bb); }
 static inline fk_square lowest(fk_bitboard bb) { return (fk_square)__builtin_ctzll(bb); }
+
+/* 1 when bb holds more than n squares (n small), without counting them. */
+static inline int more_than(fk_bitboard bb, int n) {
+    while (n-- > 0) bb &= bb - 1;
+    return bb != 0;
+}
 
 /* The rank index (0..7) that is `color`'s n-th rank counted from its own side
  * (n = 0 is its back rank). */
@@ -93,7 +100,7 @@ static int check_kings(const fk_position *pos, report *out) {
     int ok = 1;
     for (int c = FK_WHITE; c <= FK_BLACK; c++) {
         fk_bitboard kings = pieces_of(pos, (fk_color)c, FK_KING);
-        if (popcount(kings) == 1) continue;
+        if (kings && !more_than(kings, 1)) continue;
         ok = 0;
         char fix[200], where[64];
         if (!kings) {
@@ -112,6 +119,23 @@ static int check_kings(const fk_position *pos, report *out) {
 }
 
 /* ---- checks ----------------------------------------------------------- */
+
+/* The men of colour `by` attacking sq, like fk_attackers_to but straight from
+ * the tables (built by fk_position_check), skipping the slider lookups when
+ * no slider of `by` shares a line with sq. */
+static fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
+                             fk_bitboard occupied) {
+    const fk_attack_tables *t = &fk_tables;
+    fk_bitboard them = pos->by_color[by];
+    fk_bitboard diag = (pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN]) & them;
+    fk_bitboard orth = (pos->by_kind[FK_ROOK] | pos->by_kind[FK_QUEEN]) & them;
+    fk_bitboard hits = ((t->pawn[!by][sq] & pos->by_kind[FK_PAWN]) |
+                        (t->knight[sq] & pos->by_kind[FK_KNIGHT]) |
+                        (t->king[sq] & pos->by_kind[FK_KING])) & them;
+    if (diag & t->bishop_empty[sq]) hits |= fk_bishop_att(sq, occupied) & diag;
+    if (orth & t->rook_empty[sq]) hits |= fk_rook_att(sq, occupied) & orth;
+    return hits;
+}
 
 static inline int is_slider(fk_kind kind) {
     return kind == FK_BISHOP || kind == FK_ROOK || kind == FK_QUEEN;
@@ -182,22 +206,22 @@ static void check_checks(const fk_position *pos, report *out) {
     fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
     fk_bitboard occupied = fk_position_occupied(pos);
     fk_square their_king = fk_position_king(pos, them);
-    fk_bitboard attackers = fk_attackers_to(pos, their_king, us, occupied);
+    fk_bitboard attackers_now = attackers(pos, their_king, us, occupied);
     char text[160], fix[200], name[3];
-    if (attackers) {
+    if (attackers_now) {
         fk_square_name(their_king, name);
         snprintf(fix, sizeof fix,
                  "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
                  "check.", color_title[them], them == FK_WHITE ? 'w' : 'b');
         add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
-            attackers | FK_BIT(their_king), fix,
+            attackers_now | FK_BIT(their_king), fix,
             "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
             "have left its own king in check.", color_title[them], name,
-            pieces_text(pos, attackers, text, sizeof text), color_title[us], color_title[them]);
+            pieces_text(pos, attackers_now, text, sizeof text), color_title[us], color_title[them]);
     }
 
     fk_square our_king = fk_position_king(pos, us);
-    fk_bitboard checkers = fk_attackers_to(pos, our_king, them, occupied);
+    fk_bitboard checkers = attackers(pos, our_king, them, occupied);
     if (!checkers) return;
     fk_square_name(our_king, name);
     if (popcount(checkers) > 2) {
@@ -278,21 +302,18 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     return 0;
 }
 
-/* 1 when bb holds more than n squares (n small), without counting them. */
-static inline int more_than(fk_bitboard bb, int n) {
-    while (n-- > 0) bb &= bb - 1;
-    return bb != 0;
-}
-
 /* The pawns standing on files that hold more than one of them. */
 static fk_bitboard crowded_files(fk_bitboard pawns) {
-    unsigned seen = 0, twice = 0;
-    for (int r = 0; r < 8; r++) {
-        unsigned row = (unsigned)(pawns >> (8 * r)) & 0xFF;
-        twice |= seen & row;
-        seen |= row;
+    /* Fold the ranks onto each other in three halving steps, keeping for each
+     * file whether it holds a pawn (once) or two or more (twice); the lowest
+     * rank ends up with the answer. */
+    fk_bitboard once = pawns, twice = 0;
+    for (int shift = 32; shift >= 8; shift >>= 1) {
+        fk_bitboard upper = once >> shift;
+        twice |= (twice >> shift) | (once & upper);
+        once |= upper;
     }
-    return pawns & (FILE_BB(0) * twice);
+    return pawns & (FILE_BB(0) * (twice & 0xFF));
 }
 
 /* The fewest captures a side's pawns need to stand on their files, each pawn
@@ -300,22 +321,61 @@ static fk_bitboard crowded_files(fk_bitboard pawns) {
 static int pawn_file_captures(fk_bitboard pawns) {
     int files[8], count = 0;
     for (int f = 0; f < 8; f++)
-        for (int n = popcount(pawns & FILE_BB(f)); n > 0 && count < 8; n--) files[count++] = f;
+        for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
     /* Pawns and starting files are both in file order, so the cheapest
      * matching keeps that order: best[i][j] matches the first i pawns with
-     * starting files among the first j. */
-    int best[9][9];
-    for (int j = 0; j <= 8; j++) best[0][j] = 0;
+     * starting files among the first j, and j - i never exceeds the number
+     * of files left over. */
+    int slack = 8 - count, best[9][9];
+    for (int j = 0; j <= slack; j++) best[0][j] = 0;
     for (int i = 1; i <= count; i++) {
-        best[i][i - 1] = 1 << 20;
-        for (int j = i; j <= 8; j++) {
+        for (int j = i; j <= i + slack; j++) {
             int step = files[i - 1] - (j - 1);
             int take = best[i - 1][j - 1] + (step < 0 ? -step : step);
-            int skip = best[i][j - 1];
-            best[i][j] = take < skip ? take : skip;
+            best[i][j] = j > i && best[i][j - 1] < take ? best[i][j - 1] : take;
         }
     }
     return best[count][8];
+}
+
+/* Like pawn_file_captures, for a side that also has promoted bishops (light
+ * and dark beyond one of each): each came from a pawn that reached a
+ * promotion square of its colour, which needs a capture when its starting
+ * file's promotion square has the other colour. Pawns, bishops' pawns and
+ * starting files are matched in one pass over the files. */
+static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark) {
+    enum { INF = 1 << 20 };
+    int files[8], count = 0;
+    for (int f = 0; f < 8; f++)
+        for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
+    if (count + light + dark > 8) return INF; /* reported as too many promoted */
+    int best[9][9][9], next[9][9][9];
+    for (int i = 0; i <= count; i++)
+        for (int l = 0; l <= light; l++)
+            for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
+    best[0][0][0] = 0;
+    for (int f = 0; f < 8; f++) {
+        int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) next[i][l][d] = best[i][l][d];
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) {
+                    int cost = best[i][l][d];
+                    if (cost >= INF) continue;
+                    if (i < count) {
+                        int step = files[i] - f, via = cost + (step < 0 ? -step : step);
+                        if (via < next[i + 1][l][d]) next[i + 1][l][d] = via;
+                    }
+                    if (l < light && cost + !lands_light < next[i][l + 1][d])
+                        next[i][l + 1][d] = cost + !lands_light;
+                    if (d < dark && cost + lands_light < next[i][l][d + 1])
+                        next[i][l][d + 1] = cost + lands_light;
+                }
+        memcpy(best, next, sizeof best);
+    }
+    return best[count][light][dark];
 }
 
 /* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
@@ -348,15 +408,28 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
         if (check_promotions(pos, c, out)) return;
     /* (An opponent with more than 16 men is reported on its own.) */
     int lost = 16 - nmen[!c];
-    int needed = crowded && lost >= 0 ? pawn_file_captures(pawns) : 0;
-    if (needed > lost) {
+    if (lost < 0) return;
+    /* Promoted bishops: those beyond one on each square colour. */
+    int light = more_than(bishops & LIGHT_SQUARES, 1) ? popcount(bishops & LIGHT_SQUARES) - 1 : 0;
+    int dark = more_than(bishops & ~LIGHT_SQUARES, 1) ? popcount(bishops & ~LIGHT_SQUARES) - 1 : 0;
+    int needed = light || dark ? promotion_captures(pawns, c, light, dark)
+                 : crowded     ? pawn_file_captures(pawns)
+                               : 0;
+    if (needed <= lost) return;
+    fk_bitboard shown = crowded ? crowded : pawns;
+    if (light || dark) {
+        shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
+        snprintf(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
+                 color_word[c], color_word[!c]);
+    } else {
         snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
                  "%s men.", color_word[c], color_word[!c]);
-        add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, crowded, fix,
-            "%s's pawns (%s) need at least %d captures to reach these files, but %s has lost "
-            "only %d men.", color_title[c], squares_text(crowded, where, sizeof where), needed,
-            color_title[!c], lost);
     }
+    add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
+        "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
+        "only %d men.", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
+        light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c],
+        lost);
 }
 
 /* Reports pawns on the first or last rank, where no pawn can stand. */
@@ -415,8 +488,8 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_square home = pos->chess960 ? king : FK_SQUARE(4, relative_rank(c, 0));
     int king_ok = king != FK_NO_SQUARE && king == home && (FK_BIT(king) & back) &&
                   FK_FILE_OF(king) > 0 && FK_FILE_OF(king) < 7;
-    castling_letters(pos, rights, c, letters);
     if (!king_ok) {
+        castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
         snprintf(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
                  pos->chess960 ? "" : c == FK_WHITE ? ", or put the king back on e1"
@@ -432,13 +505,15 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     }
     fk_bitboard west = rights & (FK_BIT(king) - 1), east = rights & ~(FK_BIT(king) - 1);
     fk_bitboard corners = FK_BIT(relative_rank(c, 0) * 8) | FK_BIT(relative_rank(c, 0) * 8 + 7);
-    if (popcount(west) > 1 || popcount(east) > 1) {
+    if (more_than(west, 1) || more_than(east, 1)) {
+        castling_letters(pos, rights, c, letters);
         snprintf(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
                  color_word[c]);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
             fix, "%s has two castling rights ('%s') on the same side of its king; a king "
             "castles with one rook on each side.", color_title[c], letters);
     } else if (!pos->chess960 && (rights & ~corners)) {
+        castling_letters(pos, rights, c, letters);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights & ~corners,
             "Remove those letters, or read the position as Chess960.",
             "%s's castling rights '%s' name a rook off the corner squares; in standard chess "
@@ -507,7 +582,7 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_position_remove(&before, pushed);
     fk_position_put(&before, origin, FK_MAKE_PIECE(them, FK_PAWN));
     fk_square king = fk_position_king(pos, us);
-    fk_bitboard was = fk_attackers_to(&before, king, them, fk_position_occupied(&before));
+    fk_bitboard was = attackers(&before, king, them, fk_position_occupied(&before));
     if (was) {
         char text[160], king_name[3];
         fk_square_name(king, king_name);
@@ -576,14 +651,19 @@ static void retype(const fk_position *pos, int flip, fk_position *fixed) {
  * look alike on the board, so each is offered when its correction reads as a
  * better position; the fix holds the corrected FEN. */
 static void check_typos(const fk_position *pos, int errors_before, report *out) {
+    /* Pawns count on their third rank or nearer home as placed normally, on
+     * their sixth or seventh as reversed; kings on their first two ranks or
+     * last two. Five reversed and no normal one: no real game of 99,383
+     * positions comes within two of that. */
     fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
-    if (!(wp & RANK_BB(6)) && !(bp & RANK_BB(1))) return; /* the kings alone are not enough */
     fk_bitboard wk = pieces_of(pos, FK_WHITE, FK_KING), bk = pieces_of(pos, FK_BLACK, FK_KING);
-    int reversed = popcount(wp & RANK_BB(6)) + popcount(bp & RANK_BB(1)) +
-                   ((wk & RANK_BB(7)) != 0) + ((bk & RANK_BB(0)) != 0);
-    int normal = popcount(wp & RANK_BB(1)) + popcount(bp & RANK_BB(6)) +
-                 ((wk & RANK_BB(0)) != 0) + ((bk & RANK_BB(7)) != 0);
-    if (reversed < 4 || normal > 0) return;
+    fk_bitboard low = RANK_BB(0) | RANK_BB(1), high = RANK_BB(6) | RANK_BB(7);
+    fk_bitboard reversed = (wp & (RANK_BB(5) | RANK_BB(6))) | (bp & (RANK_BB(1) | RANK_BB(2)));
+    if (!more_than(reversed, 2)) return; /* the kings alone are not enough */
+    fk_bitboard normal = (wp & (RANK_BB(1) | RANK_BB(2))) | (bp & (RANK_BB(5) | RANK_BB(6))) |
+                         (wk & low) | (bk & high);
+    fk_bitboard marked = reversed | (wk & high) | (bk & low);
+    if (normal || !more_than(marked, 4)) return;
 
     fk_position fixed[2];
     char fen[2][FK_FEN_MAX];
@@ -598,20 +678,19 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
         fk_fen_write(&fixed[flip], FK_EP_ALWAYS, fen[flip], sizeof fen[flip]);
     }
     int same = memcmp(fixed[0].board, fixed[1].board, 64) == 0;
-    fk_bitboard marked = (wp & RANK_BB(6)) | (bp & RANK_BB(1)) | (wk & RANK_BB(7)) | (bk & RANK_BB(0));
     char fix[200];
     if (better[1]) {
         snprintf(fix, sizeof fix, "%s", fen[1]);
         add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "The board looks upside down: White's pawns and king stand where Black's start and "
-            "the other way round, as when rank 1 is typed first%s.",
+            "The board looks upside down: White's pawns and king stand on Black's side of the "
+            "board and Black's on White's, as when rank 1 is typed first%s.",
             same ? " (or with upper and lower case swapped: both corrections agree)" : "");
     }
     if (better[0] && !(same && better[1])) {
         snprintf(fix, sizeof fix, "%s", fen[0]);
         add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
-            "The colours look swapped: the upper-case (White) men stand where Black's start, as "
-            "when upper and lower case are mixed up.");
+            "The colours look swapped: the upper-case (White) pawns and king stand on Black's "
+            "side of the board and the lower-case on White's, as when the case is mixed up.");
     }
 }
 
@@ -632,8 +711,18 @@ static void check_rules(const fk_position *pos, report *out) {
 
 fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
     report out = {problems, 0};
+    fk_attacks_init();
+    int first = problems->count;
     check_rules(pos, &out);
+    int typos = problems->count;
     check_typos(pos, out.errors, &out);
+    /* A typing mistake explains the errors it causes: list it before them. */
+    for (int i = typos; i < problems->count; i++, first++) {
+        fk_problem moved = problems->items[i];
+        memmove(&problems->items[first + 1], &problems->items[first],
+                (size_t)(i - first) * sizeof moved);
+        problems->items[first] = moved;
+    }
     return out.errors ? FK_ERR_INVALID : FK_OK;
 }
 
@@ -648,23 +737,61 @@ static int field_offset(const char *text, size_t len, fk_field field) {
     return i < len ? (int)i : -1;
 }
 
+/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
+static unsigned fields_judged(fk_problem_code code) {
+    enum {
+        SIDE = 1u << FK_FIELD_SIDE,
+        CASTLING = 1u << FK_FIELD_CASTLING,
+        EP = 1u << FK_FIELD_EP,
+        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
+        FULLMOVE = 1u << FK_FIELD_FULLMOVE
+    };
+    switch (code) {
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_TOO_MANY_CHECKERS:
+    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
+    case FK_PROB_CASTLING_NO_KING:
+    case FK_PROB_CASTLING_NO_ROOK:
+    case FK_PROB_CASTLING_SIDE: return CASTLING;
+    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
+    case FK_PROB_EP_RANK:
+    case FK_PROB_EP_NO_PAWN:
+    case FK_PROB_EP_OCCUPIED:
+    case FK_PROB_EP_ORIGIN_OCCUPIED:
+    case FK_PROB_EP_CHECK:
+    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
+    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
+    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
+    /* Their fix is a whole FEN, which must not carry a stand-in value. */
+    case FK_PROB_UPSIDE_DOWN:
+    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
+    default: return 0; /* the board alone */
+    }
+}
+
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
     int first = problems->count;
     fk_status st = fk_fen_parse(text, len, flags, pos, problems);
     /* Check the rules only when the board itself was read. */
+    unsigned unread = 0;
     for (int i = first; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR &&
-            (p->field == FK_FIELD_PLACEMENT || p->field == FK_FIELD_NONE))
+        if (p->severity != FK_SEV_ERROR) continue;
+        if (p->field == FK_FIELD_PLACEMENT || p->field == FK_FIELD_NONE)
             return st == FK_OK ? FK_ERR_SYNTAX : st;
+        unread |= 1u << p->field;
     }
-    int checked = problems->count;
+    int checked = problems->count, kept = checked;
     fk_status rules = fk_position_check(pos, problems);
+    /* A field the reader could not read holds a stand-in value: the reader
+     * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {
-        fk_problem *p = &problems->items[i];
-        if (p->offset < 0 && p->field != FK_FIELD_NONE) p->offset = field_offset(text, len, p->field);
+        fk_problem p = problems->items[i];
+        if (fields_judged(p.code) & unread) continue;
+        if (p.offset < 0 && p.field != FK_FIELD_NONE) p.offset = field_offset(text, len, p.field);
+        problems->items[kept++] = p;
     }
-    if (st != FK_OK) return st;
-    return rules;
+    problems->count = kept;
+    return st != FK_OK ? st : rules;
 }

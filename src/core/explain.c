@@ -93,6 +93,11 @@ static void say_en_passant(text *t, const fk_position *pos) {
     }
     fk_square_name(ep + step, to);
     fk_square_name(ep - step, from);
+    if (fk_position_at(pos, ep + step) != FK_MAKE_PIECE(them, FK_PAWN)) {
+        say(t, "En passant: %s, but no %s pawn stands on %s, where a pawn passing over %s "
+               "would be.\n", name, color_word[them], to, name);
+        return;
+    }
     say(t, "En passant: %s. %s's last move was the pawn %s-%s, passing over %s; ", name,
         color_title[them], from, to, name);
     fk_bitboard takers = fk_pawn_attacks(them, ep) & fk_position_pieces(pos, FK_MAKE_PIECE(us, FK_PAWN));

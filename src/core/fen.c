@@ -1,20 +1,32 @@
-/* FEN reading and writing. The reader walks the text once with a cursor,
- * field by field, and never stops at the first problem: every field is read
- * and every syntax problem is reported with its field, byte offset and a
- * sentence. Messages are only formatted when a problem happens, so the
- * happy path does no formatting at all. The policy choices (what strict and
- * tolerant accept) are listed in docs/fen-policy.md. */
+/* FEN reading and writing. The reader walks the text with a cursor, field
+ * by field, and never stops at the first problem: every field is read and
+ * every syntax problem is reported with its field, byte offset and a
+ * sentence. Well-formed text takes a fast path (place_fast, tail_fast);
+ * anything else is read again by the careful field readers, which say what
+ * is wrong. Messages are only formatted when a problem happens. The policy
+ * choices (what strict and tolerant accept) are in docs/fen-policy.md. */
+#include <assert.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "fenkit/fen.h"
 #include "fenkit/moves.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* The largest counter the reader accepts (six digits). The longest possible
  * game has fewer than 9,000 moves, so anything above is a typing error, and
  * the limit keeps every counter far from any integer overflow. */
 #define COUNTER_MAX 999999u
+
+/* Lets the compiler check the formats of the message helpers. */
+#if defined(__GNUC__)
+#define PRINTF_LIKE(fmt, first) __attribute__((format(printf, fmt, first)))
+#else
+#define PRINTF_LIKE(fmt, first)
+#endif
 
 /* The FEN fields in order; also used to name them in messages. */
 #define FIELD_COUNT 6
@@ -23,43 +35,32 @@
 typedef struct {
     const char *text;
     size_t len;
-    size_t at;      /* the cursor */
+    size_t at; /* the cursor */
     unsigned flags;
     fk_position *pos;
     fk_problems *problems;
-    int errors;     /* problems of severity error added by this reading */
-    int ws_noted;   /* a white space problem has been reported */
+    int errors;   /* problems of severity error added by this reading */
+    int ws_noted; /* a white space problem has been reported */
 } reader;
 
-/* Byte classes for the placement field: a piece, a digit, '/' or other. */
-enum { CLS_OTHER = 0, CLS_SLASH = 1, CLS_DIGIT = 2, CLS_PIECE = 3 };
-
-/* Class and value (piece or digit) of every byte, computed at compile time. */
-static const uint8_t placement_class[256] = {
-    ['/'] = CLS_SLASH,
-    ['0'] = CLS_DIGIT, ['1'] = CLS_DIGIT, ['2'] = CLS_DIGIT, ['3'] = CLS_DIGIT,
-    ['4'] = CLS_DIGIT, ['5'] = CLS_DIGIT, ['6'] = CLS_DIGIT, ['7'] = CLS_DIGIT,
-    ['8'] = CLS_DIGIT, ['9'] = CLS_DIGIT,
-    ['P'] = CLS_PIECE, ['N'] = CLS_PIECE, ['B'] = CLS_PIECE, ['R'] = CLS_PIECE,
-    ['Q'] = CLS_PIECE, ['K'] = CLS_PIECE, ['p'] = CLS_PIECE, ['n'] = CLS_PIECE,
-    ['b'] = CLS_PIECE, ['r'] = CLS_PIECE, ['q'] = CLS_PIECE, ['k'] = CLS_PIECE,
-};
-static const uint8_t piece_of_byte[256] = {
-    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
-    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
-};
-static const char piece_letter[FK_PIECE_COUNT] = ".PNBRQKpnbrqk";
-
-static const char *const field_title[FIELD_COUNT] = {
-    "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number"};
+static const char *const field_title[FIELD_COUNT] = {"piece placement", "side to move",
+                                                     "castling",        "en passant",
+                                                     "halfmove clock",  "fullmove number"};
 
 /* 1 for the bytes that separate fields: spaces, tabs, line ends, and the
  * underscore of lichess URLs. */
-static int is_separator(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
-           c == '_';
-}
+static const uint8_t separator[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1, ['_'] = 1};
+static int is_separator(unsigned char c) { return separator[c]; }
+
+/* The letters of the castling field: K Q k q, and the files A-H a-h. */
+enum { CASTLE_KQ = 1, CASTLE_FILE = 2 };
+static const uint8_t castling_class[256] = {
+    ['K'] = CASTLE_KQ,   ['Q'] = CASTLE_KQ,   ['k'] = CASTLE_KQ,   ['q'] = CASTLE_KQ,
+    ['A'] = CASTLE_FILE, ['B'] = CASTLE_FILE, ['C'] = CASTLE_FILE, ['D'] = CASTLE_FILE,
+    ['E'] = CASTLE_FILE, ['F'] = CASTLE_FILE, ['G'] = CASTLE_FILE, ['H'] = CASTLE_FILE,
+    ['a'] = CASTLE_FILE, ['b'] = CASTLE_FILE, ['c'] = CASTLE_FILE, ['d'] = CASTLE_FILE,
+    ['e'] = CASTLE_FILE, ['f'] = CASTLE_FILE, ['g'] = CASTLE_FILE, ['h'] = CASTLE_FILE};
 
 /* The length of the well-formed UTF-8 sequence of two to four bytes at s
  * (n bytes available), or 0. */
@@ -102,20 +103,116 @@ static const char *quote(const char *text, size_t len, char out[100]) {
     return out;
 }
 
-/* Adds a problem at byte `offset` of the field; `fix` is a plain string or
- * NULL. Counts errors so the reading knows its result. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 7, 8)))
-#endif
-static void report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
-                   size_t offset, const char *fix, const char *fmt, ...) {
-    char message[sizeof r->problems->items[0].message];
+/* Writes into out (cap bytes, always zero-terminated) what fmt says, for
+ * the conversions the messages use: %s, %.*s, %c, %d, %u and %%. It
+ * stands in for vsnprintf, which costs more than a whole reading: broken
+ * FENs come in batches too, and each must be said quickly. */
+static void vformat(char *out, size_t cap, const char *fmt, va_list ap) {
+    size_t n = 0;
+    for (const char *f = fmt; *f && n + 1 < cap; f++) {
+        if (*f != '%') {
+            /* Copy the run of plain text up to the next conversion at once. */
+            const char *pct = strchr(f, '%');
+            size_t run = pct ? (size_t)(pct - f) : strlen(f);
+            if (run > cap - 1 - n) run = cap - 1 - n;
+            memcpy(out + n, f, run);
+            n += run;
+            f += run - 1;
+            continue;
+        }
+        f++;
+        int precision = -1;
+        if (f[0] == '.' && f[1] == '*') {
+            precision = va_arg(ap, int);
+            f += 2;
+        }
+        char digits[12];
+        const char *text = digits;
+        size_t len = 0;
+        if (*f == 's') {
+            text = va_arg(ap, const char *);
+            len = precision >= 0 ? strnlen(text, (size_t)precision) : strlen(text);
+        } else if (*f == 'c') {
+            digits[0] = (char)va_arg(ap, int);
+            len = 1;
+        } else if (*f == 'd' || *f == 'u') {
+            long long v = *f == 'd' ? va_arg(ap, int) : (long long)va_arg(ap, unsigned);
+            unsigned long long u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
+            char *d = digits + sizeof digits;
+            do {
+                *--d = (char)('0' + u % 10);
+            } while (u /= 10);
+            if (v < 0) *--d = '-';
+            text = d;
+            len = (size_t)(digits + sizeof digits - d);
+        } else {
+            digits[0] = '%';
+            len = 1;
+        }
+        if (len > cap - 1 - n) len = cap - 1 - n;
+        memcpy(out + n, text, len);
+        n += len;
+    }
+    out[n] = '\0';
+}
+
+/* vformat with the arguments given directly. */
+PRINTF_LIKE(3, 4) static void format(char *out, size_t cap, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    vformat(out, cap, fmt, ap);
     va_end(ap);
+}
+
+/* Makes text a sentence, as the checker writes them: an upper-case first
+ * letter and a full stop at the end. */
+static void as_sentence(char *text, size_t cap) {
+    size_t n = strlen(text);
+    if (n == 0) return;
+    if (text[0] >= 'a' && text[0] <= 'z') text[0] = (char)(text[0] - 32);
+    if (text[n - 1] != '.' && text[n - 1] != '?' && n + 1 < cap) {
+        text[n] = '.';
+        text[n + 1] = '\0';
+    }
+}
+
+/* Formats the fix of problem p (a sentence, see as_sentence). */
+PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vformat(p->fix, sizeof p->fix, fmt, ap);
+    va_end(ap);
+    as_sentence(p->fix, sizeof p->fix);
+}
+
+/* Adds a problem at byte `offset` of the text, with a message from fmt and
+ * a plain `fix` (or NULL; callers may format one into the returned
+ * problem's fix). Counts errors so the reading knows its result. Returns
+ * the problem, or NULL when the list is full. It fills the list the way
+ * fk_problems_add does, without its vsnprintf. */
+PRINTF_LIKE(7, 8)
+static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
+                          size_t offset, const char *fix, const char *fmt, ...) {
     if (severity == FK_SEV_ERROR) r->errors++;
-    fk_problems_add(r->problems, code, severity, field, (int)offset, 0, fix, "%s", message);
+    fk_problems *list = r->problems;
+    if (list->count >= FK_MAX_PROBLEMS) {
+        list->dropped++;
+        return NULL;
+    }
+    fk_problem *p = &list->items[list->count++];
+    p->code = code;
+    p->severity = severity;
+    p->field = field;
+    p->offset = (int)offset;
+    p->squares = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vformat(p->message, sizeof p->message, fmt, ap);
+    va_end(ap);
+    as_sentence(p->message, sizeof p->message);
+    p->fix[0] = '\0';
+    if (fix) set_fix(p, "%s", fix);
+    return p;
 }
 
 /* The severity of something tolerant mode accepts and strict mode refuses. */
@@ -138,13 +235,23 @@ static int is_unicode_dash(const char *s, size_t n) {
 }
 
 /* Names the rank at index i from the top as people do ("rank 7"); a rank
- * past the eighth is named by its place ("the 9th rank"). */
+ * past the eighth is counted from the top ("rank 9 from the top"). */
 static const char *rank_label(int index, char out[24]) {
     if (index < 8)
-        snprintf(out, 24, "rank %d", 8 - index);
+        format(out, 24, "rank %d", 8 - index);
     else
-        snprintf(out, 24, "the %dth rank", index + 1);
+        format(out, 24, "rank %d from the top", index + 1);
     return out;
+}
+
+/* Reports a rank (index from the top) that starts at byte `at` and covers
+ * `squares` squares instead of 8. */
+static void report_rank_length(reader *r, int rank, size_t at, int squares) {
+    char label[24];
+    report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
+           "the pieces and the digits of empty squares in a rank add up to 8",
+           "%s has %d square%s, needs 8", rank_label(rank, label), squares,
+           squares == 1 ? "" : "s");
 }
 
 /* Reports the run of digits starting at `from` (like "44"), once. */
@@ -152,38 +259,191 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     const unsigned char *s = (const unsigned char *)r->text;
     size_t to = from;
     int sum = 0;
-    while (to < end && placement_class[s[to]] == CLS_DIGIT) sum += s[to++] - '0';
-    char q[100], fix[64], label[24];
-    if (sum >= 1 && sum <= 8)
-        snprintf(fix, sizeof fix, "write %d", sum);
-    else
-        snprintf(fix, sizeof fix, "write the empty squares as one digit, 1 to 8");
-    report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from, fix,
-           "%s has two digits in a row ('%s'): empty squares are one digit, 1 to 8",
-           rank_label(rank, label), quote((const char *)s + from, to - from, q));
+    while (to < end && s[to] >= '0' && s[to] <= '9')
+        sum += s[to++] - '0';
+    char q[100], label[24];
+    fk_problem *p = report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from,
+                           "write the empty squares as one digit, 1 to 8",
+                           "%s has two digits in a row ('%s'): empty squares are one digit, "
+                           "1 to 8",
+                           rank_label(rank, label), quote((const char *)s + from, to - from, q));
+    if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
+}
+
+/* Byte codes for place_fast: 0 for a byte that has no place in a
+ * placement, FAST_SLASH, FAST_END for the separators; for a piece or a
+ * digit, bits 0-3 the piece (0 for a digit), bit 4 set for a digit and
+ * bits 12-15 how many squares the byte covers (so every such code is at
+ * least FAST_SQUARES). The piece letters repeat types.c's for speed; debug
+ * builds check every fast reading against the careful one, which uses
+ * fk_piece_from_char. */
+enum { FAST_SLASH = 1, FAST_END = 2, FAST_DIGIT = 1 << 4, FAST_SQUARES = 1 << 12 };
+#define FAST_PIECE(p) ((p) | FAST_SQUARES)
+#define FAST_EMPTY(n) (FAST_DIGIT | (n)*FAST_SQUARES)
+static const uint16_t fast_code[256] = {
+    ['/'] = FAST_SLASH,        [' '] = FAST_END,          ['\t'] = FAST_END,
+    ['\n'] = FAST_END,         ['\r'] = FAST_END,         ['\v'] = FAST_END,
+    ['\f'] = FAST_END,         ['_'] = FAST_END,          ['1'] = FAST_EMPTY(1),
+    ['2'] = FAST_EMPTY(2),     ['3'] = FAST_EMPTY(3),     ['4'] = FAST_EMPTY(4),
+    ['5'] = FAST_EMPTY(5),     ['6'] = FAST_EMPTY(6),     ['7'] = FAST_EMPTY(7),
+    ['8'] = FAST_EMPTY(8),     ['P'] = FAST_PIECE(FK_WP), ['N'] = FAST_PIECE(FK_WN),
+    ['B'] = FAST_PIECE(FK_WB), ['R'] = FAST_PIECE(FK_WR), ['Q'] = FAST_PIECE(FK_WQ),
+    ['K'] = FAST_PIECE(FK_WK), ['p'] = FAST_PIECE(FK_BP), ['n'] = FAST_PIECE(FK_BN),
+    ['b'] = FAST_PIECE(FK_BB), ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ),
+    ['k'] = FAST_PIECE(FK_BK),
+};
+
+/* Sets pos's board and bitboards from board[64]. Both placement readers
+ * build a plain array and come here: this is the one place in the reader
+ * that writes the board, and it keeps the bitboards in step. It does not
+ * call fk_position_put per piece, which costs a sixth of a whole reading. */
+static void set_board(fk_position *pos, const uint8_t *board) {
+    memcpy(pos->board, board, 64);
+#if defined(__SSE2__)
+    /* Sixteen squares per instruction: the kind is the piece less 6 for
+     * Black, White's pieces are 1 to 6, and no loop runs over squares. */
+    const __m128i one = _mm_set1_epi8(1), five = _mm_set1_epi8(6 - 1), six = _mm_set1_epi8(6);
+    fk_bitboard white = 0, occupied = 0, kinds[FK_KIND_COUNT] = {0};
+    for (int k = 0; k < 4; k++) {
+        __m128i piece = _mm_loadu_si128((const __m128i *)(board + 16 * k));
+        __m128i less_one = _mm_sub_epi8(piece, one); /* empty: 255 */
+        __m128i is_white = _mm_cmpeq_epi8(_mm_min_epu8(less_one, five), less_one);
+        __m128i empty = _mm_cmpeq_epi8(piece, _mm_setzero_si128());
+        __m128i kind = _mm_sub_epi8(piece, _mm_and_si128(_mm_cmpgt_epi8(piece, six), six));
+        white |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(is_white) << (16 * k);
+        occupied |= (fk_bitboard)(uint16_t)~_mm_movemask_epi8(empty) << (16 * k);
+        for (int t = FK_PAWN; t < FK_KIND_COUNT; t++) {
+            __m128i same = _mm_cmpeq_epi8(kind, _mm_set1_epi8((char)(t + 1)));
+            kinds[t] |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(same) << (16 * k);
+        }
+    }
+    /* Kept in locals until here: the board bytes could alias the position. */
+    pos->by_color[FK_WHITE] = white;
+    pos->by_color[FK_BLACK] = occupied & ~white;
+    for (int t = FK_PAWN; t < FK_KIND_COUNT; t++)
+        pos->by_kind[t] = kinds[t];
+#else
+    for (int sq = 0; sq < 64; sq++) {
+        unsigned p = board[sq];
+        if (p == FK_EMPTY) continue;
+        pos->by_color[FK_PIECE_COLOR(p)] |= FK_BIT(sq);
+        pos->by_kind[FK_PIECE_KIND(p)] |= FK_BIT(sq);
+    }
+#endif
+}
+
+/* Reads a well-formed placement starting at `start` onto the (empty) board
+ * and returns where it ends, or 0 at the first thing out of the ordinary,
+ * leaving the position as it was, so that read_placement reads it again
+ * and says what is wrong. Per byte it does a table look-up, a store and an
+ * addition; the checks are folded into `bad` and looked at once per rank. */
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
+    uint8_t board[64] = {0};
+    unsigned rank_start = 56, sq = 56, bad = 0, previous = 0, code = FAST_END;
+    size_t i = start;
+    for (; i < len; i++) {
+        code = fast_code[s[i]];
+        if (code < FAST_SQUARES) {
+            if (code != FAST_SLASH) break;
+            /* The rank must be exactly full, and not the last. */
+            bad |= (sq != rank_start + 8) | (rank_start == 0);
+            rank_start -= 8;
+            sq = rank_start;
+            previous = 0;
+            continue;
+        }
+        bad |= code & previous & FAST_DIGIT; /* two digits in a row */
+        previous = code;
+        board[sq & 63] = (uint8_t)(code & 15);
+        sq += code / FAST_SQUARES;
+    }
+    if (i == len) code = FAST_END;
+    if (bad || code != FAST_END || rank_start != 0 || sq != 8) return 0;
+    set_board(pos, board);
+    return i;
+}
+
+/* Reads a counter of one to six digits, without a leading zero, at *at;
+ * moves *at past it. Returns 0 for anything else. */
+static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
+    size_t i = *at, first = i;
+    uint32_t value = 0;
+    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10)
+        value = value * 10 + (uint32_t)(s[i++] - '0');
+    size_t n = i - first;
+    if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
+    *out = value;
+    *at = i;
+    return 1;
+}
+
+/* Reads the usual rest of a FEN after the placement, " w KQkq - 0 1":
+ * single spaces, castling as standard letters in order, a plain en passant
+ * square, counters without leading zeros, nothing after. Returns 1 when it
+ * read all of that into pos, or 0 (leaving pos as it was) so that the
+ * field readers read the rest again and say what is out of the ordinary. */
+static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, unsigned flags) {
+    static const char letters[4] = {'K', 'Q', 'k', 'q'};
+    static const uint8_t rooks[4] = {7, 0, 63, 56};
+    if ((flags & FK_FEN_CHESS960) || len - at < 10 || s[at] != ' ' || s[at + 2] != ' ' ||
+        (s[at + 1] != 'w' && s[at + 1] != 'b'))
+        return 0;
+    uint8_t side = s[at + 1] == 'b' ? FK_BLACK : FK_WHITE, ep = FK_NO_SQUARE;
+    fk_bitboard castling = 0;
+    size_t i = at + 3;
+    if (s[i] == '-') {
+        i++;
+    } else {
+        for (int k = 0; k < 4 && i < len; k++) {
+            if (s[i] != letters[k]) continue;
+            castling |= FK_BIT(rooks[k]);
+            i++;
+        }
+        if (!castling) return 0;
+    }
+    if (i + 2 >= len || s[i++] != ' ') return 0;
+    if (s[i] == '-') {
+        i++;
+    } else if (s[i] >= 'a' && s[i] <= 'h' && (s[i + 1] == '3' || s[i + 1] == '6')) {
+        ep = (uint8_t)FK_SQUARE(s[i] - 'a', s[i + 1] - '1');
+        i += 2;
+    } else {
+        return 0;
+    }
+    uint32_t halfmove, fullmove;
+    if (i >= len || s[i++] != ' ' || !number_fast(s, &i, len, &halfmove) || i >= len ||
+        s[i++] != ' ' || !number_fast(s, &i, len, &fullmove) || i != len)
+        return 0;
+    pos->side = side;
+    pos->castling = castling;
+    pos->ep_square = ep;
+    pos->halfmove = halfmove;
+    pos->fullmove = fullmove;
+    return 1;
 }
 
 /* Reads the piece placement in [start, end). */
 static void read_placement(reader *r, size_t start, size_t end) {
-    fk_position *pos = r->pos;
+    uint8_t board[64] = {0};
     const unsigned char *s = (const unsigned char *)r->text;
-    int rank = 0;          /* index from the top: 0 is rank 8 */
-    int file = 0;          /* squares seen in this rank */
-    int rank_bad = 0;      /* a digit problem was said: skip the length check */
+    int rank = 0;     /* index from the top: 0 is rank 8 */
+    int file = 0;     /* squares seen in this rank */
+    int rank_bad = 0; /* a digit problem was said: skip the length check */
     size_t rank_start = start;
     size_t digit_run = end; /* where the current run of digits began, or end */
     char label[24], q[100];
 
     for (size_t i = start; i < end; i++) {
         unsigned c = s[i];
-        switch (placement_class[c]) {
-        case CLS_PIECE:
-            if (rank < 8 && file < 8)
-                fk_position_put(pos, FK_SQUARE(file, 7 - rank), (fk_piece)piece_of_byte[c]);
+        fk_piece piece = fk_piece_from_char((char)c);
+        /* 'P' stands for any piece letter, '0' for any digit. */
+        switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
+        case 'P':
+            if (rank < 8 && file < 8) board[FK_SQUARE(file, 7 - rank)] = (uint8_t)piece;
             file++;
             digit_run = end;
             break;
-        case CLS_DIGIT:
+        case '0':
             if (c == '0') {
                 report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, "remove the 0",
                        "%s has the digit 0: a digit counts empty squares, 1 to 8",
@@ -198,7 +458,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
                 digit_run = i;
                 if (c == '9') {
                     report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
-                           "a whole empty rank is 8",
+                           "write 8 for a whole empty rank",
                            "%s has the digit 9: a rank has only 8 squares",
                            rank_label(rank, label));
                     rank_bad = 1;
@@ -206,11 +466,8 @@ static void read_placement(reader *r, size_t start, size_t end) {
             }
             file += (int)c - '0';
             break;
-        case CLS_SLASH:
-            if (rank < 8 && !rank_bad && file != 8)
-                report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
-                       "%s has %d square%s, needs 8", rank_label(rank, label), file,
-                       file == 1 ? "" : "s");
+        case '/':
+            if (rank < 8 && !rank_bad && file != 8) report_rank_length(r, rank, rank_start, file);
             rank++;
             file = 0;
             rank_bad = 0;
@@ -228,7 +485,8 @@ static void read_placement(reader *r, size_t start, size_t end) {
                 report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
                        "remove the part in brackets",
                        "'[' starts a crazyhouse pocket, which standard chess does not have");
-                while (i + 1 < end && s[i + 1] != '/') i++;
+                while (i + 1 < end && s[i + 1] != '/')
+                    i++;
                 break;
             }
             if ((c == 'w' || c == 'W') && i + 1 == end) {
@@ -252,14 +510,14 @@ static void read_placement(reader *r, size_t start, size_t end) {
                "remove the last '/'", "the piece placement ends with '/'");
         rank--;
     } else if (rank < 8 && !rank_bad && file != 8) {
-        report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, rank_start, NULL,
-               "%s has %d square%s, needs 8", rank_label(rank, label), file, file == 1 ? "" : "s");
+        report_rank_length(r, rank, rank_start, file);
     }
     int ranks = rank + 1;
     if (ranks != 8)
         report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
                "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
                ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+    set_board(r->pos, board);
 }
 
 /* Reads the side to move in [start, end). */
@@ -279,8 +537,8 @@ static void read_side(reader *r, size_t start, size_t end) {
     }
     char q[100];
     report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
-           "write w for White to move or b for Black to move",
-           "'%s' is not a side to move", quote(s, n, q));
+           "write w for White to move or b for Black to move", "'%s' is not a side to move",
+           quote(s, n, q));
 }
 
 /* The back-rank square of color's rook that castling letter K (kingside)
@@ -306,11 +564,15 @@ static char castling_letter(const fk_position *pos, fk_color color, fk_square sq
     int file = FK_FILE_OF(sq);
     char letter = (char)('A' + file);
     if (pos->castling_style == FK_CASTLING_STANDARD && !pos->chess960) {
-        if (file == 7) letter = 'K';
-        else if (file == 0) letter = 'Q';
+        if (file == 7)
+            letter = 'K';
+        else if (file == 0)
+            letter = 'Q';
     } else if (pos->castling_style != FK_CASTLING_SHREDDER) {
-        if (xfen_rook(pos, color, 1) == sq) letter = 'K';
-        else if (xfen_rook(pos, color, 0) == sq) letter = 'Q';
+        if (xfen_rook(pos, color, 1) == sq)
+            letter = 'K';
+        else if (xfen_rook(pos, color, 0) == sq)
+            letter = 'Q';
     }
     return color == FK_BLACK ? (char)(letter + 32) : letter;
 }
@@ -341,21 +603,23 @@ static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start, "write -",
-               "the castling field is a Unicode dash, not the ASCII '-'");
+        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
+               "write -", "the castling field is a Unicode dash, not the ASCII '-'");
         return;
     }
     /* First pass: the letters used decide how K and Q are read. */
     int files = 0, kq = 0, bad = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h')) {
+        unsigned cls = castling_class[(unsigned char)c];
+        if (cls == CASTLE_FILE) {
             files++;
-        } else if (c == 'K' || c == 'Q' || c == 'k' || c == 'q') {
+        } else if (cls == CASTLE_KQ) {
             kq++;
         } else {
             char q[100];
-            size_t len = (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
+            size_t len =
+                (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
             if (c == '-')
                 report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
@@ -374,7 +638,10 @@ static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = files == 0 ? (chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD)
                           : kq == 0  ? FK_CASTLING_SHREDDER
                                      : FK_CASTLING_XFEN;
-    /* Second pass: each letter becomes a rook square. */
+    /* Second pass: each letter becomes a rook square. The field is
+     * canonical when each letter is the one the writer would use, in the
+     * writer's order (White first, from the h-file towards the a-file). */
+    int canonical = 1, last_key = -1;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         fk_color color = (c >= 'a' && c <= 'z') ? FK_BLACK : FK_WHITE;
@@ -389,43 +656,24 @@ static void read_castling(reader *r, size_t start, size_t end) {
             continue;
         if (pos->castling & FK_BIT(sq)) {
             report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                   "give each castling right once",
-                   "'%c' repeats a castling right already given", c);
+                   "give each castling right once", "'%c' repeats a castling right already given",
+                   c);
             bad++;
             continue;
         }
         pos->castling |= FK_BIT(sq);
+        int key = color * 8 + 7 - FK_FILE_OF(sq);
+        canonical &= key > last_key && castling_letter(pos, color, sq) == c;
+        last_key = key;
     }
-    /* A side of the king has one rook that may castle: "KBQ" gives White
-     * two on the queen side, which no reading of the field can mean. */
-    for (int color = FK_WHITE; color <= FK_BLACK && !bad; color++) {
-        int back = color == FK_WHITE ? 0 : 7;
-        fk_bitboard rank = (fk_bitboard)0xFF << (8 * back);
-        fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING] & rank;
-        if (!kings) continue;
-        fk_square king = (fk_square)__builtin_ctzll(kings);
-        fk_bitboard rights = pos->castling & rank;
-        fk_bitboard east = rights & ~((FK_BIT(king) << 1) - 1), west = rights & (FK_BIT(king) - 1);
-        if (__builtin_popcountll(east) > 1 || __builtin_popcountll(west) > 1) {
-            report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start,
-                   "keep one castling right on each side of the king",
-                   "%s has two castling rights on the %s side of the king",
-                   color == FK_WHITE ? "White" : "Black",
-                   __builtin_popcountll(east) > 1 ? "king" : "queen");
-            bad++;
-        }
-    }
-    if (bad) return;
+    if (bad || canonical) return;
     /* Rights given in an unusual order or form are read, and said. */
-    char canonical[17];
-    size_t len = write_castling(pos, canonical);
-    if (len != n || memcmp(canonical, s, n) != 0) {
-        char q[100], fix[40];
-        snprintf(fix, sizeof fix, "write %.*s", (int)len, canonical);
-        report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start, fix,
-               "castling rights '%s' are usually written '%.*s'", quote(s, n, q), (int)len,
-               canonical);
-    }
+    char canonical_text[17], q[100];
+    size_t len = write_castling(pos, canonical_text);
+    fk_problem *p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, FK_FIELD_CASTLING, start, NULL,
+                           "castling rights '%s' are usually written '%.*s'", quote(s, n, q),
+                           (int)len, canonical_text);
+    if (p) set_fix(p, "write %.*s", (int)len, canonical_text);
 }
 
 /* Reads the en passant field in [start, end). */
@@ -450,18 +698,17 @@ static void read_ep(reader *r, size_t start, size_t end) {
         return;
     }
     if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
-        char fix[16];
-        snprintf(fix, sizeof fix, "write %c%c", s[0] + 32, s[1]);
-        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, fix,
-               "the en passant square is written in lower case: %c%c, not %c%c", s[0] + 32,
-               s[1], s[0], s[1]);
+        fk_problem *p = report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, NULL,
+                               "the en passant square is written in lower case: %c%c, not %c%c",
+                               s[0] + 32, s[1], s[0], s[1]);
+        if (p) set_fix(p, "write %c%c", s[0] + 32, s[1]);
         return;
     }
-    if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) &&
-        s[1] >= '0' && s[1] <= '9') {
+    if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) && s[1] >= '0' &&
+        s[1] <= '9') {
         report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
                "files are a to h and ranks 1 to 8; write - for none",
-               "%s is not a square on the board", quote(s, n, q));
+               "there is no square %s on the board", quote(s, n, q));
         return;
     }
     report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
@@ -492,28 +739,27 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
             return;
         }
         if (n > 1 && s[0] == '0') {
-            char fix[24];
-            snprintf(fix, sizeof fix, "write %u", value);
-            report(r, lenient_code(r, code), lenient(r), field, start, fix,
-                   "the %s %s has a leading zero", title, quote(s, n, q));
+            fk_problem *p = report(r, lenient_code(r, code), lenient(r), field, start, NULL,
+                                   "the %s %s has a leading zero", title, quote(s, n, q));
+            if (p) set_fix(p, "write %u", value);
         }
         *out = value;
         return;
     }
     if ((n == 1 && s[0] == '-') || is_unicode_dash(s, n)) {
-        char fix[24];
-        snprintf(fix, sizeof fix, "write %u", fallback);
+        fk_problem *p;
         if (r->flags & FK_FEN_TOLERANT)
-            report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, fix,
-                   "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
+            p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
+                       "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
         else
-            report(r, code, FK_SEV_ERROR, field, start, fix, "the %s is '%s', not a number",
-                   title, quote(s, n, q));
+            p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
+                       title, quote(s, n, q));
+        if (p) set_fix(p, "write %u", fallback);
         *out = fallback;
         return;
     }
     if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
-        report(r, code, FK_SEV_ERROR, field, start, "a counter is 0 or more",
+        report(r, code, FK_SEV_ERROR, field, start, "write 0 or a larger whole number",
                "the %s cannot be negative (%s)", title, quote(s, n, q));
         return;
     }
@@ -526,12 +772,11 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
 static int looks_like(int field, const char *s, size_t n) {
     int dash = (n == 1 && s[0] == '-') || is_unicode_dash(s, n);
     switch (field) {
-    case FK_FIELD_SIDE:
-        return n == 1 && (s[0] == 'w' || s[0] == 'b' || s[0] == 'W' || s[0] == 'B');
+    case FK_FIELD_SIDE: return n == 1 && (s[0] == 'w' || s[0] == 'b' || s[0] == 'W' || s[0] == 'B');
     case FK_FIELD_CASTLING:
         if (dash) return 1;
         for (size_t i = 0; i < n; i++)
-            if (!strchr("KQkqABCDEFGHabcdefgh", s[i]) || s[i] == '\0') return 0;
+            if (!castling_class[(unsigned char)s[i]]) return 0;
         return n > 0;
     case FK_FIELD_EP:
         return dash || (n == 2 && ((s[0] >= 'a' && s[0] <= 'h') || (s[0] >= 'A' && s[0] <= 'H')) &&
@@ -549,7 +794,8 @@ static int looks_like(int field, const char *s, size_t n) {
  * not a single space (once per reading). */
 static void skip_separator(reader *r) {
     size_t from = r->at;
-    while (r->at < r->len && is_separator((unsigned char)r->text[r->at])) r->at++;
+    while (r->at < r->len && is_separator((unsigned char)r->text[r->at]))
+        r->at++;
     size_t n = r->at - from;
     if (n == 0 || (n == 1 && r->text[from] == ' ' && r->at < r->len) || r->ws_noted) return;
     r->ws_noted = 1;
@@ -560,9 +806,21 @@ static void skip_separator(reader *r) {
     } else {
         what = "fields are separated by more than one space";
         for (size_t i = from; i < r->at; i++) {
-            if (r->text[i] == '\t') { what = "fields are separated by a tab"; where = i; break; }
-            if (r->text[i] == '_') { what = "fields are separated by '_'"; where = i; break; }
-            if (r->text[i] != ' ') { what = "fields are separated by a line break"; where = i; break; }
+            if (r->text[i] == '\t') {
+                what = "fields are separated by a tab";
+                where = i;
+                break;
+            }
+            if (r->text[i] == '_') {
+                what = "fields are separated by '_'";
+                where = i;
+                break;
+            }
+            if (r->text[i] != ' ') {
+                what = "fields are separated by a line break";
+                where = i;
+                break;
+            }
         }
     }
     report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
@@ -572,7 +830,8 @@ static void skip_separator(reader *r) {
 /* The end of the token that starts at the cursor. */
 static size_t token_end(const reader *r) {
     size_t i = r->at;
-    while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+    while (i < r->len && !is_separator((unsigned char)r->text[i]))
+        i++;
     return i;
 }
 
@@ -580,10 +839,12 @@ static size_t token_end(const reader *r) {
 static int tokens_left(const reader *r) {
     int count = 0;
     for (size_t i = r->at; i < r->len;) {
-        while (i < r->len && is_separator((unsigned char)r->text[i])) i++;
+        while (i < r->len && is_separator((unsigned char)r->text[i]))
+            i++;
         if (i == r->len) break;
         count++;
-        while (i < r->len && !is_separator((unsigned char)r->text[i])) i++;
+        while (i < r->len && !is_separator((unsigned char)r->text[i]))
+            i++;
     }
     return count;
 }
@@ -594,16 +855,13 @@ static void missing_at_end(reader *r, int first) {
     size_t at = r->len;
     int tolerant = (r->flags & FK_FEN_TOLERANT) != 0;
     if (first <= FK_FIELD_SIDE || !tolerant) {
-        char list[160];
-        size_t n = 0;
-        list[0] = '\0';
-        for (int f = first; f < FIELD_COUNT; f++) {
-            int w = snprintf(list + n, sizeof list - n, "%s%s",
-                             f == first ? "" : (f == FIELD_COUNT - 1 ? " and " : ", "),
-                             field_title[f]);
-            if (w > 0) n += (size_t)w;
-            if (n >= sizeof list) break;
-        }
+        static const char *const missing[FIELD_COUNT] = {
+            "every field",
+            "side to move, castling, en passant, halfmove clock and fullmove number",
+            "castling, en passant, halfmove clock and fullmove number",
+            "en passant, halfmove clock and fullmove number",
+            "halfmove clock and fullmove number",
+            "fullmove number"};
         const char *fix = first == FK_FIELD_PLACEMENT ? NULL
                           : first == FK_FIELD_SIDE
                               ? "add ' w' or ' b' after the placement: who is to move?"
@@ -611,12 +869,11 @@ static void missing_at_end(reader *r, int first) {
                                 "halfmove and fullmove";
         report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at, fix,
                "the FEN has %d field%s, needs 6: %s %s missing", first, first == 1 ? "" : "s",
-               list, FIELD_COUNT - first == 1 ? "is" : "are");
+               missing[first], FIELD_COUNT - first == 1 ? "is" : "are");
         return;
     }
     if (first <= FK_FIELD_EP)
-        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL,
-               "the %s missing; read as -",
+        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL, "the %s missing; read as -",
                first == FK_FIELD_CASTLING ? "castling and en passant fields are"
                                           : "en passant field is");
     if (first <= FK_FIELD_HALFMOVE)
@@ -634,61 +891,107 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     case FK_FIELD_SIDE: read_side(r, start, end); break;
     case FK_FIELD_CASTLING: read_castling(r, start, end); break;
     case FK_FIELD_EP: read_ep(r, start, end); break;
-    case FK_FIELD_HALFMOVE: read_counter(r, FK_FIELD_HALFMOVE, start, end, 0, &r->pos->halfmove); break;
+    case FK_FIELD_HALFMOVE:
+        read_counter(r, FK_FIELD_HALFMOVE, start, end, 0, &r->pos->halfmove);
+        break;
     default: read_counter(r, FK_FIELD_FULLMOVE, start, end, 1, &r->pos->fullmove); break;
+    }
+}
+
+/* Reads the whole text into r->pos. With `fast`, a well-formed placement
+ * and tail are read by place_fast and tail_fast; whatever they leave is
+ * read by the field readers, which report every problem. */
+static void read_text(reader *r, int fast) {
+    const char *text = r->text;
+    size_t len = r->len;
+    fk_position *pos = r->pos;
+    fk_position_clear(pos);
+    pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
+    pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
+
+    while (r->at < len && is_separator((unsigned char)text[r->at]))
+        r->at++;
+    if (r->at == len) {
+        report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
+               "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        return;
+    }
+    if (r->at > 0) {
+        r->ws_noted = 1;
+        report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, 0,
+               "remove the white space before the FEN", "there is white space before the FEN");
+    }
+    for (int f = 0; f < FIELD_COUNT; f++) {
+        if (r->at >= len) {
+            missing_at_end(r, f);
+            return;
+        }
+        size_t start = r->at, end = 0;
+        if (f == FK_FIELD_PLACEMENT) {
+            if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
+            if (end && r->errors == 0 && !r->ws_noted && tail_fast(pos, text, end, len, r->flags)) {
+                r->at = len;
+                return;
+            }
+            if (end == 0) {
+                end = token_end(r);
+                read_placement(r, start, end);
+            }
+            r->at = end;
+            skip_separator(r);
+            continue;
+        }
+        end = token_end(r);
+        if (!looks_like(f, text + start, end - start)) {
+            /* Fewer tokens than fields, and this one fits a later field:
+             * the fields in between are missing, not wrong. */
+            int missing = FIELD_COUNT - f - tokens_left(r);
+            for (int g = f + 1; g <= f + missing && g < FIELD_COUNT; g++) {
+                if (!looks_like(g, text + start, end - start)) continue;
+                char q[100];
+                for (int m = f; m < g; m++)
+                    report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                           m == FK_FIELD_SIDE ? "write w or b after the placement" : NULL,
+                           "the %s field is missing before '%s'", field_title[m],
+                           quote(text + start, end - start, q));
+                f = g;
+                break;
+            }
+        }
+        read_field(r, f, start, end);
+        r->at = end;
+        skip_separator(r);
+    }
+    if (r->at < len) {
+        char q[100];
+        report(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
+               "remove everything after the fullmove number",
+               "there is text after the six fields: '%s'", quote(text + r->at, len - r->at, q));
     }
 }
 
 fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
                        fk_problems *problems) {
     reader r = {text, len, 0, flags, pos, problems, 0, 0};
-    fk_position_clear(pos);
-    pos->chess960 = (flags & FK_FEN_CHESS960) != 0;
-    pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
-
-    while (r.at < len && is_separator((unsigned char)text[r.at])) r.at++;
-    if (r.at == len) {
-        report(&r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
-               "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-               len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
-        return FK_ERR_SYNTAX;
-    }
-    if (r.at > 0) {
-        r.ws_noted = 1;
-        report(&r, FK_PROB_WHITESPACE, lenient(&r), FK_FIELD_NONE, 0,
-               "remove the white space before the FEN", "there is white space before the FEN");
-    }
-    for (int f = 0; f < FIELD_COUNT; f++) {
-        if (r.at >= len) {
-            missing_at_end(&r, f);
-            break;
-        }
-        size_t start = r.at, end = token_end(&r);
-        if (f > FK_FIELD_PLACEMENT && !looks_like(f, text + start, end - start)) {
-            /* Fewer tokens than fields, and this one fits a later field:
-             * the fields in between are missing, not wrong. */
-            int missing = FIELD_COUNT - f - tokens_left(&r);
-            for (int g = f + 1; g <= f + missing && g < FIELD_COUNT; g++) {
-                if (!looks_like(g, text + start, end - start)) continue;
-                for (int m = f; m < g; m++)
-                    report(&r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
-                           m == FK_FIELD_SIDE ? "write w or b after the placement" : NULL,
-                           "the %s field is missing before '%.*s'", field_title[m],
-                           (int)(end - start > 24 ? 24 : end - start), text + start);
-                f = g;
-                break;
-            }
-        }
-        read_field(&r, f, start, end);
-        r.at = end;
-        skip_separator(&r);
-    }
-    if (r.at < len) {
-        char q[100];
-        report(&r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r.at,
-               "remove everything after the fullmove number",
-               "there is text after the six fields: '%s'", quote(text + r.at, len - r.at, q));
-    }
+    int before = problems->count + problems->dropped;
+    read_text(&r, 1);
+#ifndef NDEBUG
+    /* The fast readers must agree with the careful ones, always. */
+    fk_position careful;
+    fk_problems again;
+    fk_problems_clear(&again);
+    reader check = {text, len, 0, flags, &careful, &again, 0, 0};
+    read_text(&check, 0);
+    assert(check.errors == r.errors);
+    assert(again.count + again.dropped == problems->count + problems->dropped - before);
+    assert(fk_position_equal(&careful, pos));
+    assert(careful.castling_style == pos->castling_style && careful.chess960 == pos->chess960);
+    assert(memcmp(careful.by_color, pos->by_color, sizeof careful.by_color) == 0);
+    assert(memcmp(careful.by_kind, pos->by_kind, sizeof careful.by_kind) == 0);
+#else
+    (void)before;
+#endif
     return r.errors ? FK_ERR_SYNTAX : FK_OK;
 }
 
@@ -700,7 +1003,8 @@ static size_t put_uint(char *out, size_t n, uint32_t v) {
         digits[d++] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    while (d) out[n++] = digits[--d];
+    while (d)
+        out[n++] = digits[--d];
     return n;
 }
 
@@ -717,7 +1021,7 @@ static size_t put_placement(const fk_position *pos, char *out) {
             }
             if (empty) out[n++] = (char)('0' + empty);
             empty = 0;
-            out[n++] = piece_letter[p];
+            out[n++] = fk_piece_to_char((fk_piece)p);
         }
         if (empty) out[n++] = (char)('0' + empty);
         if (rank) out[n++] = '/';

@@ -1,6 +1,8 @@
 /* Legal move generation: pin masks and check-evasion masks, so every move
  * written out is legal and needs no test after making it. The same code
  * counts moves without writing them, for perft's last ply. */
+#include <assert.h>
+
 #include "rules.h"
 
 /* Writes (or only counts, when out is NULL) one move per target. */
@@ -225,33 +227,48 @@ int fk_position_ep_capturable(const fk_position *pos) {
     return 0;
 }
 
-void fk_move_make(fk_position *pos, fk_move move) { fk_make(pos, move); }
+void fk_move_make(fk_position *pos, fk_move move) {
+    assert(move.from < 64 && move.to < 64 && pos->board[move.from] != FK_EMPTY);
+    fk_make(pos, move);
+}
 
-/* Perft below the root: the last ply is counted, not played. */
-static uint64_t perft_rec(const fk_position *pos, int depth) {
+/* One level of perft: the moves are played, and the last ply is counted,
+ * not played. `below` is the function for the next level, so that the
+ * whole tree runs in one instruction set (see fk_perft). */
+FK_INLINE uint64_t perft_level(const fk_position *pos, int depth,
+                               uint64_t (*below)(const fk_position *, int)) {
+    if (depth == 1) return (uint64_t)generate(pos, NULL);
     fk_move moves[FK_MAX_MOVES];
     int n = generate(pos, moves);
-    if (depth == 2) {
-        uint64_t nodes = 0;
-        for (int i = 0; i < n; i++) {
-            fk_position next = *pos;
-            fk_make(&next, moves[i]);
-            nodes += (uint64_t)generate(&next, NULL);
-        }
-        return nodes;
-    }
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         fk_position next = *pos;
         fk_make(&next, moves[i]);
-        nodes += perft_rec(&next, depth - 1);
+        nodes += depth == 2 ? (uint64_t)generate(&next, NULL) : below(&next, depth - 1);
     }
     return nodes;
 }
 
+/* Perft for any x86-64 or other CPU. */
+static uint64_t perft_generic(const fk_position *pos, int depth) {
+    return perft_level(pos, depth, perft_generic);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define FK_PERFT_POPCNT 1
+/* The same, compiled for CPUs with the POPCNT instruction: counting moves
+ * is mostly counting bits. */
+__attribute__((target("popcnt"))) static uint64_t perft_popcnt(const fk_position *pos, int depth) {
+    return perft_level(pos, depth, perft_popcnt);
+}
+#endif
+
 uint64_t fk_perft(const fk_position *pos, int depth) {
     fk_attacks_init();
     if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)generate(pos, NULL);
-    return perft_rec(pos, depth);
+#ifdef FK_PERFT_POPCNT
+    /* Chosen at each call from what the CPU says: no state is kept. */
+    if (__builtin_cpu_supports("popcnt")) return perft_popcnt(pos, depth);
+#endif
+    return perft_generic(pos, depth);
 }

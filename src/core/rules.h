@@ -33,12 +33,14 @@ FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
            pos->by_color[by];
 }
 
+/* Puts piece on the empty square sq (hot path: no checks). */
 FK_INLINE void fk_board_put(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = (uint8_t)piece;
     pos->by_color[FK_PIECE_COLOR(piece)] |= FK_BIT(sq);
     pos->by_kind[FK_PIECE_KIND(piece)] |= FK_BIT(sq);
 }
 
+/* Takes piece (which must stand there) off sq. */
 FK_INLINE void fk_board_take(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = FK_EMPTY;
     pos->by_color[FK_PIECE_COLOR(piece)] &= ~FK_BIT(sq);

@@ -60,6 +60,11 @@ static size_t san_from_list(const fk_position *pos, const fk_movelist *list, fk_
 }
 
 size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap) {
+    if (move.from >= 64 || move.to >= 64 || pos->board[move.from] == FK_EMPTY) {
+        /* Not a move of this position: nothing sensible to write. */
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
     fk_movelist list;
     fk_moves_generate(pos, &list);
     return san_from_list(pos, &list, move, buf, cap);
@@ -111,7 +116,7 @@ static int read_castling(const char *text, size_t n, int *queenside) {
 
 /* What a SAN text asks for: the piece, the target, the hints. */
 typedef struct {
-    int kind;       /* fk_kind of the moving piece */
+    int kind;       /* fk_kind of the moving piece, -1 for any */
     int castle;     /* 0, or 1 kingside, 2 queenside */
     int to;         /* target square */
     int from_file;  /* -1 when not given */
@@ -123,11 +128,18 @@ typedef struct {
 static int matches(const fk_position *pos, fk_move m, const san_request *q) {
     int castle = is_castle(pos, m);
     if (q->castle) return castle && (q->castle == 2) == (m.to < m.from);
-    if (castle || m.to != q->to || (int)FK_PIECE_KIND(pos->board[m.from]) != q->kind) return 0;
+    if (castle || m.to != q->to) return 0;
+    if (q->kind >= 0 && (int)FK_PIECE_KIND(pos->board[m.from]) != q->kind) return 0;
     if (q->from_file >= 0 && FK_FILE_OF(m.from) != q->from_file) return 0;
     if (q->from_rank >= 0 && FK_RANK_OF(m.from) != q->from_rank) return 0;
     if (q->promotion >= 0) return m.promotion == q->promotion;
     return 1;
+}
+
+/* Copies at most 32 bytes of the text into buf, for a message. */
+static const char *show(const char *text, size_t len, char *buf, size_t cap) {
+    snprintf(buf, cap, "%.*s", (int)(len < 32 ? len : 32), text);
+    return buf;
 }
 
 fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
@@ -145,8 +157,9 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
     }
     const char *s = text + start;
     size_t n = end - start;
-    char shown[40];
-    snprintf(shown, sizeof shown, "%.*s", (int)(len < 32 ? len : 32), text);
+    /* The move as given, for messages; written only when one is needed. */
+    char shown_buf[40];
+#define shown show(text, len, shown_buf, sizeof shown_buf)
     if (n == 0) return fk_error_set(err, FK_ERR_SYNTAX, (int)start, "empty move");
 
     san_request q = {FK_PAWN, 0, FK_NO_SQUARE, -1, -1, -1};
@@ -185,6 +198,8 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
                 return fk_error_set(err, FK_ERR_SYNTAX, (int)(start + k),
                                     "'%s': unexpected '%c' in a move", shown, c);
         }
+        /* Long algebraic without a piece letter ("g1f3"): any piece. */
+        if (i == 0 && q.from_file >= 0 && q.from_rank >= 0) q.kind = -1;
     }
 
     fk_movelist list;
@@ -211,4 +226,5 @@ fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len
                             fk_moves_describe(pos, &list, &found, names, sizeof names));
     return fk_error_set(err, FK_ERR_INVALID, (int)start, "%s is not legal here; legal moves: %s",
                         shown, fk_moves_describe(pos, &list, &list, names, sizeof names));
+#undef shown
 }

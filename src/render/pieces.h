@@ -19,6 +19,9 @@ fk_piece_art fk_piece_set_art(const fk_piece_set *set, fk_piece piece);
  * known clean markup, no ids that could clash), 0 when its pictures must
  * be embedded as images. */
 int fk_piece_set_inline(const fk_piece_set *set);
+/* The dark-square tile of piece, or of the empty dark square for FK_EMPTY;
+ * only when fk_piece_set_has_dark(set). */
+fk_piece_art fk_piece_set_dark_art(const fk_piece_set *set, fk_piece piece);
 /* The file name stem of a piece: "wK", "bP". */
 const char *fk_piece_file_stem(fk_piece piece);
 

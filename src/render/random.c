@@ -1,7 +1,10 @@
 /* Random plausible positions for training data: a seeded generator, short
- * random games from the start, and placed endgames and scatterings. */
+ * random games from the start (with fenkit's legal move generator), and
+ * placed endgames and scatterings. */
 #include <string.h>
 
+#include "fenkit/check.h"
+#include "fenkit/moves.h"
 #include "fenkit/render.h"
 
 /* splitmix64: spreads one seed over the generator's four words. */
@@ -16,6 +19,7 @@ void fk_rng_seed(fk_rng *rng, uint64_t seed) {
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix(&seed);
 }
 
+/* Rotates x left by k bits. */
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 uint64_t fk_rng_next(fk_rng *rng) {
@@ -43,120 +47,34 @@ const char *fk_random_kind_name(fk_random_kind kind) {
 
 /* ---- random games ---------------------------------------------------- */
 
-typedef struct {
-    fk_square from, to;
-    int castle; /* 1: king from e-file two squares to the side, rook follows */
-} pmove;
-
-/* Rank at which a pawn of this colour is on its own second rank. */
-static int second_rank(fk_color c) { return c == FK_WHITE ? 1 : 6; }
-
-/* Pseudo-legal moves of the side to move (no en passant); castling only
- * from the standard squares, through empty and unattacked squares. */
-static int pseudo_moves(const fk_position *pos, pmove *moves) {
-    fk_color us = (fk_color)pos->side, them = (fk_color)!us;
-    fk_bitboard own = pos->by_color[us], occ = fk_position_occupied(pos);
-    int n = 0;
-    for (fk_square from = 0; from < 64; from++) {
-        fk_piece p = fk_position_at(pos, from);
-        if (p == FK_EMPTY || FK_PIECE_COLOR(p) != us) continue;
-        fk_bitboard targets = 0;
-        switch (FK_PIECE_KIND(p)) {
-        case FK_PAWN: {
-            int dir = us == FK_WHITE ? 8 : -8;
-            fk_square one = from + dir;
-            if (one >= 0 && one < 64 && !(occ & FK_BIT(one))) {
-                targets |= FK_BIT(one);
-                fk_square two = one + dir;
-                if (FK_RANK_OF(from) == second_rank(us) && !(occ & FK_BIT(two)))
-                    targets |= FK_BIT(two);
-            }
-            targets |= fk_pawn_attacks(us, from) & pos->by_color[them];
-            break;
-        }
-        case FK_KNIGHT: targets = fk_knight_attacks(from); break;
-        case FK_BISHOP: targets = fk_bishop_attacks(from, occ); break;
-        case FK_ROOK: targets = fk_rook_attacks(from, occ); break;
-        case FK_QUEEN: targets = fk_queen_attacks(from, occ); break;
-        case FK_KING: targets = fk_king_attacks(from); break;
-        default: break;
-        }
-        targets &= ~own;
-        while (targets) {
-            fk_square to = __builtin_ctzll(targets);
-            targets &= targets - 1;
-            moves[n++] = (pmove){from, to, 0};
-        }
-    }
-    /* Castling: king on its e-square, rights kept, path empty and safe. */
-    int back = us == FK_WHITE ? 0 : 56;
-    fk_square king = back + 4;
-    if (fk_position_at(pos, king) == FK_MAKE_PIECE(us, FK_KING) &&
-        !fk_position_in_check(pos, us)) {
-        for (int side = 0; side < 2; side++) {
-            fk_square rook = back + (side ? 0 : 7);
-            if (!(pos->castling & FK_BIT(rook))) continue;
-            if (fk_position_at(pos, rook) != FK_MAKE_PIECE(us, FK_ROOK)) continue;
-            if (fk_between(king, rook) & occ) continue;
-            fk_square pass = king + (side ? -1 : 1);
-            if (fk_attackers_to(pos, pass, them, occ)) continue;
-            moves[n++] = (pmove){king, king + (side ? -2 : 2), 1};
-        }
-    }
-    return n;
-}
-
-/* Plays m on pos (promoting to a queen, now and then to a knight), keeping
- * castling rights and counters; no en passant square is kept. */
-static void play(fk_position *pos, pmove m, fk_rng *rng) {
-    fk_piece p = fk_position_at(pos, m.from);
-    fk_color us = FK_PIECE_COLOR(p);
-    int capture = fk_position_at(pos, m.to) != FK_EMPTY;
-    fk_position_remove(pos, m.to);
-    fk_position_remove(pos, m.from);
-    if (FK_PIECE_KIND(p) == FK_PAWN && (FK_RANK_OF(m.to) == 0 || FK_RANK_OF(m.to) == 7))
-        p = FK_MAKE_PIECE(us, fk_rng_below(rng, 10) ? FK_QUEEN : FK_KNIGHT);
-    fk_position_put(pos, m.to, p);
-    if (m.castle) {
-        int back = FK_RANK_OF(m.from) * 8;
-        fk_square rook_from = m.to > m.from ? back + 7 : back;
-        fk_square rook_to = m.to > m.from ? m.to - 1 : m.to + 1;
-        fk_position_remove(pos, rook_from);
-        fk_position_put(pos, rook_to, FK_MAKE_PIECE(us, FK_ROOK));
-    }
-    if (FK_PIECE_KIND(p) == FK_KING) pos->castling &= ~((fk_bitboard)0xff << (8 * FK_RANK_OF(m.from)));
-    pos->castling &= ~(FK_BIT(m.from) | FK_BIT(m.to));
-    pos->halfmove = capture || FK_PIECE_KIND(p) == FK_PAWN ? 0 : pos->halfmove + 1;
-    if (us == FK_BLACK) pos->fullmove++;
-    pos->side = (uint8_t)!us;
-    pos->ep_square = FK_NO_SQUARE;
-}
-
-/* Plays `plies` random moves from the start. A capture is taken with
- * probability `greed` when one exists. Stops early when the side to move
- * has no move. */
+/* Plays `plies` random legal moves from the start (fenkit's move
+ * generator). A capture is taken with probability `greed` when one exists;
+ * promotions are to a queen, to another piece one time in ten. Stops early
+ * at mate or stalemate. The last move is the king's own squares for a
+ * castle. */
 static void random_game(fk_rng *rng, fk_position *pos, int plies, double greed,
                         fk_square *last_from, fk_square *last_to) {
-    pmove moves[256], legal[256], captures[256];
+    fk_movelist list;
+    fk_move moves[FK_MAX_MOVES], captures[FK_MAX_MOVES];
     fk_position_startpos(pos);
     for (int ply = 0; ply < plies; ply++) {
-        int n = pseudo_moves(pos, moves), count = 0, ncaptures = 0;
+        int n = fk_moves_generate(pos, &list), count = 0, ncaptures = 0;
+        int under = fk_rng_below(rng, 10) == 0;
         for (int i = 0; i < n; i++) {
-            fk_position next = *pos;
-            play(&next, moves[i], rng);
-            if (fk_position_in_check(&next, (fk_color)pos->side)) continue;
-            legal[count++] = moves[i];
-            if (fk_position_at(pos, moves[i].to) != FK_EMPTY) captures[ncaptures++] = moves[i];
+            fk_move m = list.moves[i];
+            if (m.promotion && (m.promotion == FK_QUEEN) == under) continue;
+            moves[count++] = m;
+            if (m.flags & FK_MOVE_CAPTURE) captures[ncaptures++] = m;
         }
         if (count == 0) break;
-        pmove m;
-        if (ncaptures && fk_rng_unit(rng) < greed)
-            m = captures[fk_rng_below(rng, ncaptures)];
-        else
-            m = legal[fk_rng_below(rng, count)];
-        play(pos, m, rng);
+        fk_move m = ncaptures && fk_rng_unit(rng) < greed ? captures[fk_rng_below(rng, ncaptures)]
+                                                           : moves[fk_rng_below(rng, count)];
+        fk_move_make(pos, m);
         if (last_from) *last_from = m.from;
-        if (last_to) *last_to = m.to;
+        if (last_to)
+            *last_to = m.flags & FK_MOVE_CASTLE
+                           ? FK_SQUARE(m.to > m.from ? 6 : 2, FK_RANK_OF(m.from))
+                           : m.to;
     }
 }
 
@@ -242,6 +160,11 @@ void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
             place_anything(rng, pos);
         pos->side = (uint8_t)fk_rng_below(rng, 2);
         pos->fullmove = 20 + (uint32_t)fk_rng_below(rng, 40);
-        if (!fk_position_in_check(pos, (fk_color)!pos->side)) return;
+        /* Keep only positions a game could reach, as far as the rules
+         * checker can tell (checks that no move gives, too many
+         * promotions...). */
+        fk_problems problems;
+        fk_problems_clear(&problems);
+        if (fk_position_check(pos, &problems) == FK_OK) return;
     }
 }

@@ -2,9 +2,11 @@
  * self-contained <svg> element. The PNG output rasterises this same SVG, so
  * there is one drawing of a board, not two. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "buffer.h"
+#include "diagram.h"
 #include "pieces.h"
 
 void fk_diagram_options_default(fk_diagram_options *opts) {
@@ -14,10 +16,11 @@ void fk_diagram_options_default(fk_diagram_options *opts) {
     opts->check = FK_NO_SQUARE;
 }
 
-/* Width of the coordinate margin and of the frame line, in pixels. */
+/* Width of the coordinate margin, in pixels (0 without outside coordinates). */
 static int margin_width(const fk_diagram_options *opts) {
     return opts->coords == FK_COORDS_OUTSIDE ? (int)lround(opts->size * 0.06) : 0;
 }
+/* Width of the frame line, in pixels (0 without a border). */
 static int frame_width(const fk_diagram_options *opts) {
     if (!opts->border) return 0;
     int w = (int)lround(opts->size / 160.0);
@@ -64,45 +67,76 @@ typedef struct {
 
 #define EMIT(d, ...) ((d)->failed |= fk_buffer_printf((d)->out, __VA_ARGS__) != 0)
 
-/* The defs a piece needs: a <symbol> per piece kind on the board, holding
- * either the built-in SVG inline or the picture's bytes as a data URI. */
-static void define_piece(drawing *d, fk_piece piece) {
-    fk_piece_art art = fk_piece_set_art(d->set, piece);
-    const char *stem = fk_piece_file_stem(piece);
-    if (fk_piece_set_inline(d->set)) {
-        /* Inline the built-in art's children: skip the root <svg ...> tag
-         * and its closing tag; the art is drawn in a 45 x 45 box. */
-        const char *text = (const char *)art.data;
-        const char *open_end = memchr(text, '>', art.len);
-        const char *close = NULL;
-        for (const char *p = text + art.len - 6; p > text; p--)
-            if (memcmp(p, "</svg>", 6) == 0) {
-                close = p;
-                break;
-            }
-        if (!open_end || !close || close < open_end) {
-            d->failed = 1;
-            return;
-        }
-        EMIT(d, "<symbol id=\"%s\" viewBox=\"0 0 45 45\">", stem);
-        d->failed |= fk_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
-        EMIT(d, "</symbol>");
-        return;
-    }
+/* The light squares, as a set. */
+#define LIGHT_SQUARES 0x55aa55aa55aa55aaull
+
+/* 1 when the dark squares are drawn with the piece set's tiles. */
+static int dark_tiles(const drawing *d) {
+    return !fk_piece_set_inline(d->set) && fk_piece_set_has_dark(d->set);
+}
+
+/* Appends a <symbol> holding the art as a data URI, drawn in a 100 x 100
+ * box keeping its aspect. */
+static void define_image(drawing *d, const char *id, fk_piece_art art) {
     EMIT(d,
          "<symbol id=\"%s\" viewBox=\"0 0 100 100\"><image width=\"100\" height=\"100\" "
          "preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"data:image/%s;base64,",
-         stem, art.format == FK_ART_PNG ? "png" : "svg+xml");
+         id, art.format == FK_ART_PNG ? "png" : "svg+xml");
     d->failed |= fk_buffer_base64(d->out, art.data, art.len);
     EMIT(d, "\"/></symbol>");
 }
 
-/* <defs>: the pieces used, the hatching of a book theme, the check glow. */
-static void draw_defs(drawing *d, const fk_position *pos) {
+/* Appends the <symbol> of a piece: the built-in art inline (its root <svg>
+ * tag dropped, drawn in its 45 x 45 box), other art as an image. */
+static void define_piece(drawing *d, fk_piece piece) {
+    fk_piece_art art = fk_piece_set_art(d->set, piece);
+    const char *stem = fk_piece_file_stem(piece);
+    if (!fk_piece_set_inline(d->set)) {
+        define_image(d, stem, art);
+        return;
+    }
+    const char *text = (const char *)art.data;
+    const char *open_end = memchr(text, '>', art.len);
+    const char *close = NULL;
+    for (const char *p = text + art.len - 6; p > text; p--)
+        if (memcmp(p, "</svg>", 6) == 0) {
+            close = p;
+            break;
+        }
+    if (!open_end || !close || close < open_end) {
+        d->failed = 1;
+        return;
+    }
+    EMIT(d, "<symbol id=\"%s\" viewBox=\"0 0 45 45\">", stem);
+    d->failed |= fk_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
+    EMIT(d, "</symbol>");
+}
+
+/* <defs>: the pictures used (pieces, and dark-square tiles when the set
+ * has them), the hatching of a book theme, the check glow; only what the
+ * layers drawn need. */
+static void draw_defs(drawing *d, const fk_position *pos, unsigned layers) {
     EMIT(d, "<defs>");
-    for (fk_piece p = FK_WP; p <= FK_BK; p++)
-        if (fk_position_pieces(pos, p)) define_piece(d, p);
-    if (d->theme->hatched) {
+    int tiles = dark_tiles(d);
+    fk_bitboard plain = tiles ? LIGHT_SQUARES : ~(fk_bitboard)0;
+    if (layers & FK_LAYER_PIECES)
+        for (fk_piece p = FK_WP; p <= FK_BK; p++)
+            if (fk_position_pieces(pos, p) & plain) define_piece(d, p);
+    if (!(layers & FK_LAYER_BASE)) {
+        EMIT(d, "</defs>");
+        return;
+    }
+    if (tiles) {
+        char id[8];
+        if (~fk_position_occupied(pos) & ~LIGHT_SQUARES)
+            define_image(d, "d-empty", fk_piece_set_dark_art(d->set, FK_EMPTY));
+        for (fk_piece p = FK_WP; p <= FK_BK; p++)
+            if (fk_position_pieces(pos, p) & ~LIGHT_SQUARES) {
+                snprintf(id, sizeof id, "d-%s", fk_piece_file_stem(p));
+                define_image(d, id, fk_piece_set_dark_art(d->set, p));
+            }
+    }
+    if (d->theme->hatched && !tiles) {
         double gap = d->g.square / 9.0 < 3 ? 3 : d->g.square / 9.0;
         EMIT(d,
              "<pattern id=\"hatch\" width=\"%.2f\" height=\"%.2f\" patternUnits=\"userSpaceOnUse\""
@@ -127,11 +161,23 @@ static void square_origin(const drawing *d, fk_square sq, int *x, int *y) {
     *y = d->g.y + row * d->g.square;
 }
 
-/* The 64 squares: one light rectangle, then all dark squares as one path. */
-static void draw_squares(drawing *d) {
+/* The 64 squares: one light rectangle, then all dark squares as one path
+ * (or as the set's tiles, each with its piece when it has one). */
+static void draw_squares(drawing *d, const fk_position *pos) {
     int s = d->g.square;
     EMIT(d, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%06x\"/>", d->g.x, d->g.y,
          8 * s, 8 * s, (unsigned)d->theme->light);
+    if (dark_tiles(d)) {
+        for (fk_square sq = 0; sq < 64; sq++) {
+            if (fk_square_is_light(sq)) continue;
+            int x, y;
+            square_origin(d, sq, &x, &y);
+            fk_piece p = fk_position_at(pos, sq);
+            EMIT(d, "<use xlink:href=\"#d-%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                 p == FK_EMPTY ? "empty" : fk_piece_file_stem(p), x, y, s, s);
+        }
+        return;
+    }
     if (d->theme->hatched)
         EMIT(d, "<path fill=\"url(#hatch)\" d=\"");
     else
@@ -145,6 +191,7 @@ static void draw_squares(drawing *d) {
     EMIT(d, "\"/>");
 }
 
+/* Last-move squares: the theme's highlight colour, half transparent. */
 static void draw_highlights(drawing *d) {
     for (fk_square sq = 0; sq < 64; sq++) {
         if (!(d->opts->highlight & FK_BIT(sq))) continue;
@@ -157,19 +204,22 @@ static void draw_highlights(drawing *d) {
     }
 }
 
+/* A red glow under the king in check. */
 static void draw_check(drawing *d) {
     fk_square sq = d->opts->check;
-    if (sq == FK_NO_SQUARE || sq < 0 || sq > 63) return;
+    if (sq == FK_NO_SQUARE) return;
     int x, y;
     square_origin(d, sq, &x, &y);
     EMIT(d, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"url(#check)\"/>", x, y,
          d->g.square, d->g.square);
 }
 
+/* The pieces not already drawn with their dark-square tile. */
 static void draw_pieces(drawing *d, const fk_position *pos) {
+    int tiles = dark_tiles(d);
     for (fk_square sq = 0; sq < 64; sq++) {
         fk_piece p = fk_position_at(pos, sq);
-        if (p == FK_EMPTY) continue;
+        if (p == FK_EMPTY || (tiles && !fk_square_is_light(sq))) continue;
         int x, y;
         square_origin(d, sq, &x, &y);
         EMIT(d, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
@@ -246,6 +296,7 @@ static void draw_coords_outside(drawing *d) {
     }
 }
 
+/* A frame line just outside the squares. */
 static void draw_border(drawing *d) {
     double w = frame_width(d->opts), s = d->g.square;
     EMIT(d,
@@ -254,10 +305,28 @@ static void draw_border(drawing *d) {
          d->g.x - w / 2, d->g.y - w / 2, 8 * s + w, 8 * s + w, (unsigned)d->theme->frame, w);
 }
 
-fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
-                        fk_buffer *out) {
+/* Checks the options; returns FK_OK or FK_ERR_RANGE. */
+static fk_status check_options(const fk_diagram_options *opts) {
     if (opts->size < 16 || opts->size > 8192) return FK_ERR_RANGE;
     if (opts->arrow_count < 0 || opts->arrow_count > FK_MAX_ARROWS) return FK_ERR_RANGE;
+    for (int i = 0; i < opts->arrow_count; i++)
+        if (opts->arrows[i].from > 63 || opts->arrows[i].to > 63) return FK_ERR_RANGE;
+    if (opts->check != FK_NO_SQUARE && (opts->check < 0 || opts->check > 63)) return FK_ERR_RANGE;
+    return FK_OK;
+}
+
+/* Undoes a failed drawing's output; returns FK_ERR_NOMEM, or FK_OK. */
+static fk_status finish_drawing(drawing *d, size_t start) {
+    if (!d->failed) return FK_OK;
+    d->out->len = start;
+    if (d->out->data) d->out->data[start] = '\0';
+    return FK_ERR_NOMEM;
+}
+
+fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options *opts,
+                               unsigned layers, fk_buffer *out) {
+    fk_status status = check_options(opts);
+    if (status != FK_OK) return status;
     drawing d = {out, opts, opts->theme ? opts->theme : fk_theme_at(0),
                  opts->pieces ? opts->pieces : fk_piece_set_builtin(), fk_diagram_geometry(opts), 0};
     size_t start = out->len;
@@ -266,25 +335,48 @@ fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
          "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
          size, size, size, size);
-    draw_defs(&d, pos);
-    if (8 * d.g.square != size)
-        EMIT(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>", size, size);
-    draw_squares(&d);
-    draw_highlights(&d);
-    draw_check(&d);
-    if (opts->coords != FK_COORDS_NONE)
-        EMIT(&d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
-    if (opts->coords == FK_COORDS_INSIDE) draw_coords_inside(&d);
-    if (opts->coords == FK_COORDS_OUTSIDE) draw_coords_outside(&d);
-    if (opts->coords != FK_COORDS_NONE) EMIT(&d, "</g>");
-    draw_pieces(&d, pos);
-    draw_arrows(&d);
-    if (opts->border) draw_border(&d);
-    EMIT(&d, "</svg>\n");
-    if (d.failed) {
-        out->len = start;
-        if (out->data) out->data[start] = '\0';
-        return FK_ERR_NOMEM;
+    draw_defs(&d, pos, layers);
+    if (layers & FK_LAYER_BASE) {
+        if (8 * d.g.square != size)
+            EMIT(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>", size, size);
+        draw_squares(&d, pos);
+        draw_highlights(&d);
+        draw_check(&d);
+        if (opts->coords != FK_COORDS_NONE)
+            EMIT(&d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
+        if (opts->coords == FK_COORDS_INSIDE) draw_coords_inside(&d);
+        if (opts->coords == FK_COORDS_OUTSIDE) draw_coords_outside(&d);
+        if (opts->coords != FK_COORDS_NONE) EMIT(&d, "</g>");
     }
-    return FK_OK;
+    if (layers & FK_LAYER_PIECES) draw_pieces(&d, pos);
+    if (layers & FK_LAYER_OVERLAY) {
+        draw_arrows(&d);
+        if (opts->border) draw_border(&d);
+    }
+    EMIT(&d, "</svg>\n");
+    return finish_drawing(&d, start);
+}
+
+fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
+                        fk_buffer *out) {
+    return fk_render_svg_layers(pos, opts, FK_LAYER_ALL, out);
+}
+
+fk_status fk_render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count,
+                               int size, fk_buffer *out) {
+    fk_diagram_options opts;
+    fk_diagram_options_default(&opts);
+    drawing d = {out, &opts, fk_theme_at(0), set, {0, 0, size}, 0};
+    size_t start = out->len;
+    EMIT(&d,
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+         "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\"><defs>",
+         count * size, size, count * size, size);
+    for (int i = 0; i < count; i++) define_piece(&d, pieces[i]);
+    EMIT(&d, "</defs>");
+    for (int i = 0; i < count; i++)
+        EMIT(&d, "<use xlink:href=\"#%s\" x=\"%d\" width=\"%d\" height=\"%d\"/>",
+             fk_piece_file_stem(pieces[i]), i * size, size, size);
+    EMIT(&d, "</svg>\n");
+    return finish_drawing(&d, start);
 }

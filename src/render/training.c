@@ -19,9 +19,15 @@ static int page_is_dark(uint32_t c) {
 /* Any square, a1..h8. */
 static fk_square random_square(fk_rng *rng) { return fk_rng_below(rng, 64); }
 
+void fk_training_options_default(fk_training_options *opts) {
+    opts->min_size = 120;
+    opts->max_size = 1200;
+    opts->clutter = 0.3;
+}
+
 void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piece_set *pieces,
-                              fk_square last_from, fk_square last_to, double clutter_rate,
-                              fk_training_image *img) {
+                              fk_square last_from, fk_square last_to,
+                              const fk_training_options *opts, fk_training_image *img) {
     memset(img, 0, sizeof *img);
     fk_diagram_options *o = &img->diagram;
     fk_diagram_options_default(o);
@@ -29,7 +35,11 @@ void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piec
     /* The five common looks half the time, any built-in theme otherwise. */
     o->theme = fk_theme_at(fk_rng_below(rng, 2) ? fk_rng_below(rng, 5)
                                                  : fk_rng_below(rng, fk_theme_count()));
-    o->size = 120 + fk_rng_below(rng, 1081);
+    /* Dark-square tiles are drawn for white paper. */
+    if (pieces && fk_piece_set_has_dark(pieces)) o->theme = fk_theme_find("book");
+    int lo = opts->min_size < 16 ? 16 : opts->min_size;
+    int hi = opts->max_size < lo ? lo : opts->max_size > 8192 ? 8192 : opts->max_size;
+    o->size = lo + fk_rng_below(rng, hi - lo + 1);
     o->flip = fk_rng_unit(rng) < 0.25;
     double r = fk_rng_unit(rng);
     o->coords = r < 0.35 ? FK_COORDS_NONE : r < 0.8 ? FK_COORDS_INSIDE : FK_COORDS_OUTSIDE;
@@ -55,7 +65,7 @@ void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piec
     fk_board_geometry g = fk_diagram_geometry(o);
     int d = o->size, bx = 0, by = 0;
     img->width = img->height = d;
-    img->clutter = fk_rng_unit(rng) < clutter_rate;
+    img->clutter = fk_rng_unit(rng) < opts->clutter;
     if (img->clutter) {
         img->page = pages[fk_rng_below(rng, (int)(sizeof pages / sizeof pages[0]))];
         bx = (int)(d * (0.03 + 0.35 * fk_rng_unit(rng)));

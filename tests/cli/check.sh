@@ -30,6 +30,17 @@ out_has "fix:"
 # without colour the problem square is framed on the board
 grep -q '^8 .*\[' "$TMP/out" || fail "rank 8 of the board has no framed square"
 
+step "colours only on a terminal without NO_COLOR"
+grep -q $'\x1b' "$TMP/out" && fail "colour escapes written to a pipe"
+if script -qec true /dev/null >/dev/null 2>&1; then
+    env -u NO_COLOR script -qec "'$FENKIT' check '$PAWN_ON_8'" /dev/null >"$TMP/out" 2>&1
+    grep -q $'\x1b\[1;31minvalid' "$TMP/out" || fail "verdict not coloured on a terminal"
+    grep -q $'\x1b\[48;5;167m' "$TMP/out" || fail "problem square not coloured on a terminal"
+    NO_COLOR=1 script -qec "'$FENKIT' check '$PAWN_ON_8'" /dev/null >"$TMP/out" 2>&1
+    grep -q $'\x1b' "$TMP/out" && fail "colours despite NO_COLOR"
+    grep -q '^8 .*\[' "$TMP/out" || fail "problem square not framed with NO_COLOR"
+fi
+
 step "one bad FEN among good ones: exit 1, every FEN reported"
 fk check "$START" "$SHORT_RANK" "$KINGS_ONLY"
 expect_rc 1
@@ -140,6 +151,8 @@ fk check '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1'
 out_has "status: Black to move, in check"
 fk check --json 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1'
 json_check 'assert set(rows[0]["status"]) >= {"checkmate"}, rows[0]["status"]'
+fk check 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1'
+out_has "status: Black is checkmated, White wins"
 
 step "a line longer than the reader takes is reported and the next line read"
 python3 -c 'import sys; sys.stdout.write("x" * (1 << 21) + "\n'"$START"'\n")' >"$TMP/long"
@@ -162,6 +175,13 @@ fk check --ep
 expect_rc 2
 fk check --flip "$START"
 expect_rc 2
+
+step "a failed write is reported"
+if [ -w /dev/full ]; then
+    "$FENKIT" check "$START" >/dev/full 2>"$TMP/err"; RC=$?
+    expect_rc 1
+    err_has "writing standard output"
+fi
 
 step "-- ends the options"
 fk check --json -- "$START"

@@ -7,7 +7,6 @@ expect_rc 0
 out_has "FEN: $START"
 out_has "a  b  c  d  e  f  g  h"
 out_has "No problems"
-out_has "status: White to move"
 # the explanation itself sits between the board and the verdict
 python3 - "$TMP/out" <<'PY' || fail "no explanation between the board and the verdict"
 import sys
@@ -45,6 +44,15 @@ expect_rc 1
 out_has "line 1: $START"
 out_has "line 2: "
 out_has "[empty-input]"
+
+step "--tolerant: missing counters are filled in, with a note"
+fk explain '8/8/8/4k3/8/8/8/4K3 w - -'
+expect_rc 1
+out_has "[missing-field]"
+fk explain --tolerant '8/8/8/4k3/8/8/8/4K3 w - -'
+expect_rc 0
+out_has "Worth knowing:"
+out_has "[counters-filled]"
 
 step "usage errors exit 2"
 fk explain --json "$START"

@@ -102,6 +102,13 @@ fk_in "" normalize
 expect_rc 0
 out_is ""
 
+step "a failed write is reported"
+if [ -w /dev/full ]; then
+    "$FENKIT" normalize "$START" >/dev/full 2>"$TMP/err"; RC=$?
+    expect_rc 1
+    err_has "writing standard output"
+fi
+
 step "usage errors exit 2"
 fk normalize --json "$START"
 expect_rc 2

@@ -46,6 +46,12 @@ else
     echo "note [show]: 'script' cannot make a terminal here; colour checks not run" >&2
 fi
 
+step "notes (an en passant square nobody can use) are not framed or listed"
+fk show --ascii "$E4"
+expect_rc 0
+out_lacks "["
+out_lacks "ep-no-capture"
+
 step "tolerant reading, unquoted FEN"
 fk show --ascii '8/8/8/4k3/8/8/8/4K3   w'
 expect_rc 0

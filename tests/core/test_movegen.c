@@ -4,10 +4,70 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
+#include "core/perft_suites.h"
 #include "fenkit/core.h"
 #include "fenkit/moves.h"
+
+/* Perft records above this many nodes are left to make test-long. The
+ * sanitizer (Debug) build runs far slower, so it checks fewer. */
+static uint64_t suite_max_nodes(void) {
+    const char *env = getenv("FENKIT_PERFT_MAX_NODES");
+    if (env && *env) return strtoull(env, NULL, 10);
+#ifdef NDEBUG
+    return 250000;
+#else
+    return 10000;
+#endif
+}
+
+typedef struct {
+    uint64_t max_nodes;
+    int checked, failed;
+    uint64_t nodes;
+} suite_run;
+
+/* Counts one suite record and compares (skipped above the node limit). */
+static void check_record(const char *file, const char *fen, int depth, uint64_t nodes, void *ctx) {
+    suite_run *run = ctx;
+    if (nodes > run->max_nodes) return;
+    fk_position pos;
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT | FK_FEN_CHESS960, &pos, &problems) != FK_OK) {
+        print_message("%s: cannot read %s\n", file, fen);
+        run->failed++;
+        return;
+    }
+    uint64_t got = fk_perft(&pos, depth);
+    run->checked++;
+    run->nodes += nodes;
+    if (got != nodes) {
+        print_message("%s: %s depth %d: %llu nodes, expected %llu\n", file, fen, depth,
+                      (unsigned long long)got, (unsigned long long)nodes);
+        run->failed++;
+    }
+}
+
+/* Every record of every suite up to the node limit: the count must match. */
+static void perft_suites(void **state) {
+    (void)state;
+    suite_run run = {suite_max_nodes(), 0, 0, 0};
+    for (size_t i = 0; i < PERFT_SUITE_FILE_COUNT; i++) {
+        int before = run.checked;
+        int records = perft_suite_read(perft_suite_files[i], check_record, &run);
+        assert_true(records > 0);
+        print_message("%-26s %6d records, %6d checked\n", perft_suite_files[i], records,
+                      run.checked - before);
+    }
+    print_message("perft suites: %d checked (%llu nodes), %d failed\n", run.checked,
+                  (unsigned long long)run.nodes, run.failed);
+    assert_true(run.checked > 1000);
+    assert_int_equal(run.failed, 0);
+}
 
 /* A position built square by square: pieces as "Ke1", side, ep square. */
 static void build(fk_position *pos, const char *const *pieces, int count, fk_color side,
@@ -138,6 +198,7 @@ int main(void) {
         cmocka_unit_test(make_move_updates_state),
         cmocka_unit_test(castling_moves_rook_and_drops_rights),
         cmocka_unit_test(crowded_board_fits_the_list),
+        cmocka_unit_test(perft_suites),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

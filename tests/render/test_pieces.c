@@ -178,6 +178,25 @@ static void test_file_that_is_no_picture_is_refused(void **state) {
     remove_dir(dir);
 }
 
+static void test_huge_file_is_refused(void **state) {
+    (void)state;
+    const char *dir = make_dir();
+    write_svg_set(dir, 0); /* wK is written below, 9 MB of SVG comment */
+    char path[256];
+    snprintf(path, sizeof path, "%s/wK.svg", dir);
+    FILE *f = fopen(path, "w");
+    fputs("<svg xmlns=\"http://www.w3.org/2000/svg\"><!--", f);
+    for (int i = 0; i < 9 * 1024; i++) fprintf(f, "%01023d\n", 0);
+    fputs("--></svg>\n", f);
+    fclose(f);
+    fk_piece_set *set;
+    fk_error err;
+    assert_int_equal(fk_piece_set_load(dir, &set, &err), FK_ERR_IO);
+    assert_null(set);
+    assert_non_null(strstr(err.message, "wK.svg is larger than 8 MB"));
+    remove_dir(dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin_set_needs_no_files),
@@ -185,6 +204,7 @@ int main(void) {
         cmocka_unit_test(test_png_folder_loads_and_draws),
         cmocka_unit_test(test_missing_piece_is_named),
         cmocka_unit_test(test_file_that_is_no_picture_is_refused),
+        cmocka_unit_test(test_huge_file_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

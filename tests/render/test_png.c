@@ -262,6 +262,48 @@ static void test_sizes_that_do_not_divide_by_eight_stay_crisp(void **state) {
     image_free(&img);
 }
 
+static void test_png_matches_the_svg_rasterised_whole(void **state) {
+    (void)state;
+    /* fk_render_png draws pieces from one picture per kind; the result
+     * must be what rasterising fk_render_svg's document gives. */
+    for (int i = 0; i < 6; i++) {
+        fk_rng rng;
+        fk_rng_seed(&rng, 77 + (uint64_t)i);
+        fk_position pos;
+        fk_square from, to;
+        fk_random_position(&rng, (fk_random_kind)(i % FK_RANDOM_KIND_COUNT), &pos, &from, &to);
+        fk_training_options topts;
+        fk_training_options_default(&topts);
+        topts.min_size = 100;
+        topts.max_size = 260;
+        topts.clutter = 0;
+        fk_training_image img;
+        fk_training_image_random(&rng, &pos, NULL, from, to, &topts, &img);
+        img.diagram.arrow_count = 1;
+        img.diagram.arrows[0].from = 0;
+        img.diagram.arrows[0].to = 63;
+        img.diagram.border = i & 1;
+        fk_buffer svg = {0}, whole = {0};
+        assert_int_equal(fk_render_svg(&pos, &img.diagram, &svg), FK_OK);
+        assert_int_equal(fk_svg_to_png(svg.data, svg.len, img.diagram.size, img.diagram.size, &whole, NULL), FK_OK);
+        image a = decode_png(&whole), b = render_image(&pos, &img.diagram);
+        assert_int_equal(a.width, b.width);
+        int worst = 0;
+        for (int y = 0; y < a.height; y++)
+            for (int x = 0; x < a.width; x++) {
+                int d = color_distance(pixel_at(&a, x, y), pixel_at(&b, x, y));
+                if (d > worst) worst = d;
+            }
+        double mean = region_difference(&a, &b, 0, 0, a.width, a.height);
+        if (worst > 3 || mean > 0.05)
+            fail_msg("image %d (%d px): largest difference %d, mean %.3f", i, a.width, worst, mean);
+        image_free(&a);
+        image_free(&b);
+        fk_buffer_free(&svg);
+        fk_buffer_free(&whole);
+    }
+}
+
 static void test_rasteriser_errors_are_reported(void **state) {
     (void)state;
     fk_buffer out = {0};
@@ -292,6 +334,7 @@ int main(void) {
         cmocka_unit_test(test_arrow_and_check_mark_are_drawn_where_asked),
         cmocka_unit_test(test_border_and_outside_coordinates_shrink_the_board),
         cmocka_unit_test(test_sizes_that_do_not_divide_by_eight_stay_crisp),
+        cmocka_unit_test(test_png_matches_the_svg_rasterised_whole),
         cmocka_unit_test(test_rasteriser_errors_are_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fenkit/check.h"
 #include "fenkit/render.h"
 
 static void test_same_seed_same_numbers(void **state) {
@@ -48,6 +49,11 @@ static void assert_plausible(const fk_position *pos) {
     for (int c = 0; c < 2; c++) assert_true(__builtin_popcountll(pos->by_color[c]) <= 16);
     assert_true(__builtin_popcountll(pos->by_kind[FK_PAWN] & pos->by_color[0]) <= 8);
     assert_true(__builtin_popcountll(pos->by_kind[FK_PAWN] & pos->by_color[1]) <= 8);
+    /* And the rules checker finds nothing a game could not reach. */
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    if (fk_position_check(pos, &problems) != FK_OK)
+        fail_msg("unreachable position: %s", problems.items[0].message);
 }
 
 static void test_positions_are_plausible_for_their_kind(void **state) {

@@ -144,6 +144,13 @@ static void test_bad_options_are_refused_and_nothing_is_written(void **state) {
     o.size = 100;
     o.arrow_count = FK_MAX_ARROWS + 1;
     assert_int_equal(fk_render_svg(&pos, &o, &svg), FK_ERR_RANGE);
+    o.arrow_count = 1;
+    o.arrows[0].from = 12;
+    o.arrows[0].to = 64;
+    assert_int_equal(fk_render_svg(&pos, &o, &svg), FK_ERR_RANGE);
+    o.arrow_count = 0;
+    o.check = -1;
+    assert_int_equal(fk_render_svg(&pos, &o, &svg), FK_ERR_RANGE);
     assert_int_equal(svg.len, 0);
     fk_buffer_free(&svg);
 }

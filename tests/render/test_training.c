@@ -13,7 +13,10 @@ static void make_image(uint64_t seed, double clutter, fk_position *pos, fk_train
     fk_rng_seed(&rng, seed);
     fk_square from, to;
     fk_random_position(&rng, (fk_random_kind)(seed % FK_RANDOM_KIND_COUNT), pos, &from, &to);
-    fk_training_image_random(&rng, pos, NULL, from, to, clutter, img);
+    fk_training_options opts;
+    fk_training_options_default(&opts);
+    opts.clutter = clutter;
+    fk_training_image_random(&rng, pos, NULL, from, to, &opts, img);
 }
 
 static void test_looks_stay_in_range(void **state) {
@@ -100,11 +103,38 @@ static void test_same_seed_same_image(void **state) {
     fk_buffer_free(&b);
 }
 
+static void test_size_range_is_kept(void **state) {
+    (void)state;
+    fk_training_options opts;
+    fk_training_options_default(&opts);
+    opts.min_size = opts.max_size = 200;
+    fk_rng rng;
+    fk_rng_seed(&rng, 5);
+    fk_position pos;
+    fk_position_startpos(&pos);
+    fk_training_image img;
+    for (int i = 0; i < 20; i++) {
+        fk_training_image_random(&rng, &pos, NULL, FK_NO_SQUARE, FK_NO_SQUARE, &opts, &img);
+        assert_int_equal(img.diagram.size, 200);
+    }
+    opts.min_size = 300;
+    opts.max_size = 310;
+    int seen_low = 0, seen_high = 0;
+    for (int i = 0; i < 200; i++) {
+        fk_training_image_random(&rng, &pos, NULL, FK_NO_SQUARE, FK_NO_SQUARE, &opts, &img);
+        assert_true(img.diagram.size >= 300 && img.diagram.size <= 310);
+        seen_low |= img.diagram.size == 300;
+        seen_high |= img.diagram.size == 310;
+    }
+    assert_true(seen_low && seen_high);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_looks_stay_in_range),
         cmocka_unit_test(test_board_box_is_where_the_board_is_drawn),
         cmocka_unit_test(test_same_seed_same_image),
+        cmocka_unit_test(test_size_range_is_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,105 @@
+/* fenkit moves: every legal move of a position, in SAN or UCI. */
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "rules_common.h"
+
+/* The --help text, with examples. */
+static void moves_help(FILE *out) {
+    fprintf(out,
+            "Usage: fenkit moves [--uci] [--json] [--chess960] FEN\n"
+            "       fenkit moves [--uci] [--json] [--chess960] < FENS\n\n"
+            "Lists every legal move of the position, in SAN (the default) or UCI.\n"
+            "The FEN may be given as one argument, as its six fields, or as\n"
+            "'startpos'; without one, FENs are read from standard input, one a line,\n"
+            "and a bad line is reported (with its number) and skipped.\n\n"
+            "Options:\n"
+            "  --uci       write moves as UCI (e2e4, e7e8q; Chess960 castling as\n"
+            "              king takes rook)\n"
+            "  --json      one JSON object per position: fen, count, moves (san and\n"
+            "              uci of each), status (a list such as [\"check\"], as in\n"
+            "              fenkit check --json)\n"
+            "  --chess960  read KQkq castling rights as X-FEN (outermost rook)\n\n"
+            "Examples:\n"
+            "  fenkit moves startpos\n"
+            "  fenkit moves --uci 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
+            "  fenkit moves --json '4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1'\n");
+}
+
+/* Prints the moves of one position; returns 1 when it could be read. */
+static int list_moves(const char *fen, int uci, int json, unsigned flags) {
+    fk_position pos;
+    if (!rules_read_position("moves", fen, flags, &pos)) return 0;
+    fk_movelist list;
+    fk_moves_generate(&pos, &list);
+    unsigned status = fk_position_status(&pos);
+    if (json) {
+        char written[FK_FEN_MAX];
+        fk_fen_write(&pos, FK_EP_LEGAL, written, sizeof written);
+        printf("{\"fen\":");
+        rules_json_string(stdout, written);
+        printf(",\"count\":%d,\"moves\":[", list.count);
+    }
+    for (int i = 0; i < list.count; i++) {
+        char san[16], text[16];
+        fk_move_to_san(&pos, list.moves[i], san, sizeof san);
+        fk_move_to_uci(&pos, list.moves[i], text, sizeof text);
+        if (json)
+            printf("%s{\"san\":\"%s\",\"uci\":\"%s\"}", i ? "," : "", san, text);
+        else
+            printf("%s%s", i ? " " : "", uci ? text : san);
+    }
+    if (json) {
+        printf("],\"status\":[");
+        for (int i = 0, n = 0; i < cli_status_name_count; i++)
+            if (status & cli_status_names[i].flag) printf("%s\"%s\"", n++ ? "," : "", cli_status_names[i].name);
+        printf("]}\n");
+    } else if (list.count == 0) {
+        printf("(no legal moves: %s)\n", (status & FK_STATUS_CHECKMATE) ? "checkmate" : "stalemate");
+    } else {
+        printf("\n");
+    }
+    return 1;
+}
+
+/* fenkit moves: one position from the arguments, or one a line from stdin. */
+int cmd_moves(int argc, char **argv) {
+    int uci = 0, json = 0;
+    unsigned flags = 0;
+    char fen[1024] = "";
+    size_t used = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            moves_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--uci") == 0) {
+            uci = 1;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--chess960") == 0) {
+            flags |= FK_FEN_CHESS960;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return cli_usage_error("moves", "unknown option '%s'", argv[i]);
+        } else {
+            /* The six fields may come as separate arguments. */
+            size_t len = strlen(argv[i]);
+            if (used + len + 2 > sizeof fen) return cli_usage_error("moves", "the FEN is too long");
+            if (used) fen[used++] = ' ';
+            memcpy(fen + used, argv[i], len + 1);
+            used += len;
+        }
+    }
+    if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;
+    int status = CLI_OK;
+    char line[4096];
+    for (long number = 1; fgets(line, sizeof line, stdin); number++) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0]) continue;
+        if (!list_moves(line, uci, json, flags)) {
+            fprintf(stderr, "fenkit moves: line %ld skipped\n", number);
+            status = CLI_PROBLEMS;
+        }
+    }
+    return status;
+}

@@ -1,0 +1,118 @@
+/* fenkit perft: counts the leaf nodes of the move tree to a depth. */
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "rules_common.h"
+
+/* The --help text, with examples. */
+static void perft_help(FILE *out) {
+    fprintf(out,
+            "Usage: fenkit perft [--divide] [--time] [--chess960] FEN DEPTH\n"
+            "       fenkit perft [--divide] [--time] [--chess960] DEPTH < FENS\n\n"
+            "Counts the positions reached after DEPTH plies of legal moves, the\n"
+            "standard test of a move generator. The FEN may be one argument, its\n"
+            "six fields, or 'startpos'. Without a FEN, FENs are read from standard\n"
+            "input, one a line; each answer then follows a line 'position fen FEN',\n"
+            "and a bad line is reported on stderr and skipped.\n\n"
+            "Options:\n"
+            "  --divide    also the count below each legal move, as 'e2e4: 20' lines\n"
+            "              then 'Nodes searched: N', the format of Stockfish's\n"
+            "              'go perft', so the two can be diffed\n"
+            "  --time      print the time taken and nodes per second on stderr\n"
+            "  --chess960  read KQkq castling rights as X-FEN (outermost rook); UCI\n"
+            "              castling is then written as king takes rook\n\n"
+            "Examples:\n"
+            "  fenkit perft startpos 5\n"
+            "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n"
+            "  fenkit play --random=30 startpos | fenkit perft --divide 2\n");
+}
+
+/* Counts one position and prints the answer; returns the node count. */
+static uint64_t run_perft(const fk_position *pos, int depth, int divide) {
+    if (!divide || depth == 0) {
+        uint64_t total = fk_perft(pos, depth);
+        printf(divide ? "\nNodes searched: %llu\n" : "%llu\n", (unsigned long long)total);
+        return total;
+    }
+    uint64_t total = 0;
+    fk_movelist list;
+    fk_moves_generate(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        fk_position next = *pos;
+        fk_move_make(&next, list.moves[i]);
+        uint64_t nodes = fk_perft(&next, depth - 1);
+        char uci[16];
+        fk_move_to_uci(pos, list.moves[i], uci, sizeof uci);
+        printf("%s: %llu\n", uci, (unsigned long long)nodes);
+        total += nodes;
+    }
+    printf("\nNodes searched: %llu\n", (unsigned long long)total);
+    return total;
+}
+
+/* fenkit perft: the FEN (or FENs on stdin) and the depth last. */
+int cmd_perft(int argc, char **argv) {
+    int divide = 0, timed = 0;
+    unsigned flags = 0;
+    char fen[1024] = "";
+    size_t used = 0;
+    const char *last = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            perft_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--divide") == 0) {
+            divide = 1;
+        } else if (strcmp(argv[i], "--time") == 0) {
+            timed = 1;
+        } else if (strcmp(argv[i], "--chess960") == 0) {
+            flags |= FK_FEN_CHESS960;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return cli_usage_error("perft", "unknown option '%s'", argv[i]);
+        } else {
+            /* Every argument but the last belongs to the FEN. */
+            if (last) {
+                size_t len = strlen(last);
+                if (used + len + 2 > sizeof fen) return cli_usage_error("perft", "the FEN is too long");
+                if (used) fen[used++] = ' ';
+                memcpy(fen + used, last, len + 1);
+                used += len;
+            }
+            last = argv[i];
+        }
+    }
+    if (!last) return cli_usage_error("perft", "give a FEN (or 'startpos') and a depth");
+    int depth = rules_parse_depth(last);
+    if (depth < 0) return cli_usage_error("perft", "'%s' is not a depth (0 to 64)", last);
+
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    uint64_t total = 0;
+    int status = CLI_OK;
+    fk_position pos;
+    if (used) {
+        if (!rules_read_position("perft", fen, flags, &pos)) return CLI_PROBLEMS;
+        total = run_perft(&pos, depth, divide);
+    } else {
+        char line[4096];
+        for (long number = 1; fgets(line, sizeof line, stdin); number++) {
+            line[strcspn(line, "\r\n")] = '\0';
+            if (!line[0]) continue;
+            if (!rules_read_position("perft", line, flags, &pos)) {
+                fprintf(stderr, "fenkit perft: line %ld skipped\n", number);
+                status = CLI_PROBLEMS;
+                continue;
+            }
+            printf("position fen %s\n", line);
+            total += run_perft(&pos, depth, divide);
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    if (timed) {
+        double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+        fprintf(stderr, "time %.3f s, %llu nodes, %.0f nodes/s\n", seconds, (unsigned long long)total,
+                seconds > 0 ? (double)total / seconds : 0.0);
+    }
+    return status;
+}

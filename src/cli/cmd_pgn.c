@@ -1,0 +1,493 @@
+/* fenkit pgn: the FEN of every moment of every game in PGN files, and
+ * moves written back as PGN. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fenkit/fenkit.h"
+
+static const char *const help_text =
+    "Usage: fenkit pgn [OPTIONS] [FILE...]\n"
+    "       fenkit pgn --write [--fen FEN] [MOVE...]\n"
+    "\n"
+    "Replays every game of PGN files (standard input when there is no FILE or\n"
+    "FILE is -) and writes one line per position: game number, ply, the move in\n"
+    "SAN that led there (empty for the start) and the FEN, tab-separated.\n"
+    "A broken game (illegal or ambiguous move, bad FEN tag, garbage) is reported\n"
+    "on standard error with its file, line, column, game and move, and reading\n"
+    "goes on with the next game. A summary follows on standard error.\n"
+    "\n"
+    "Options:\n"
+    "  --json            JSON Lines: game, ply, san, fen; the game's tags on its\n"
+    "                    first line; repetition (and draw: threefold, fivefold)\n"
+    "                    when a position repeats; status (check, checkmate,\n"
+    "                    stalemate); errors as {\"game\":..,\"error\":..} lines\n"
+    "  --ply N           only the position after N plies of each game\n"
+    "  --move N          only the position after White's move N (N... : Black's)\n"
+    "  --last            only the final position of each game\n"
+    "  --ep legal|always en passant square only when a capture is legal\n"
+    "                    (default) or after every double push\n"
+    "  --mainline        main line only (default)\n"
+    "  --variations      positions inside variations too, with their path\n"
+    "                    (PLY.N per level: the N-th alternative to move PLY)\n"
+    "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
+    "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
+    "  --write           write the moves given (or read from standard input) as PGN\n"
+    "  --fen FEN         with --write: the start position\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit pgn games.pgn\n"
+    "  fenkit pgn --last --json games.pgn\n"
+    "  fenkit pgn --move 20... games.pgn | cut -f4\n"
+    "  cat *.pgn | fenkit pgn --variations -\n"
+    "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
+    "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
+    "\n"
+    "Exit status: 0 all games read, 1 some game had an error, 2 usage error.\n";
+
+typedef enum { PICK_ALL, PICK_PLY, PICK_MOVE, PICK_LAST } pick_mode;
+
+typedef struct {
+    int json;
+    int write;
+    int strict;
+    int variations;
+    fk_ep_mode ep;
+    pick_mode pick;
+    long pick_ply;     /* PICK_PLY */
+    long pick_move;    /* PICK_MOVE */
+    int pick_black;    /* PICK_MOVE: N... */
+    const char *fen;   /* --write start */
+} options;
+
+/* What a run has done so far (numbering goes on across files). */
+typedef struct {
+    long games, errors;
+    uint64_t positions, bytes;
+    long game_base;          /* games of the files before this one */
+    int progress;            /* progress lines may be shown */
+    int progress_shown;
+    double last_shown;       /* seconds into the run */
+    struct timespec started;
+    long next_check;
+} run_state;
+
+static double seconds_since(const struct timespec *t0) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Checked every 512 games: after the first second, a progress line on the
+ * terminal, redrawn at most four times a second. */
+static void show_progress(run_state *run, const fk_pgn_stats *stats) {
+    if (!run->progress || run->games + stats->games < run->next_check) return;
+    run->next_check = run->games + stats->games + 512;
+    double secs = seconds_since(&run->started);
+    if (secs < 1.0 || secs - run->last_shown < 0.25) return;
+    run->last_shown = secs;
+    long games = run->games + stats->games;
+    fprintf(stderr, "\rfenkit pgn: %.1f MB read, %ld games, %.0f games/s\033[K",
+            (double)(run->bytes + stats->bytes) / 1e6, games, (double)games / secs);
+    run->progress_shown = 1;
+}
+
+/* Writes s as a JSON string (s is UTF-8). */
+static void json_string(FILE *out, const char *s) {
+    putc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            putc(c, out);
+    }
+    putc('"', out);
+}
+
+static char *put_long(char *p, long v) {
+    char digits[24];
+    int n = 0;
+    if (v < 0) {
+        *p++ = '-';
+        v = -v;
+    }
+    do digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n) *p++ = digits[--n];
+    return p;
+}
+
+/* One position as a line of text or JSON. */
+static void print_position(FILE *out, const options *opt, long game, const fk_pgn_ply *ply,
+                           const fk_pgn_game *info, int with_tags) {
+    if (!opt->json) {
+        char line[FK_FEN_MAX + 256], *p = line;
+        p = put_long(p, game);
+        *p++ = '\t';
+        p = put_long(p, ply->ply);
+        *p++ = '\t';
+        size_t san = strlen(ply->san);
+        memcpy(p, ply->san, san);
+        p += san;
+        *p++ = '\t';
+        p += fk_fen_write(&ply->pos, opt->ep, p, FK_FEN_MAX);
+        if (opt->variations) {
+            size_t path = strlen(ply->path);
+            *p++ = '\t';
+            memcpy(p, ply->path, path);
+            p += path;
+        }
+        *p++ = '\n';
+        fwrite(line, 1, (size_t)(p - line), out);
+        return;
+    }
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
+    fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
+            ply->san, fen);
+    if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
+    if (ply->repetition > 1) {
+        fprintf(out, ",\"repetition\":%d", ply->repetition);
+        if (ply->repetition >= 3)
+            fprintf(out, ",\"draw\":\"%s\"", ply->repetition >= 5 ? "fivefold" : "threefold");
+    }
+    unsigned status = fk_position_status(&ply->pos);
+    const char *word = status & FK_STATUS_CHECKMATE ? "checkmate"
+                       : status & FK_STATUS_STALEMATE ? "stalemate"
+                       : status & FK_STATUS_CHECK     ? "check"
+                                                      : NULL;
+    if (word) fprintf(out, ",\"status\":\"%s\"", word);
+    if (with_tags) {
+        fputs(",\"tags\":{", out);
+        for (int i = 0; i < info->tag_count; i++) {
+            if (i) putc(',', out);
+            json_string(out, info->tags[i].name);
+            putc(':', out);
+            json_string(out, info->tags[i].value);
+        }
+        putc('}', out);
+    }
+    fputs("}\n", out);
+}
+
+/* 1 when the position is the one --ply/--move asks for. */
+static int picked(const options *opt, const fk_pgn_ply *ply) {
+    if (ply->depth > 0) return 0;
+    if (opt->pick == PICK_PLY) return ply->ply == opt->pick_ply;
+    if (opt->pick_black) return ply->pos.side == FK_WHITE && ply->pos.fullmove == opt->pick_move + 1;
+    return ply->pos.side == FK_BLACK && ply->pos.fullmove == opt->pick_move;
+}
+
+static void report_error(FILE *out, const options *opt, const char *name, long game,
+                         const fk_pgn_error *e) {
+    fprintf(stderr, "fenkit pgn: %s:%ld:%ld: game %ld: %s\n", name, e->line, e->column, game,
+            e->message);
+    if (!opt->json) return;
+    fprintf(out, "{\"game\":%ld,\"error\":", game);
+    json_string(out, e->message);
+    fprintf(out, ",\"file\":");
+    json_string(out, name);
+    fprintf(out, ",\"line\":%ld,\"column\":%ld,\"move\":", e->line, e->column);
+    json_string(out, e->move);
+    fputs("}\n", out);
+}
+
+/* Converts one input to positions. Returns 0, or 1 when a game was broken. */
+static int convert(FILE *in, const char *name, const options *opt, run_state *run) {
+    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0);
+    fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
+    if (!reader) {
+        fprintf(stderr, "fenkit pgn: out of memory\n");
+        return 1;
+    }
+    const fk_pgn_game *game = fk_pgn_reader_game(reader);
+    const fk_pgn_ply *ply = fk_pgn_reader_ply(reader);
+    fk_pgn_ply last;
+    int printed = 0; /* lines printed for the current game */
+    fk_pgn_event ev;
+    while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
+        long number = run->game_base + game->number;
+        switch (ev) {
+        case FK_PGN_GAME:
+            printed = 0; /* the start is a position like the others */
+            /* fall through */
+        case FK_PGN_PLY:
+            run->positions++;
+            if (opt->pick == PICK_LAST) {
+                /* with variations the current ply may be a side line's */
+                if (ply->depth == 0 && opt->variations) last = *ply;
+            } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
+                print_position(stdout, opt, number, ply, game, !printed);
+                printed++;
+            }
+            break;
+        case FK_PGN_ERROR:
+            report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
+            break;
+        case FK_PGN_GAME_END: {
+            if (opt->pick == PICK_LAST && !game->has_error)
+                print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
+            fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
+            show_progress(run, &so_far);
+            break;
+        }
+        case FK_PGN_END: break;
+        }
+    }
+    fk_pgn_stats stats = fk_pgn_reader_stats(reader);
+    run->games += stats.games;
+    run->errors += stats.errors;
+    run->bytes += stats.bytes;
+    run->game_base += stats.games;
+    int broken = stats.errors > 0 || ferror(in);
+    if (ferror(in)) fprintf(stderr, "fenkit pgn: %s: read error\n", name);
+    fk_pgn_reader_free(reader);
+    return broken;
+}
+
+static int sink_stdio(void *ctx, const char *text, size_t len) {
+    return fwrite(text, 1, len, (FILE *)ctx) == len ? 0 : -1;
+}
+
+/* Input for --write: a prefix (the FEN tags and the moves given as
+ * arguments), then the stream (if any). */
+typedef struct {
+    const char *prefix;
+    size_t prefix_len, prefix_pos;
+    FILE *rest;
+} chained_input;
+
+static size_t read_chained(void *ctx, char *buf, size_t cap) {
+    chained_input *in = ctx;
+    if (in->prefix_pos < in->prefix_len) {
+        size_t n = in->prefix_len - in->prefix_pos;
+        if (n > cap) n = cap;
+        memcpy(buf, in->prefix + in->prefix_pos, n);
+        in->prefix_pos += n;
+        return n;
+    }
+    return in->rest ? fread(buf, 1, cap, in->rest) : 0;
+}
+
+/* Appends text to a growing buffer. Returns 0, or -1 when out of memory. */
+static int append(char **buf, size_t *len, size_t *cap, const char *text) {
+    size_t n = strlen(text);
+    if (*len + n + 1 > *cap) {
+        size_t want = (*cap + n + 1) * 2;
+        char *grown = realloc(*buf, want);
+        if (!grown) return -1;
+        *buf = grown;
+        *cap = want;
+    }
+    memcpy(*buf + *len, text, n + 1);
+    *len += n;
+    return 0;
+}
+
+/* The result a finished game shows on the board, or "*". */
+static const char *board_result(const fk_position *pos) {
+    unsigned status = fk_position_status(pos);
+    if (status & FK_STATUS_CHECKMATE) return pos->side == FK_WHITE ? "0-1" : "1-0";
+    if (status & FK_STATUS_STALEMATE) return "1/2-1/2";
+    return "*";
+}
+
+/* --write: replays the moves (arguments or standard input) and writes each
+ * game as PGN. */
+static int write_games(int argc, char **argv, int first_move, const options *opt) {
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    int oom = 0;
+    if (opt->fen) {
+        fk_position check;
+        fk_problems problems;
+        fk_problems_clear(&problems);
+        if (fk_fen_parse(opt->fen, strlen(opt->fen), FK_FEN_TOLERANT, &check, &problems) != FK_OK)
+            return cli_usage_error("pgn", "--fen: %s",
+                                   problems.count ? problems.items[0].message : "unreadable FEN");
+        if (strchr(opt->fen, '"')) return cli_usage_error("pgn", "--fen: unexpected '\"'");
+        oom |= append(&text, &len, &cap, "[SetUp \"1\"]\n[FEN \"");
+        oom |= append(&text, &len, &cap, opt->fen);
+        oom |= append(&text, &len, &cap, "\"]\n");
+    }
+    for (int i = first_move; i < argc; i++) {
+        oom |= append(&text, &len, &cap, argv[i]);
+        oom |= append(&text, &len, &cap, " ");
+    }
+    if (oom) {
+        free(text);
+        fprintf(stderr, "fenkit pgn: out of memory\n");
+        return CLI_PROBLEMS;
+    }
+    chained_input in = {text ? text : "", len, 0, first_move < argc ? NULL : stdin};
+    unsigned flags = opt->strict ? FK_PGN_STRICT : 0;
+    fk_pgn_reader *reader = fk_pgn_reader_create(read_chained, &in, flags);
+    fk_move *moves = NULL;
+    size_t count = 0, moves_cap = 0;
+    int status = CLI_OK;
+    if (!reader) oom = 1;
+    const fk_pgn_game *game = reader ? fk_pgn_reader_game(reader) : NULL;
+    const fk_pgn_ply *ply = reader ? fk_pgn_reader_ply(reader) : NULL;
+    fk_pgn_event ev;
+    while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
+        if (ev == FK_PGN_GAME) count = 0;
+        if (ev == FK_PGN_PLY && !game->has_error) {
+            if (ply->san[0] == '-') {
+                fprintf(stderr, "fenkit pgn: game %ld: a null move cannot be written\n",
+                        game->number);
+                status = CLI_PROBLEMS;
+                continue;
+            }
+            if (count == moves_cap) {
+                size_t want = moves_cap ? moves_cap * 2 : 256;
+                fk_move *grown = realloc(moves, want * sizeof *moves);
+                if (!grown) {
+                    oom = 1;
+                    break;
+                }
+                moves = grown;
+                moves_cap = want;
+            }
+            moves[count++] = ply->move;
+        }
+        if (ev == FK_PGN_ERROR) {
+            report_error(stdout, opt, first_move < argc ? "arguments" : "-", game->number,
+                         fk_pgn_reader_error(reader));
+            status = CLI_PROBLEMS;
+        }
+        if (ev == FK_PGN_GAME_END && !game->has_error) {
+            fk_position end = game->start;
+            for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
+            fk_pgn_tag tags[130];
+            int n = 0;
+            for (int i = 0; i < game->tag_count && n < 128; i++)
+                if (strcmp(game->tags[i].name, "Result") != 0) tags[n++] = game->tags[i];
+            const char *result = game->result[0] && strcmp(game->result, "*") != 0
+                                     ? game->result
+                                     : fk_pgn_game_tag(game, "Result");
+            if (!result || strcmp(result, "*") == 0 || !*result) result = board_result(&end);
+            tags[n++] = (fk_pgn_tag){"Result", result};
+            fk_pgn_writer w;
+            fk_pgn_writer_begin(&w, sink_stdio, stdout, &game->start, tags, n);
+            for (size_t i = 0; i < count; i++) fk_pgn_writer_move(&w, moves[i]);
+            if (fk_pgn_writer_end(&w) != FK_OK) status = CLI_PROBLEMS;
+        }
+    }
+    if (oom) {
+        fprintf(stderr, "fenkit pgn: out of memory\n");
+        status = CLI_PROBLEMS;
+    }
+    free(moves);
+    free(text);
+    fk_pgn_reader_free(reader);
+    return status;
+}
+
+/* Reads "N" or "N..." for --move. Returns 0, or -1 when it is neither. */
+static int parse_move_number(const char *text, options *opt) {
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (end == text || errno || n < 1) return -1;
+    opt->pick_move = n;
+    opt->pick_black = strcmp(end, "...") == 0;
+    return (*end == '\0' || opt->pick_black) ? 0 : -1;
+}
+
+int cmd_pgn(int argc, char **argv) {
+    options opt = {0};
+    opt.ep = FK_EP_LEGAL;
+    int first_file = argc;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (cli_is_help(a)) {
+            fputs(help_text, stdout);
+            return CLI_OK;
+        } else if (strcmp(a, "--json") == 0) {
+            opt.json = 1;
+        } else if (strcmp(a, "--strict") == 0) {
+            opt.strict = 1;
+        } else if (strcmp(a, "--write") == 0) {
+            opt.write = 1;
+        } else if (strcmp(a, "--mainline") == 0) {
+            opt.variations = 0;
+        } else if (strcmp(a, "--variations") == 0) {
+            opt.variations = 1;
+        } else if (strcmp(a, "--last") == 0) {
+            opt.pick = PICK_LAST;
+        } else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0 ||
+                   strcmp(a, "--ep") == 0 || strcmp(a, "--fen") == 0) {
+            if (!value) return cli_usage_error("pgn", "%s needs a value", a);
+            i++;
+            char *end;
+            if (strcmp(a, "--ply") == 0) {
+                opt.pick = PICK_PLY;
+                opt.pick_ply = strtol(value, &end, 10);
+                if (end == value || *end || opt.pick_ply < 0)
+                    return cli_usage_error("pgn", "--ply needs a number of plies, not '%s'", value);
+            } else if (strcmp(a, "--move") == 0) {
+                opt.pick = PICK_MOVE;
+                if (parse_move_number(value, &opt) != 0)
+                    return cli_usage_error("pgn", "--move needs N or N... (e.g. 12 or 12...), not '%s'",
+                                           value);
+            } else if (strcmp(a, "--ep") == 0) {
+                if (strcmp(value, "legal") == 0)
+                    opt.ep = FK_EP_LEGAL;
+                else if (strcmp(value, "always") == 0)
+                    opt.ep = FK_EP_ALWAYS;
+                else
+                    return cli_usage_error("pgn", "--ep is legal or always, not '%s'", value);
+            } else {
+                opt.fen = value;
+            }
+        } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
+            first_file = i + 1;
+            break;
+        } else if (a[0] == '-' && a[1] != '\0' && !opt.write) {
+            return cli_usage_error("pgn", "unknown option '%s'", a);
+        } else {
+            first_file = i;
+            break;
+        }
+    }
+    if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
+    if (opt.write) return write_games(argc, argv, first_file, &opt);
+
+    static char out_buffer[1 << 16];
+    setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    run_state run = {0};
+    run.progress = isatty(STDERR_FILENO);
+    clock_gettime(CLOCK_MONOTONIC, &run.started);
+    int broken = 0;
+    if (first_file >= argc) {
+        broken |= convert(stdin, "-", &opt, &run);
+    }
+    for (int i = first_file; i < argc; i++) {
+        if (strcmp(argv[i], "-") == 0) {
+            broken |= convert(stdin, "-", &opt, &run);
+            continue;
+        }
+        FILE *in = fopen(argv[i], "rb");
+        if (!in) {
+            fprintf(stderr, "fenkit pgn: %s: %s\n", argv[i], strerror(errno));
+            broken = 1;
+            continue;
+        }
+        broken |= convert(in, argv[i], &opt, &run);
+        fclose(in);
+    }
+    fflush(stdout);
+    if (run.progress_shown) fputs("\r\033[K", stderr);
+    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,
+            (unsigned long long)run.positions, run.errors);
+    return broken ? CLI_PROBLEMS : CLI_OK;
+}

@@ -1,0 +1,195 @@
+/* fenkit play: applies SAN or UCI moves to a position and prints the FEN
+ * after each. */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rules_common.h"
+
+/* The --help text, with examples. */
+static void play_help(FILE *out) {
+    fprintf(out,
+            "Usage: fenkit play [--json] [--ep=legal|always] [--chess960]\n"
+            "                   [--random=N [--seed=S]] FEN MOVE...\n\n"
+            "Plays the moves in order, each in SAN (Nf3, exd6, e8=Q, O-O) or UCI\n"
+            "(g1f3, e7e8q), and prints the FEN after each. Move numbers (\"1.\",\n"
+            "\"3...\") and annotations (!, ?) are skipped; an argument may hold\n"
+            "several moves separated by spaces. The FEN is one argument, or\n"
+            "'startpos'. An illegal move stops the game: its ply, the move and the\n"
+            "legal alternatives are printed after the positions reached so far.\n\n"
+            "Options:\n"
+            "  --json       one JSON object per ply: ply, move, san, uci, fen; an\n"
+            "               illegal move gives ply, move, error, legal\n"
+            "  --ep=MODE    en passant square written only when a capture is legal\n"
+            "               (legal, the default) or after every double push (always)\n"
+            "  --chess960   read KQkq castling rights as X-FEN (outermost rook)\n"
+            "  --random=N   after the given moves, play N random legal moves (fewer\n"
+            "               when the game ends); --seed=S picks the game (default 1)\n\n"
+            "Examples:\n"
+            "  fenkit play startpos e4 e5 Nf3 Nc6\n"
+            "  fenkit play startpos '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'\n"
+            "  fenkit play --json startpos e2e4 e7e5 g1f3\n"
+            "  fenkit play --random=40 --seed=7 startpos\n");
+}
+
+/* 1 when the token is a move number like "12." or "3...", or a result. */
+static int is_filler(const char *token, size_t len) {
+    size_t i = 0;
+    while (i < len && isdigit((unsigned char)token[i])) i++;
+    if (i > 0 && i < len && token[i] == '.') {
+        while (i < len && token[i] == '.') i++;
+        return i == len;
+    }
+    return (len == 3 && strncmp(token, "1-0", 3) == 0) || (len == 3 && strncmp(token, "0-1", 3) == 0) ||
+           (len == 7 && strncmp(token, "1/2-1/2", 7) == 0) || (len == 1 && token[0] == '*');
+}
+
+/* Reads one move, first as UCI (when it looks like one), then as SAN. */
+static fk_status read_move(const fk_position *pos, const char *text, size_t len, fk_move *move,
+                           fk_error *err) {
+    if ((len == 4 || len == 5) && fk_square_parse(text) != FK_NO_SQUARE &&
+        fk_square_parse(text + 2) != FK_NO_SQUARE &&
+        fk_move_parse_uci(pos, text, len, move, NULL) == FK_OK)
+        return FK_OK;
+    return fk_move_parse_san(pos, text, len, move, err);
+}
+
+/* The next number of a small deterministic generator (xorshift64*), so a
+ * seed always gives the same random game. */
+static uint64_t next_random(uint64_t *state) {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717ULL;
+}
+
+/* Prints the position after a move, as a FEN line or a JSON object. */
+static void print_ply(fk_position *pos, fk_move move, int ply, const char *given, size_t len,
+                      int json, fk_ep_mode ep) {
+    char san[16], uci[16], written[FK_FEN_MAX];
+    fk_move_to_san(pos, move, san, sizeof san);
+    fk_move_to_uci(pos, move, uci, sizeof uci);
+    fk_move_make(pos, move);
+    fk_fen_write(pos, ep, written, sizeof written);
+    if (json) {
+        char shown[64];
+        if (given)
+            snprintf(shown, sizeof shown, "%.*s", (int)(len < 60 ? len : 60), given);
+        else
+            snprintf(shown, sizeof shown, "%s", san);
+        printf("{\"ply\":%d,\"move\":", ply);
+        rules_json_string(stdout, shown);
+        printf(",\"san\":\"%s\",\"uci\":\"%s\",\"fen\":\"%s\"}\n", san, uci, written);
+    } else {
+        printf("%s\n", written);
+    }
+}
+
+/* Prints the legal moves of pos in SAN, for an error report. */
+static void print_legal(FILE *out, const fk_position *pos, int json) {
+    fk_movelist list;
+    fk_moves_generate(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        char san[16];
+        fk_move_to_san(pos, list.moves[i], san, sizeof san);
+        fprintf(out, json ? "%s\"%s\"" : "%s%s", i ? (json ? "," : " ") : "", san);
+    }
+}
+
+/* fenkit play: the FEN, then the moves, each argument maybe holding several. */
+int cmd_play(int argc, char **argv) {
+    int json = 0, first_move = 0;
+    long random_plies = 0;
+    uint64_t seed = 1;
+    unsigned flags = 0;
+    fk_ep_mode ep = FK_EP_LEGAL;
+    const char *fen = NULL;
+    for (int i = 1; i < argc && !first_move; i++) {
+        if (cli_is_help(argv[i])) {
+            play_help(stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--chess960") == 0) {
+            flags |= FK_FEN_CHESS960;
+        } else if (strcmp(argv[i], "--ep=legal") == 0) {
+            ep = FK_EP_LEGAL;
+        } else if (strcmp(argv[i], "--ep=always") == 0) {
+            ep = FK_EP_ALWAYS;
+        } else if (strncmp(argv[i], "--random=", 9) == 0) {
+            char *end;
+            random_plies = strtol(argv[i] + 9, &end, 10);
+            if (*end || end == argv[i] + 9 || random_plies < 0)
+                return cli_usage_error("play", "'%s': give the number of random plies", argv[i]);
+        } else if (strncmp(argv[i], "--seed=", 7) == 0) {
+            char *end;
+            seed = strtoull(argv[i] + 7, &end, 10);
+            if (*end || end == argv[i] + 7)
+                return cli_usage_error("play", "'%s': give a number as the seed", argv[i]);
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return cli_usage_error("play", "unknown option '%s'", argv[i]);
+        } else {
+            fen = argv[i];
+            first_move = i + 1;
+        }
+    }
+    if (!fen) return cli_usage_error("play", "give a FEN (or 'startpos') and the moves to play");
+    fk_position pos;
+    if (!rules_read_position("play", fen, flags, &pos)) return CLI_PROBLEMS;
+    int ply = 0;
+    for (int i = first_move; i < argc; i++) {
+        const char *at = argv[i];
+        for (;;) {
+            while (*at == ' ' || *at == '\t') at++;
+            if (!*at) break;
+            size_t len = strcspn(at, " \t");
+            const char *token = at;
+            at += len;
+            if (is_filler(token, len)) continue;
+            /* "1.e4": a move number glued to the move. */
+            size_t digits = 0;
+            while (digits < len && isdigit((unsigned char)token[digits])) digits++;
+            if (digits && digits < len && token[digits] == '.') {
+                while (digits < len && token[digits] == '.') digits++;
+                token += digits;
+                len -= digits;
+            }
+            ply++;
+            fk_move move;
+            fk_error err;
+            if (read_move(&pos, token, len, &move, &err) != FK_OK) {
+                fflush(stdout);
+                if (json) {
+                    printf("{\"ply\":%d,\"move\":", ply);
+                    char shown[64];
+                    snprintf(shown, sizeof shown, "%.*s", (int)(len < 60 ? len : 60), token);
+                    rules_json_string(stdout, shown);
+                    printf(",\"error\":");
+                    rules_json_string(stdout, err.message);
+                    printf(",\"legal\":[");
+                    print_legal(stdout, &pos, 1);
+                    printf("]}\n");
+                }
+                fprintf(stderr, "fenkit play: ply %d: %s\n", ply, err.message);
+                /* Only a syntax error leaves the legal moves unsaid. */
+                if (err.status == FK_ERR_SYNTAX) {
+                    fprintf(stderr, "  legal moves: ");
+                    print_legal(stderr, &pos, 0);
+                    fprintf(stderr, "\n");
+                }
+                return CLI_PROBLEMS;
+            }
+            print_ply(&pos, move, ply, token, len, json, ep);
+        }
+    }
+    uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
+    for (long i = 0; i < random_plies; i++) {
+        fk_movelist list;
+        if (fk_moves_generate(&pos, &list) == 0) break;
+        fk_move move = list.moves[next_random(&state) % (uint64_t)list.count];
+        print_ply(&pos, move, ++ply, NULL, 0, json, ep);
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,126 @@
+/* fenkit serve: the web page and the JSON API on a local port, until
+ * interrupted. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "server/server.h"
+
+static const char help[] =
+    "Usage: fenkit serve [--host ADDRESS] [--port N] [OPTIONS]\n"
+    "\n"
+    "Serves fenkit's web page and JSON API until interrupted (Ctrl-C). The page\n"
+    "checks, explains and edits a position, and reads one from a picture when\n"
+    "the scanner is built in. It listens on the loopback address only, unless\n"
+    "--host says otherwise; nothing is read from or written to disk.\n"
+    "\n"
+    "API (JSON out; errors are {\"status\",\"code\",\"message\"}):\n"
+    "  POST /api/check        body: a FEN, or {\"fen\":...,\"tolerant\":true,\"ep\":\"always\"}\n"
+    "  POST /api/moves        body: a FEN; its legal moves in UCI and SAN\n"
+    "  GET  /api/render.svg   ?fen=...&flip=1&size=400&coords=outside&theme=blue\n"
+    "  POST /api/scan         body: a picture (PNG, JPEG, GIF, WebP, BMP)\n"
+    "  GET  /api/info         version, whether scanning is built in, limits\n"
+    "\n"
+    "Options:\n"
+    "  --host ADDRESS     address to listen on (default 127.0.0.1)\n"
+    "  --port N           port (default 8080; 0 picks a free one)\n"
+    "  --threads N        HTTP threads (default: one per CPU)\n"
+    "  --scan-slots N     pictures scanned at once (default: one per CPU)\n"
+    "  --scan-queue N     pictures waiting beyond those; more get 429 (default 16)\n"
+    "  --timeout S        idle connection timeout and longest wait for a scan (default 10)\n"
+    "  --max-connections N  open connections at once (default 1000)\n"
+    "  --log              one line per request on standard error\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "Limits: a FEN body up to 4 KB, a picture up to 10 MB (413 beyond).\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit serve                      # then open http://127.0.0.1:8080/\n"
+    "  fenkit serve --port 0 --log       # any free port, printed at start\n"
+    "  curl --data-binary '8/8/8/4k3/8/8/8/4K3 w - - 0 1' http://127.0.0.1:8080/api/check\n";
+
+/* Reads a whole number in [lo, hi] from text; -1 when it is not one. */
+static long read_number(const char *text, long lo, long hi) {
+    char *end;
+    long v = strtol(text, &end, 10);
+    return end == text || *end || v < lo || v > hi ? -1 : v;
+}
+
+/* 1 when host can only be reached from this machine. */
+static int is_loopback(const char *host) {
+    return strncmp(host, "127.", 4) == 0 || strcmp(host, "::1") == 0 ||
+           strcmp(host, "localhost") == 0;
+}
+
+int cmd_serve(int argc, char **argv) {
+    srv_options opts;
+    srv_options_default(&opts);
+    static const struct {
+        const char *name;
+        long lo, hi;
+    } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
+                   {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
+                   {"--max-connections", 1, 100000}};
+    long values[6] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections};
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(help, stdout);
+            return CLI_OK;
+        }
+        if (strcmp(argv[i], "--log") == 0) {
+            opts.log = stderr;
+            continue;
+        }
+        if (strcmp(argv[i], "--host") == 0) {
+            if (i + 1 >= argc) return cli_usage_error("serve", "--host needs an address");
+            opts.host = argv[++i];
+            continue;
+        }
+        size_t k = 0;
+        while (k < 6 && strcmp(argv[i], numbers[k].name) != 0) k++;
+        if (k == 6) return cli_usage_error("serve", "unknown option '%s'", argv[i]);
+        if (i + 1 >= argc) return cli_usage_error("serve", "%s needs a number", argv[i]);
+        values[k] = read_number(argv[++i], numbers[k].lo, numbers[k].hi);
+        if (values[k] < 0)
+            return cli_usage_error("serve", "%s takes a number from %ld to %ld, not '%s'",
+                                   numbers[k].name, numbers[k].lo, numbers[k].hi, argv[i]);
+    }
+    opts.port = (int)values[0];
+    opts.threads = (int)values[1];
+    opts.scan_slots = (int)values[2];
+    opts.scan_queue = (int)values[3];
+    opts.timeout_s = (int)values[4];
+    opts.max_connections = (int)values[5];
+
+    /* The signals are blocked before the server's threads start, so they
+     * inherit the mask and only sigwait below sees them. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    char error[256];
+    srv_server *srv = srv_start(&opts, error, sizeof error);
+    if (!srv) {
+        fprintf(stderr, "fenkit serve: %s\n", error);
+        return CLI_PROBLEMS;
+    }
+    int v6 = strchr(opts.host, ':') != NULL;
+    printf("fenkit serve: http://%s%s%s:%d/\n", v6 ? "[" : "", opts.host, v6 ? "]" : "",
+           srv_port(srv));
+    if (is_loopback(opts.host))
+        printf("Listening on the loopback address only: other machines cannot reach it.\n");
+    else
+        printf("Listening on %s: other machines can reach it.\n", opts.host);
+    printf("Press Ctrl-C to stop.\n");
+    fflush(stdout);
+
+    int sig = 0;
+    sigwait(&stop, &sig);
+    srv_stop(srv);
+    fprintf(stderr, "fenkit serve: stopped (%s)\n", sig == SIGINT ? "interrupted" : "terminated");
+    return CLI_OK;
+}

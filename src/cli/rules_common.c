@@ -1,0 +1,67 @@
+/* fenkit command line: reading positions and writing JSON strings for the
+ * moves, play and perft commands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules_common.h"
+
+/* 1 when a problem leaves the rules undefined, so no move can be given:
+ * an unreadable FEN, a side without exactly one king, a pawn on a back
+ * rank, or the side not to move in check. Other problems (an unreachable
+ * pawn structure, say) still leave legal moves well defined. */
+static int blocks_moves(const fk_problem *p) {
+    if (p->severity != FK_SEV_ERROR) return 0;
+    switch (p->code) {
+    case FK_PROB_NO_KING:
+    case FK_PROB_TOO_MANY_KINGS:
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_PAWN_BACK_RANK:
+        return 1;
+    default:
+        return p->code < FK_PROB_NO_KING; /* a reading problem */
+    }
+}
+
+int rules_read_position(const char *command, const char *text, unsigned flags,
+                        fk_position *pos) {
+    if (strcmp(text, "startpos") == 0) {
+        fk_position_startpos(pos);
+        return 1;
+    }
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    fk_fen_validate(text, strlen(text), flags | FK_FEN_TOLERANT, pos, &problems);
+    int blocked = 0;
+    for (int i = 0; i < problems.count; i++) blocked |= blocks_moves(&problems.items[i]);
+    if (!blocked) return 1;
+    fprintf(stderr, "fenkit %s: cannot use this FEN: %s\n", command, text);
+    for (int i = 0; i < problems.count; i++) {
+        const fk_problem *p = &problems.items[i];
+        if (!blocks_moves(p)) continue;
+        fprintf(stderr, "  %s (%s", p->message, fk_field_name(p->field));
+        if (p->offset >= 0) fprintf(stderr, ", byte %d", p->offset);
+        fprintf(stderr, ")\n");
+        if (p->fix[0]) fprintf(stderr, "    fix: %s\n", p->fix);
+    }
+    return 0;
+}
+
+void rules_json_string(FILE *out, const char *text) {
+    fputc('"', out);
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(out, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(out, "\\u%04x", *c);
+        else
+            fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+int rules_parse_depth(const char *text) {
+    char *end;
+    long depth = strtol(text, &end, 10);
+    if (end == text || *end || depth < 0 || depth > 64) return -1;
+    return (int)depth;
+}

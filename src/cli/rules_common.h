@@ -1,0 +1,23 @@
+/* fenkit command line: what the moves, play and perft commands share. */
+#ifndef FENKIT_CLI_RULES_COMMON_H
+#define FENKIT_CLI_RULES_COMMON_H
+
+#include <stdio.h>
+
+#include "fenkit/fenkit.h"
+
+/* Reads a FEN given on the command line ("startpos" names the starting
+ * position) and checks it. When a problem leaves the moves undefined (an
+ * unreadable FEN, missing or extra kings, a pawn on a back rank, the side
+ * not to move in check), prints those problems to stderr as
+ * "fenkit CMD: ..." and returns 0; else returns 1. */
+int rules_read_position(const char *command, const char *text, unsigned flags,
+                        fk_position *pos);
+
+/* Writes text as a JSON string, quotes included. */
+void rules_json_string(FILE *out, const char *text);
+
+/* Parses a positive depth ("5"); returns -1 when text is not one. */
+int rules_parse_depth(const char *text);
+
+#endif

@@ -1,0 +1,170 @@
+/* The PGN reader's fast path for SAN. Almost every move in a game file is
+ * an ordinary one written in standard form; those are found from attack
+ * tables and a pin test instead of a list of every legal move, which makes
+ * replaying a game several times faster. Anything else goes to
+ * fk_move_parse_san, which also words the errors. */
+#include <string.h>
+
+#include "pgn_san.h"
+
+static const char piece_letter[FK_KIND_COUNT] = {'P', 'N', 'B', 'R', 'Q', 'K'};
+
+/* The piece kind of an upper-case SAN letter, or -1. */
+static int kind_of(char c) {
+    switch (c) {
+    case 'N': return FK_KNIGHT;
+    case 'B': return FK_BISHOP;
+    case 'R': return FK_ROOK;
+    case 'Q': return FK_QUEEN;
+    case 'K': return FK_KING;
+    default: return -1;
+    }
+}
+
+/* Squares from which a piece of `kind` reaches `to`. */
+static fk_bitboard reach(int kind, fk_square to, fk_bitboard occupied) {
+    switch (kind) {
+    case FK_KNIGHT: return fk_knight_attacks(to);
+    case FK_BISHOP: return fk_bishop_attacks(to, occupied);
+    case FK_ROOK: return fk_rook_attacks(to, occupied);
+    case FK_QUEEN: return fk_queen_attacks(to, occupied);
+    default: return fk_king_attacks(to);
+    }
+}
+
+/* 1 when moving the piece on `from` to `to` (capturing what stands there;
+ * not en passant, not castling) leaves the mover's king unattacked. */
+static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
+    fk_color us = (fk_color)pos->side;
+    fk_square king = fk_position_king(pos, us);
+    if (king == FK_NO_SQUARE) return 0;
+    /* Out of check, only a piece on a line with its king can be pinned. */
+    if (!in_check && from != king && fk_line(king, from) == 0) return 1;
+    if (king == from) king = to;
+    fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
+    return (fk_attackers_to(pos, king, (fk_color)!us, occupied) & ~FK_BIT(to)) == 0;
+}
+
+/* Writes the target square and the promotion; returns the new length. */
+static size_t put_target(char *san, size_t n, fk_square to, int promotion) {
+    san[n++] = (char)('a' + FK_FILE_OF(to));
+    san[n++] = (char)('1' + FK_RANK_OF(to));
+    if (promotion) {
+        san[n++] = '=';
+        san[n++] = piece_letter[promotion];
+    }
+    san[n] = '\0';
+    return n;
+}
+
+/* A pawn move: "e4", "exd5", "e8=Q", "exd8=N". */
+static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t n,
+                     fk_move *move, char *san) {
+    fk_color us = (fk_color)pos->side;
+    int step = us == FK_WHITE ? 8 : -8;
+    int promotion = 0;
+    if (n >= 4 && s[n - 2] == '=') {
+        promotion = kind_of(s[n - 1]);
+        if (promotion < FK_KNIGHT || promotion > FK_QUEEN) return 0;
+        n -= 2;
+    }
+    int capture = n == 4 && s[1] == 'x';
+    if (!(n == 2 || capture)) return 0;
+    fk_square to = fk_square_parse(s + n - 2);
+    if (to == FK_NO_SQUARE) return 0;
+    int last_rank = us == FK_WHITE ? 7 : 0;
+    if ((FK_RANK_OF(to) == last_rank) != (promotion != 0)) return 0;
+    fk_piece pawn = FK_MAKE_PIECE(us, FK_PAWN);
+    fk_piece target = fk_position_at(pos, to);
+    fk_square from;
+    if (capture) {
+        int file = s[0] - 'a', delta = file - FK_FILE_OF(to);
+        if (file < 0 || file > 7 || (delta != 1 && delta != -1)) return 0;
+        /* an empty target is en passant (or wrong): the full reader */
+        if (target == FK_EMPTY || FK_PIECE_COLOR(target) == us) return 0;
+        from = to - step + delta;
+    } else {
+        if (s[0] != (char)('a' + FK_FILE_OF(to)) || target != FK_EMPTY) return 0;
+        from = to - step;
+        int double_rank = us == FK_WHITE ? 3 : 4;
+        if (from < 0 || from > 63) return 0;
+        if (fk_position_at(pos, from) == FK_EMPTY && FK_RANK_OF(to) == double_rank) from -= step;
+    }
+    if (from < 0 || from > 63 || fk_position_at(pos, from) != pawn) return 0;
+    if (!king_safe(pos, in_check, from, to)) return 0;
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, 0};
+    size_t k = 0;
+    if (capture) {
+        san[k++] = s[0];
+        san[k++] = 'x';
+    }
+    put_target(san, k, to, promotion);
+    return 1;
+}
+
+int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t len,
+                 fk_move *move, char *san) {
+    while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#')) len--;
+    if (len < 2 || len > 7) return 0;
+    if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, in_check, text, len, move, san);
+    int kind = kind_of(text[0]);
+    if (kind < 0 || len < 3) return 0;
+    fk_square to = fk_square_parse(text + len - 2);
+    if (to == FK_NO_SQUARE) return 0;
+    int want_file = -1, want_rank = -1;
+    for (size_t i = 1; i < len - 2; i++) {
+        char c = text[i];
+        if (c >= 'a' && c <= 'h' && want_file < 0 && want_rank < 0)
+            want_file = c - 'a';
+        else if (c >= '1' && c <= '8' && want_rank < 0)
+            want_rank = c - '1';
+        else if (!(c == 'x' && i == len - 3))
+            return 0;
+    }
+    fk_color us = (fk_color)pos->side;
+    fk_piece target = fk_position_at(pos, to);
+    if (target != FK_EMPTY && FK_PIECE_COLOR(target) == us) return 0;
+    fk_piece piece = FK_MAKE_PIECE(us, kind);
+    fk_bitboard legal = 0;
+    for (fk_bitboard c = reach(kind, to, fk_position_occupied(pos)) & fk_position_pieces(pos, piece);
+         c; c &= c - 1) {
+        fk_square from = __builtin_ctzll(c);
+        if (king_safe(pos, in_check, from, to)) legal |= FK_BIT(from);
+    }
+    fk_bitboard named = legal;
+    for (fk_bitboard c = legal; c; c &= c - 1) {
+        fk_square from = __builtin_ctzll(c);
+        if ((want_file >= 0 && FK_FILE_OF(from) != want_file) ||
+            (want_rank >= 0 && FK_RANK_OF(from) != want_rank))
+            named &= ~FK_BIT(from);
+    }
+    if (named == 0 || (named & (named - 1))) return 0;
+    fk_square from = __builtin_ctzll(named);
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, 0, 0};
+
+    /* Standard SAN names the file, else the rank, else both, when another
+     * piece of the same kind could legally go to the same square. */
+    size_t k = 0;
+    san[k++] = piece_letter[kind];
+    fk_bitboard others = legal & ~named;
+    if (others) {
+        int same_file = 0, same_rank = 0;
+        for (; others; others &= others - 1) {
+            fk_square o = __builtin_ctzll(others);
+            same_file |= FK_FILE_OF(o) == FK_FILE_OF(from);
+            same_rank |= FK_RANK_OF(o) == FK_RANK_OF(from);
+        }
+        if (!same_file || same_rank) san[k++] = (char)('a' + FK_FILE_OF(from));
+        if (same_file) san[k++] = (char)('1' + FK_RANK_OF(from));
+    }
+    if (target != FK_EMPTY) san[k++] = 'x';
+    put_target(san, k, to, 0);
+    return 1;
+}
+
+void pgn_san_mark_check(const fk_position *after, char *san) {
+    fk_movelist list;
+    size_t n = strlen(san);
+    san[n] = fk_moves_generate(after, &list) ? '+' : '#';
+    san[n + 1] = '\0';
+}

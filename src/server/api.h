@@ -1,0 +1,65 @@
+/* fenkit serve: the JSON API's handlers. Each reads a request that has
+ * been received in full and fills a reply; none of them touches the
+ * network, so they can be tested without a server. */
+#ifndef FENKIT_SERVER_API_H
+#define FENKIT_SERVER_API_H
+
+#include <stddef.h>
+
+#include "json.h"
+
+/* Limits on what a request may send. */
+#define SRV_MAX_FEN_BODY 4096                 /* /api/check, /api/moves */
+#define SRV_MAX_IMAGE_BODY (10 * 1024 * 1024) /* /api/scan */
+
+/* A request received in full. `arg` looks up a query argument (already
+ * percent-decoded) and returns NULL when it is absent. */
+typedef struct {
+    const char *body;
+    size_t body_len;
+    const char *(*arg)(void *ctx, const char *name);
+    void *arg_ctx;
+} srv_request;
+
+/* What to send back. `body` is owned by the reply (srv_reply_free). */
+typedef struct {
+    int status;       /* HTTP status */
+    const char *type; /* Content-Type */
+    srv_buf body;
+} srv_reply;
+
+void srv_reply_free(srv_reply *reply);
+
+/* Fills reply with a JSON error: {"status":N,"code":"...","message":"..."}.
+ * code is a stable kebab-case name; the message is a sentence. */
+void srv_reply_error(srv_reply *reply, int status, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* POST /api/check: a FEN (the body as text, or {"fen":...} as JSON) in;
+ * canonical FEN, problems, game status and explanation out. */
+void srv_api_check(const srv_request *req, srv_reply *reply);
+/* POST /api/moves: a FEN in; its legal moves in UCI and SAN out. */
+void srv_api_moves(const srv_request *req, srv_reply *reply);
+/* GET /api/render.svg?fen=...: the diagram as SVG. */
+void srv_api_render_svg(const srv_request *req, srv_reply *reply);
+/* GET /api/info: version, whether scanning is built in, the limits. */
+void srv_api_info(const srv_request *req, srv_reply *reply, int scan_slots, int scan_queue);
+
+/* What kind of image the bytes are, from their first bytes: "image/png",
+ * "image/jpeg", "image/gif", "image/webp", "image/bmp", or NULL. */
+const char *srv_image_type(const unsigned char *data, size_t len);
+
+/* 1 when fenkit was built with the scanner. */
+int srv_scan_available(void);
+/* POST /api/scan, the part that needs no queue: refuses what is not an
+ * image (415) and, when the scanner is not built in, answers 503. Returns
+ * 1 when the reply is complete, 0 when the image should be scanned (by
+ * srv_api_scan_run, on a worker). */
+int srv_api_scan_accept(const srv_request *req, srv_reply *reply);
+/* Scans the image of req and fills reply (runs on a scan worker). */
+void srv_api_scan_run(const srv_request *req, srv_reply *reply);
+
+#endif

@@ -1,0 +1,273 @@
+/* POST /api/check and POST /api/moves: a FEN in, what fenkit knows about
+ * it out. Both accept the FEN as the body's text or as {"fen": ...}. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "fenkit/fenkit.h"
+
+/* A FEN request: the text and how to read and write it. */
+typedef struct {
+    const char *text;
+    size_t len;
+    unsigned flags;
+    fk_ep_mode ep;
+    srv_json_member members[4]; /* holds the text when it came as JSON */
+} fen_request;
+
+/* 1 for "1"/"true"/"yes", 0 for "0"/"false"/"no", -1 otherwise. */
+static int parse_flag(const char *s) {
+    static const char *yes[] = {"1", "true", "yes", "on"}, *no[] = {"0", "false", "no", "off"};
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(s, yes[i]) == 0) return 1;
+        if (strcmp(s, no[i]) == 0) return 0;
+    }
+    return -1;
+}
+
+/* Reads the options given as strings (from JSON or the query) into req;
+ * returns 0, or -1 after filling reply with a 400. */
+static int read_options(fen_request *req, const char *tolerant, const char *ep, srv_reply *reply) {
+    if (tolerant) {
+        int on = parse_flag(tolerant);
+        if (on < 0) {
+            srv_reply_error(reply, 400, "bad-option", "tolerant must be true or false");
+            return -1;
+        }
+        if (on) req->flags |= FK_FEN_TOLERANT;
+    }
+    if (ep) {
+        if (strcmp(ep, "legal") == 0) req->ep = FK_EP_LEGAL;
+        else if (strcmp(ep, "always") == 0) req->ep = FK_EP_ALWAYS;
+        else {
+            srv_reply_error(reply, 400, "bad-option", "ep must be legal or always");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Reads the FEN and options of a request: a JSON object when the body
+ * starts with '{' (after white space), else the body is the FEN and the
+ * options come from the query. Returns 0, or -1 with reply filled. */
+static int read_fen_request(const srv_request *http, fen_request *req, srv_reply *reply) {
+    req->flags = FK_FEN_STRICT;
+    req->ep = FK_EP_LEGAL;
+    size_t i = 0;
+    while (i < http->body_len && strchr(" \t\r\n", http->body[i]) && http->body[i]) i++;
+    if (i == http->body_len || http->body[i] != '{') {
+        req->text = http->body;
+        req->len = http->body_len;
+        return read_options(req, http->arg(http->arg_ctx, "tolerant"),
+                            http->arg(http->arg_ctx, "ep"), reply);
+    }
+    char error[128];
+    int n = srv_json_read_object(http->body, http->body_len, req->members, 4, error, sizeof error);
+    if (n < 0) {
+        srv_reply_error(reply, 400, "bad-json", "the body is not a JSON object fenkit reads: %s", error);
+        return -1;
+    }
+    const srv_json_member *fen = NULL;
+    const char *tolerant = NULL, *ep = NULL;
+    for (int k = 0; k < n; k++) {
+        srv_json_member *m = &req->members[k];
+        if (strcmp(m->key, "fen") == 0 && m->kind == SRV_JSON_STRING) fen = m;
+        else if (strcmp(m->key, "tolerant") == 0 && m->kind == SRV_JSON_TRUE) tolerant = "true";
+        else if (strcmp(m->key, "tolerant") == 0 && m->kind == SRV_JSON_FALSE) tolerant = "false";
+        else if (strcmp(m->key, "ep") == 0 && m->kind == SRV_JSON_STRING) ep = m->value;
+        else {
+            srv_reply_error(reply, 400, "bad-json",
+                            "unknown member \"%s\" or wrong type (fen: string, tolerant: "
+                            "true/false, ep: \"legal\" or \"always\")", m->key);
+            return -1;
+        }
+    }
+    if (!fen) {
+        srv_reply_error(reply, 400, "bad-json", "the object needs a \"fen\" string");
+        return -1;
+    }
+    req->text = fen->value;
+    req->len = fen->value_len;
+    return read_options(req, tolerant, ep, reply);
+}
+
+/* Game status flags with their JSON names (as `fenkit check --json`). */
+static const struct {
+    unsigned flag;
+    const char *name;
+} status_names[] = {
+    {FK_STATUS_CHECK, "check"},
+    {FK_STATUS_CHECKMATE, "checkmate"},
+    {FK_STATUS_STALEMATE, "stalemate"},
+    {FK_STATUS_INSUFFICIENT, "insufficient-material"},
+    {FK_STATUS_FIFTY_CLAIMABLE, "fifty-move-claimable"},
+    {FK_STATUS_SEVENTY_FIVE, "seventy-five-move"},
+};
+
+/* Appends the game status of a valid position as a JSON list of names. */
+static void json_status(srv_buf *b, const fk_position *pos) {
+    unsigned status = fk_position_status(pos);
+    const char *sep = "";
+    srv_buf_puts(b, "[");
+    for (size_t i = 0; i < sizeof status_names / sizeof status_names[0]; i++) {
+        if (!(status & status_names[i].flag)) continue;
+        srv_buf_printf(b, "%s\"%s\"", sep, status_names[i].name);
+        sep = ",";
+    }
+    srv_buf_puts(b, "]");
+}
+
+/* Appends the problems as a JSON list (fields as `fenkit check --json`). */
+static void json_problems(srv_buf *b, const fk_problems *problems) {
+    srv_buf_puts(b, "[");
+    for (int i = 0; i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":",
+                       i ? "," : "", fk_problem_code_name(p->code), fk_severity_name(p->severity),
+                       fk_field_name(p->field));
+        if (p->offset >= 0) srv_buf_printf(b, "%d", p->offset);
+        else srv_buf_puts(b, "null");
+        srv_buf_puts(b, ",\"message\":");
+        srv_json_cstring(b, p->message);
+        srv_buf_puts(b, ",\"fix\":");
+        srv_json_cstring(b, p->fix);
+        srv_buf_puts(b, ",\"squares\":");
+        srv_json_squares(b, p->squares);
+        srv_buf_puts(b, "}");
+    }
+    srv_buf_puts(b, "]");
+}
+
+/* 1 when no problem of severity error is about reading the text, so every
+ * field of pos holds what the FEN said (fen.h lists the reading codes
+ * first, up to FK_PROB_FIELDS_FILLED). */
+static int fen_was_read(const fk_problems *problems) {
+    for (int i = 0; i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
+    }
+    return 1;
+}
+
+/* Appends the explanation of pos as a JSON list of its lines. */
+static void json_explanation(srv_buf *b, const fk_position *pos) {
+    char small[4096], *text = small;
+    size_t need = fk_position_explain(pos, small, sizeof small);
+    if (need >= sizeof small) {
+        text = malloc(need + 1);
+        if (!text) {
+            b->failed = 1;
+            return;
+        }
+        fk_position_explain(pos, text, need + 1);
+    }
+    srv_buf_puts(b, "[");
+    const char *sep = "";
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len) {
+            srv_buf_puts(b, sep);
+            srv_json_string(b, line, len);
+            sep = ",";
+        }
+        line += len + (end != NULL);
+    }
+    srv_buf_puts(b, "]");
+    if (text != small) free(text);
+}
+
+void srv_api_check(const srv_request *http, srv_reply *reply) {
+    fen_request req;
+    if (read_fen_request(http, &req, reply) < 0) return;
+    fk_position pos;
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    fk_fen_validate(req.text, req.len, req.flags, &pos, &problems);
+    int valid = !fk_problems_has_error(&problems);
+    int read = fen_was_read(&problems);
+    char fen[FK_FEN_MAX], as_read[FK_FEN_MAX];
+    fk_fen_write(&pos, req.ep, fen, sizeof fen);
+    fk_fen_write(&pos, FK_EP_ALWAYS, as_read, sizeof as_read);
+    fk_bitboard marked = 0;
+    for (int i = 0; i < problems.count; i++) marked |= problems.items[i].squares;
+
+    srv_buf *b = &reply->body;
+    reply->status = 200;
+    reply->type = "application/json";
+    srv_buf_puts(b, "{\"input\":");
+    srv_json_string(b, req.text, req.len);
+    srv_buf_printf(b, ",\"valid\":%s,\"read\":%s,\"fen\":", valid ? "true" : "false",
+                   read ? "true" : "false");
+    srv_json_cstring(b, valid ? fen : NULL);
+    srv_buf_puts(b, ",\"as_read\":");
+    srv_json_cstring(b, as_read);
+    srv_buf_puts(b, ",\"problems\":");
+    json_problems(b, &problems);
+    if (problems.dropped) srv_buf_printf(b, ",\"problems_dropped\":%d", problems.dropped);
+    srv_buf_puts(b, ",\"marked\":");
+    srv_json_squares(b, marked);
+    srv_buf_puts(b, ",\"status\":");
+    if (valid) json_status(b, &pos);
+    else srv_buf_puts(b, "null");
+    srv_buf_puts(b, ",\"explanation\":");
+    if (read) json_explanation(b, &pos);
+    else srv_buf_puts(b, "null");
+    srv_buf_puts(b, "}\n");
+    if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+}
+
+void srv_api_moves(const srv_request *http, srv_reply *reply) {
+    fen_request req;
+    if (read_fen_request(http, &req, reply) < 0) return;
+    fk_position pos;
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    if (fk_fen_validate(req.text, req.len, req.flags, &pos, &problems) != FK_OK ||
+        fk_problems_has_error(&problems)) {
+        /* the problems go with the error, so a program need not ask twice */
+        reply->status = 400;
+        reply->type = "application/json";
+        srv_buf_puts(&reply->body, "{\"status\":400,\"code\":\"invalid-position\",\"message\":"
+                                   "\"moves are only listed for a valid position\",\"problems\":");
+        json_problems(&reply->body, &problems);
+        srv_buf_puts(&reply->body, "}\n");
+        return;
+    }
+    fk_movelist *list = malloc(sizeof *list);
+    if (!list) {
+        srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+        return;
+    }
+    fk_moves_generate(&pos, list);
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&pos, req.ep, fen, sizeof fen);
+    srv_buf *b = &reply->body;
+    reply->status = 200;
+    reply->type = "application/json";
+    srv_buf_puts(b, "{\"fen\":");
+    srv_json_cstring(b, fen);
+    srv_buf_printf(b, ",\"count\":%d,\"moves\":[", list->count);
+    for (int i = 0; i < list->count; i++) {
+        char uci[8], san[16];
+        fk_move_to_uci(&pos, list->moves[i], uci, sizeof uci);
+        fk_move_to_san(&pos, list->moves[i], san, sizeof san);
+        srv_buf_printf(b, "%s{\"uci\":\"%s\",\"san\":\"%s\"}", i ? "," : "", uci, san);
+    }
+    srv_buf_puts(b, "],\"status\":");
+    json_status(b, &pos);
+    srv_buf_puts(b, "}\n");
+    free(list);
+    if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+}
+
+void srv_api_info(const srv_request *http, srv_reply *reply, int scan_slots, int scan_queue) {
+    (void)http;
+    reply->status = 200;
+    reply->type = "application/json";
+    srv_buf_printf(&reply->body,
+                   "{\"name\":\"fenkit\",\"version\":\"%s\",\"scan\":%s,\"limits\":{"
+                   "\"fen_bytes\":%d,\"image_bytes\":%d,\"scans_at_once\":%d,\"scan_queue\":%d}}\n",
+                   fk_version(), srv_scan_available() ? "true" : "false", SRV_MAX_FEN_BODY,
+                   SRV_MAX_IMAGE_BODY, scan_slots, scan_queue);
+}

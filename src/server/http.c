@@ -1,0 +1,375 @@
+/* The HTTP side of `fenkit serve`: libmicrohttpd's callbacks, routing,
+ * body limits, security headers, and scans handed to the job queue. */
+#include <microhttpd.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "assets.h"
+#include "jobs.h"
+#include "server.h"
+
+struct srv_server {
+    struct MHD_Daemon *daemon;
+    srv_jobs *jobs;
+    srv_options opts;
+    int port;
+};
+
+/* What an API path does. */
+typedef enum { ROUTE_CHECK, ROUTE_MOVES, ROUTE_SCAN, ROUTE_RENDER, ROUTE_INFO } route_kind;
+
+typedef struct {
+    const char *path;
+    const char *method; /* GET routes answer HEAD too */
+    route_kind kind;
+    size_t body_limit; /* 0: no body expected */
+} route;
+
+static const route routes[] = {
+    {"/api/check", "POST", ROUTE_CHECK, SRV_MAX_FEN_BODY},
+    {"/api/moves", "POST", ROUTE_MOVES, SRV_MAX_FEN_BODY},
+    {"/api/scan", "POST", ROUTE_SCAN, SRV_MAX_IMAGE_BODY},
+    {"/api/render.svg", "GET", ROUTE_RENDER, 0},
+    {"/api/info", "GET", ROUTE_INFO, 0},
+};
+
+/* Where a request stands. */
+typedef enum { REQ_RECEIVING, REQ_SCANNING, REQ_SCANNED } request_state;
+
+/* One request, from its first callback to its completion. The job comes
+ * first so that a srv_job pointer is also the request's. */
+typedef struct {
+    srv_job job;
+    srv_server *srv;
+    struct MHD_Connection *conn;
+    const route *route;
+    request_state state;
+    char *body;
+    size_t body_len, body_cap;
+    size_t refused; /* bytes beyond the route's limit, read and thrown away */
+    srv_reply reply;
+    int status; /* sent, for the log */
+    struct timespec started;
+    char method[8];
+    char path[80];
+} request;
+
+/* The policy every answer carries: only this server's own scripts,
+ * styles, images and API; no framing, no plugins, no forms elsewhere. */
+static const char csp[] =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/* Adds the headers every response carries. */
+static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(resp, "Content-Security-Policy", csp);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
+    MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
+    MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
+}
+
+/* Sends a reply (taking over its body) and records its status. */
+static enum MHD_Result send_reply(request *r, srv_reply *reply, const char *allow) {
+    struct MHD_Response *resp;
+    if (reply->body.len)
+        resp = MHD_create_response_from_buffer(reply->body.len, reply->body.data,
+                                               MHD_RESPMEM_MUST_FREE);
+    else
+        resp = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    if (!resp) {
+        srv_reply_free(reply);
+        return MHD_NO;
+    }
+    if (reply->body.len) reply->body = (srv_buf){0}; /* the response owns it now */
+    add_headers(resp, reply->type ? reply->type : "application/json", 0);
+    if (allow) MHD_add_response_header(resp, "Allow", allow);
+    if (reply->status == 429 || reply->status == 503)
+        MHD_add_response_header(resp, "Retry-After", "1");
+    r->status = reply->status;
+    enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)reply->status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+/* Sends a JSON error. */
+static enum MHD_Result send_error(request *r, int status, const char *code, const char *allow,
+                                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static enum MHD_Result send_error(request *r, int status, const char *code, const char *allow,
+                                  const char *fmt, ...) {
+    char message[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    srv_reply reply = {0};
+    srv_reply_error(&reply, status, code, "%s", message);
+    return send_reply(r, &reply, allow);
+}
+
+/* Sends a built-in file. */
+static enum MHD_Result send_asset(request *r, const srv_asset *asset) {
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(asset->len, (void *)asset->data, MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    add_headers(resp, asset->type, 1);
+    r->status = 200;
+    enum MHD_Result ok = MHD_queue_response(r->conn, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+/* A query argument of the request (ctx is its connection), or NULL. */
+static const char *query_arg(void *ctx, const char *name) {
+    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* The request as the API handlers see it. */
+static srv_request api_request(request *r) {
+    return (srv_request){r->body ? r->body : "", r->body_len, query_arg, r->conn};
+}
+
+/* Runs on a scan worker: scans, then wakes the connection up so that
+ * libmicrohttpd calls on_request again to send the reply. */
+static void run_scan(srv_job *job, int cancelled) {
+    request *r = (request *)job;
+    double waited = srv_seconds_since(&job->queued_at);
+    if (cancelled) {
+        srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
+    } else if (waited > r->srv->opts.timeout_s) {
+        srv_reply_error(&r->reply, 503, "timed-out",
+                        "the picture waited %.0f s for a free scanner; try again", waited);
+    } else {
+        srv_request req = api_request(r);
+        srv_api_scan_run(&req, &r->reply);
+    }
+    r->state = REQ_SCANNED;
+    MHD_resume_connection(r->conn);
+}
+
+/* Answers a request whose body (if any) has been received in full. */
+static enum MHD_Result answer(request *r) {
+    srv_request req = api_request(r);
+    srv_reply reply = {0};
+    switch (r->route->kind) {
+    case ROUTE_CHECK: srv_api_check(&req, &reply); break;
+    case ROUTE_MOVES: srv_api_moves(&req, &reply); break;
+    case ROUTE_RENDER: srv_api_render_svg(&req, &reply); break;
+    case ROUTE_INFO:
+        srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);
+        break;
+    case ROUTE_SCAN:
+        if (r->state == REQ_SCANNED) return send_reply(r, &r->reply, NULL);
+        if (srv_api_scan_accept(&req, &reply)) break;
+        if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
+            return send_error(r, 429, "busy", NULL,
+                              "%d pictures are being scanned or waiting; try again in a moment",
+                              srv_jobs_load(r->srv->jobs));
+        r->state = REQ_SCANNING;
+        MHD_suspend_connection(r->conn);
+        return MHD_YES;
+    }
+    return send_reply(r, &reply, NULL);
+}
+
+/* The body's declared length, or -1 when none was declared. */
+static long long declared_length(struct MHD_Connection *conn) {
+    const char *text = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (!text) return -1;
+    char *end;
+    long long n = strtoll(text, &end, 10);
+    return end == text || *end || n < 0 ? -1 : n;
+}
+
+/* The first call for a request: find what it asks for, and answer at once
+ * what needs no body (files, GETs, wrong paths, bodies declared too big). */
+static enum MHD_Result begin(request *r, const char *url, const char *method) {
+    int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        if (strcmp(url, routes[i].path) != 0) continue;
+        r->route = &routes[i];
+        int is_get = strcmp(routes[i].method, "GET") == 0;
+        if (is_get ? !get : strcmp(method, routes[i].method) != 0)
+            return send_error(r, 405, "method-not-allowed", is_get ? "GET, HEAD" : routes[i].method,
+                              "%s takes %s requests", url, is_get ? "GET" : routes[i].method);
+        if (is_get) return answer(r);
+        long long len = declared_length(r->conn);
+        if (len > (long long)routes[i].body_limit)
+            return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url,
+                              routes[i].body_limit);
+        if (len > 0) {
+            r->body = malloc((size_t)len + 1);
+            if (!r->body) return send_error(r, 503, "out-of-memory", NULL, "the server is out of memory");
+            r->body_cap = (size_t)len + 1;
+        }
+        return MHD_YES;
+    }
+    const srv_asset *asset = srv_asset_find(url);
+    if (asset && get) return send_asset(r, asset);
+    if (asset) return send_error(r, 405, "method-not-allowed", "GET, HEAD", "%s takes GET requests", url);
+    return send_error(r, 404, "not-found", NULL, "there is nothing at %s", url);
+}
+
+/* Keeps up to the route's limit of the body; counts and drops the rest. */
+static enum MHD_Result receive(request *r, const char *data, size_t size) {
+    size_t limit = r->route->body_limit;
+    if (r->refused || r->body_len + size > limit) {
+        r->refused += size;
+        /* a sender that goes on and on is cut off rather than read forever */
+        return r->refused > 4 * limit ? MHD_NO : MHD_YES;
+    }
+    if (r->body_len + size + 1 > r->body_cap) {
+        size_t cap = r->body_cap ? r->body_cap : 4096;
+        while (cap < r->body_len + size + 1) cap *= 2;
+        if (cap > limit + 1) cap = limit + 1;
+        char *body = realloc(r->body, cap);
+        if (!body) return MHD_NO;
+        r->body = body;
+        r->body_cap = cap;
+    }
+    memcpy(r->body + r->body_len, data, size);
+    r->body_len += size;
+    r->body[r->body_len] = '\0';
+    return MHD_YES;
+}
+
+/* libmicrohttpd's access handler: called once when the headers are in,
+ * once per piece of body, and once more when the body is complete. */
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls) {
+    (void)version;
+    request *r = *con_cls;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r) return MHD_NO;
+        *con_cls = r;
+        r->srv = cls;
+        r->conn = conn;
+        r->job.run = run_scan;
+        clock_gettime(CLOCK_MONOTONIC, &r->started);
+        snprintf(r->method, sizeof r->method, "%s", method);
+        snprintf(r->path, sizeof r->path, "%s", url);
+        return begin(r, url, method);
+    }
+    if (*upload_size) {
+        size_t size = *upload_size;
+        *upload_size = 0;
+        return receive(r, upload, size);
+    }
+    if (r->refused)
+        return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", r->path,
+                          r->route->body_limit);
+    return answer(r);
+}
+
+/* Frees a request when libmicrohttpd is done with it, and logs it. */
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode why) {
+    (void)conn;
+    srv_server *srv = cls;
+    request *r = *con_cls;
+    if (!r) return;
+    if (srv->opts.log)
+        fprintf(srv->opts.log, "%s %s %d %.1f ms%s\n", r->method, r->path, r->status,
+                srv_seconds_since(&r->started) * 1000.0,
+                why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection closed early)");
+    free(r->body);
+    srv_reply_free(&r->reply);
+    free(r);
+    *con_cls = NULL;
+}
+
+/* libmicrohttpd's own error messages go to standard error. */
+static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
+    (void)cls;
+    fputs("fenkit serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+}
+
+void srv_options_default(srv_options *opts) {
+    *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
+                          .max_connections = 1000};
+}
+
+/* Number of CPUs, at least 1. */
+static int cpu_count(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
+    srv_server *srv = calloc(1, sizeof *srv);
+    if (!srv) {
+        snprintf(error, error_cap, "out of memory");
+        return NULL;
+    }
+    srv->opts = *opts;
+    if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
+    if (srv->opts.scan_slots <= 0) srv->opts.scan_slots = cpu_count();
+    if (srv->opts.scan_queue < 0) srv->opts.scan_queue = 0;
+
+    char port[16];
+    snprintf(port, sizeof port, "%d", opts->port);
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_NUMERICSERV | AI_PASSIVE};
+    struct addrinfo *addr = NULL;
+    int gai = getaddrinfo(opts->host, port, &hints, &addr);
+    if (gai != 0) {
+        snprintf(error, error_cap, "cannot listen on '%s': %s", opts->host, gai_strerror(gai));
+        free(srv);
+        return NULL;
+    }
+    srv->jobs = srv_jobs_start(srv->opts.scan_slots, srv->opts.scan_queue);
+    if (!srv->jobs) {
+        snprintf(error, error_cap, "cannot start the scan workers");
+        freeaddrinfo(addr);
+        free(srv);
+        return NULL;
+    }
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
+    srv->daemon = MHD_start_daemon(
+        flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, NULL,
+        MHD_OPTION_SOCK_ADDR, addr->ai_addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
+        MHD_OPTION_END);
+    freeaddrinfo(addr);
+    if (!srv->daemon) {
+        snprintf(error, error_cap, "cannot listen on %s port %d (in use, or not an address of this machine?)",
+                 opts->host, opts->port);
+        srv_jobs_stop(srv->jobs);
+        free(srv);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    srv->port = info ? info->port : opts->port;
+    return srv;
+}
+
+int srv_port(const srv_server *srv) { return srv->port; }
+
+void srv_stop(srv_server *srv) {
+    if (!srv) return;
+    srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
+    MHD_stop_daemon(srv->daemon);
+    free(srv);
+}
