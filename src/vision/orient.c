@@ -5,8 +5,9 @@
 #include "vision.h"
 
 int fk_orient_guess(const fk_piece picture[64], double *confidence) {
-    /* Evidence for White at the bottom, in picture rows (0 = top). */
-    double z = 0;
+    /* Evidence for White at the bottom, in picture rows (0 = top), starting
+     * from a lean towards it: most diagrams and screens show White there. */
+    double z = 1.0;
     for (int i = 0; i < 64; i++) {
         fk_piece p = picture[i];
         if (p == FK_EMPTY) continue;

@@ -15,7 +15,8 @@ fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, in
                        uint8_t *crops);
 
 /* Decides which side is at the bottom from the classified board (classes in
- * picture order, top row first): pawns' and kings' places. Returns 1 for
+ * picture order, top row first): pawns' and kings' places, with a lean
+ * towards White at the bottom. Returns 1 for
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 

@@ -37,8 +37,12 @@ static void test_reads_rendered_screenshots(void **state) {
         fk_position pos;
         fk_square from, to;
         fk_random_position(&rng, (fk_random_kind)(i % 3), &pos, &from, &to);
+        fk_training_options topts;
+        fk_training_options_default(&topts);
+        topts.clutter = 1.0;
+        topts.max_size = 800;
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, NULL, from, to, 1.0, &img);
+        fk_training_image_random(&rng, &pos, NULL, from, to, &topts, &img);
         img.diagram.flip = 0;
         fk_buffer svg = {0}, png = {0};
         assert_int_equal(fk_training_image_svg(&pos, &img, &svg), FK_OK);
