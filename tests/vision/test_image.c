@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "fenkit/fenkit.h"
+#include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
 
 /* A PNG of the start position drawn by the render layer. */
 static fk_buffer board_png(int size) {

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fenkit/fenkit.h"
+#include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
 
 /* The diagram of pos with options o, decoded to grey. */
 static fk_image draw(const fk_position *pos, const fk_diagram_options *o) {

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "fenkit/fenkit.h"
+#include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
 #include "vision/vision.h"
 
 /* Squares where two placements (FEN first fields) differ. */
