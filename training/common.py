@@ -73,12 +73,12 @@ def make_net(torch):
     convolutions with ReLU and 2x2 max pooling, then two dense layers."""
     nn = torch.nn
     return nn.Sequential(
-        nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(1, 12, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(12, 24, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(24, 48, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
         nn.Flatten(),
-        nn.Linear(64 * 4 * 4, 128), nn.ReLU(),
-        nn.Linear(128, 13))
+        nn.Linear(48 * 4 * 4, 96), nn.ReLU(),
+        nn.Linear(96, 13))
 
 
 MAGIC = b"FKSQNET1"

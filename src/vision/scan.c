@@ -186,8 +186,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
             if (probs[i][c] > probs[i][best]) best = c;
         picture[i] = (fk_piece)best;
     }
+    const char *how = "from the coordinates";
     if (opts->bottom == FK_BOTTOM_AUTO) {
-        out->white_bottom = fk_orient_guess(picture, &out->bottom_confidence);
+        out->white_bottom = fk_orient_from_labels(image, &out->board, &out->bottom_confidence);
+        if (out->white_bottom < 0) {
+            out->white_bottom = fk_orient_guess(picture, &out->bottom_confidence);
+            how = "from the pawns and kings";
+        }
     } else {
         out->white_bottom = opts->bottom == FK_BOTTOM_WHITE;
         out->bottom_confidence = 1;
@@ -214,8 +219,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     free(probs);
     if (!out->bottom_given)
-        note(out, "%s is at the bottom (from the pawns and kings, %.0f%% sure; use --bottom to say)",
-             out->white_bottom ? "White" : "Black", 100 * out->bottom_confidence);
+        note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
+             out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
     build_fen(&board, opts, out);
     return FK_OK;
