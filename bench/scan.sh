@@ -15,7 +15,7 @@ export OPENBLAS_NUM_THREADS=1
 
 cc -O2 -I"$root/include" "$root/bench/scan_bench.c" "$build/libfenkit-vision.a" \
   "$build/libfenkit-render.a" "$build/libfenkit-core.a" \
-  $(pkg-config --cflags --libs lept openblas librsvg-2.0 cairo) -lm -lpthread -o "$out/scan_bench"
+  $(pkg-config --cflags --libs lept openblas librsvg-2.0 cairo libpng) -lm -lpthread -o "$out/scan_bench"
 echo "In process (fk_image_decode + fk_scan_image), CPU time, mean of 20:"
 "$out/scan_bench" "$out" 20
 echo "model file: $(stat -c %s "$root/models/squares.fkm") bytes"
