@@ -7,7 +7,7 @@ SHARED ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 20
 export SHARED
 
-.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench format clean deps \
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load format clean deps \
 	train eval-scan
 
 all: build
@@ -51,6 +51,11 @@ test-long: build
 bench: build
 	@scripts/install-deps bench
 	@for b in bench/*.sh; do [ -f "$$b" ] || continue; echo "== $$b"; bash $$b $(BUILD)/fenkit || exit 1; done
+
+# fenkit serve under wrk on the loopback address, bounded in time.
+load: build
+	@scripts/install-deps bench
+	@bash bench/load-serve.bash $(BUILD)/fenkit
 
 # The scanner's square classifier (training/: Debian's python3-torch, not
 # part of the build): renders TRAIN_BOARDS boards, trains from TRAIN_SEED (a

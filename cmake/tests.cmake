@@ -9,7 +9,7 @@ foreach(src ${FENKIT_UNIT_TESTS})
   add_executable(${layer}_${name} ${src})
   target_include_directories(${layer}_${name} PRIVATE ${CMOCKA_INCLUDE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR}/tests)
   target_compile_options(${layer}_${name} PRIVATE ${FENKIT_WARNINGS})
-  target_link_libraries(${layer}_${name} PRIVATE fenkit_core ${FENKIT_LAYER_LIBS} ${CMOCKA_LIBRARY})
+  target_link_libraries(${layer}_${name} PRIVATE fenkit_tool_common fenkit_core ${FENKIT_LAYER_LIBS} ${CMOCKA_LIBRARY})
   target_compile_definitions(${layer}_${name} PRIVATE
     FENKIT_TEST_DATA="${CMAKE_CURRENT_SOURCE_DIR}/tests/data")
   add_test(NAME ${layer}/${name} COMMAND ${layer}_${name})

@@ -104,6 +104,12 @@ static inline void fk_problems_clear(fk_problems *list) {
 }
 /* 1 when the list holds a problem of severity FK_SEV_ERROR. */
 int fk_problems_has_error(const fk_problems *list);
+/* 1 when the code is about reading the text (syntax), 0 when it is about
+ * the rules of chess. */
+int fk_problem_is_reading(fk_problem_code code);
+/* 1 when no problem of severity error in the list is about reading, so every
+ * field of the position holds what the FEN said (rule problems may remain). */
+int fk_problems_fen_read(const fk_problems *list);
 /* Stable kebab-case name of a code ("rank-length"). */
 const char *fk_problem_code_name(fk_problem_code code);
 /* "error", "warning" or "note". */

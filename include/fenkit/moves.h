@@ -82,6 +82,12 @@ enum {
     FK_STATUS_SEVENTY_FIVE = 1 << 5     /* halfmove clock >= 150 */
 };
 unsigned fk_position_status(const fk_position *pos);
+/* The stable name of one FK_STATUS_* flag, as JSON output writes it
+ * ("check", "checkmate", "stalemate", "insufficient-material",
+ * "fifty-move-claimable", "seventy-five-move"), or NULL for anything else.
+ * Walk a status with `for (unsigned f = 1; f <= FK_STATUS_LAST; f <<= 1)`. */
+const char *fk_status_name(unsigned flag);
+#define FK_STATUS_LAST FK_STATUS_SEVENTY_FIVE
 
 /* Number of leaf nodes at `depth` plies. */
 uint64_t fk_perft(const fk_position *pos, int depth);

@@ -98,15 +98,7 @@ static void json_result(FILE *out, const cli_input *input, const check_result *r
     }
     fputs("],\"status\":", out);
     if (r->valid) {
-        unsigned status = fk_position_status(&r->pos);
-        putc('[', out);
-        const char *sep = "";
-        for (int i = 0; i < cli_status_name_count; i++) {
-            if (!(status & cli_status_names[i].flag)) continue;
-            fprintf(out, "%s\"%s\"", sep, cli_status_names[i].name);
-            sep = ",";
-        }
-        putc(']', out);
+        cli_json_status(out, fk_position_status(&r->pos));
     } else {
         fputs("null", out);
     }

@@ -41,7 +41,7 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
         cli_print_board(stdout, &pos, cli_problem_squares(&problems), 0, 0);
         fputc('\n', stdout);
     }
-    if (cli_fen_was_read(&problems)) {
+    if (fk_problems_fen_read(&problems)) {
         char text[2048];
         size_t need = fk_position_explain(&pos, text, sizeof text);
         char *big = need < sizeof text ? NULL : malloc(need + 1);

@@ -51,10 +51,9 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
             printf("%s%s", i ? " " : "", uci ? text : san);
     }
     if (json) {
-        printf("],\"status\":[");
-        for (int i = 0, n = 0; i < cli_status_name_count; i++)
-            if (status & cli_status_names[i].flag) printf("%s\"%s\"", n++ ? "," : "", cli_status_names[i].name);
-        printf("]}\n");
+        printf("],\"status\":");
+        cli_json_status(stdout, status);
+        printf("}\n");
     } else if (list.count == 0) {
         printf("(no legal moves: %s)\n", (status & FK_STATUS_CHECKMATE) ? "checkmate" : "stalemate");
     } else {
@@ -83,11 +82,8 @@ int cmd_moves(int argc, char **argv) {
             return cli_usage_error("moves", "unknown option '%s'", argv[i]);
         } else {
             /* The six fields may come as separate arguments. */
-            size_t len = strlen(argv[i]);
-            if (used + len + 2 > sizeof fen) return cli_usage_error("moves", "the FEN is too long");
-            if (used) fen[used++] = ' ';
-            memcpy(fen + used, argv[i], len + 1);
-            used += len;
+            if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+                return cli_usage_error("moves", "the FEN is too long");
         }
     }
     if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;

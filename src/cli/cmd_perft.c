@@ -72,13 +72,8 @@ int cmd_perft(int argc, char **argv) {
             return cli_usage_error("perft", "unknown option '%s'", argv[i]);
         } else {
             /* Every argument but the last belongs to the FEN. */
-            if (last) {
-                size_t len = strlen(last);
-                if (used + len + 2 > sizeof fen) return cli_usage_error("perft", "the FEN is too long");
-                if (used) fen[used++] = ' ';
-                memcpy(fen + used, last, len + 1);
-                used += len;
-            }
+            if (last && !rules_append_field(fen, sizeof fen, &used, last))
+                return cli_usage_error("perft", "the FEN is too long");
             last = argv[i];
         }
     }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "json.h"
 #include "fenkit/fenkit.h"
 
 static const char *const help_text =
@@ -97,21 +98,6 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     run->progress_shown = 1;
 }
 
-/* Writes s as a JSON string (s is UTF-8). */
-static void json_string(FILE *out, const char *s) {
-    putc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            putc(c, out);
-    }
-    putc('"', out);
-}
-
 static char *put_long(char *p, long v) {
     char digits[24];
     int n = 0;
@@ -169,9 +155,9 @@ static void print_position(FILE *out, const options *opt, long game, const fk_pg
         fputs(",\"tags\":{", out);
         for (int i = 0; i < info->tag_count; i++) {
             if (i) putc(',', out);
-            json_string(out, info->tags[i].name);
+            cli_json_cstring(out, info->tags[i].name);
             putc(':', out);
-            json_string(out, info->tags[i].value);
+            cli_json_cstring(out, info->tags[i].value);
         }
         putc('}', out);
     }
@@ -192,11 +178,11 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
             e->message);
     if (!opt->json) return;
     fprintf(out, "{\"game\":%ld,\"error\":", game);
-    json_string(out, e->message);
+    cli_json_cstring(out, e->message);
     fprintf(out, ",\"file\":");
-    json_string(out, name);
+    cli_json_cstring(out, name);
     fprintf(out, ",\"line\":%ld,\"column\":%ld,\"move\":", e->line, e->column);
-    json_string(out, e->move);
+    cli_json_cstring(out, e->move);
     fputs("}\n", out);
 }
 

@@ -59,7 +59,7 @@ static int show_one(const cli_input *input, const cli_fen_options *opts) {
         if (problems.items[i].severity != FK_SEV_NOTE) wrong.items[wrong.count++] = problems.items[i];
     wrong.dropped = problems.dropped;
     cli_print_board(stdout, &pos, cli_problem_squares(&wrong), opts->ascii, opts->flip);
-    if (cli_fen_was_read(&problems)) print_details(&pos);
+    if (fk_problems_fen_read(&problems)) print_details(&pos);
     if (wrong.count > 0 || wrong.dropped > 0) {
         cli_print_problems(stdout, &wrong, "", 0);
         fputs("('fenkit explain' says how to fix them)\n", stdout);

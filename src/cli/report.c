@@ -6,32 +6,34 @@
 #include <string.h>
 #include <unistd.h>
 
-const cli_status_name cli_status_names[] = {
-    {FK_STATUS_CHECK, "check", "in check"},
-    {FK_STATUS_CHECKMATE, "checkmate", "checkmate"},
-    {FK_STATUS_STALEMATE, "stalemate", "stalemate (a draw)"},
-    {FK_STATUS_INSUFFICIENT, "insufficient-material", "insufficient material (a draw)"},
-    {FK_STATUS_FIFTY_CLAIMABLE, "fifty-move-claimable",
-     "a draw can be claimed (fifty-move rule)"},
-    {FK_STATUS_SEVENTY_FIVE, "seventy-five-move", "drawn (seventy-five-move rule)"},
+/* What a person reads for each game status flag. */
+static const struct {
+    unsigned flag;
+    const char *words;
+} status_words[] = {
+    {FK_STATUS_CHECK, "in check"},
+    {FK_STATUS_CHECKMATE, "checkmate"},
+    {FK_STATUS_STALEMATE, "stalemate (a draw)"},
+    {FK_STATUS_INSUFFICIENT, "insufficient material (a draw)"},
+    {FK_STATUS_FIFTY_CLAIMABLE, "a draw can be claimed (fifty-move rule)"},
+    {FK_STATUS_SEVENTY_FIVE, "drawn (seventy-five-move rule)"},
 };
-const int cli_status_name_count = (int)(sizeof cli_status_names / sizeof cli_status_names[0]);
+
+void cli_json_status(FILE *out, unsigned status) {
+    const char *sep = "";
+    putc('[', out);
+    for (unsigned flag = 1; flag <= FK_STATUS_LAST; flag <<= 1) {
+        if (!(status & flag)) continue;
+        fprintf(out, "%s\"%s\"", sep, fk_status_name(flag));
+        sep = ",";
+    }
+    putc(']', out);
+}
 
 fk_bitboard cli_problem_squares(const fk_problems *problems) {
     fk_bitboard squares = 0;
     for (int i = 0; i < problems->count; i++) squares |= problems->items[i].squares;
     return squares;
-}
-
-int cli_fen_was_read(const fk_problems *problems) {
-    /* fen.h lists the reading codes before the first rule, FK_PROB_NO_KING;
-     * later reading codes went at the end */
-    for (int i = 0; i < problems->count; i++) {
-        const fk_problem *p = &problems->items[i];
-        int reading = p->code < FK_PROB_NO_KING || p->code == FK_PROB_NONSTANDARD;
-        if (p->severity == FK_SEV_ERROR && reading) return 0;
-    }
-    return 1;
 }
 
 int cli_wants_color(FILE *out) {
@@ -163,7 +165,7 @@ void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
         return;
     }
     fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
-    for (int i = 0; i < cli_status_name_count; i++)
-        if (status & cli_status_names[i].flag) fprintf(out, ", %s", cli_status_names[i].words);
+    for (size_t i = 0; i < sizeof status_words / sizeof status_words[0]; i++)
+        if (status & status_words[i].flag) fprintf(out, ", %s", status_words[i].words);
     fputc('\n', out);
 }

@@ -7,22 +7,12 @@
 
 #include "fenkit/fenkit.h"
 
-/* One game status flag (FK_STATUS_*) with its JSON name and its words. */
-typedef struct {
-    unsigned flag;
-    const char *name;  /* "fifty-move-claimable" */
-    const char *words; /* "a draw can be claimed (fifty-move rule)" */
-} cli_status_name;
-
-extern const cli_status_name cli_status_names[];
-extern const int cli_status_name_count;
+/* Writes a game status (FK_STATUS_* flags) as a JSON list of their names. */
+void cli_json_status(FILE *out, unsigned status);
 
 /* The squares of every problem in the list, to mark on a board. */
 fk_bitboard cli_problem_squares(const fk_problems *problems);
 
-/* 1 when no problem of severity error is about reading the text, so every
- * field of pos holds what the FEN said (rule problems may remain). */
-int cli_fen_was_read(const fk_problems *problems);
 
 /* 1 when colour escapes may go to out: a terminal, and NO_COLOR unset or
  * empty (https://no-color.org). */

@@ -18,7 +18,7 @@ static int blocks_moves(const fk_problem *p) {
     case FK_PROB_PAWN_BACK_RANK:
         return 1;
     default:
-        return p->code < FK_PROB_NO_KING; /* a reading problem */
+        return fk_problem_is_reading(p->code);
     }
 }
 
@@ -57,6 +57,15 @@ void rules_json_string(FILE *out, const char *text) {
             fputc(*c, out);
     }
     fputc('"', out);
+}
+
+int rules_append_field(char *buf, size_t cap, size_t *used, const char *word) {
+    size_t len = strlen(word);
+    if (*used + len + 2 > cap) return 0;
+    if (*used) buf[(*used)++] = ' ';
+    memcpy(buf + *used, word, len + 1);
+    *used += len;
+    return 1;
 }
 
 int rules_parse_depth(const char *text) {

@@ -17,6 +17,11 @@ int rules_read_position(const char *command, const char *text, unsigned flags,
 /* Writes text as a JSON string, quotes included. */
 void rules_json_string(FILE *out, const char *text);
 
+/* Appends word to the FEN being gathered in buf (cap bytes, *used so far),
+ * after a space, for FENs typed as separate fields. Returns 0 when it does
+ * not fit. */
+int rules_append_field(char *buf, size_t cap, size_t *used, const char *word);
+
 /* Parses a positive depth ("5"); returns -1 when text is not one. */
 int rules_parse_depth(const char *text);
 

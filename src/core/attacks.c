@@ -1,6 +1,7 @@
 /* Attack tables: leapers from small tables, sliders through magic
  * bitboards. Everything is built once, on first use, and read-only after. */
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "bitboard.h"
 
@@ -11,6 +12,9 @@ fk_attack_tables fk_tables;
 static fk_bitboard rook_slots[102400];
 static fk_bitboard bishop_slots[5248];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+/* Set once the tables are built, so that every later call costs one load
+ * instead of a pthread_once call. */
+static atomic_int tables_ready;
 
 static const int diag_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 static const int orth_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
@@ -205,7 +209,11 @@ static void build_tables(void) {
     }
 }
 
-void fk_attacks_init(void) { pthread_once(&tables_once, build_tables); }
+void fk_attacks_init(void) {
+    if (atomic_load_explicit(&tables_ready, memory_order_acquire)) return;
+    pthread_once(&tables_once, build_tables);
+    atomic_store_explicit(&tables_ready, 1, memory_order_release);
+}
 
 fk_bitboard fk_knight_attacks(fk_square sq) { fk_attacks_init(); return fk_tables.knight[sq]; }
 fk_bitboard fk_king_attacks(fk_square sq) { fk_attacks_init(); return fk_tables.king[sq]; }

@@ -5,8 +5,8 @@
  * anything else is read again by the careful field readers, which say what
  * is wrong. Messages are only formatted when a problem happens. The policy
  * choices (what strict and tolerant accept) are in docs/fen-policy.md. */
-#include <assert.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fenkit/fen.h"
@@ -41,6 +41,7 @@ typedef struct {
     fk_problems *problems;
     int errors;   /* problems of severity error added by this reading */
     int ws_noted; /* a white space problem has been reported */
+    int form;     /* errors of form only: tolerant mode would read them */
 } reader;
 
 static const char *const field_title[FIELD_COUNT] = {"piece placement", "side to move",
@@ -216,8 +217,10 @@ static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity,
 }
 
 /* The severity of something tolerant mode accepts and strict mode refuses. */
-static fk_severity lenient(const reader *r) {
-    return (r->flags & FK_FEN_TOLERANT) ? FK_SEV_NOTE : FK_SEV_ERROR;
+static fk_severity lenient(reader *r) {
+    if (r->flags & FK_FEN_TOLERANT) return FK_SEV_NOTE;
+    r->form++;
+    return FK_SEV_ERROR;
 }
 
 /* The code of such a thing: a note "nonstandard-notation" in tolerant mode,
@@ -748,12 +751,14 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
     }
     if ((n == 1 && s[0] == '-') || is_unicode_dash(s, n)) {
         fk_problem *p;
-        if (r->flags & FK_FEN_TOLERANT)
+        if (r->flags & FK_FEN_TOLERANT) {
             p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
                        "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
-        else
+        } else {
+            r->form++;
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
                        title, quote(s, n, q));
+        }
         if (p) set_fix(p, "write %u", fallback);
         *out = fallback;
         return;
@@ -867,6 +872,7 @@ static void missing_at_end(reader *r, int first) {
                               ? "add ' w' or ' b' after the placement: who is to move?"
                               : "a FEN has six fields: placement, side, castling, en passant, "
                                 "halfmove and fullmove";
+        if (first > FK_FIELD_SIDE) r->form++; /* tolerant mode fills these in */
         report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at, fix,
                "the FEN has %d field%s, needs 6: %s %s missing", first, first == 1 ? "" : "s",
                missing[first], FIELD_COUNT - first == 1 ? "is" : "are");
@@ -971,24 +977,51 @@ static void read_text(reader *r, int fast) {
     }
 }
 
+/* After a strict reading failed: when tolerant mode reads the text without
+ * error, every error was one of form (white space, a missing counter, a
+ * leading zero, a dash), and the fix of the first one (from index `first`
+ * of the list) becomes the FEN as strict mode wants it. Called only when
+ * every error was counted in r->form, so broken FENs are not read twice. */
+static void suggest_fen(const reader *strict, int first) {
+    fk_position pos;
+    fk_problems scratch;
+    fk_problems_clear(&scratch);
+    reader tolerant = {
+        strict->text, strict->len, 0, strict->flags | FK_FEN_TOLERANT, &pos, &scratch, 0, 0, 0};
+    read_text(&tolerant, 1);
+    if (tolerant.errors) return;
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
+    fk_problems *list = strict->problems;
+    for (int i = first; i < list->count; i++) {
+        if (list->items[i].severity != FK_SEV_ERROR) continue;
+        /* No full stop after a FEN: it would be copied with it. */
+        format(list->items[i].fix, sizeof list->items[i].fix, "Write it as %s", fen);
+        return;
+    }
+}
+
 fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
                        fk_problems *problems) {
-    reader r = {text, len, 0, flags, pos, problems, 0, 0};
-    int before = problems->count + problems->dropped;
+    reader r = {text, len, 0, flags, pos, problems, 0, 0, 0};
+    int before = problems->count + problems->dropped, first = problems->count;
     read_text(&r, 1);
-#ifndef NDEBUG
-    /* The fast readers must agree with the careful ones, always. */
+    if (r.errors && r.errors == r.form) suggest_fen(&r, first);
+#if !defined(NDEBUG) || defined(FENKIT_CHECK_FAST_PATHS)
+    /* The fast readers must agree with the careful ones, always: debug
+     * builds (the ASan tests) and the fuzzer read every text both ways. */
     fk_position careful;
     fk_problems again;
     fk_problems_clear(&again);
-    reader check = {text, len, 0, flags, &careful, &again, 0, 0};
+    reader check = {text, len, 0, flags, &careful, &again, 0, 0, 0};
     read_text(&check, 0);
-    assert(check.errors == r.errors);
-    assert(again.count + again.dropped == problems->count + problems->dropped - before);
-    assert(fk_position_equal(&careful, pos));
-    assert(careful.castling_style == pos->castling_style && careful.chess960 == pos->chess960);
-    assert(memcmp(careful.by_color, pos->by_color, sizeof careful.by_color) == 0);
-    assert(memcmp(careful.by_kind, pos->by_kind, sizeof careful.by_kind) == 0);
+    int agree = check.errors == r.errors &&
+                again.count + again.dropped == problems->count + problems->dropped - before &&
+                fk_position_equal(&careful, pos) && careful.castling_style == pos->castling_style &&
+                careful.chess960 == pos->chess960 &&
+                memcmp(careful.by_color, pos->by_color, sizeof careful.by_color) == 0 &&
+                memcmp(careful.by_kind, pos->by_kind, sizeof careful.by_kind) == 0;
+    if (!agree) abort(); /* an assert() that NDEBUG does not remove */
 #else
     (void)before;
 #endif

@@ -69,6 +69,19 @@ const char *fk_field_name(fk_field field) {
     return (unsigned)field <= FK_FIELD_NONE ? names[field] : "position";
 }
 
+int fk_problem_is_reading(fk_problem_code code) {
+    /* fen.h lists the reading codes before the first rule, FK_PROB_NO_KING;
+     * reading codes added later went at the end */
+    return code < FK_PROB_NO_KING || code == FK_PROB_NONSTANDARD;
+}
+
+int fk_problems_fen_read(const fk_problems *list) {
+    for (int i = 0; i < list->count; i++)
+        if (list->items[i].severity == FK_SEV_ERROR && fk_problem_is_reading(list->items[i].code))
+            return 0;
+    return 1;
+}
+
 int fk_problems_has_error(const fk_problems *list) {
     for (int i = 0; i < list->count; i++)
         if (list->items[i].severity == FK_SEV_ERROR) return 1;

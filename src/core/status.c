@@ -26,3 +26,15 @@ unsigned fk_position_status(const fk_position *pos) {
     if (pos->halfmove >= 150) status |= FK_STATUS_SEVENTY_FIVE;
     return status;
 }
+
+const char *fk_status_name(unsigned flag) {
+    switch (flag) {
+    case FK_STATUS_CHECK: return "check";
+    case FK_STATUS_CHECKMATE: return "checkmate";
+    case FK_STATUS_STALEMATE: return "stalemate";
+    case FK_STATUS_INSUFFICIENT: return "insufficient-material";
+    case FK_STATUS_FIFTY_CLAIMABLE: return "fifty-move-claimable";
+    case FK_STATUS_SEVENTY_FIVE: return "seventy-five-move";
+    default: return NULL;
+    }
+}

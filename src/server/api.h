@@ -59,7 +59,12 @@ int srv_scan_available(void);
  * 1 when the reply is complete, 0 when the image should be scanned (by
  * srv_api_scan_run, on a worker). */
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply);
-/* Scans the image of req and fills reply (runs on a scan worker). */
+/* 1 when the scan options of the query (side, castling, bottom) are
+ * good; else 0 with a 400 in reply. */
+int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
+/* Scans the image of req and fills reply (runs on a scan worker): 200 with
+ * the object of `fenkit scan --json`, 415 damaged picture, 413 too many
+ * pixels, 422 no board found. */
 void srv_api_scan_run(const srv_request *req, srv_reply *reply);
 
 #endif

@@ -92,26 +92,14 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
 }
 
 /* Game status flags with their JSON names (as `fenkit check --json`). */
-static const struct {
-    unsigned flag;
-    const char *name;
-} status_names[] = {
-    {FK_STATUS_CHECK, "check"},
-    {FK_STATUS_CHECKMATE, "checkmate"},
-    {FK_STATUS_STALEMATE, "stalemate"},
-    {FK_STATUS_INSUFFICIENT, "insufficient-material"},
-    {FK_STATUS_FIFTY_CLAIMABLE, "fifty-move-claimable"},
-    {FK_STATUS_SEVENTY_FIVE, "seventy-five-move"},
-};
-
 /* Appends the game status of a valid position as a JSON list of names. */
 static void json_status(srv_buf *b, const fk_position *pos) {
     unsigned status = fk_position_status(pos);
     const char *sep = "";
     srv_buf_puts(b, "[");
-    for (size_t i = 0; i < sizeof status_names / sizeof status_names[0]; i++) {
-        if (!(status & status_names[i].flag)) continue;
-        srv_buf_printf(b, "%s\"%s\"", sep, status_names[i].name);
+    for (unsigned flag = 1; flag <= FK_STATUS_LAST; flag <<= 1) {
+        if (!(status & flag)) continue;
+        srv_buf_printf(b, "%s\"%s\"", sep, fk_status_name(flag));
         sep = ",";
     }
     srv_buf_puts(b, "]");
@@ -136,17 +124,6 @@ static void json_problems(srv_buf *b, const fk_problems *problems) {
         srv_buf_puts(b, "}");
     }
     srv_buf_puts(b, "]");
-}
-
-/* 1 when no problem of severity error is about reading the text, so every
- * field of pos holds what the FEN said (fen.h lists the reading codes
- * first, up to FK_PROB_FIELDS_FILLED). */
-static int fen_was_read(const fk_problems *problems) {
-    for (int i = 0; i < problems->count; i++) {
-        const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR && p->code <= FK_PROB_FIELDS_FILLED) return 0;
-    }
-    return 1;
 }
 
 /* Appends the explanation of pos as a JSON list of its lines. */
@@ -185,7 +162,7 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     fk_problems_clear(&problems);
     fk_fen_validate(req.text, req.len, req.flags, &pos, &problems);
     int valid = !fk_problems_has_error(&problems);
-    int read = fen_was_read(&problems);
+    int read = fk_problems_fen_read(&problems);
     char fen[FK_FEN_MAX], as_read[FK_FEN_MAX];
     fk_fen_write(&pos, req.ep, fen, sizeof fen);
     fk_fen_write(&pos, FK_EP_ALWAYS, as_read, sizeof as_read);
@@ -259,15 +236,4 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_buf_puts(b, "}\n");
     free(list);
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
-}
-
-void srv_api_info(const srv_request *http, srv_reply *reply, int scan_slots, int scan_queue) {
-    (void)http;
-    reply->status = 200;
-    reply->type = "application/json";
-    srv_buf_printf(&reply->body,
-                   "{\"name\":\"fenkit\",\"version\":\"%s\",\"scan\":%s,\"limits\":{"
-                   "\"fen_bytes\":%d,\"image_bytes\":%d,\"scans_at_once\":%d,\"scan_queue\":%d}}\n",
-                   fk_version(), srv_scan_available() ? "true" : "false", SRV_MAX_FEN_BODY,
-                   SRV_MAX_IMAGE_BODY, scan_slots, scan_queue);
 }

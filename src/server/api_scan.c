@@ -1,7 +1,8 @@
 /* POST /api/scan: a picture in, the position on it out. The scanning
- * itself is the vision layer's; this file checks what was sent and shapes
- * the reply. Until fenkit is built with the scanner, an image is answered
- * with 503 and a sentence saying so. */
+ * itself is the vision layer's (fk_scan_bytes); this file checks what was
+ * sent and shapes the reply. Built without the vision layer, fenkit
+ * answers a picture with 503 and a sentence saying so. */
+#include <stdio.h>
 #include <string.h>
 
 #include "api.h"
@@ -23,6 +24,56 @@ int srv_scan_available(void) {
 #endif
 }
 
+/* The options of a scan, as the query gives them. */
+typedef struct {
+    int side;        /* 0 White, 1 Black, -1 not given */
+    int castling;    /* 0 auto, 1 none, 2 the letters below */
+    char letters[8]; /* "KQkq" or a part of it */
+    int bottom;      /* 0 auto, 1 White, 2 Black */
+} scan_query;
+
+/* Reads the scan options of the query (side=w|b, castling=auto|none|KQkq,
+ * bottom=auto|white|black); returns 0, or -1 with a 400 in reply. */
+static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *reply) {
+    *q = (scan_query){.side = -1};
+    const char *side = req->arg(req->arg_ctx, "side");
+    const char *castling = req->arg(req->arg_ctx, "castling");
+    const char *bottom = req->arg(req->arg_ctx, "bottom");
+    if (side && strcmp(side, "w") != 0 && strcmp(side, "b") != 0) {
+        srv_reply_error(reply, 400, "bad-option", "side must be w or b");
+        return -1;
+    }
+    if (side) q->side = side[0] == 'b';
+    if (castling) {
+        size_t n = strlen(castling);
+        if (strcmp(castling, "auto") == 0) q->castling = 0;
+        else if (strcmp(castling, "none") == 0 || strcmp(castling, "-") == 0) q->castling = 1;
+        else if (n >= 1 && n <= 4 && strspn(castling, "KQkq") == n) {
+            q->castling = 2;
+            memcpy(q->letters, castling, n + 1);
+        } else {
+            srv_reply_error(reply, 400, "bad-option", "castling must be auto, none, or letters of KQkq");
+            return -1;
+        }
+    }
+    if (bottom) {
+        if (strcmp(bottom, "auto") == 0) q->bottom = 0;
+        else if (strcmp(bottom, "white") == 0) q->bottom = 1;
+        else if (strcmp(bottom, "black") == 0) q->bottom = 2;
+        else {
+            srv_reply_error(reply, 400, "bad-option", "bottom must be auto, white or black");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
+    scan_query q;
+    return read_scan_query(req, &q, reply) == 0;
+}
+
+
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
     if (req->body_len == 0) {
         srv_reply_error(reply, 400, "empty-body", "send the picture's bytes as the request body");
@@ -33,6 +84,7 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
                         "that is not a picture fenkit can read (PNG, JPEG, GIF, WebP or BMP)");
         return 1;
     }
+    if (!srv_scan_options_ok(req, reply)) return 1;
     if (!srv_scan_available()) {
         srv_reply_error(reply, 503, "scanner-not-built",
                         "the scanner is not built into this fenkit, so pictures cannot be read yet; "
@@ -42,10 +94,93 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
     return 0;
 }
 
+#ifdef FENKIT_HAVE_SCAN
+#include <stdlib.h>
+
+#include "fenkit/vision.h"
+
+/* Appends the result as the object `fenkit scan --json` writes, without
+ * the image name. */
+static void json_scan_result(srv_buf *b, const fk_scan_result *r) {
+    srv_buf_puts(b, "{\"fen\":");
+    srv_json_cstring(b, r->fen);
+    srv_buf_printf(b, ",\"size\":[%d,%d],\"board\":[", r->width, r->height);
+    for (int i = 0; i < 4; i++)
+        srv_buf_printf(b, "%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);
+    srv_buf_printf(b, "],\"board_score\":%.3f,\"bottom\":\"%s\",\"bottom_confidence\":%.3f,"
+                      "\"bottom_given\":%s,\"squares\":[",
+                   r->board.score, r->white_bottom ? "white" : "black", r->bottom_confidence,
+                   r->bottom_given ? "true" : "false");
+    for (int rank = 7; rank >= 0; rank--)
+        for (int file = 0; file < 8; file++) {
+            fk_square sq = FK_SQUARE(file, rank);
+            const fk_square_reading *s = &r->squares[sq];
+            char name[3];
+            fk_square_name(sq, name);
+            srv_buf_printf(b, "%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
+                              "\"second_prob\":%.4f}",
+                           sq == FK_SQUARE(0, 7) ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
+                           fk_piece_to_char(s->second), s->second_prob);
+        }
+    srv_buf_puts(b, "],\"uncertain\":");
+    srv_json_squares(b, r->uncertain);
+    srv_buf_puts(b, ",\"repaired\":");
+    srv_json_squares(b, r->repaired);
+    srv_buf_puts(b, ",\"notes\":[");
+    for (int i = 0; i < r->note_count; i++) {
+        if (i) srv_buf_puts(b, ",");
+        srv_json_cstring(b, r->notes[i]);
+    }
+    srv_buf_puts(b, "],\"problems\":[");
+    for (int i = 0; i < r->problems.count; i++) {
+        const fk_problem *p = &r->problems.items[i];
+        srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
+                       fk_problem_code_name(p->code), fk_severity_name(p->severity));
+        srv_json_cstring(b, p->message);
+        srv_buf_puts(b, ",\"squares\":");
+        srv_json_squares(b, p->squares);
+        srv_buf_puts(b, "}");
+    }
+    srv_buf_puts(b, "]}\n");
+}
+
+void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
+    scan_query q;
+    if (read_scan_query(req, &q, reply) < 0) return;
+    fk_scan_options opts;
+    fk_scan_options_default(&opts);
+    if (q.side >= 0) opts.side = q.side;
+    static const fk_scan_castling castling_modes[] = {FK_SCAN_CASTLING_AUTO, FK_SCAN_CASTLING_NONE,
+                                                      FK_SCAN_CASTLING_GIVEN};
+    opts.castling_mode = castling_modes[q.castling];
+    memcpy(opts.castling, q.letters, sizeof q.letters);
+    static const fk_bottom bottoms[] = {FK_BOTTOM_AUTO, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK};
+    opts.bottom = bottoms[q.bottom];
+    fk_scan_result *r = malloc(sizeof *r);
+    if (!r) {
+        srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
+        return;
+    }
+    fk_error err = {0};
+    fk_status status = fk_scan_bytes(req->body, req->body_len, &opts, r, &err);
+    switch (status) {
+    case FK_OK:
+        reply->status = 200;
+        reply->type = "application/json";
+        json_scan_result(&reply->body, r);
+        if (reply->body.failed) srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory");
+        break;
+    case FK_ERR_SYNTAX: srv_reply_error(reply, 415, "not-an-image", "%s", err.message); break;
+    case FK_ERR_RANGE: srv_reply_error(reply, 413, "too-large", "%s", err.message); break;
+    case FK_ERR_INVALID: srv_reply_error(reply, 422, "no-board", "%s", err.message); break;
+    default: srv_reply_error(reply, 503, "scan-failed", "%s", err.message[0] ? err.message : "the scan failed"); break;
+    }
+    free(r);
+}
+#else
+
 void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     (void)req;
-    /* The vision layer's fk_scan call goes here when it lands; the reply
-     * is the object of `fenkit scan --json` (fen, board, bottom, squares,
-     * uncertain, problems). */
     srv_reply_error(reply, 503, "scanner-not-built", "the scanner is not built into this fenkit");
 }
+#endif

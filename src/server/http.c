@@ -65,17 +65,20 @@ static const char csp[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/* Adds the headers every response carries. */
+/* Adds the headers every response carries; documents (the page, its
+ * files, SVG diagrams) also get the ones that only matter to a browser
+ * showing them. */
 static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(resp, "Content-Security-Policy", csp);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
+    if (strncmp(type, "application/json", 16) == 0) return;
     MHD_add_response_header(resp, "X-Frame-Options", "DENY");
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
     MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
     MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
 }
 
 /* Sends a reply (taking over its body) and records its status. */
@@ -210,11 +213,8 @@ static enum MHD_Result begin(request *r, const char *url, const char *method) {
         if (len > (long long)routes[i].body_limit)
             return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url,
                               routes[i].body_limit);
-        if (len > 0) {
-            r->body = malloc((size_t)len + 1);
-            if (!r->body) return send_error(r, 503, "out-of-memory", NULL, "the server is out of memory");
-            r->body_cap = (size_t)len + 1;
-        }
+        /* the body's memory grows as it arrives: a client that only
+         * declares 10 MB holds nothing */
         return MHD_YES;
     }
     const srv_asset *asset = srv_asset_find(url);
@@ -324,12 +324,15 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
 
     char port[16];
     snprintf(port, sizeof port, "%d", opts->port);
+    /* numeric addresses only, so that starting never waits on a name server */
+    const char *host = strcmp(opts->host, "localhost") == 0 ? "127.0.0.1" : opts->host;
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_NUMERICSERV | AI_PASSIVE};
+                             .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE};
     struct addrinfo *addr = NULL;
-    int gai = getaddrinfo(opts->host, port, &hints, &addr);
+    int gai = getaddrinfo(host, port, &hints, &addr);
     if (gai != 0) {
-        snprintf(error, error_cap, "cannot listen on '%s': %s", opts->host, gai_strerror(gai));
+        snprintf(error, error_cap, "cannot listen on '%s': give a numeric IPv4 or IPv6 address, or localhost",
+                 opts->host);
         free(srv);
         return NULL;
     }
@@ -340,7 +343,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         free(srv);
         return NULL;
     }
-    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
+                     MHD_USE_TURBO;
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
     srv->daemon = MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
@@ -349,7 +353,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
+        /* per connection; libmicrohttpd clears it for every request, so small is fast */
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
         MHD_OPTION_END);
     freeaddrinfo(addr);

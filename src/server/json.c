@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json_text.h"
+
 void srv_buf_free(srv_buf *b) {
     free(b->data);
     b->data = NULL;
@@ -17,7 +19,7 @@ void srv_buf_free(srv_buf *b) {
 static int buf_reserve(srv_buf *b, size_t more) {
     if (b->failed) return 0;
     if (b->len + more + 1 <= b->cap) return 1;
-    size_t cap = b->cap ? b->cap : 256;
+    size_t cap = b->cap ? b->cap : 2048;
     while (cap < b->len + more + 1) cap *= 2;
     char *data = realloc(b->data, cap);
     if (!data) {
@@ -56,62 +58,17 @@ void srv_buf_printf(srv_buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
-/* The length of the valid UTF-8 sequence at s (n bytes left), or 0 when it
- * is not one (stray continuation byte, overlong form, surrogate, beyond
- * U+10FFFF, or cut short). */
-static size_t utf8_length(const unsigned char *s, size_t n) {
-    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-    size_t need;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) need = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        need = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else
-        return 0;
-    if (n < need || s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < need; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    return need;
-}
-
-/* 1 for bytes copied into a JSON string as they are. */
-static int json_plain(unsigned char c) {
-    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
-}
-
 void srv_json_string(srv_buf *b, const char *text, size_t len) {
-    const unsigned char *s = (const unsigned char *)text;
-    srv_buf_add(b, "\"", 1);
-    size_t i = 0;
-    while (i < len) {
-        size_t j = i;
-        while (j < len && json_plain(s[j])) j++;
-        srv_buf_add(b, text + i, j - i);
-        if (j == len) break;
-        i = j;
-        unsigned char c = s[i];
-        const char *escape = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n"
-                             : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
-        if (escape) {
-            srv_buf_puts(b, escape);
-            i++;
-        } else if (c < 0x80) {
-            srv_buf_printf(b, "\\u%04x", c); /* other controls, < > & */
-            i++;
-        } else {
-            size_t n = utf8_length(s + i, len - i);
-            if (n == 0) srv_buf_puts(b, "\\ufffd");
-            else srv_buf_add(b, text + i, n);
-            i += n ? n : 1;
-        }
+    if (len > ((size_t)-1 - 3) / 6 || !buf_reserve(b, JSON_TEXT_MAX(len) + 2)) {
+        b->failed = 1;
+        return;
     }
-    srv_buf_add(b, "\"", 1);
+    char *out = b->data + b->len;
+    *out++ = '"';
+    out += json_text_escape(text, len, 1, out);
+    *out++ = '"';
+    *out = '\0';
+    b->len = (size_t)(out - b->data);
 }
 
 void srv_json_cstring(srv_buf *b, const char *s) {

@@ -44,7 +44,7 @@ typedef enum { SRV_JSON_STRING, SRV_JSON_TRUE, SRV_JSON_FALSE, SRV_JSON_NULL, SR
 typedef struct {
     char key[32];
     srv_json_kind kind;
-    char value[512]; /* strings unescaped (UTF-8), numbers as written */
+    char value[4096]; /* strings unescaped (UTF-8), numbers as written */
     size_t value_len;
 } srv_json_member;
 
@@ -52,7 +52,7 @@ typedef struct {
  * null (no nesting) into members (at most cap). Returns the number of
  * members, or -1 with a sentence in error (error_cap bytes) when the text
  * is not such an object, a key is longer than 31 bytes, a string value
- * longer than 511 bytes, or there are more than cap members. */
+ * longer than 4095 bytes, or there are more than cap members. */
 int srv_json_read_object(const char *text, size_t len, srv_json_member *members, int cap,
                          char *error, size_t error_cap);
 

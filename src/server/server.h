@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 typedef struct {
-    const char *host;    /* address to listen on (numeric, or "localhost") */
+    const char *host;    /* numeric IPv4 or IPv6 address, or "localhost" */
     int port;            /* 0: any free port (srv_port says which) */
     int threads;         /* HTTP threads; 0: one per CPU */
     int scan_slots;      /* scans running at once; 0: one per CPU */

@@ -111,6 +111,12 @@ long=$(printf '%s ' $(for i in $(seq 1 30); do echo Nf3 Nf6 Ng1 Ng8; done) | "$f
 expect "write wraps at 79" 79 "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' <<<"$long")"
 expect "write reads back" 121 "$(printf '%s\n' "$long" | "$fenkit" pgn 2>/dev/null | wc -l)"
 
+# Latin-1 tag values (not UTF-8) are read as Latin-1 and come out as valid JSON in UTF-8.
+json=$(printf '[Event "Caf\xe9"]\n[White "M\xfcller"]\n\n1. e4 *\n' | "$fenkit" pgn --json 2>/dev/null)
+python3 -c 'import json, sys
+for line in sys.stdin: json.loads(line)' <<<"$json" || fail "Latin-1 tags give invalid JSON"
+grep -q '"White":"Müller"' <<<"$json" || fail "Latin-1 name not converted: $json"
+
 # Usage.
 "$fenkit" pgn --help | grep -q 'fenkit pgn --write' || fail "help"
 "$fenkit" pgn --bogus >/dev/null 2>&1

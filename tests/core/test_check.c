@@ -358,7 +358,7 @@ static void typing_mistakes(void **state) {
  * columns split in place. Returns the number of rows. */
 static int each_row(const char *name, int header, void (*row)(char **cols, int ncols)) {
     char path[512], line[1024];
-    snprintf(path, sizeof path, "%s/check/%s", FENKIT_TEST_DATA, name);
+    snprintf(path, sizeof path, "%s/%s", FENKIT_TEST_DATA, name);
     FILE *in = fopen(path, "r");
     assert_non_null(in);
     int rows = 0;
@@ -431,7 +431,7 @@ static void edge_row(char **cols, int ncols) {
 static void edge_cases(void **state) {
     (void)state;
     edge_rows_checked = 0;
-    assert_int_equal(each_row("edge_cases.tsv", 1, edge_row), 77);
+    assert_int_equal(each_row("fen/edge_cases.tsv", 1, edge_row), 77);
     assert_true(edge_rows_checked >= 60);
 }
 
@@ -448,7 +448,7 @@ static void chessjs_row(char **cols, int ncols) {
 
 static void chessjs_table(void **state) {
     (void)state;
-    assert_int_equal(each_row("chessjs_validate_fen.tsv", 1, chessjs_row), 132);
+    assert_int_equal(each_row("fen/chessjs_validate_fen.tsv", 1, chessjs_row), 132);
 }
 
 /* Turns a FEN's placement upside down (ranks in reverse order) or swaps its
@@ -532,7 +532,7 @@ static void real_row(char **cols, int ncols) {
 static void real_positions(void **state) {
     (void)state;
     real_rows = real_notes = typos_expected = typos_found = 0;
-    each_row("real_positions.txt", 0, real_row);
+    each_row("check/real_positions.txt", 0, real_row);
     printf("# %d real positions: no errors or warnings, %d notes; %d of %d mistyped found\n",
            real_rows, real_notes, typos_found, typos_expected);
     assert_true(real_rows > 1900);

@@ -1,0 +1,252 @@
+# `fenkit serve`: every endpoint of the JSON API and every error status,
+# with curl against a server on a free loopback port.
+source "$(dirname "$0")/lib/common.bash" "$1"
+command -v curl >/dev/null || fail "curl is missing: run scripts/install-deps test"
+# Dozens of JSON checks: skip a version manager's slow python3 shim.
+if [ -x /usr/bin/python3 ]; then python3() { /usr/bin/python3 "$@"; }; fi
+
+# start_server ARGS...: starts fenkit serve --port 0 ARGS, sets URL and PID.
+start_server() {
+    "$FENKIT" serve --port 0 "$@" >"$TMP/banner" 2>"$TMP/server.err" &
+    PID=$!
+    for _ in $(seq 100); do
+        port=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$TMP/banner" 2>/dev/null)
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    [ -n "$port" ] || fail "the server did not say its address: $(cat "$TMP/banner" "$TMP/server.err")"
+    URL="http://127.0.0.1:$port"
+}
+stop_server() { kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; }
+trap 'stop_server; rm -rf "$TMP"' EXIT
+
+# req METHOD PATH [CURL ARGS...]: CODE gets the status, $TMP/out the body,
+# $TMP/headers the headers.
+req() {
+    local method=$1 path=$2
+    shift 2
+    CODE=$(curl -s -o "$TMP/out" -D "$TMP/headers" -w '%{http_code}' -X "$method" "$@" "$URL$path")
+}
+expect_code() { [ "$CODE" = "$1" ] || fail "HTTP status $CODE, expected $1"; }
+header_has() { grep -qi -- "^$1" "$TMP/headers" || fail "no header '$1'"; }
+# expect_error STATUS CODE: a JSON error with that status and code.
+expect_error() {
+    expect_code "$1"
+    header_has "Content-Type: application/json"
+    json_check "r = rows[0]; assert r['status'] == $1 and r['code'] == '$2', r; assert len(r['message']) > 10, r"
+}
+
+step "the server starts on the loopback address and says so"
+start_server
+grep -q "loopback address only" "$TMP/banner" || fail "the banner does not say loopback: $(cat "$TMP/banner")"
+
+step "GET / is the page, with the security headers"
+req GET /
+expect_code 200
+header_has "Content-Type: text/html"
+header_has "Content-Security-Policy: default-src 'none'; script-src 'self'"
+header_has "X-Content-Type-Options: nosniff"
+header_has "X-Frame-Options: DENY"
+out_has '<script src="/app.js" defer></script>'
+out_lacks '<script>'
+out_lacks ' on'"click="
+for asset in "/app.js text/javascript" "/app.css text/css" "/pieces/wK.svg image/svg+xml" "/index.html text/html"; do
+    set -- $asset
+    step "GET $1"
+    req GET "$1"
+    expect_code 200
+    header_has "Content-Type: $2"
+    header_has "X-Content-Type-Options: nosniff"
+done
+step "HEAD / answers headers only"
+CODE=$(curl -s -I -o "$TMP/headers" -w '%{http_code}' "$URL/")
+expect_code 200
+header_has "Content-Type: text/html"
+
+step "GET /api/info"
+req GET /api/info
+expect_code 200
+json_check "r = rows[0]; assert r['name'] == 'fenkit' and r['limits']['fen_bytes'] == 4096 and r['limits']['image_bytes'] == 10485760, r; assert isinstance(r['scan'], bool)"
+SCAN=$(python3 -c "import json; print(json.load(open('$TMP/out'))['scan'])")
+
+step "POST /api/check: a valid FEN as text"
+req POST /api/check --data-binary "$E4"
+expect_code 200
+header_has "Cache-Control: no-store"
+json_check "r = rows[0]; assert r['valid'] and r['read'] and r['fen'] == '$E4_LEGAL', r; assert r['input'] == '$E4'; assert r['status'] == [], r; assert any(l.startswith('Side to move: Black') for l in r['explanation']), r['explanation']; assert [p['code'] for p in r['problems']] == ['ep-no-capture'], r"
+
+step "POST /api/check: JSON body with ep always"
+req POST /api/check --data-binary "{\"fen\": \"$E4\", \"ep\": \"always\"}"
+expect_code 200
+json_check "r = rows[0]; assert r['fen'] == '$E4', r"
+
+step "POST /api/check: a FEN that cannot be read is answered, not refused"
+req POST /api/check --data-binary "$SHORT_RANK"
+expect_code 200
+json_check "r = rows[0]; assert not r['valid'] and not r['read'] and r['fen'] is None and r['explanation'] is None, r; p = r['problems'][0]; assert p['code'] == 'rank-length' and p['field'] == 'placement' and p['offset'] == 35 and p['severity'] == 'error', p; assert r['as_read'].startswith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN'), r"
+
+step "POST /api/check: rule problems name their squares"
+req POST /api/check --data-binary "$PAWN_ON_8"
+expect_code 200
+json_check "r = rows[0]; assert not r['valid'] and r['read'] and r['status'] is None, r; p = [p for p in r['problems'] if p['code'] == 'pawn-on-back-rank']; assert p and p[0]['squares'] == ['h8'], r; assert 'h8' in r['marked']"
+
+step "POST /api/check: game status of a checkmate"
+req POST /api/check --data-binary 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'
+json_check "r = rows[0]; assert r['valid'] and r['status'] == ['check', 'checkmate'], r"
+
+step "POST /api/check?tolerant=1 fills in missing counters"
+req POST '/api/check?tolerant=1' --data-binary '8/8/8/4k3/8/8/8/4K3 w - -'
+json_check "r = rows[0]; assert r['valid'] and r['fen'] == '$KINGS_ONLY', r; assert 'counters-filled' in [p['code'] for p in r['problems']]"
+req POST /api/check --data-binary '{"fen":"8/8/8/4k3/8/8/8/4K3 w - -","tolerant":true}'
+json_check "r = rows[0]; assert r['valid'], r"
+
+step "POST /api/check: empty body is an empty FEN"
+req POST /api/check --data-binary ''
+expect_code 200
+json_check "r = rows[0]; assert not r['valid'] and r['problems'][0]['code'] == 'empty-input', r"
+
+step "POST /api/check: bytes that are not UTF-8 come back as valid JSON"
+printf 'rnbqkbnr/\xff\xfe/8 "<b>' >"$TMP/bad-bytes"
+req POST /api/check --data-binary @"$TMP/bad-bytes"
+expect_code 200
+json_check "r = rows[0]; assert '\ufffd' in r['input'] and '<b>' in r['input'], r"
+grep -q '<b>' "$TMP/out" && fail "'<' was not escaped in the JSON"
+
+step "POST /api/check: 400 for a body that is not the JSON fenkit reads"
+req POST /api/check --data-binary '{"fen": '
+expect_error 400 bad-json
+req POST /api/check --data-binary '{"fen": 42}'
+expect_error 400 bad-json
+req POST /api/check --data-binary '{"position": "x"}'
+expect_error 400 bad-json
+req POST /api/check --data-binary '{"fen": {"a": 1}}'
+expect_error 400 bad-json
+req POST '/api/check?ep=sometimes' --data-binary "$START"
+expect_error 400 bad-option
+req POST '/api/check?tolerant=maybe' --data-binary "$START"
+expect_error 400 bad-option
+
+step "POST /api/check: 413 beyond 4 KB, declared or chunked"
+head -c 5000 /dev/zero | tr '\0' 'x' >"$TMP/big"
+req POST /api/check --data-binary @"$TMP/big"
+expect_error 413 too-large
+req POST /api/check -H 'Transfer-Encoding: chunked' --data-binary @"$TMP/big"
+expect_error 413 too-large
+head -c 4096 /dev/zero | tr '\0' ' ' >"$TMP/just"
+req POST /api/check --data-binary @"$TMP/just"
+expect_code 200
+
+step "POST /api/moves"
+req POST /api/moves --data-binary "$START"
+expect_code 200
+json_check "r = rows[0]; assert r['count'] == 20 == len(r['moves']), r; assert {'uci': 'e2e4', 'san': 'e4'} in r['moves'] and {'uci': 'g1f3', 'san': 'Nf3'} in r['moves']; assert r['status'] == []"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/8/4K2R w K - 0 1"}'
+json_check "r = rows[0]; assert {'uci': 'e1g1', 'san': 'O-O'} in r['moves'] and {'uci': 'h1h8', 'san': 'Rh8+'} in r['moves'], r"
+req POST /api/moves --data-binary "$OPPONENT_CHECK"
+expect_error 400 invalid-position
+json_check "r = rows[0]; assert 'opponent-in-check' in [p['code'] for p in r['problems']], r"
+req POST /api/moves --data-binary @"$TMP/big"
+expect_error 413 too-large
+
+step "GET /api/render.svg"
+req GET /api/render.svg -G --data-urlencode "fen=$E4"
+expect_code 200
+header_has "Content-Type: image/svg+xml"
+header_has "Content-Security-Policy"
+head -c 4 "$TMP/out" | grep -q '<svg' || fail "not an SVG"
+cp "$TMP/out" "$TMP/plain.svg"
+req GET /api/render.svg -G --data-urlencode "fen=$E4" -d flip=1 -d size=256 -d coords=outside -d theme=blue -d highlight=e2,e4
+expect_code 200
+cmp -s "$TMP/out" "$TMP/plain.svg" && fail "the options changed nothing"
+grep -q 'width="256"' "$TMP/out" || fail "size=256 was not drawn at 256 px"
+req GET /api/render.svg -G --data-urlencode "fen=$PAWN_ON_8"
+expect_code 200
+req GET /api/render.svg
+expect_error 400 missing-fen
+req GET /api/render.svg -G --data-urlencode "fen=$SHORT_RANK"
+expect_error 400 bad-fen
+for bad in size=9999 size=abc flip=2 coords=left theme=nope highlight=e9 highlight=e2e4; do
+    req GET /api/render.svg -G --data-urlencode "fen=$START" -d "$bad"
+    expect_error 400 bad-option
+done
+req GET /api/render.svg -G --data-urlencode "fen=$(head -c 5000 "$TMP/big")"
+expect_error 413 too-large
+
+step "POST /api/scan"
+req POST /api/scan --data-binary ''
+expect_error 400 empty-body
+req POST /api/scan --data-binary 'this is text, not a picture'
+expect_error 415 not-an-image
+req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/not-an-image.png"
+expect_error 415 not-an-image
+head -c $((10 * 1024 * 1024 + 1)) /dev/zero >"$TMP/huge"
+req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$TMP/huge"
+expect_error 413 too-large
+req POST '/api/scan?side=x' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+expect_error 400 bad-option
+req POST '/api/scan?castling=KQkqX' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+expect_error 400 bad-option
+req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+if [ "$SCAN" = True ]; then
+    expect_code 200
+    json_check "r = rows[0]; assert r['fen'].split(' ')[0] == '$(cut -d' ' -f1 "$FENKIT_TEST_DATA/web/scholar.fen")', r"
+else
+    expect_error 503 scanner-not-built
+    header_has "Retry-After"
+fi
+
+step "404 and 405"
+req GET /nothing/here
+expect_error 404 not-found
+req GET /../../etc/passwd --path-as-is
+expect_error 404 not-found
+req GET /api/check
+expect_error 405 method-not-allowed
+header_has "Allow: POST"
+req POST /api/render.svg --data-binary x
+expect_error 405 method-not-allowed
+header_has "Allow: GET, HEAD"
+req DELETE /
+expect_error 405 method-not-allowed
+
+step "SIGTERM stops the server cleanly"
+kill "$PID"
+wait "$PID"
+RC=$?
+expect_rc 0
+grep -q "stopped" "$TMP/server.err" || fail "no word on stopping: $(cat "$TMP/server.err")"
+
+step "a client that stops sending is cut off after --timeout"
+start_server --timeout 1 --log
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc' >&3
+timeout 10 cat <&3 >"$TMP/slow" || fail "the connection was still open 10 s later"
+exec 3<&-
+[ ! -s "$TMP/slow" ] || fail "a half-sent request was answered: $(cat "$TMP/slow")"
+req POST /api/check --data-binary "$START"
+expect_code 200
+# the line is written once the answer has gone, so it may come a moment later
+for _ in $(seq 100); do grep -q "^POST /api/check 200 " "$TMP/server.err" && break; sleep 0.05; done
+grep -q "^POST /api/check 200 " "$TMP/server.err" || fail "--log did not log the request: $(cat "$TMP/server.err")"
+grep -q "^POST /api/check 0 .*(connection closed early)" "$TMP/server.err" ||
+    fail "--log did not log the stalled request: $(cat "$TMP/server.err")"
+stop_server
+
+step "usage errors and addresses that cannot be used"
+fk serve --port 70000
+expect_rc 2
+err_has "--port takes a number from 0 to 65535"
+fk serve --bogus
+expect_rc 2
+fk serve --host 256.1.1.1 --port 0
+expect_rc 1
+err_has "cannot listen"
+start_server
+fk serve --port "$port"
+expect_rc 1
+err_has "cannot listen on 127.0.0.1 port $port"
+fk serve --help
+expect_rc 0
+out_has "POST /api/check"
+out_has "Examples:"
+pass

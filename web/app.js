@@ -1,0 +1,464 @@
+// fenkit's page. The FEN box is the one source of truth: the board, the
+// controls, the problems and the explanation are redrawn from what
+// /api/check says about it, and every edit writes a new FEN into the box.
+// User text only ever reaches the page through textContent.
+'use strict';
+
+const PIECE_NAMES = {
+  K: 'white king', Q: 'white queen', R: 'white rook', B: 'white bishop', N: 'white knight', P: 'white pawn',
+  k: 'black king', q: 'black queen', r: 'black rook', b: 'black bishop', n: 'black knight', p: 'black pawn',
+};
+const STATUS_WORDS = {
+  check: 'in check', checkmate: 'checkmate', stalemate: 'stalemate (a draw)',
+  'insufficient-material': 'insufficient material (a draw)',
+  'fifty-move-claimable': 'a draw can be claimed (fifty-move rule)',
+  'seventy-five-move': 'drawn (seventy-five-move rule)',
+};
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const EMPTY_FEN = '8/8/8/8/8/8/8/8 w - - 0 1';
+const FILES = 'abcdefgh';
+let imageLimit = 10 * 1024 * 1024;
+
+// A message as a sentence: capital first letter, full stop at the end.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+
+const $ = (id) => document.getElementById(id);
+const fenBox = $('fen');
+
+const state = {
+  board: new Array(64).fill(''), // a1 = 0 ... h8 = 63; '' for empty
+  side: 'w', castling: '-', ep: '-', counters: '0 1',
+  flipped: false,
+  drawnFlipped: null, // the orientation the squares are in the page in
+  selected: 28, // e4
+  marks: new Map(), // square -> 'error' | 'warning'
+  unsure: new Set(), // squares the scanner doubted
+  seq: 0,
+};
+
+const squareName = (sq) => FILES[sq & 7] + ((sq >> 3) + 1);
+const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
+const pieceImage = (c) => '/pieces/' + (c === c.toUpperCase() ? 'w' : 'b') + c.toUpperCase() + '.svg';
+
+// The board of a FEN's placement field, read leniently (what /api/check's
+// as_read gives is always well formed).
+function readPlacement(placement) {
+  const board = new Array(64).fill('');
+  placement.split('/').slice(0, 8).forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (c >= '1' && c <= '8') file += Number(c);
+      else if (PIECE_NAMES[c] && file < 8) board[(7 - i) * 8 + file++] = c;
+    }
+  });
+  return board;
+}
+
+// The placement field of a board.
+function writePlacement(board) {
+  const rows = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let row = '', gap = 0;
+    for (let file = 0; file < 8; file++) {
+      const c = board[rank * 8 + file];
+      if (!c) { gap++; continue; }
+      if (gap) row += gap;
+      row += c; gap = 0;
+    }
+    rows.push(row + (gap ? gap : ''));
+  }
+  return rows.join('/');
+}
+
+// ---- The board ------------------------------------------------------------
+
+const squares = [];
+
+function buildBoard() {
+  for (let sq = 0; sq < 64; sq++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sq ' + (((sq & 7) + (sq >> 3)) & 1 ? 'light' : 'dark');
+    b.dataset.square = squareName(sq);
+    b.addEventListener('click', () => select(sq, true));
+    squares.push(b);
+  }
+  $('board').addEventListener('keydown', onBoardKey);
+}
+
+// The square shown at display row/column (0, 0 = top left).
+const squareAt = (row, col) => (state.flipped ? row * 8 + (7 - col) : (7 - row) * 8 + col);
+
+function drawBoard() {
+  const board = $('board');
+  const order = [];
+  for (let row = 0; row < 8; row++) for (let col = 0; col < 8; col++) order.push(squareAt(row, col));
+  order.forEach((sq, i) => {
+    const b = squares[sq];
+    const c = state.board[sq];
+    b.replaceChildren();
+    if (c) {
+      const img = document.createElement('img');
+      img.src = pieceImage(c);
+      img.alt = '';
+      b.append(img);
+    }
+    if (i >= 56) addCoord(b, 'file', FILES[sq & 7]);
+    if (i % 8 === 0) addCoord(b, 'rank', String((sq >> 3) + 1));
+    const mark = state.marks.get(sq);
+    b.classList.toggle('error', mark === 'error');
+    b.classList.toggle('warning', mark === 'warning');
+    b.classList.toggle('unsure', state.unsure.has(sq));
+    b.classList.toggle('selected', sq === state.selected);
+    b.tabIndex = sq === state.selected ? 0 : -1;
+    let label = squareName(sq) + ', ' + (c ? PIECE_NAMES[c] : 'empty');
+    if (mark) label += ', ' + mark;
+    if (state.unsure.has(sq)) label += ', unsure';
+    b.setAttribute('aria-label', label);
+  });
+  // Moving the buttons would lose the keyboard focus, so only a flip does.
+  if (state.drawnFlipped !== state.flipped) {
+    board.replaceChildren(...order.map((sq) => squares[sq]));
+    state.drawnFlipped = state.flipped;
+  }
+  $('selected-name').textContent = squareName(state.selected);
+}
+
+function addCoord(button, kind, text) {
+  const span = document.createElement('span');
+  span.className = 'coord ' + kind;
+  span.textContent = text;
+  span.setAttribute('aria-hidden', 'true');
+  button.append(span);
+}
+
+function select(sq, focus) {
+  state.selected = sq;
+  drawBoard();
+  if (focus) squares[sq].focus();
+}
+
+// Arrow keys move around the board as it is shown; a piece letter puts
+// that piece on the square, Delete / Backspace / x / - empties it.
+function onBoardKey(e) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let row = 0, col = 0;
+  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) if (squareAt(r, c) === state.selected) { row = r; col = c; }
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    select(squareAt(Math.min(7, Math.max(0, row + dr)), Math.min(7, Math.max(0, col + dc))), true);
+  } else if (PIECE_NAMES[e.key]) {
+    put(state.selected, e.key);
+  } else if (['Delete', 'Backspace', 'x', '-'].includes(e.key)) {
+    put(state.selected, '');
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
+function buildPalette() {
+  const box = $('palette-buttons');
+  for (const c of 'KQRBNPkqrbnp') {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.title = PIECE_NAMES[c] + ' (key ' + c + ')';
+    b.setAttribute('aria-label', 'put a ' + PIECE_NAMES[c]);
+    b.dataset.piece = c;
+    const img = document.createElement('img');
+    img.src = pieceImage(c);
+    img.alt = '';
+    b.append(img);
+    b.addEventListener('click', () => put(state.selected, c));
+    box.append(b);
+  }
+  const empty = document.createElement('button');
+  empty.type = 'button';
+  empty.className = 'empty';
+  empty.textContent = 'empty';
+  empty.dataset.piece = '';
+  empty.setAttribute('aria-label', 'empty the square');
+  empty.addEventListener('click', () => put(state.selected, ''));
+  box.append(empty);
+}
+
+function put(sq, piece) {
+  state.board[sq] = piece;
+  state.unsure.delete(sq); // the user has looked at it
+  writeFen();
+}
+
+// ---- The FEN box and its controls ------------------------------------------
+
+// Writes the board and the controls back into the FEN box, and checks it.
+function writeFen() {
+  const castling = ['K', 'Q', 'k', 'q'].filter((c) => $('castle-' + c).checked).join('') || '-';
+  const side = document.querySelector('input[name="side"]:checked').value;
+  fenBox.value = [writePlacement(state.board), side, castling, $('ep').value, state.counters].join(' ');
+  check();
+}
+
+// Fills the en passant choices for the side to move: a White move takes on
+// rank 6, a Black move on rank 3.
+function fillEpChoices(side, current) {
+  const select = $('ep');
+  const rank = side === 'w' ? 6 : 3;
+  const choices = ['-'].concat([...FILES].map((f) => f + rank));
+  if (current !== '-' && !choices.includes(current)) choices.push(current);
+  select.replaceChildren();
+  for (const value of choices) {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = value === '-' ? 'none' : value;
+    select.append(option);
+  }
+  select.value = current;
+}
+
+// Sets the controls to the fields of a FEN /api/check read back.
+function showFields(asRead) {
+  const [placement, side, castling, ep, half, full] = asRead.split(' ');
+  state.board = readPlacement(placement);
+  state.side = side;
+  state.castling = castling;
+  state.ep = ep;
+  state.counters = (half || '0') + ' ' + (full || '1');
+  document.querySelector(`input[name="side"][value="${side === 'b' ? 'b' : 'w'}"]`).checked = true;
+  for (const c of ['K', 'Q', 'k', 'q']) $('castle-' + c).checked = castling.includes(c);
+  fillEpChoices(side, ep);
+}
+
+async function check() {
+  const seq = ++state.seq;
+  const query = $('tolerant').checked ? '?tolerant=1' : '';
+  let result;
+  try {
+    const res = await fetch('/api/check' + query, {
+      method: 'POST', body: fenBox.value, headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+    result = await res.json();
+    if (!res.ok) throw new Error(result.message || 'the server answered ' + res.status);
+  } catch (err) {
+    if (seq === state.seq) showVerdict('invalid', 'Could not check: ' + err.message);
+    return;
+  }
+  if (seq === state.seq) showResult(result);
+}
+
+function showVerdict(kind, text) {
+  const v = $('verdict');
+  v.className = 'verdict ' + kind;
+  v.textContent = text;
+  fenBox.className = kind;
+}
+
+function showResult(r) {
+  document.body.dataset.checked = r.input; // which text the page now shows (for tests)
+  showFields(r.as_read);
+  state.marks = new Map();
+  for (const p of r.problems) {
+    if (p.severity === 'note') continue;
+    for (const name of p.squares) {
+      const sq = squareIndex(name);
+      if (state.marks.get(sq) !== 'error') state.marks.set(sq, p.severity);
+    }
+  }
+  const errors = r.problems.filter((p) => p.severity === 'error').length;
+  const warnings = r.problems.filter((p) => p.severity === 'warning').length;
+  const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
+  if (r.valid) {
+    const side = state.side === 'b' ? 'Black' : 'White';
+    const words = r.status.map((s) => STATUS_WORDS[s] || s);
+    let text = 'Valid: ' + side + ' to move' + (words.length ? ', ' + words.join(', ') : '') + '.';
+    if (warnings) text += ' ' + plural(warnings, 'warning') + '.';
+    showVerdict('valid', text);
+  } else {
+    showVerdict('invalid', 'Not a valid position: ' + plural(errors, 'error') +
+      (warnings ? ', ' + plural(warnings, 'warning') : '') + '.');
+  }
+  $('canonical-row').hidden = !r.valid;
+  $('canonical').textContent = r.valid ? r.fen : '';
+  showProblems(r.problems);
+  showExplanation(r.explanation);
+  const lichess = $('lichess');
+  if (r.valid) {
+    lichess.href = 'https://lichess.org/analysis/standard/' + r.fen.replace(/ /g, '_');
+    lichess.removeAttribute('aria-disabled');
+    lichess.removeAttribute('tabindex');
+  } else {
+    lichess.href = 'https://lichess.org/analysis';
+    lichess.setAttribute('aria-disabled', 'true');
+    lichess.tabIndex = -1; // out of the keyboard's way too
+  }
+  $('svg-link').href = '/api/render.svg?coords=outside&flip=' + (state.flipped ? 1 : 0) +
+    '&fen=' + encodeURIComponent(r.as_read);
+  drawBoard();
+}
+
+function showProblems(problems) {
+  const list = $('problems');
+  list.replaceChildren();
+  if (!problems.length) {
+    const li = document.createElement('li');
+    li.className = 'none';
+    li.textContent = 'No problems: a legal game can reach this position.';
+    list.append(li);
+  }
+  for (const p of problems) {
+    const li = document.createElement('li');
+    li.className = p.severity;
+    li.dataset.code = p.code;
+    const sev = document.createElement('span');
+    sev.className = 'sev';
+    sev.textContent = p.severity;
+    li.append(sev, sentence(p.message));
+    const where = [p.field];
+    if (p.offset !== null) where.push('byte ' + p.offset);
+    if (p.squares.length) where.push('squares ' + p.squares.join(' '));
+    const whereSpan = document.createElement('span');
+    whereSpan.className = 'where';
+    whereSpan.textContent = where.join(' · ');
+    li.append(whereSpan);
+    if (p.fix) {
+      const fix = document.createElement('span');
+      fix.className = 'fix';
+      fix.textContent = 'Fix: ' + p.fix;
+      li.append(fix);
+    }
+    list.append(li);
+  }
+}
+
+function showExplanation(lines) {
+  const dl = $('explanation');
+  dl.replaceChildren();
+  if (!lines) {
+    const dd = document.createElement('dd');
+    dd.textContent = 'The FEN could not be read completely, so it is not read aloud field by field.';
+    dl.append(dd);
+    return;
+  }
+  for (const line of lines) {
+    const colon = line.indexOf(': ');
+    const dt = document.createElement('dt');
+    const dd = document.createElement('dd');
+    dt.textContent = colon > 0 ? line.slice(0, colon) : '';
+    dd.textContent = colon > 0 ? line.slice(colon + 2) : line;
+    dl.append(dt, dd);
+  }
+}
+
+// ---- Pictures ----------------------------------------------------------------
+
+// Shows why a picture gave no position (and hides the picture, which may
+// not even be one); an empty text clears the message.
+function showScanError(text) {
+  const box = $('scan-error');
+  box.textContent = text ? sentence(text) : '';
+  box.hidden = !text;
+  if (text) $('preview').hidden = true;
+}
+
+async function scanFile(file) {
+  showScanError('');
+  if (!file) return;
+  if (file.size > imageLimit) {
+    showScanError(`That file is ${(file.size / 1048576).toFixed(1)} MB; fenkit reads pictures up to ${imageLimit / 1048576} MB.`);
+    return;
+  }
+  const preview = $('preview');
+  if (preview.src.startsWith('blob:')) URL.revokeObjectURL(preview.src);
+  preview.src = URL.createObjectURL(file);
+  preview.hidden = false;
+  $('scan-status').textContent = 'Reading the picture…';
+  let res, data = null;
+  try {
+    res = await fetch('/api/scan', {
+      method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    });
+    data = await res.json().catch(() => null);
+  } catch (err) {
+    $('scan-status').textContent = '';
+    showScanError('Could not reach the server: ' + err.message);
+    return;
+  }
+  if (!res.ok || !data || !data.fen) {
+    $('scan-status').textContent = '';
+    showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
+    return;
+  }
+  // squares the scanner doubted, and those it changed to make the position legal
+  state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
+  state.flipped = data.bottom === 'black';
+  fenBox.value = data.fen;
+  const n = state.unsure.size;
+  const status = $('scan-status');
+  status.textContent = 'Scanned. ' +
+    (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
+       : 'Every square is sure. ') +
+    'The picture does not say whose move it is: set the side to move.';
+  if (data.notes && data.notes.length) {
+    const notes = document.createElement('ul');
+    for (const note of data.notes) {
+      const li = document.createElement('li');
+      li.textContent = sentence(note);
+      notes.append(li);
+    }
+    status.append(notes);
+  }
+  check();
+}
+
+function setupPicture() {
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    scanFile(e.dataTransfer.files[0]);
+  });
+  drop.addEventListener('keydown', (e) => {
+    if (e.target === drop && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); $('file').click(); }
+  });
+  $('file').addEventListener('change', (e) => { scanFile(e.target.files[0]); e.target.value = ''; });
+  document.addEventListener('paste', (e) => {
+    const item = [...(e.clipboardData ? e.clipboardData.items : [])].find((i) => i.kind === 'file');
+    if (!item) return; // text goes where it was pasted
+    e.preventDefault();
+    scanFile(item.getAsFile());
+  });
+}
+
+// ---- Start -------------------------------------------------------------------
+
+function setup() {
+  buildBoard();
+  buildPalette();
+  setupPicture();
+  fenBox.addEventListener('input', () => { state.unsure.clear(); check(); });
+  $('tolerant').addEventListener('change', check);
+  for (const input of document.querySelectorAll('.controls input, #ep')) input.addEventListener('change', writeFen);
+  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; check(); });
+  $('clear').addEventListener('click', () => { fenBox.value = EMPTY_FEN; state.unsure.clear(); check(); });
+  $('start').addEventListener('click', () => { fenBox.value = START_FEN; state.unsure.clear(); check(); });
+  $('copy').addEventListener('click', async () => {
+    const text = $('canonical').textContent || fenBox.value;
+    try {
+      await navigator.clipboard.writeText(text);
+      $('copy').textContent = 'Copied';
+    } catch {
+      fenBox.select();
+      $('copy').textContent = 'Selected: press Ctrl+C';
+    }
+    setTimeout(() => { $('copy').textContent = 'Copy FEN'; }, 1500);
+  });
+  fetch('/api/info').then((r) => r.json()).then((info) => {
+    $('version').textContent = info.version;
+    imageLimit = info.limits.image_bytes;
+    if (!info.scan) $('scan-status').textContent = 'This fenkit was built without the scanner: pictures will be refused for now.';
+  }).catch(() => {});
+  check();
+}
+
+setup();
