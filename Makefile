@@ -7,7 +7,8 @@ SHARED ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 20
 export SHARED
 
-.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load format clean deps
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load format clean deps \
+	train eval-scan
 
 all: build
 
@@ -55,6 +56,30 @@ bench: build
 load: build
 	@scripts/install-deps bench
 	@bash bench/load-serve.bash $(BUILD)/fenkit
+
+# The scanner's square classifier (training/: Debian's python3-torch, not
+# part of the build): renders TRAIN_BOARDS boards, trains from TRAIN_SEED (a
+# first phase, then a second at a lower rate) and writes models/squares.fkm
+# and the parity fixture in tests/data/scan.
+PYTHON ?= /usr/bin/python3
+TRAIN_BOARDS ?= 874
+TRAIN_SEED ?= 1
+TRAIN_EPOCHS ?= 8
+TRAIN_EPOCHS2 ?= 6
+train: build
+	@scripts/install-deps train
+	@$(PYTHON) training/make_data.py $(BUILD)/fenkit $(BUILD)/train-data --boards $(TRAIN_BOARDS) \
+		--seed $(TRAIN_SEED) --work $(BUILD)/train-work
+	@$(PYTHON) training/train.py $(BUILD)/train-data $(BUILD)/train-phase1.fkm --seed $(TRAIN_SEED) \
+		--epochs $(TRAIN_EPOCHS)
+	@$(PYTHON) training/train.py $(BUILD)/train-data models/squares.fkm --seed $$(($(TRAIN_SEED) + 1)) \
+		--epochs $(TRAIN_EPOCHS2) --lr 7e-4 --init $(BUILD)/train-phase1.fkm --fixture tests/data/scan
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# Scanner accuracy and speed on $(SHARED)/images and on boards drawn with
+# piece families training never saw.
+eval-scan: build
+	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')

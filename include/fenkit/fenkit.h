@@ -3,6 +3,7 @@
 #define FENKIT_FENKIT_H
 #include "fenkit/core.h"
 #include "fenkit/render.h"
+#include "fenkit/vision.h"
 #define FENKIT_VERSION "0.1.0"
 const char *fk_version(void);
 #endif

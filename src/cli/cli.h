@@ -39,6 +39,7 @@ int cli_is_help(const char *arg);
     X(perft, "count move-tree leaves to a depth (Stockfish-style --divide)")      \
     X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")      \
     X(serve, "serve the web page and JSON API on a local port")                 \
+    X(scan, "read the position from a picture of a board (screenshot, diagram)") \
     /* end of the command list */
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);

@@ -1,0 +1,25 @@
+# The vision layer: decoding (Leptonica), locating, cutting, classifying
+# (OpenBLAS) and the scan pipeline, with the default model built in.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LEPT REQUIRED IMPORTED_TARGET lept)
+pkg_check_modules(OPENBLAS REQUIRED IMPORTED_TARGET openblas)
+# For the installed package (see cmake/install.cmake).
+set(FENKIT_PKG_LEPT lept)
+set(FENKIT_PKG_OPENBLAS openblas)
+list(APPEND FENKIT_PKG_IMPORTS LEPT OPENBLAS)
+
+set(FENKIT_MODEL_FILE ${CMAKE_CURRENT_SOURCE_DIR}/models/squares.fkm)
+set(FENKIT_MODEL_C ${CMAKE_CURRENT_BINARY_DIR}/generated/model_builtin_data.c)
+add_custom_command(OUTPUT ${FENKIT_MODEL_C}
+  COMMAND ${CMAKE_COMMAND} -DINPUT=${FENKIT_MODEL_FILE} -DOUTPUT=${FENKIT_MODEL_C}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-model.cmake
+  DEPENDS ${FENKIT_MODEL_FILE} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-model.cmake
+  COMMENT "Embedding the square-classifier model")
+
+file(GLOB FENKIT_VISION_SOURCES CONFIGURE_DEPENDS src/vision/*.c)
+add_library(fenkit_vision ${FENKIT_VISION_SOURCES} ${FENKIT_MODEL_C})
+target_compile_options(fenkit_vision PRIVATE ${FENKIT_WARNINGS})
+target_link_libraries(fenkit_vision PUBLIC fenkit_core PRIVATE PkgConfig::LEPT PkgConfig::OPENBLAS m)
+set_target_properties(fenkit_vision PROPERTIES OUTPUT_NAME fenkit-vision
+  VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+list(APPEND FENKIT_LAYER_LIBS fenkit_vision)

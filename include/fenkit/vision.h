@@ -1,0 +1,133 @@
+/* fenkit: reading a position from a picture of a 2D board (a screenshot or
+ * a digital diagram). The pipeline: decode, locate the board, cut it into
+ * 64 squares, classify each with a small network, decide which side is at
+ * the bottom, build the FEN, and say which squares it is unsure of. */
+#ifndef FENKIT_VISION_H
+#define FENKIT_VISION_H
+
+#include "fenkit/check.h"
+#include "fenkit/moves.h" /* fk_error */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Pictures larger than this many pixels are refused before decoding. */
+#define FK_SCAN_MAX_PIXELS 100000000L
+
+/* A decoded picture in grey levels (0 black .. 255 white), row by row.
+ * Made by fk_image_decode, freed with fk_image_free. */
+typedef struct {
+    int width, height;
+    uint8_t *grey;
+} fk_image;
+
+/* Decodes PNG, JPEG, WebP, GIF or BMP bytes. The header is read
+ * first and a picture over FK_SCAN_MAX_PIXELS is refused before anything
+ * large is allocated. Returns FK_OK; FK_ERR_SYNTAX (not a picture, or
+ * truncated or damaged), FK_ERR_RANGE (too large) or FK_ERR_NOMEM, with a
+ * sentence in err. */
+fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err);
+void fk_image_free(fk_image *image);
+
+/* A point in picture coordinates (pixels; 0,0 is the top left corner of
+ * the top left pixel). */
+typedef struct {
+    double x, y;
+} fk_point;
+
+/* Where a board lies: its four outer corners in picture order (top left,
+ * top right, bottom right, bottom left), and how sure the locator is. */
+typedef struct {
+    fk_point corners[4];
+    double score; /* 0..1: how clearly the 8x8 light/dark pattern shows */
+} fk_board_location;
+
+/* Finds the largest clear chess board in the picture. Returns FK_OK, or
+ * FK_ERR_INVALID when there is none (err says so). */
+fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err);
+
+/* The square classifier. The built-in one is static; a loaded one is freed
+ * with fk_model_free. */
+typedef struct fk_model fk_model;
+
+/* The model built into the library. Never NULL. */
+const fk_model *fk_model_builtin(void);
+/* Reads a model file written by training/train.py. Errors: FK_ERR_IO (cannot
+ * read), FK_ERR_SYNTAX (not a model file, or damaged), FK_ERR_NOMEM. */
+fk_status fk_model_load(const char *path, fk_model **out, fk_error *err);
+fk_status fk_model_read(const void *data, size_t len, fk_model **out, fk_error *err);
+void fk_model_free(fk_model *model);
+/* Side of one square crop the model reads, in pixels. */
+int fk_model_square_size(const fk_model *model);
+
+/* Classifies n grey crops (each side*side bytes, side =
+ * fk_model_square_size) and writes 13 probabilities per crop, in fk_piece
+ * order, to probs (n * 13 floats). Returns FK_OK or FK_ERR_NOMEM. */
+fk_status fk_model_classify(const fk_model *model, const uint8_t *crops, int n, float *probs);
+
+/* Which side is at the bottom of the picture. */
+typedef enum { FK_BOTTOM_AUTO = 0, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK } fk_bottom;
+
+/* How the castling field is filled. */
+typedef enum {
+    FK_SCAN_CASTLING_AUTO = 0, /* rights whose king and rook stand at home */
+    FK_SCAN_CASTLING_NONE,     /* "-" */
+    FK_SCAN_CASTLING_GIVEN     /* the text in fk_scan_options.castling */
+} fk_scan_castling;
+
+/* What fk_scan_image does. Start from fk_scan_options_default. */
+typedef struct {
+    const fk_model *model;     /* NULL: the built-in one */
+    fk_bottom bottom;          /* FK_BOTTOM_AUTO: decide from the picture */
+    int side;                  /* fk_color to move, or -1: White, assumed */
+    fk_scan_castling castling_mode;
+    char castling[8];          /* for FK_SCAN_CASTLING_GIVEN: "KQkq", "Kq", "-" */
+    double threshold;          /* squares whose best class is below this are uncertain */
+    const char *debug_dir;     /* when set, the located board, grid and crops go here */
+} fk_scan_options;
+
+void fk_scan_options_default(fk_scan_options *opts);
+
+/* One square's reading: the best class and the runner-up. */
+typedef struct {
+    fk_piece piece;
+    float prob;
+    fk_piece second;
+    float second_prob;
+} fk_square_reading;
+
+#define FK_SCAN_MAX_NOTES 16
+
+/* The result of a scan. Plain data, owned by the caller. */
+typedef struct {
+    int width, height;             /* of the picture */
+    fk_board_location board;
+    int white_bottom;              /* 1: White at the bottom of the picture */
+    double bottom_confidence;      /* 0.5 (a guess) .. 1 (certain) */
+    int bottom_given;              /* 1 when the caller said which */
+    fk_square_reading squares[64]; /* by square, a1 = 0 .. h8 = 63 */
+    fk_bitboard uncertain;         /* squares under the threshold */
+    fk_bitboard repaired;          /* squares changed to make the position legal */
+    fk_position position;
+    char fen[FK_FEN_MAX];
+    fk_problems problems;          /* the position checks of the final FEN */
+    int note_count;                /* warnings and remarks, in words */
+    char notes[FK_SCAN_MAX_NOTES][160];
+} fk_scan_result;
+
+/* Reads the position from a decoded picture. Returns FK_OK (the result
+ * may still list uncertain squares and problems), FK_ERR_INVALID when no
+ * board was found, FK_ERR_NOMEM, or FK_ERR_IO when the debug folder could
+ * not be written; err says why. */
+fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
+                        fk_scan_result *out, fk_error *err);
+
+/* Decodes bytes and scans them in one call (errors of both). */
+fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
+                        fk_scan_result *out, fk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,302 @@
+/* fenkit scan: read positions from pictures of 2D boards (screenshots and
+ * digital diagrams), with the squares the scanner is unsure of. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fenkit/fenkit.h"
+#include "fenkit/vision.h"
+#include "json.h"
+#include "report.h"
+
+static const char help[] =
+    "Usage: fenkit scan [OPTIONS] IMAGE...\n"
+    "\n"
+    "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP), reads its\n"
+    "64 squares and prints the FEN, the board with the squares it is unsure of\n"
+    "marked, and its warnings. '-' reads a picture from standard input. A picture\n"
+    "that cannot be read, or shows no board, is reported and the others are still\n"
+    "scanned. The picture cannot show whose move it is or the castling rights:\n"
+    "White to move is assumed unless --side says otherwise.\n"
+    "\n"
+    "Options:\n"
+    "  --json                one JSON object per picture (image, fen, board corners,\n"
+    "                        bottom, squares with class, probability and runner-up,\n"
+    "                        uncertain, repaired, notes, problems)\n"
+    "  --side w|b            side to move (default w, said to be assumed)\n"
+    "  --castling auto|none|KQkq  auto (default): rights whose king and rook stand on\n"
+    "                        their home squares, with a warning; none: '-'; or the field\n"
+    "  --bottom auto|white|black  which side is at the bottom of the picture (default\n"
+    "                        auto: decided from the position)\n"
+    "  --threshold P         squares read with less than P (0..1, default 0.9) are\n"
+    "                        listed as uncertain\n"
+    "  --model FILE          a square classifier made by training/ instead of the\n"
+    "                        built-in one\n"
+    "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png)\n"
+    "                        and the 64 crops into DIR (one folder per picture when\n"
+    "                        several are scanned)\n"
+    "  --ascii               letters instead of chess symbols on the board\n"
+    "  -h, --help            this help\n"
+    "\n"
+    "Exit status: 0 every picture read, 1 a picture could not be read or shows no\n"
+    "board, 2 usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit scan screenshot.png\n"
+    "  fenkit scan --side b --castling none --json board1.png board2.jpg\n"
+    "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
+    "  xclip -selection clipboard -t image/png -o | fenkit scan -\n";
+
+typedef struct {
+    fk_scan_options scan;
+    int json, ascii;
+    const char *model_path;
+    const char *debug_dir;
+} scan_args;
+
+/* Reads a whole file (or standard input for "-") into memory. Returns NULL
+ * with *why set when it cannot. */
+static unsigned char *read_all(const char *path, size_t *len, const char **why) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        *why = "cannot open the file";
+        return NULL;
+    }
+    unsigned char *buf = NULL;
+    size_t cap = 0, got;
+    *len = 0;
+    do {
+        if (*len == cap) {
+            cap = cap ? cap * 2 : 1 << 16;
+            unsigned char *grown = cap > (1u << 30) ? NULL : realloc(buf, cap);
+            if (!grown) {
+                free(buf);
+                if (f != stdin) fclose(f);
+                *why = cap > (1u << 30) ? "the file is over 1 GiB" : "out of memory";
+                return NULL;
+            }
+            buf = grown;
+        }
+        got = fread(buf + *len, 1, cap - *len, f);
+        *len += got;
+    } while (got > 0);
+    int failed = ferror(f);
+    if (f != stdin) fclose(f);
+    if (failed) {
+        free(buf);
+        *why = "cannot read the file";
+        return NULL;
+    }
+    return buf;
+}
+
+static void print_json(const char *image, const fk_scan_result *r) {
+    fputs("{\"image\":", stdout);
+    cli_json_cstring(stdout, image);
+    fputs(",\"fen\":", stdout);
+    cli_json_cstring(stdout, r->fen);
+    printf(",\"size\":[%d,%d],\"board\":[", r->width, r->height);
+    for (int i = 0; i < 4; i++)
+        printf("%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);
+    printf("],\"board_score\":%.3f,\"bottom\":\"%s\",\"bottom_confidence\":%.3f,"
+           "\"bottom_given\":%s,\"squares\":[",
+           r->board.score, r->white_bottom ? "white" : "black", r->bottom_confidence,
+           r->bottom_given ? "true" : "false");
+    int first = 1;
+    for (int rank = 7; rank >= 0; rank--)
+        for (int file = 0; file < 8; file++) {
+            fk_square sq = FK_SQUARE(file, rank);
+            const fk_square_reading *s = &r->squares[sq];
+            char name[3];
+            fk_square_name(sq, name);
+            printf("%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
+                   "\"second_prob\":%.4f}",
+                   first ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
+                   fk_piece_to_char(s->second), s->second_prob);
+            first = 0;
+        }
+    const fk_bitboard sets[2] = {r->uncertain, r->repaired};
+    const char *names[2] = {"uncertain", "repaired"};
+    for (int k = 0; k < 2; k++) {
+        printf("],\"%s\":[", names[k]);
+        first = 1;
+        for (fk_square sq = 0; sq < 64; sq++) {
+            if (!(sets[k] & FK_BIT(sq))) continue;
+            char name[3];
+            fk_square_name(sq, name);
+            printf("%s\"%s\"", first ? "" : ",", name);
+            first = 0;
+        }
+    }
+    fputs("],\"notes\":[", stdout);
+    for (int i = 0; i < r->note_count; i++) {
+        if (i) fputc(',', stdout);
+        cli_json_cstring(stdout, r->notes[i]);
+    }
+    fputs("],\"problems\":[", stdout);
+    for (int i = 0; i < r->problems.count; i++) {
+        const fk_problem *p = &r->problems.items[i];
+        printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
+               fk_problem_code_name(p->code), fk_severity_name(p->severity));
+        cli_json_cstring(stdout, p->message);
+        fputc('}', stdout);
+    }
+    fputs("]}\n", stdout);
+}
+
+static void print_text(const char *image, const fk_scan_result *r, int ascii) {
+    printf("%s: %s\n", image, r->fen);
+    cli_print_board(stdout, &r->position, r->uncertain | r->repaired, ascii, !r->white_bottom);
+    for (fk_square sq = 0; sq < 64; sq++) {
+        if (!(r->uncertain & FK_BIT(sq))) continue;
+        const fk_square_reading *s = &r->squares[sq];
+        char name[3];
+        fk_square_name(sq, name);
+        printf("uncertain %s: %s %.0f%%, or %s %.0f%%\n", name,
+               s->piece == FK_EMPTY ? "empty" : fk_piece_name(s->piece), 100 * s->prob,
+               s->second == FK_EMPTY ? "empty" : fk_piece_name(s->second), 100 * s->second_prob);
+    }
+    for (int i = 0; i < r->note_count; i++) printf("note: %s\n", r->notes[i]);
+    if (r->problems.count) cli_print_problems(stdout, &r->problems, "", 0);
+}
+
+/* Scans one picture and prints what was found. Returns 1 when it worked. */
+static int scan_one(const char *path, const scan_args *a, const char *debug_dir) {
+    size_t len;
+    const char *why = NULL;
+    unsigned char *data = read_all(path, &len, &why);
+    const char *image = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    fk_scan_result *r = malloc(sizeof *r);
+    fk_error err = {0};
+    fk_status s = FK_ERR_NOMEM;
+    if (data && r) {
+        fk_scan_options o = a->scan;
+        o.debug_dir = debug_dir;
+        s = fk_scan_bytes(data, len, &o, r, &err);
+        why = err.message;
+    } else if (!why) {
+        why = "out of memory";
+    }
+    free(data);
+    if (s == FK_OK) {
+        if (a->json) print_json(image, r);
+        else print_text(image, r, a->ascii);
+    } else if (a->json) {
+        fputs("{\"image\":", stdout);
+        cli_json_cstring(stdout, image);
+        fputs(",\"error\":", stdout);
+        cli_json_cstring(stdout, why);
+        fputs("}\n", stdout);
+    } else {
+        fflush(stdout);
+        fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
+    }
+    free(r);
+    return s == FK_OK;
+}
+
+/* Reads the options into a; returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, scan_args *a, char **images, int *nimages) {
+    fk_scan_options_default(&a->scan);
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            images[(*nimages)++] = argv[i];
+        } else if (strcmp(arg, "--") == 0) {
+            only_files = 1;
+        } else if (cli_is_help(arg)) {
+            fputs(help, stdout);
+            return CLI_OK;
+        } else if (strcmp(arg, "--json") == 0) {
+            a->json = 1;
+        } else if (strcmp(arg, "--ascii") == 0) {
+            a->ascii = 1;
+        } else if (!value) {
+            return cli_usage_error("scan", "%s needs a value (see fenkit scan --help)", arg);
+        } else if (strcmp(arg, "--side") == 0) {
+            i++;
+            if (strcmp(value, "w") == 0 || strcmp(value, "white") == 0) a->scan.side = FK_WHITE;
+            else if (strcmp(value, "b") == 0 || strcmp(value, "black") == 0) a->scan.side = FK_BLACK;
+            else return cli_usage_error("scan", "--side takes w or b, not '%s'", value);
+        } else if (strcmp(arg, "--castling") == 0) {
+            i++;
+            if (strcmp(value, "auto") == 0) {
+                a->scan.castling_mode = FK_SCAN_CASTLING_AUTO;
+            } else if (strcmp(value, "none") == 0 || strcmp(value, "-") == 0) {
+                a->scan.castling_mode = FK_SCAN_CASTLING_NONE;
+            } else {
+                size_t n = strlen(value);
+                if (n < 1 || n > 4 || strspn(value, "KQkq") != n)
+                    return cli_usage_error("scan", "--castling takes auto, none or letters of KQkq, "
+                                                   "not '%s'", value);
+                a->scan.castling_mode = FK_SCAN_CASTLING_GIVEN;
+                memcpy(a->scan.castling, value, n + 1);
+            }
+        } else if (strcmp(arg, "--bottom") == 0) {
+            i++;
+            if (strcmp(value, "auto") == 0) a->scan.bottom = FK_BOTTOM_AUTO;
+            else if (strcmp(value, "white") == 0) a->scan.bottom = FK_BOTTOM_WHITE;
+            else if (strcmp(value, "black") == 0) a->scan.bottom = FK_BOTTOM_BLACK;
+            else return cli_usage_error("scan", "--bottom takes auto, white or black, not '%s'", value);
+        } else if (strcmp(arg, "--threshold") == 0) {
+            i++;
+            char *end;
+            double t = strtod(value, &end);
+            if (*end || end == value || !(t >= 0 && t <= 1))
+                return cli_usage_error("scan", "--threshold takes a number from 0 to 1, not '%s'",
+                                       value);
+            a->scan.threshold = t;
+        } else if (strcmp(arg, "--model") == 0) {
+            i++;
+            a->model_path = value;
+        } else if (strcmp(arg, "--debug-dir") == 0) {
+            i++;
+            a->debug_dir = value;
+        } else {
+            return cli_usage_error("scan", "unknown option '%s' (see fenkit scan --help)", arg);
+        }
+    }
+    if (*nimages == 0) return cli_usage_error("scan", "no picture given (see fenkit scan --help)");
+    return -1;
+}
+
+int cmd_scan(int argc, char **argv) {
+    scan_args a = {0};
+    char **images = malloc(sizeof(char *) * (size_t)argc);
+    int nimages = 0;
+    if (!images) return CLI_PROBLEMS;
+    int rc = parse_args(argc, argv, &a, images, &nimages);
+    if (rc >= 0) {
+        free(images);
+        return rc;
+    }
+    fk_model *model = NULL;
+    if (a.model_path) {
+        fk_error err = {0};
+        if (fk_model_load(a.model_path, &model, &err) != FK_OK) {
+            fprintf(stderr, "fenkit scan: %s: %s\n", a.model_path, err.message);
+            free(images);
+            return CLI_USAGE;
+        }
+        a.scan.model = model;
+    }
+    int failed = 0;
+    for (int i = 0; i < nimages; i++) {
+        char dir[4096];
+        const char *debug = a.debug_dir;
+        if (debug && nimages > 1) {
+            /* One folder per picture, inside the one named. */
+            snprintf(dir, sizeof dir, "%s/%d", a.debug_dir, i + 1);
+            debug = dir;
+        }
+        if (!a.json && i > 0) fputc('\n', stdout);
+        failed += !scan_one(images[i], &a, debug);
+    }
+    fk_model_free(model);
+    free(images);
+    if (fflush(stdout) != 0) return CLI_PROBLEMS;
+    return failed ? CLI_PROBLEMS : CLI_OK;
+}

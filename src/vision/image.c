@@ -1,0 +1,104 @@
+/* Decoding pictures into grey levels with Leptonica, refusing ones too large
+ * before they are decoded. */
+#include <leptonica/allheaders.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message) {
+    if (err) {
+        err->status = status;
+        err->offset = -1;
+        snprintf(err->message, sizeof err->message, "%s", message);
+    }
+    return status;
+}
+
+/* The width and height a GIF's or PNG's header declares, read from the
+ * bytes (Leptonica decodes a whole GIF to learn them, and wants more than
+ * the header of a PNG). Returns 1 when the bytes start like either. */
+static int header_size(const uint8_t *p, size_t len, int *w, int *h) {
+    if (len >= 10 && memcmp(p, "GIF8", 4) == 0) {
+        *w = p[6] | p[7] << 8;
+        *h = p[8] | p[9] << 8;
+        return 1;
+    }
+    if (len >= 24 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp(p + 12, "IHDR", 4) == 0) {
+        uint32_t pw = (uint32_t)p[16] << 24 | (uint32_t)p[17] << 16 | (uint32_t)p[18] << 8 | p[19];
+        uint32_t ph = (uint32_t)p[20] << 24 | (uint32_t)p[21] << 16 | (uint32_t)p[22] << 8 | p[23];
+        *w = pw > 0x7fffffff ? -1 : (int)pw;
+        *h = ph > 0x7fffffff ? -1 : (int)ph;
+        return 1;
+    }
+    return 0;
+}
+
+/* Copies a 32 bpp picture into grey levels with the weights 299/587/114,
+ * drawing transparent pixels over white. */
+static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
+    int w = (int)pixGetWidth(pix), h = (int)pixGetHeight(pix), wpl = pixGetWpl(pix);
+    const l_uint32 *data = pixGetData(pix);
+    for (int y = 0; y < h; y++) {
+        const l_uint32 *row = data + (size_t)y * wpl;
+        for (int x = 0; x < w; x++) {
+            l_uint32 v = row[x];
+            int r = (v >> L_RED_SHIFT) & 0xff, g = (v >> L_GREEN_SHIFT) & 0xff,
+                b = (v >> L_BLUE_SHIFT) & 0xff;
+            int grey = (r * 299 + g * 587 + b * 114 + 500) / 1000;
+            if (has_alpha) {
+                int a = (v >> L_ALPHA_SHIFT) & 0xff;
+                grey = (grey * a + 255 * (255 - a) + 127) / 255;
+            }
+            out[(size_t)y * w + x] = (uint8_t)grey;
+        }
+    }
+}
+
+fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err) {
+    memset(out, 0, sizeof *out);
+    setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
+    if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
+    int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
+    if (!header_size(data, len, &w, &h)) {
+        if (findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
+            return fk_vision_fail(err, FK_ERR_SYNTAX,
+                        "not a picture fenkit can read (PNG, JPEG, WebP, GIF, BMP, TIFF, PNM)");
+        if (pixReadHeaderMem(data, len, &format, &w, &h, &bps, &spp, &cmap) != 0)
+            return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's header is damaged or cut short");
+    }
+    if (w <= 0 || h <= 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture has no pixels");
+    if ((double)w * (double)h > (double)FK_SCAN_MAX_PIXELS) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the picture is %d x %d pixels, over the limit of %ld million",
+                 w, h, FK_SCAN_MAX_PIXELS / 1000000);
+        return fk_vision_fail(err, FK_ERR_RANGE, msg);
+    }
+    PIX *pix = pixReadMem(data, len);
+    if (!pix) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture is damaged or cut short");
+    if (pixGetWidth(pix) != w || pixGetHeight(pix) != h) {
+        pixDestroy(&pix);
+        return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's size does not match its header");
+    }
+    int has_alpha = pixGetSpp(pix) == 4 && pixGetDepth(pix) == 32;
+    PIX *rgb = pixGetDepth(pix) == 32 ? pixClone(pix) : pixConvertTo32(pix);
+    pixDestroy(&pix);
+    if (!rgb) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's pixel format is not supported");
+    out->grey = malloc((size_t)w * h);
+    if (!out->grey) {
+        pixDestroy(&rgb);
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
+    }
+    to_grey(rgb, has_alpha, out->grey);
+    pixDestroy(&rgb);
+    out->width = w;
+    out->height = h;
+    return FK_OK;
+}
+
+void fk_image_free(fk_image *image) {
+    if (!image) return;
+    free(image->grey);
+    image->grey = NULL;
+    image->width = image->height = 0;
+}

@@ -1,0 +1,542 @@
+/* Finding the board in a picture. Squares of a digital board are flat
+ * patches of one colour, all the same size, on a lattice: the locator
+ * labels flat patches, keeps the square ones, finds the largest lattice of
+ * equal squares that fills an 8 x 8 window, then fits the grid lines to
+ * sub-pixel accuracy from gradient projections and checks that the light
+ * and dark squares alternate. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+enum { WORK_SIDE = 1000, MAX_SEEDS = 4096 };
+
+typedef struct {
+    int minx, miny, maxx, maxy, count;
+} patch;
+
+typedef struct {
+    double cx, cy, size;
+} square_patch;
+
+/* Root of i in the union-find forest, halving paths as it goes. */
+static int find_root(int *parent, int i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static void unite(int *parent, int a, int b) {
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a != b) parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* The picture shrunk by an integer factor (box average) so that its long
+ * side is about WORK_SIDE at most; *factor receives the factor. */
+static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
+    int f = ((im->width > im->height ? im->width : im->height) + WORK_SIDE - 1) / WORK_SIDE;
+    if (f < 1) f = 1;
+    *factor = f;
+    *w = im->width / f;
+    *h = im->height / f;
+    if (*w < 8 || *h < 8) return NULL;
+    uint8_t *out = malloc((size_t)*w * *h);
+    if (!out) return NULL;
+    for (int y = 0; y < *h; y++)
+        for (int x = 0; x < *w; x++) {
+            int sum = 0;
+            for (int dy = 0; dy < f; dy++)
+                for (int dx = 0; dx < f; dx++)
+                    sum += im->grey[(size_t)(y * f + dy) * im->width + x * f + dx];
+            out[(size_t)y * *w + x] = (uint8_t)(sum / (f * f));
+        }
+    return out;
+}
+
+/* Labels flat patches (neighbours within `flat` grey levels) and returns the
+ * ones shaped like a board square, with their centres and sizes (plus grow,
+ * the width a blur took off their edges). */
+static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
+                          square_patch **out) {
+    int n = w * h, found = 0;
+    int *parent = malloc(sizeof(int) * (size_t)n);
+    patch *patches = NULL;
+    *out = NULL;
+    if (!parent) return -1;
+    for (int i = 0; i < n; i++) parent[i] = i;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int i = y * w + x;
+            if (x + 1 < w && abs(g[i] - g[i + 1]) <= flat) unite(parent, i, i + 1);
+            if (y + 1 < h && abs(g[i] - g[i + w]) <= flat) unite(parent, i, i + w);
+        }
+    /* Roots become patch numbers. */
+    int count = 0;
+    for (int i = 0; i < n; i++) parent[i] = find_root(parent, i);
+    for (int i = 0; i < n; i++) parent[i] = parent[i] == i ? -(++count) : parent[i];
+    patches = calloc((size_t)count, sizeof *patches);
+    *out = malloc(sizeof **out * (size_t)(count < MAX_SEEDS ? count : MAX_SEEDS) + 1);
+    if (!patches || !*out) {
+        free(parent);
+        free(patches);
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    for (int k = 0; k < count; k++) {
+        patches[k].minx = patches[k].miny = 1 << 30;
+        patches[k].maxx = patches[k].maxy = -1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int i = y * w + x, r = parent[i];
+            int k = r < 0 ? -r - 1 : -parent[r] - 1;
+            patch *p = &patches[k];
+            if (x < p->minx) p->minx = x;
+            if (x > p->maxx) p->maxx = x;
+            if (y < p->miny) p->miny = y;
+            if (y > p->maxy) p->maxy = y;
+            p->count++;
+        }
+    int limit = (w < h ? w : h) / 7;
+    for (int k = 0; k < count && found < MAX_SEEDS; k++) {
+        const patch *p = &patches[k];
+        int bw = p->maxx - p->minx + 1, bh = p->maxy - p->miny + 1;
+        int big = bw > bh ? bw : bh;
+        if (bw < 5 || bh < 5 || big > limit) continue;
+        if (abs(bw - bh) > 1 + big / 10) continue;
+        if (p->count < 0.2 * bw * bh) continue;
+        (*out)[found++] = (square_patch){(p->minx + p->maxx + 1) / 2.0, (p->miny + p->maxy + 1) / 2.0,
+                                         (bw + bh) / 2.0 + grow};
+    }
+    free(parent);
+    free(patches);
+    return found;
+}
+
+/* A lattice hypothesis: square pitch and the centre of its (0,0) square. */
+typedef struct {
+    double x0, y0, px, py; /* top left corner of the 8 x 8 window, pitches */
+    int members;
+    int wide; /* found on the blurred picture: fit lines to steps, not thin lines */
+} lattice;
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The lattice pitch around seed: the median spacing, over one or two
+ * squares, to patches of its size in the same row or column (its own
+ * size when it has no such neighbour, since a blur changes sizes). */
+static double seed_pitch(const square_patch *sq, int n, int seed) {
+    const square_patch *s = &sq[seed];
+    double v[64];
+    int m = 0;
+    for (int j = 0; j < n && m < 64; j++) {
+        if (j == seed || fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
+        double dx = fabs(sq[j].cx - s->cx), dy = fabs(sq[j].cy - s->cy);
+        double along = dx > dy ? dx : dy, across = dx > dy ? dy : dx;
+        if (across > 0.25 * s->size || along > 2.6 * s->size) continue;
+        double k = floor(along / s->size + 0.5);
+        if (k >= 1) v[m++] = along / k;
+    }
+    if (m == 0) return s->size + 0.5;
+    qsort(v, (size_t)m, sizeof v[0], compare_doubles);
+    return v[m / 2];
+}
+
+/* Patches that sit on seed's lattice (same size, centres a whole number of
+ * pitches away); writes their lattice indices into ix/iy. */
+static int lattice_members(const square_patch *sq, int n, int seed, int *who, int *ix, int *iy) {
+    const square_patch *s = &sq[seed];
+    double pitch = seed_pitch(sq, n, seed);
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        if (fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
+        double di = (sq[j].cx - s->cx) / pitch, dj = (sq[j].cy - s->cy) / pitch;
+        double ri = floor(di + 0.5), rj = floor(dj + 0.5);
+        if (fabs(ri) > 7 || fabs(rj) > 7) continue;
+        if (fabs(di - ri) > 0.2 || fabs(dj - rj) > 0.2) continue;
+        who[m] = j;
+        ix[m] = (int)ri;
+        iy[m] = (int)rj;
+        m++;
+    }
+    return m;
+}
+
+/* Least-squares line c = a + b * i through the points (i + 0.5, c). */
+static void fit_line(const double *i, const double *c, int n, double *a, double *b) {
+    double si = 0, sc = 0, sii = 0, sic = 0;
+    for (int k = 0; k < n; k++) {
+        si += i[k];
+        sc += c[k];
+        sii += i[k] * i[k];
+        sic += i[k] * c[k];
+    }
+    double d = n * sii - si * si;
+    *b = fabs(d) < 1e-9 ? 0 : (n * sic - si * sc) / d;
+    *a = (sc - *b * si) / n;
+}
+
+/* Edge energy across the columns lo..hi-1 (vertical lines; rows when not):
+ * the picture is summed along the line direction in bands of `band`
+ * pixels over a0..a1 first, so that an edge running the whole band counts
+ * fully while diagonal hatching and texture cancel out; then the mean of
+ * `span` columns after each position is compared with the `span` before
+ * it (span > 1 ignores thin hatch lines, which are no steps). Entry k is
+ * the edge at position lo + k + 1. */
+static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi, int a0, int a1,
+                         int band, int span, double *prof) {
+    int W = im->width, H = im->height, along = vertical_lines ? H : W;
+    int across = vertical_lines ? W : H, first = lo - span + 1, n = hi - lo + 2 * span;
+    if (a0 < 0) a0 = 0;
+    if (a1 > along) a1 = along;
+    for (int k = 0; k < hi - lo; k++) prof[k] = 0;
+    double *sum = malloc(sizeof(double) * (size_t)n);
+    if (!sum) return;
+    for (int t0 = a0; t0 < a1; t0 += band) {
+        int t1 = t0 + band < a1 ? t0 + band : a1;
+        for (int k = 0; k < n; k++) {
+            int c = first + k;
+            c = c < 0 ? 0 : c >= across ? across - 1 : c;
+            double v = 0;
+            for (int t = t0; t < t1; t++)
+                v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
+            sum[k] = v;
+        }
+        for (int k = 0; k < hi - lo; k++) {
+            double before = 0, after = 0;
+            int at = lo + k - first; /* index of column lo + k */
+            for (int i = 0; i < span; i++) {
+                before += sum[at - i];
+                after += sum[at + 1 + i];
+            }
+            prof[k] += fabs(after - before) / span;
+        }
+    }
+    free(sum);
+}
+
+/* Refines one axis of the grid: start and pitch of the nine lines, from the
+ * edge profile across the board (inner seven lines, each placed at the
+ * centroid of its edge energy, then a least-squares fit). */
+static void refine_axis(const fk_image *im, int vertical_lines, int wide, double *start,
+                        double *pitch, double other0, double other_len) {
+    int len = vertical_lines ? im->width : im->height;
+    int lo = (int)floor(*start - *pitch), hi = (int)ceil(*start + 9 * *pitch);
+    if (lo < 0) lo = 0;
+    if (hi > len - 1) hi = len - 1;
+    if (hi - lo < 16) return;
+    double *prof = malloc(sizeof(double) * (size_t)(hi - lo));
+    if (!prof) return;
+    int a0 = (int)(other0 + 0.05 * other_len), a1 = (int)(other0 + 0.95 * other_len);
+    int band = (int)(*pitch / 4);
+    int span = wide && *pitch >= 20 ? (int)(*pitch / 10) : 1;
+    edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, span, prof);
+    /* Coarse: the start and pitch whose seven inner lines collect the most
+     * edge energy. */
+    double best = -1, bs = *start, bp = *pitch;
+    for (int ps = -30; ps <= 30; ps++) {
+        double p = *pitch * (1 + ps * 0.001);
+        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 0.25) {
+            double sum = 0;
+            for (int k = 1; k <= 7; k++) {
+                double pos = s + k * p - 1 - lo; /* profile index of that edge */
+                int i = (int)floor(pos);
+                if (i < 0 || i + 1 >= hi - lo) continue;
+                double f = pos - i;
+                sum += prof[i] * (1 - f) + prof[i + 1] * f;
+            }
+            if (sum > best) best = sum, bs = s, bp = p;
+        }
+    }
+    /* Fine: each inner line at the centroid of the edge energy near it. */
+    double ks[7], cs[7];
+    int n = 0;
+    double r = bp * 0.08 < 1.5 ? 1.5 : bp * 0.08;
+    for (int k = 1; k <= 7; k++) {
+        double want = bs + k * bp;
+        double sw = 0, sx = 0, peak = 0;
+        for (int i = (int)floor(want - r) - 1; i <= (int)ceil(want + r) - 1; i++) {
+            if (i - lo < 0 || i - lo >= hi - lo) continue;
+            double pos = i + 1.0;
+            if (fabs(pos - want) > r) continue;
+            double v = prof[i - lo];
+            if (v > peak) peak = v;
+        }
+        for (int i = (int)floor(want - r) - 1; i <= (int)ceil(want + r) - 1; i++) {
+            if (i - lo < 0 || i - lo >= hi - lo) continue;
+            double pos = i + 1.0;
+            if (fabs(pos - want) > r) continue;
+            double v = prof[i - lo] - 0.3 * peak; /* only the peak, not the floor */
+            if (v <= 0) continue;
+            sw += v;
+            sx += v * pos;
+        }
+        if (sw > 0) {
+            ks[n] = k;
+            cs[n] = sx / sw;
+            n++;
+        }
+    }
+    if (n >= 4) {
+        double a, b;
+        fit_line(ks, cs, n, &a, &b);
+        if (fabs(b - bp) < 0.03 * bp && fabs(a - bs) < 0.1 * bp) bs = a, bp = b;
+    }
+    *start = bs;
+    *pitch = bp;
+    free(prof);
+}
+
+/* Mean grey of the box [x0,x1) x [y0,y1), clipped to the picture. */
+static double box_mean(const fk_image *im, double x0, double y0, double x1, double y1) {
+    int a = (int)floor(x0), b = (int)ceil(x1), c = (int)floor(y0), d = (int)ceil(y1);
+    if (a < 0) a = 0;
+    if (c < 0) c = 0;
+    if (b > im->width) b = im->width;
+    if (d > im->height) d = im->height;
+    if (b <= a || d <= c) return -1;
+    double sum = 0;
+    for (int y = c; y < d; y++)
+        for (int x = a; x < b; x++) sum += im->grey[(size_t)y * im->width + x];
+    return sum / ((double)(b - a) * (d - c));
+}
+
+/* How clearly the grid shows a checkerboard: the share of squares whose
+ * corner colour sides with their own colour class, times how well the two
+ * classes are separated. 0..1. */
+static double checker_score(const fk_image *im, double x0, double y0, double px, double py) {
+    double v[64], sum[2] = {0, 0}, sq[2] = {0, 0};
+    int cnt[2] = {0, 0};
+    for (int r = 0; r < 8; r++)
+        for (int f = 0; f < 8; f++) {
+            double sx = x0 + f * px, sy = y0 + r * py, m = 0;
+            int got = 0;
+            for (int c = 0; c < 4; c++) {
+                double ax = sx + (c & 1 ? 0.72 : 0.12) * px, ay = sy + (c & 2 ? 0.72 : 0.12) * py;
+                double b = box_mean(im, ax, ay, ax + 0.16 * px, ay + 0.16 * py);
+                if (b >= 0) m += b, got++;
+            }
+            if (!got) return 0;
+            v[r * 8 + f] = m / got;
+            int cls = (r + f) & 1;
+            sum[cls] += v[r * 8 + f];
+            sq[cls] += v[r * 8 + f] * v[r * 8 + f];
+            cnt[cls]++;
+        }
+    double mean0 = sum[0] / cnt[0], mean1 = sum[1] / cnt[1];
+    double sd0 = sqrt(fmax(0, sq[0] / cnt[0] - mean0 * mean0));
+    double sd1 = sqrt(fmax(0, sq[1] / cnt[1] - mean1 * mean1));
+    double sep = fabs(mean0 - mean1);
+    if (sep < 8) return 0;
+    int agree = 0;
+    for (int i = 0; i < 64; i++) {
+        int cls = ((i >> 3) + (i & 7)) & 1;
+        double own = fabs(v[i] - (cls ? mean1 : mean0)), other = fabs(v[i] - (cls ? mean0 : mean1));
+        agree += own < other;
+    }
+    double clarity = sep / (sep + sd0 + sd1 + 1);
+    return agree / 64.0 * fmin(1.0, 1.5 * clarity);
+}
+
+/* Refines and scores one hypothesis (in full-picture coordinates). */
+static double finish(const fk_image *im, lattice *L) {
+    for (int pass = 0; pass < 2; pass++) {
+        refine_axis(im, 1, L->wide, &L->x0, &L->px, L->y0, 8 * L->py);
+        refine_axis(im, 0, L->wide, &L->y0, &L->py, L->x0, 8 * L->px);
+    }
+    return checker_score(im, L->x0, L->y0, L->px, L->py);
+}
+
+/* Searches the work picture g (the picture shrunk by f) for board lattices
+ * and keeps the best one found in *best. Returns -1 when out of memory. */
+static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, int flat,
+                  int grow, lattice *best, double *best_score) {
+    square_patch *sq = NULL;
+    int n = square_patches(g, w, h, flat, grow, &sq);
+    if (n < 0) return -1;
+    int *who = malloc(sizeof(int) * 3 * (size_t)(n + 1));
+    char *used = calloc((size_t)n + 1, 1);
+    double best_area = *best_score > 0 ? best->px * best->py : 0;
+    int *mates = calloc((size_t)n + 1, sizeof(int));
+    int ok = who && used && mates;
+    for (int i = 0; ok && i < n; i++)
+        mates[i] = lattice_members(sq, n, i, who, who + n, who + 2 * n);
+    for (int round = 0; ok && round < 8; round++) {
+        /* The unused seed whose lattice covers the most area: many mates,
+         * large squares (a real board beats a texture's fine lattice). */
+        int seed = -1;
+        for (int i = 0; i < n; i++) {
+            if (used[i] || mates[i] < 6) continue;
+            if (seed < 0 || mates[i] * sq[i].size > mates[seed] * sq[seed].size) seed = i;
+        }
+        if (seed < 0) break;
+        int m = lattice_members(sq, n, seed, who, who + n, who + 2 * n);
+        int *ix = who + n, *iy = who + 2 * n;
+        for (int k = 0; k < m; k++) used[who[k]] = 1;
+        /* Fit pitch and phase on the members' centres. */
+        double is[64 * 4], cs[64 * 4], pitch_x, pitch_y, ax, ay;
+        int cnt = m < 256 ? m : 256;
+        for (int k = 0; k < cnt; k++) is[k] = ix[k], cs[k] = sq[who[k]].cx;
+        fit_line(is, cs, cnt, &ax, &pitch_x);
+        for (int k = 0; k < cnt; k++) is[k] = iy[k], cs[k] = sq[who[k]].cy;
+        fit_line(is, cs, cnt, &ay, &pitch_y);
+        if (pitch_x < 3 || pitch_y < 3) continue;
+        /* Every 8 x 8 window holding the most members is a candidate. */
+        int top = 0;
+        for (int i0 = -7; i0 <= 0; i0++)
+            for (int j0 = -7; j0 <= 0; j0++) {
+                int c = 0;
+                for (int k = 0; k < m; k++)
+                    c += ix[k] >= i0 && ix[k] < i0 + 8 && iy[k] >= j0 && iy[k] < j0 + 8;
+                if (c > top) top = c;
+            }
+        for (int i0 = -7; i0 <= 0; i0++)
+            for (int j0 = -7; j0 <= 0; j0++) {
+                int c = 0;
+                for (int k = 0; k < m; k++)
+                    c += ix[k] >= i0 && ix[k] < i0 + 8 && iy[k] >= j0 && iy[k] < j0 + 8;
+                if (c < top) continue;
+                lattice L = {(ax + (i0 - 0.5) * pitch_x) * f, (ay + (j0 - 0.5) * pitch_y) * f,
+                             pitch_x * f, pitch_y * f, c, grow > 0};
+                if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
+                    L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
+                    continue;
+                double s = finish(image, &L);
+                double area = L.px * L.py;
+                /* A clearer board wins; a much larger one wins if nearly as clear. */
+                if (s > 0.5 && (*best_score == 0 || (area > 1.5 * best_area && s > *best_score - 0.15) ||
+                                (s > *best_score && area * 1.5 >= best_area))) {
+                    *best_score = s;
+                    best_area = area;
+                    *best = L;
+                }
+            }
+    }
+    free(who);
+    free(used);
+    free(mates);
+    free(sq);
+    return ok ? 0 : -1;
+}
+
+/* Darkens each pixel by its edge strength, then box-blurs with radius r
+ * (in place): hatching and fine textures become flat grey well apart from
+ * plain squares of the same paper colour. */
+static int blur(uint8_t *g, int w, int h, int r) {
+    uint8_t *copy = malloc((size_t)w * h);
+    if (!copy) return -1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = g + (size_t)y * w + x;
+            int e = (x + 1 < w ? abs(p[1] - p[0]) : 0) + (y + 1 < h ? abs(p[w] - p[0]) : 0);
+            int v = p[0] - 2 * e;
+            copy[(size_t)y * w + x] = (uint8_t)(v < 0 ? 0 : v);
+        }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int sum = 0, cnt = 0;
+            for (int dy = -r; dy <= r; dy++) {
+                int yy = y + dy;
+                if (yy < 0 || yy >= h) continue;
+                for (int dx = -r; dx <= r; dx++) {
+                    int xx = x + dx;
+                    if (xx < 0 || xx >= w) continue;
+                    sum += copy[(size_t)yy * w + xx];
+                    cnt++;
+                }
+            }
+            g[(size_t)y * w + x] = (uint8_t)((sum + cnt / 2) / cnt);
+        }
+    free(copy);
+    return 0;
+}
+
+/* Edge energy per column (vertical lines) or per row of the work picture. */
+static void work_profile(const uint8_t *g, int w, int h, int vertical_lines, double *prof) {
+    int len = vertical_lines ? w : h;
+    for (int i = 0; i < len; i++) prof[i] = 0;
+    for (int y = 0; y + 1 < h; y++)
+        for (int x = 0; x + 1 < w; x++) {
+            const uint8_t *p = g + (size_t)y * w + x;
+            if (vertical_lines) prof[x] += abs(p[1] - p[0]);
+            else prof[y] += abs(p[w] - p[0]);
+        }
+}
+
+/* The start and pitch of nine evenly spaced lines whose seven inner ones
+ * stand out most from the profile between them, for a board at least
+ * min_side long. Returns the contrast (0 when none). */
+static double best_lines(const double *prof, int len, double min_pitch, double max_pitch,
+                         double *start, double *pitch) {
+    double best = 0;
+    for (double p = min_pitch; p <= max_pitch; p += 0.25)
+        for (double s = 0; s + 8 * p <= len; s += 0.5) {
+            double on = 0, off = 0;
+            for (int k = 1; k <= 7; k++) {
+                int i = (int)(s + k * p + 0.5) - 1, j = (int)(s + (k - 0.5) * p);
+                if (i < 1 || i + 1 >= len) continue;
+                on += fmax(prof[i], fmax(prof[i - 1], prof[i + 1]));
+                off += prof[j];
+            }
+            int j = (int)(s + 7.5 * p);
+            off += j < len ? prof[j] : 0;
+            double c = (on - off) / (on + off + 1e-9);
+            if (c > best) best = c, *start = s, *pitch = p;
+        }
+    return best;
+}
+
+/* The fallback for boards that fill much of the picture (diagrams, crops):
+ * grid lines from the edge projections of the blurred work picture. */
+static void project(const fk_image *image, const uint8_t *g, int w, int h, int f, lattice *best,
+                    double *best_score) {
+    double *px = malloc(sizeof(double) * (size_t)(w + h));
+    if (!px) return;
+    double *py = px + w, sx = 0, ppx = 0, sy = 0, ppy = 0;
+    work_profile(g, w, h, 1, px);
+    work_profile(g, w, h, 0, py);
+    int side = w < h ? w : h;
+    double cx = best_lines(px, w, side / 16.0, side / 8.0, &sx, &ppx);
+    double cy = best_lines(py, h, side / 16.0, side / 8.0, &sy, &ppy);
+    free(px);
+    if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
+    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1};
+    lattice refined = L;
+    double s0 = checker_score(image, L.x0, L.y0, L.px, L.py), s1 = finish(image, &refined);
+    if (s1 < s0) refined = L, s1 = s0;
+    if (s1 > 0.5 && s1 > *best_score) *best_score = s1, *best = refined;
+}
+
+fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
+    memset(out, 0, sizeof *out);
+    if (image->width < 64 || image->height < 64)
+        return fk_vision_fail(err, FK_ERR_INVALID, "the picture is too small to hold a chess board");
+    int f, w, h;
+    uint8_t *g = shrink(image, &f, &w, &h);
+    lattice best = {0};
+    double best_score = 0;
+    /* Flat colours first; then, for hatched or textured boards, blurred. */
+    int bad = !g || search(image, g, w, h, f, 6, 0, &best, &best_score) < 0;
+    if (!bad && best_score == 0) {
+        bad = blur(g, w, h, 2) < 0 || search(image, g, w, h, f, 3, 4, &best, &best_score) < 0;
+        if (!bad && best_score == 0) project(image, g, w, h, f, &best, &best_score);
+    }
+    free(g);
+    if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
+    if (best_score <= 0)
+        return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");
+    out->corners[0] = (fk_point){best.x0, best.y0};
+    out->corners[1] = (fk_point){best.x0 + 8 * best.px, best.y0};
+    out->corners[2] = (fk_point){best.x0 + 8 * best.px, best.y0 + 8 * best.py};
+    out->corners[3] = (fk_point){best.x0, best.y0 + 8 * best.py};
+    out->score = best_score;
+    return FK_OK;
+}

@@ -1,0 +1,261 @@
+/* The square classifier: a small convolutional network (3x3 convolutions
+ * with ReLU and 2x2 max pooling, then dense layers and a softmax) run on a
+ * batch of crops at once. Convolutions are im2col + sgemm on OpenBLAS. The
+ * file format is written by training/common.py (save_model). */
+#include <cblas.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+enum { MAX_LAYERS = 8 };
+
+struct fk_model {
+    int square;                    /* input side in pixels */
+    int nconv, ndense;
+    int conv_in[MAX_LAYERS], conv_out[MAX_LAYERS];
+    int dense_in[MAX_LAYERS], dense_out[MAX_LAYERS];
+    const float *conv_w[MAX_LAYERS], *conv_b[MAX_LAYERS];
+    const float *dense_w[MAX_LAYERS], *dense_b[MAX_LAYERS];
+    float *owned;                  /* all weights, for a loaded model */
+    int is_static;
+};
+
+/* The model compiled into the library (generated from models/). */
+extern const unsigned char fk_builtin_model[];
+extern const size_t fk_builtin_model_len;
+
+static int32_t read_i32(const unsigned char *p) {
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                     (uint32_t)p[3] << 24);
+}
+
+fk_status fk_model_read(const void *data, size_t len, fk_model **out, fk_error *err) {
+    const unsigned char *p = data;
+    *out = NULL;
+    if (len < 20 || memcmp(p, "FKSQNET1", 8) != 0)
+        return fk_vision_fail(err, FK_ERR_SYNTAX, "not a fenkit square-classifier model");
+    fk_model *m = calloc(1, sizeof *m);
+    if (!m) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the model");
+    m->square = read_i32(p + 8);
+    m->nconv = read_i32(p + 12);
+    m->ndense = read_i32(p + 16);
+    size_t at = 20;
+    const char *bad = NULL;
+    if (m->square < 8 || m->square > 256 || m->nconv < 1 || m->nconv > MAX_LAYERS ||
+        m->ndense < 1 || m->ndense > MAX_LAYERS || len < at + 8u * (m->nconv + m->ndense))
+        bad = "the model's header is damaged";
+    size_t floats = 0;
+    int side = m->square;
+    for (int i = 0; !bad && i < m->nconv; i++, at += 8) {
+        m->conv_in[i] = read_i32(p + at);
+        m->conv_out[i] = read_i32(p + at + 4);
+        if (m->conv_in[i] < 1 || m->conv_out[i] < 1 || m->conv_in[i] > 1024 ||
+            m->conv_out[i] > 1024 || (i > 0 && m->conv_in[i] != m->conv_out[i - 1]) ||
+            (i == 0 && m->conv_in[0] != 1) || side % 2)
+            bad = "the model's layers do not fit together";
+        side /= 2;
+        floats += (size_t)m->conv_out[i] * m->conv_in[i] * 9 + m->conv_out[i];
+    }
+    for (int i = 0; !bad && i < m->ndense; i++, at += 8) {
+        m->dense_in[i] = read_i32(p + at);
+        m->dense_out[i] = read_i32(p + at + 4);
+        int want = i == 0 ? m->conv_out[m->nconv - 1] * side * side : m->dense_out[i - 1];
+        if (m->dense_in[i] != want || m->dense_out[i] < 1 || m->dense_out[i] > 65536 ||
+            (i == m->ndense - 1 && m->dense_out[i] != FK_PIECE_COUNT))
+            bad = "the model's layers do not fit together";
+        floats += (size_t)m->dense_out[i] * m->dense_in[i] + m->dense_out[i];
+    }
+    if (!bad && len != at + floats * 4) bad = "the model file has the wrong length";
+    if (bad) {
+        free(m);
+        return fk_vision_fail(err, FK_ERR_SYNTAX, bad);
+    }
+    m->owned = malloc(floats * sizeof(float));
+    if (!m->owned) {
+        free(m);
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the model");
+    }
+    for (size_t i = 0; i < floats; i++) {
+        uint32_t u = (uint32_t)read_i32(p + at + 4 * i);
+        memcpy(&m->owned[i], &u, 4);
+    }
+    const float *w = m->owned;
+    for (int i = 0; i < m->nconv; i++) {
+        m->conv_w[i] = w;
+        w += (size_t)m->conv_out[i] * m->conv_in[i] * 9;
+        m->conv_b[i] = w;
+        w += m->conv_out[i];
+    }
+    for (int i = 0; i < m->ndense; i++) {
+        m->dense_w[i] = w;
+        w += (size_t)m->dense_out[i] * m->dense_in[i];
+        m->dense_b[i] = w;
+        w += m->dense_out[i];
+    }
+    *out = m;
+    return FK_OK;
+}
+
+fk_status fk_model_load(const char *path, fk_model **out, fk_error *err) {
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return fk_vision_fail(err, FK_ERR_IO, "cannot open the model file");
+    unsigned char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    do {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 1 << 20;
+            unsigned char *grown = cap > (64u << 20) ? NULL : realloc(buf, cap);
+            if (!grown) {
+                free(buf);
+                fclose(f);
+                return fk_vision_fail(err, FK_ERR_SYNTAX, "the model file is too large");
+            }
+            buf = grown;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+    } while (got > 0);
+    int failed = ferror(f);
+    fclose(f);
+    fk_status s = failed ? fk_vision_fail(err, FK_ERR_IO, "cannot read the model file")
+                         : fk_model_read(buf, len, out, err);
+    free(buf);
+    return s;
+}
+
+void fk_model_free(fk_model *model) {
+    if (!model || model->is_static) return;
+    free(model->owned);
+    free(model);
+}
+
+static fk_model *builtin;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+/* Reads the built-in model, once per process. */
+static void read_builtin(void) {
+    if (fk_model_read(fk_builtin_model, fk_builtin_model_len, &builtin, NULL) == FK_OK)
+        builtin->is_static = 1;
+}
+
+const fk_model *fk_model_builtin(void) {
+    /* A damaged built-in model is a build error, which the tests catch. */
+    pthread_once(&builtin_once, read_builtin);
+    return builtin;
+}
+
+int fk_model_square_size(const fk_model *model) { return model->square; }
+
+/* 3x3 patches (zero padded) of n planes of c x side x side, laid out with
+ * channels outermost: act[c][n][y][x]. cols gets (c*9) rows of n*side*side. */
+static void im2col(const float *act, int c, int n, int side, float *cols) {
+    size_t plane = (size_t)side * side, row = (size_t)n * plane;
+    for (int ch = 0; ch < c; ch++)
+        for (int ky = 0; ky < 3; ky++)
+            for (int kx = 0; kx < 3; kx++) {
+                float *dst = cols + (size_t)(ch * 9 + ky * 3 + kx) * row;
+                for (int b = 0; b < n; b++) {
+                    const float *src = act + ((size_t)ch * n + b) * plane;
+                    for (int y = 0; y < side; y++) {
+                        int sy = y + ky - 1;
+                        float *d = dst + (size_t)b * plane + (size_t)y * side;
+                        if (sy < 0 || sy >= side) {
+                            memset(d, 0, sizeof(float) * side);
+                            continue;
+                        }
+                        const float *s = src + (size_t)sy * side;
+                        for (int x = 0; x < side; x++) {
+                            int sx = x + kx - 1;
+                            d[x] = sx < 0 || sx >= side ? 0.0f : s[sx];
+                        }
+                    }
+                }
+            }
+}
+
+/* Bias, ReLU and 2x2 max pooling of c planes (n per channel) of side x side. */
+static void bias_relu_pool(const float *in, const float *bias, int c, int n, int side, float *out) {
+    int half = side / 2;
+    for (int ch = 0; ch < c; ch++)
+        for (int b = 0; b < n; b++) {
+            const float *s = in + ((size_t)ch * n + b) * side * side;
+            float *d = out + ((size_t)ch * n + b) * half * half;
+            for (int y = 0; y < half; y++)
+                for (int x = 0; x < half; x++) {
+                    const float *q = s + (size_t)(2 * y) * side + 2 * x;
+                    float top = q[0] > q[1] ? q[0] : q[1];
+                    float low = q[side] > q[side + 1] ? q[side] : q[side + 1];
+                    float v = (top > low ? top : low) + bias[ch];
+                    d[y * half + x] = v > 0 ? v : 0;
+                }
+        }
+}
+
+fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, float *probs) {
+    int side = m->square;
+    size_t biggest = 0, act_size = (size_t)n * side * side;
+    for (int i = 0, s = side; i < m->nconv; i++, s /= 2) {
+        size_t cols = (size_t)m->conv_in[i] * 9 * n * s * s;
+        size_t outs = (size_t)m->conv_out[i] * n * s * s;
+        if (cols > biggest) biggest = cols;
+        if (outs > biggest) biggest = outs;
+    }
+    for (int i = 0; i < m->ndense; i++) {
+        size_t d = (size_t)n * (m->dense_in[i] > m->dense_out[i] ? m->dense_in[i] : m->dense_out[i]);
+        if (d > biggest) biggest = d;
+    }
+    if (act_size > biggest) biggest = act_size;
+    float *a = malloc(sizeof(float) * biggest), *b = malloc(sizeof(float) * biggest),
+          *cols = malloc(sizeof(float) * biggest);
+    if (!a || !b || !cols) {
+        free(a);
+        free(b);
+        free(cols);
+        return FK_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < act_size; i++) a[i] = crops[i] / 255.0f;
+    int s = side;
+    for (int i = 0; i < m->nconv; i++, s /= 2) {
+        int k = m->conv_in[i] * 9, pixels = n * s * s;
+        im2col(a, m->conv_in[i], n, s, cols);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m->conv_out[i], pixels, k, 1.0f,
+                    m->conv_w[i], k, cols, pixels, 0.0f, b, pixels);
+        bias_relu_pool(b, m->conv_b[i], m->conv_out[i], n, s, a);
+    }
+    /* Flatten per crop in (channel, y, x) order, as torch's Flatten does. */
+    int c = m->conv_out[m->nconv - 1], plane = s * s, feat = c * plane;
+    for (int j = 0; j < n; j++)
+        for (int ch = 0; ch < c; ch++)
+            memcpy(b + (size_t)j * feat + (size_t)ch * plane, a + ((size_t)ch * n + j) * plane,
+                   sizeof(float) * plane);
+    float *x = b, *y = a;
+    for (int i = 0; i < m->ndense; i++) {
+        int in = m->dense_in[i], o = m->dense_out[i];
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, o, in, 1.0f, x, in,
+                    m->dense_w[i], in, 0.0f, y, o);
+        for (int j = 0; j < n; j++)
+            for (int k = 0; k < o; k++) {
+                float v = y[(size_t)j * o + k] + m->dense_b[i][k];
+                y[(size_t)j * o + k] = i + 1 < m->ndense && v < 0 ? 0 : v;
+            }
+        float *t = x;
+        x = y;
+        y = t;
+    }
+    for (int j = 0; j < n; j++) {
+        const float *z = x + (size_t)j * FK_PIECE_COUNT;
+        float top = z[0], sum = 0;
+        for (int k = 1; k < FK_PIECE_COUNT; k++) top = fmaxf(top, z[k]);
+        for (int k = 0; k < FK_PIECE_COUNT; k++) sum += probs[j * FK_PIECE_COUNT + k] = expf(z[k] - top);
+        for (int k = 0; k < FK_PIECE_COUNT; k++) probs[j * FK_PIECE_COUNT + k] /= sum;
+    }
+    free(a);
+    free(b);
+    free(cols);
+    return FK_OK;
+}

@@ -1,0 +1,81 @@
+/* Cutting a located board into 64 square crops. Each crop pixel is the
+ * average of the picture over its footprint (training/common.py's
+ * cut_board does the same, so the network sees what it was trained on). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+typedef struct {
+    int first, count; /* source pixels first .. first+count-1 */
+    double w[64];
+} taps;
+
+/* The weights of output cell j of n over [a, b) of a source of len pixels:
+ * a box one output cell wide (at least one source pixel), edges clamped. */
+static void cell_taps(int len, double a, double b, int n, int j, taps *t) {
+    double step = (b - a) / n, half = fmax(step, 1.0) / 2, c = a + (j + 0.5) * step;
+    double lo = c - half, hi = c + half;
+    int i0 = (int)floor(lo), i1 = (int)ceil(hi);
+    if (i1 - i0 > 64) i1 = i0 + 64; /* boards over 64 * 8 * side pixels are averaged coarser */
+    int first = i0 < 0 ? 0 : i0 > len - 1 ? len - 1 : i0;
+    int last = i1 - 1 < 0 ? 0 : i1 - 1 > len - 1 ? len - 1 : i1 - 1;
+    t->first = first;
+    t->count = last - first + 1;
+    memset(t->w, 0, sizeof(double) * (size_t)t->count);
+    for (int i = i0; i < i1; i++) {
+        double overlap = fmin(hi, i + 1.0) - fmax(lo, (double)i);
+        if (overlap <= 0) continue;
+        int k = (i < 0 ? 0 : i > len - 1 ? len - 1 : i) - first;
+        t->w[k] += overlap / (hi - lo);
+    }
+}
+
+fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
+                       uint8_t *crops) {
+    const fk_point *c = where->corners;
+    double x0 = (c[0].x + c[3].x) / 2, x1 = (c[1].x + c[2].x) / 2;
+    double y0 = (c[0].y + c[1].y) / 2, y1 = (c[2].y + c[3].y) / 2;
+    int n = 8 * side, W = image->width, H = image->height;
+    taps *tx = malloc(sizeof(taps) * (size_t)n), *ty = malloc(sizeof(taps) * (size_t)n);
+    double *rows = NULL;
+    if (!tx || !ty) goto nomem;
+    for (int j = 0; j < n; j++) {
+        cell_taps(W, x0, x1, n, j, &tx[j]);
+        cell_taps(H, y0, y1, n, j, &ty[j]);
+    }
+    /* Horizontal pass over the source rows the board needs, then vertical. */
+    int r0 = ty[0].first, r1 = ty[n - 1].first + ty[n - 1].count;
+    rows = malloc(sizeof(double) * (size_t)(r1 - r0) * n);
+    if (!rows) goto nomem;
+    for (int y = r0; y < r1; y++) {
+        const uint8_t *src = image->grey + (size_t)y * W;
+        double *dst = rows + (size_t)(y - r0) * n;
+        for (int u = 0; u < n; u++) {
+            double s = 0;
+            for (int k = 0; k < tx[u].count; k++) s += tx[u].w[k] * src[tx[u].first + k];
+            dst[u] = s;
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        for (int u = 0; u < n; u++) {
+            double s = 0;
+            for (int k = 0; k < ty[v].count; k++)
+                s += ty[v].w[k] * rows[(size_t)(ty[v].first + k - r0) * n + u];
+            int val = (int)floor(s + 0.5);
+            int sq = (v / side) * 8 + u / side;
+            crops[(size_t)sq * side * side + (size_t)(v % side) * side + u % side] =
+                (uint8_t)(val < 0 ? 0 : val > 255 ? 255 : val);
+        }
+    }
+    free(tx);
+    free(ty);
+    free(rows);
+    return FK_OK;
+nomem:
+    free(tx);
+    free(ty);
+    free(rows);
+    return FK_ERR_NOMEM;
+}

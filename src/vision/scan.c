@@ -1,0 +1,245 @@
+/* The scan pipeline: locate, cut, classify, orient, then build the FEN with
+ * its doubts, repairing a position that breaks the rules with the
+ * next-best readings of its least certain squares. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+void fk_scan_options_default(fk_scan_options *opts) {
+    memset(opts, 0, sizeof *opts);
+    opts->bottom = FK_BOTTOM_AUTO;
+    opts->side = -1;
+    opts->castling_mode = FK_SCAN_CASTLING_AUTO;
+    opts->threshold = 0.9;
+}
+
+/* Adds a printf-formatted remark to the result (dropped when full). */
+static void note(fk_scan_result *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void note(fk_scan_result *r, const char *fmt, ...) {
+    if (r->note_count >= FK_SCAN_MAX_NOTES) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->notes[r->note_count++], sizeof r->notes[0], fmt, ap);
+    va_end(ap);
+}
+
+/* The square shown at picture cell i (top row first) for either view. */
+static fk_square square_at(int i, int white_bottom) {
+    int row = i / 8, col = i % 8;
+    return white_bottom ? FK_SQUARE(col, 7 - row) : FK_SQUARE(7 - col, row);
+}
+
+/* Problems the picture can cause and a different reading can cure. */
+static int is_repairable(fk_problem_code code) {
+    switch (code) {
+    case FK_PROB_NO_KING:
+    case FK_PROB_TOO_MANY_KINGS:
+    case FK_PROB_PAWN_BACK_RANK:
+    case FK_PROB_TOO_MANY_PAWNS:
+    case FK_PROB_TOO_MANY_PIECES:
+    case FK_PROB_TOO_MANY_PROMOTED: return 1;
+    default: return 0;
+    }
+}
+
+/* How many repairable errors the board breaks. */
+static int board_errors(const fk_position *pos) {
+    fk_problems list;
+    fk_problems_clear(&list);
+    fk_position_check(pos, &list);
+    int n = 0;
+    for (int i = 0; i < list.count; i++)
+        n += list.items[i].severity == FK_SEV_ERROR && is_repairable(list.items[i].code);
+    return n;
+}
+
+void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
+    int errors = board_errors(pos);
+    for (int step = 0; errors > 0 && step < 8; step++) {
+        int best_sq = -1, best_err = errors;
+        fk_piece best_piece = FK_EMPTY;
+        double best_cost = 1e9;
+        for (fk_square sq = 0; sq < 64; sq++) {
+            fk_piece now = fk_position_at(pos, sq);
+            for (int c = 0; c < FK_PIECE_COUNT; c++) {
+                if (c == (int)now || probs[sq][c] < 1e-4) continue;
+                if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
+                    continue;
+                fk_position trial = *pos;
+                fk_position_remove(&trial, sq);
+                if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
+                int e = board_errors(&trial);
+                double cost = log(probs[sq][now] + 1e-9) - log(probs[sq][c] + 1e-9);
+                if (e < best_err || (e == best_err && e < errors && cost < best_cost)) {
+                    best_err = e;
+                    best_cost = cost;
+                    best_sq = sq;
+                    best_piece = (fk_piece)c;
+                }
+            }
+        }
+        if (best_sq < 0) break;
+        char name[3];
+        fk_square_name(best_sq, name);
+        fk_piece was = fk_position_at(pos, best_sq);
+        note(r, "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
+             name, was == FK_EMPTY ? "empty" : fk_piece_name(was), 100 * probs[best_sq][was],
+             best_piece == FK_EMPTY ? "empty" : fk_piece_name(best_piece),
+             100 * probs[best_sq][best_piece]);
+        fk_position_remove(pos, best_sq);
+        if (best_piece != FK_EMPTY) fk_position_put(pos, best_sq, best_piece);
+        r->repaired |= FK_BIT(best_sq);
+        errors = best_err;
+    }
+}
+
+/* Castling rights whose king and rook stand on their home squares. */
+static void castling_guess(const fk_position *pos, char *out) {
+    char *p = out;
+    for (int color = 0; color < 2; color++) {
+        int rank = color == FK_WHITE ? 0 : 7;
+        if (fk_position_at(pos, FK_SQUARE(4, rank)) != FK_MAKE_PIECE(color, FK_KING)) continue;
+        fk_piece rook = FK_MAKE_PIECE(color, FK_ROOK);
+        if (fk_position_at(pos, FK_SQUARE(7, rank)) == rook) *p++ = color ? 'k' : 'K';
+        if (fk_position_at(pos, FK_SQUARE(0, rank)) == rook) *p++ = color ? 'q' : 'Q';
+    }
+    if (p == out) *p++ = '-';
+    *p = '\0';
+}
+
+/* Fills the FEN fields the picture cannot show and writes the FEN. */
+static void build_fen(const fk_position *board, const fk_scan_options *o, fk_scan_result *r) {
+    char placement[80], castling[8], text[FK_FEN_MAX + 16];
+    fk_fen_write_placement(board, placement, sizeof placement);
+    int side = o->side < 0 ? FK_WHITE : o->side;
+    if (o->side < 0) note(r, "White to move was assumed (the picture does not show it; use --side)");
+    if (o->castling_mode == FK_SCAN_CASTLING_NONE) {
+        strcpy(castling, "-");
+    } else if (o->castling_mode == FK_SCAN_CASTLING_GIVEN) {
+        snprintf(castling, sizeof castling, "%s", o->castling);
+    } else {
+        castling_guess(board, castling);
+        if (strcmp(castling, "-") != 0)
+            note(r, "castling rights %s were guessed from kings and rooks on their home squares; "
+                    "the picture cannot prove them", castling);
+    }
+    snprintf(text, sizeof text, "%s %c %s - 0 1", placement, side == FK_WHITE ? 'w' : 'b', castling);
+    fk_problems_clear(&r->problems);
+    if (fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems) != FK_OK) {
+        /* Only a bad explicit castling field can fail here: drop it. */
+        note(r, "castling field '%s' could not be used; '-' written instead", castling);
+        snprintf(text, sizeof text, "%s %c - - 0 1", placement, side == FK_WHITE ? 'w' : 'b');
+        fk_problems_clear(&r->problems);
+        fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems);
+    }
+    fk_position_check(&r->position, &r->problems);
+    fk_fen_write(&r->position, FK_EP_LEGAL, r->fen, sizeof r->fen);
+}
+
+fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
+                        fk_error *err) {
+    fk_scan_options defaults;
+    if (!opts) {
+        fk_scan_options_default(&defaults);
+        opts = &defaults;
+    }
+    memset(out, 0, sizeof *out);
+    out->width = image->width;
+    out->height = image->height;
+    const fk_model *model = opts->model ? opts->model : fk_model_builtin();
+    if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
+    fk_status s = fk_board_locate(image, &out->board, err);
+    if (s != FK_OK) return s;
+
+    int side = fk_model_square_size(model);
+    uint8_t *crops = malloc((size_t)64 * side * side);
+    float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
+    if (!crops || !probs || fk_board_cut(image, &out->board, side, crops) != FK_OK ||
+        fk_model_classify(model, crops, 64, &probs[0][0]) != FK_OK) {
+        free(crops);
+        free(probs);
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    }
+    if (opts->debug_dir) {
+        s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
+        if (s != FK_OK) {
+            free(crops);
+            free(probs);
+            return s;
+        }
+    }
+    free(crops);
+
+    /* Best class per picture cell, then which way round the board is. */
+    fk_piece picture[64];
+    for (int i = 0; i < 64; i++) {
+        int best = 0;
+        for (int c = 1; c < FK_PIECE_COUNT; c++)
+            if (probs[i][c] > probs[i][best]) best = c;
+        picture[i] = (fk_piece)best;
+    }
+    const char *how = "from the coordinates";
+    if (opts->bottom == FK_BOTTOM_AUTO) {
+        /* Labels decide, unless there are none or the position clearly says
+         * otherwise (page text beside a diagram can pass for labels). */
+        double by_position;
+        int position = fk_orient_guess(picture, &by_position);
+        out->white_bottom = fk_orient_from_labels(image, &out->board, &out->bottom_confidence);
+        if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.9)) {
+            out->white_bottom = position;
+            out->bottom_confidence = by_position;
+            how = "from the pawns and kings";
+        }
+    } else {
+        out->white_bottom = opts->bottom == FK_BOTTOM_WHITE;
+        out->bottom_confidence = 1;
+        out->bottom_given = 1;
+    }
+
+    /* Readings by square, and the board as read. */
+    float by_square[64][FK_PIECE_COUNT];
+    fk_position board;
+    fk_position_clear(&board);
+    for (int i = 0; i < 64; i++) {
+        fk_square sq = square_at(i, out->white_bottom);
+        memcpy(by_square[sq], probs[i], sizeof by_square[sq]);
+        fk_square_reading *rd = &out->squares[sq];
+        rd->piece = picture[i];
+        rd->prob = probs[i][picture[i]];
+        int second = picture[i] == 0 ? 1 : 0;
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            if (c != (int)picture[i] && probs[i][c] > probs[i][second]) second = c;
+        rd->second = (fk_piece)second;
+        rd->second_prob = probs[i][second];
+        if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
+        if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
+    }
+    free(probs);
+    if (!out->bottom_given)
+        note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
+             out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+    fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
+    build_fen(&board, opts, out);
+    return FK_OK;
+}
+
+fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
+                        fk_scan_result *out, fk_error *err) {
+    fk_image image;
+    fk_status s = fk_image_decode(data, len, &image, err);
+    if (s != FK_OK) {
+        memset(out, 0, sizeof *out);
+        return s;
+    }
+    s = fk_scan_image(&image, opts, out, err);
+    fk_image_free(&image);
+    return s;
+}

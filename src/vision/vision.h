@@ -1,0 +1,41 @@
+/* The vision layer's own helpers, shared by its files (not public). */
+#ifndef FENKIT_VISION_INTERNAL_H
+#define FENKIT_VISION_INTERNAL_H
+
+#include "fenkit/vision.h"
+
+/* Fills err (may be NULL) with status and message; returns status. */
+fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
+
+/* Cuts the board inside the located corners into 64 crops of side x side
+ * grey pixels, in picture order (top row first, left to right), averaging
+ * the picture over each crop pixel's footprint. crops holds 64*side*side
+ * bytes. Returns FK_OK or FK_ERR_NOMEM. */
+fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
+                       uint8_t *crops);
+
+/* Decides which side is at the bottom from the classified board (classes in
+ * picture order, top row first): pawns' and kings' places, with a lean
+ * towards White at the bottom. Returns 1 for
+ * White at the bottom and sets *confidence (0.5 a guess .. 1). */
+int fk_orient_guess(const fk_piece picture[64], double *confidence);
+
+/* Changes the fewest, least certain squares of pos to their next readings
+ * (probs: 13 per square, a1 first) while that cures a rule break the
+ * picture can cause (kings, pawns on the back ranks, too many men); each
+ * change is added to r->repaired and described in r's notes. */
+void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
+
+/* Decides which side is at the bottom from rank numbers drawn beside the
+ * board or in its edge squares ("8" has more ink than "1", "2" more than
+ * "7"). Returns 1 (White at the bottom), 0, or -1 when no labels tell. */
+int fk_orient_from_labels(const fk_image *image, const fk_board_location *where,
+                          double *confidence);
+
+/* Writes the located board (grey, grid drawn), and the 64 crops into dir.
+ * Returns FK_OK or FK_ERR_IO with err filled. */
+fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
+                              const fk_board_location *where, const uint8_t *crops, int side,
+                              fk_error *err);
+
+#endif

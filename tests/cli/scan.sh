@@ -1,0 +1,99 @@
+# fenkit scan: pictures in, FENs out; JSON fields; errors for files that are
+# no picture, cut short or too large, with the other pictures still scanned.
+source "$(dirname "$0")/lib/common.bash" "$1"
+DATA=${FENKIT_TEST_DATA:?}/scan
+CV03='8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5'
+
+step "help with examples"
+fk scan --help
+expect_rc 0
+out_has "Usage: fenkit scan"
+out_has "Examples:"
+out_has "Exit status:"
+
+step "a screenshot: the FEN, the board and the assumptions"
+fk scan --ascii "$DATA/cv_03.jpg"
+expect_rc 0
+out_has "$DATA/cv_03.jpg: $CV03 w - - 0 1"
+out_has "White to move was assumed"
+out_has "a  b  c  d  e  f  g  h"
+
+step "--side, --castling and --bottom"
+fk scan --side b --castling none --bottom white "$DATA/cv_03.jpg"
+expect_rc 0
+out_has "$CV03 b - - 0 1"
+out_lacks "assumed"
+fk scan --bottom black "$DATA/cv_03.jpg"
+expect_rc 0
+out_lacks "$CV03 w"
+
+step "usage errors"
+fk scan
+expect_rc 2
+fk scan --side x "$DATA/cv_03.jpg"
+expect_rc 2
+err_has "--side takes w or b"
+fk scan --castling KX "$DATA/cv_03.jpg"
+expect_rc 2
+fk scan --threshold 2 "$DATA/cv_03.jpg"
+expect_rc 2
+fk scan --frobnicate "$DATA/cv_03.jpg"
+expect_rc 2
+fk scan --model "$TMP/none.fkm" "$DATA/cv_03.jpg"
+expect_rc 2
+err_has "cannot open the model file"
+
+step "a file that is no picture, a cut-short one and a huge one: reported, others still read"
+printf 'not a picture\n' >"$TMP/text.png"
+head -c 5000 "$DATA/cv_03.jpg" >"$TMP/cut.jpg"
+# A PNG signature and an IHDR chunk for 50000 x 50000 pixels (CRC included).
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\xc3\x50\x00\x00\xc3\x50\x08\x00\x00\x00\x00\x6e\xc4\x62\x16' >"$TMP/huge.png"
+fk scan --json "$TMP/text.png" "$DATA/cv_03.jpg" "$TMP/huge.png" "$TMP/none.png"
+expect_rc 1
+json_check '
+assert len(rows) == 4, rows
+assert "not a picture" in rows[0]["error"], rows[0]
+assert rows[1]["fen"].startswith("'"$CV03"' w"), rows[1]
+assert "50000 x 50000" in rows[2]["error"], rows[2]
+assert "cannot open" in rows[3]["error"], rows[3]
+'
+fk scan "$TMP/cut.jpg" "$DATA/cv_03.jpg"
+# A cut JPEG may still decode (grey where it stops); either way the good one is read.
+out_has "$DATA/cv_03.jpg: $CV03"
+
+step "--json: the fields"
+fk scan --json "$DATA/tsoj_134.jpg"
+expect_rc 0
+json_check '
+r = rows[0]
+for key in ("image", "fen", "board", "bottom", "squares", "uncertain", "problems", "notes"):
+    assert key in r, key
+assert len(r["board"]) == 4 and all(len(p) == 2 for p in r["board"])
+assert len(r["squares"]) == 64
+assert r["squares"][0]["square"] == "a8" and r["squares"][63]["square"] == "h1"
+for s in r["squares"]:
+    assert 0 <= s["second_prob"] <= s["prob"] <= 1, s
+    assert s["class"] in ".PNBRQKpnbrqk" and s["second"] != s["class"], s
+assert r["bottom"] in ("white", "black")
+assert all(q in [s["square"] for s in r["squares"]] for q in r["uncertain"])
+'
+
+step "a picture from standard input"
+"$FENKIT" scan - <"$DATA/cv_03.jpg" >"$TMP/out" 2>"$TMP/err"
+RC=$?
+expect_rc 0
+out_has "(standard input): $CV03"
+
+step "no board in the picture: exit 1 and a clear message"
+fk scan "$DATA/no-board.png"
+expect_rc 1
+err_has "no chess board found"
+
+step "--debug-dir writes the grid, the cut board and 64 crops"
+fk scan --debug-dir "$TMP/debug" "$DATA/cv_03.jpg"
+expect_rc 0
+[ -f "$TMP/debug/grid.png" ] || fail "no grid.png"
+[ -f "$TMP/debug/board.png" ] || fail "no board.png"
+[ "$(ls "$TMP/debug"/crop-*.png | wc -l)" = 64 ] || fail "not 64 crops"
+
+pass

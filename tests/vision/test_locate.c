@@ -1,0 +1,129 @@
+/* Finding the board: diagrams of every built-in theme at odd sizes, pasted
+ * into a larger page with clutter (bars, text-like marks, a smaller board
+ * beside it), must be found with their corners within half a pixel (two
+ * on hatched boards). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include "fenkit/fenkit.h"
+#include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
+
+/* The diagram of pos with options o, decoded to grey. */
+static fk_image draw(const fk_position *pos, const fk_diagram_options *o) {
+    fk_buffer png = {0};
+    assert_int_equal(fk_render_png(pos, o, &png), FK_OK);
+    fk_image im;
+    fk_error err;
+    assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
+    fk_buffer_free(&png);
+    return im;
+}
+
+/* Copies src into dst with its top left corner at (x, y). */
+static void paste(fk_image *dst, const fk_image *src, int x, int y) {
+    for (int r = 0; r < src->height; r++)
+        memcpy(dst->grey + (size_t)(y + r) * dst->width + x, src->grey + (size_t)r * src->width,
+               (size_t)src->width);
+}
+
+/* A page of w x h with grey bars and rows of small dark marks, like a
+ * browser window with a move list. */
+static fk_image page(int w, int h, fk_rng *rng) {
+    fk_image im = {w, h, malloc((size_t)w * h)};
+    assert_non_null(im.grey);
+    memset(im.grey, 0xf4, (size_t)w * h);
+    for (int y = 0; y < 30; y++) memset(im.grey + (size_t)y * w, 0xc8, (size_t)w);
+    for (int line = 0; line < h / 24; line++)
+        for (int k = 0; k < 30; k++) {
+            int x = w - 260 + k * 8, y = 40 + line * 24;
+            if (fk_rng_below(rng, 3) == 0) continue;
+            for (int dy = 0; dy < 10; dy++)
+                for (int dx = 0; dx < 5; dx++)
+                    if (x + dx < w && y + dy < h) im.grey[(size_t)(y + dy) * w + x + dx] = 0x30;
+        }
+    return im;
+}
+
+static int misses;
+
+/* Counts (and prints) a corner more than half a pixel from where it is (two
+ * pixels on hatched boards, whose square edges are hatch lines). */
+static void expect_near(double got, double want, const fk_diagram_options *o) {
+    if (fabs(got - want) > (o->theme->hatched ? 2.0 : 0.5) && ++misses)
+        print_message("theme %s, %d px, coords %d, border %d: corner at %.2f, expected %.2f\n",
+                 o->theme->name, o->size, (int)o->coords, o->border, got, want);
+}
+
+static void test_finds_boards_of_every_theme_in_a_page(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 11);
+    for (int t = 0; t < fk_theme_count(); t++) {
+        fk_position pos;
+        fk_random_position(&rng, FK_RANDOM_MIDDLEGAME, &pos, NULL, NULL);
+        fk_diagram_options o;
+        fk_diagram_options_default(&o);
+        o.theme = fk_theme_at(t);
+        o.size = 150 + 53 * t % 500;
+        o.coords = (fk_coords)(t % 3);
+        o.border = t % 2;
+        o.highlight = FK_BIT(12) | FK_BIT(28);
+        fk_image board = draw(&pos, &o);
+        fk_board_geometry g = fk_diagram_geometry(&o);
+
+        /* A thumbnail of another board to the left must not win. */
+        fk_diagram_options small = o;
+        small.size = 96;
+        fk_image thumb = draw(&pos, &small);
+        fk_image pg = page(o.size + 420, o.size + 120, &rng);
+        paste(&pg, &thumb, 10, 60);
+        int ox = 130, oy = 70;
+        paste(&pg, &board, ox, oy);
+
+        fk_board_location where;
+        fk_error err;
+        if (fk_board_locate(&pg, &where, &err) != FK_OK) {
+            print_message("theme %s: %s\n", o.theme->name, err.message);
+            misses++;
+        }
+        expect_near(where.corners[0].x, ox + g.x, &o);
+        expect_near(where.corners[0].y, oy + g.y, &o);
+        expect_near(where.corners[2].x, ox + g.x + 8 * g.square, &o);
+        expect_near(where.corners[2].y, oy + g.y + 8 * g.square, &o);
+        fk_image_free(&board);
+        fk_image_free(&thumb);
+        fk_image_free(&pg);
+    }
+    assert_int_equal(misses, 0);
+}
+
+static void test_reports_no_board_in_a_page_without_one(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 3);
+    fk_image pg = page(640, 400, &rng);
+    fk_board_location where;
+    fk_error err;
+    assert_int_equal(fk_board_locate(&pg, &where, &err), FK_ERR_INVALID);
+    assert_non_null(strstr(err.message, "no chess board"));
+    fk_image_free(&pg);
+
+    fk_image tiny = {20, 20, calloc(400, 1)};
+    assert_int_equal(fk_board_locate(&tiny, &where, &err), FK_ERR_INVALID);
+    assert_non_null(strstr(err.message, "too small"));
+    fk_image_free(&tiny);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_finds_boards_of_every_theme_in_a_page),
+        cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

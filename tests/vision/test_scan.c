@@ -1,0 +1,212 @@
+/* The whole scan: cluttered screenshots drawn by the render layer and real
+ * screenshots in tests/data/scan read back to their positions; repairs of
+ * positions that break the rules; the FEN fields a picture cannot show. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fenkit/fenkit.h"
+#include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
+#include "vision/vision.h"
+
+/* Squares where two placements (FEN first fields) differ. */
+static int placement_misses(const char *fen, const char *want) {
+    fk_position a, b;
+    fk_problems probs;
+    char full[FK_FEN_MAX];
+    fk_problems_clear(&probs);
+    fk_fen_parse(fen, strcspn(fen, " "), FK_FEN_TOLERANT, &a, &probs);
+    snprintf(full, sizeof full, "%s w - - 0 1", want);
+    fk_problems_clear(&probs);
+    fk_fen_parse(full, strlen(full), FK_FEN_TOLERANT, &b, &probs);
+    int misses = 0;
+    for (int sq = 0; sq < 64; sq++) misses += a.board[sq] != b.board[sq];
+    return misses;
+}
+
+static void test_reads_rendered_screenshots(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 2024);
+    int boards = 6, misses = 0;
+    for (int i = 0; i < boards; i++) {
+        fk_position pos;
+        fk_square from, to;
+        fk_random_position(&rng, (fk_random_kind)(i % 3), &pos, &from, &to);
+        fk_training_options topts;
+        fk_training_options_default(&topts);
+        topts.clutter = 1.0;
+        topts.max_size = 800;
+        fk_training_image img;
+        fk_training_image_random(&rng, &pos, NULL, from, to, &topts, &img);
+        img.diagram.flip = 0;
+        fk_buffer svg = {0}, png = {0};
+        assert_int_equal(fk_training_image_svg(&pos, &img, &svg), FK_OK);
+        assert_int_equal(fk_svg_to_png(svg.data, svg.len, img.width, img.height, &png, NULL), FK_OK);
+        fk_scan_options o;
+        fk_scan_options_default(&o);
+        o.bottom = FK_BOTTOM_WHITE;
+        fk_scan_result r;
+        fk_error err;
+        assert_int_equal(fk_scan_bytes(png.data, png.len, &o, &r, &err), FK_OK);
+        /* The board lies where the page put it. */
+        assert_true(r.board.corners[0].x > img.board_x - 1 && r.board.corners[0].x < img.board_x + 1);
+        assert_true(r.board.corners[2].y > img.board_y + img.board_size - 1 &&
+                    r.board.corners[2].y < img.board_y + img.board_size + 1);
+        char placement[FK_FEN_MAX];
+        fk_fen_write_placement(&pos, placement, sizeof placement);
+        misses += placement_misses(r.fen, placement);
+        fk_buffer_free(&svg);
+        fk_buffer_free(&png);
+    }
+    /* At most one square in the six boards read wrong. */
+    assert_true(misses <= 1);
+}
+
+/* Scans a file of tests/data/scan. */
+static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_result *r) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/scan/%s", FENKIT_TEST_DATA, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static unsigned char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    fk_error err;
+    return fk_scan_bytes(buf, n, o, r, &err);
+}
+
+static void test_reads_real_screenshots(void **state) {
+    (void)state;
+    static const struct {
+        const char *file, *placement;
+    } cases[] = {
+        {"tsoj_134.jpg", "5rk1/2p1bppp/Q7/1p2n3/5n2/2P2q2/PP1P1PbP/RNBBR1K1"},
+        {"tsoj_149.jpg", "r2qr1k1/p4pbp/bp3np1/3p4/8/BPN1P1P1/P1Q1NnBP/R2R2K1"},
+        {"cv_03.jpg", "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fk_scan_options o;
+        fk_scan_options_default(&o);
+        fk_scan_result r;
+        assert_int_equal(scan_file(cases[i].file, &o, &r), FK_OK);
+        int misses = placement_misses(r.fen, cases[i].placement);
+        if (misses) fail_msg("%s: read %s, %d squares wrong", cases[i].file, r.fen, misses);
+        assert_true(r.white_bottom);
+    }
+}
+
+/* Probabilities that read every square as its piece in pos with p, and
+ * give the runner-up `second` the rest. */
+static void confident(const fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
+    memset(probs, 0, sizeof(float) * 64 * FK_PIECE_COUNT);
+    for (int sq = 0; sq < 64; sq++) {
+        probs[sq][pos->board[sq]] = 0.98f;
+        probs[sq][pos->board[sq] == FK_EMPTY ? FK_WP : FK_EMPTY] = 0.02f;
+    }
+}
+
+static void test_repairs_a_third_king_with_its_runner_up(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_problems probs_list;
+    const char *fen = "4k3/8/8/3K4/8/8/8/4K3 w - - 0 1";
+    fk_problems_clear(&probs_list);
+    fk_fen_parse(fen, strlen(fen), FK_FEN_STRICT, &pos, &probs_list);
+    float probs[64][FK_PIECE_COUNT];
+    confident(&pos, probs);
+    /* d5 looked like a king (55%) or a queen (40%). */
+    fk_square d5 = fk_square_parse("d5");
+    probs[d5][FK_WK] = 0.55f;
+    probs[d5][FK_WQ] = 0.40f;
+    probs[d5][FK_EMPTY] = 0.05f;
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    assert_int_equal(fk_position_at(&pos, d5), FK_WQ);
+    assert_true(r.repaired == FK_BIT(d5));
+    assert_int_equal(r.note_count, 1);
+    assert_non_null(strstr(r.notes[0], "repaired d5"));
+}
+
+static void test_repairs_a_pawn_on_the_last_rank(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_problems list;
+    const char *fen = "2P1k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    fk_problems_clear(&list);
+    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
+    float probs[64][FK_PIECE_COUNT];
+    confident(&pos, probs);
+    fk_square c8 = fk_square_parse("c8");
+    probs[c8][FK_WP] = 0.6f;
+    probs[c8][FK_WB] = 0.3f;
+    probs[c8][FK_EMPTY] = 0.1f;
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    assert_int_equal(fk_position_at(&pos, c8), FK_WB);
+    assert_true(r.repaired == FK_BIT(c8));
+}
+
+static void test_leaves_a_legal_position_alone(void **state) {
+    (void)state;
+    fk_position pos, before;
+    fk_position_startpos(&pos);
+    before = pos;
+    float probs[64][FK_PIECE_COUNT];
+    confident(&pos, probs);
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    assert_true(fk_position_equal(&pos, &before));
+    assert_int_equal(r.repaired, 0);
+    assert_int_equal(r.note_count, 0);
+}
+
+static void test_fills_side_and_castling_as_told(void **state) {
+    (void)state;
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    /* cv_03 has no king or rook at home: auto castling gives '-'. */
+    assert_int_equal(scan_file("cv_03.jpg", &o, &r), FK_OK);
+    assert_non_null(strstr(r.fen, " w - - 0 1"));
+    assert_non_null(strstr(r.notes[r.note_count - 1], "White to move was assumed"));
+    o.side = FK_BLACK;
+    o.castling_mode = FK_SCAN_CASTLING_NONE;
+    o.bottom = FK_BOTTOM_WHITE;
+    assert_int_equal(scan_file("cv_03.jpg", &o, &r), FK_OK);
+    assert_non_null(strstr(r.fen, " b - - 0 1"));
+    assert_true(r.bottom_given);
+    for (int i = 0; i < r.note_count; i++) assert_null(strstr(r.notes[i], "assumed"));
+}
+
+static void test_says_when_there_is_no_board(void **state) {
+    (void)state;
+    fk_image blank = {300, 200, malloc(300 * 200)};
+    memset(blank.grey, 200, 300 * 200);
+    fk_scan_result r;
+    fk_error err;
+    assert_int_equal(fk_scan_image(&blank, NULL, &r, &err), FK_ERR_INVALID);
+    assert_non_null(strstr(err.message, "no chess board"));
+    fk_image_free(&blank);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reads_rendered_screenshots),
+        cmocka_unit_test(test_reads_real_screenshots),
+        cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
+        cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
+        cmocka_unit_test(test_leaves_a_legal_position_alone),
+        cmocka_unit_test(test_fills_side_and_castling_as_told),
+        cmocka_unit_test(test_says_when_there_is_no_board),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,135 @@
+"""make eval-scan: runs `fenkit scan` on (a) the labelled real pictures in
+$SHARED/images and (b) boards rendered with piece families training never
+saw, and prints per-square accuracy, boards fully right, time per picture
+and the confusion matrix, per category. Standard library only.
+
+Usage: eval_scan.py FENKIT [--boards N] [--work DIR] [--model FILE]"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+CLASSES = ".PNBRQKpnbrqk"
+SHARED = os.environ.get("SHARED", os.path.abspath(os.path.join(HERE, "..", "..", "shared")))
+HELD_OUT = ("leipzig", "berlin", "condal", "kingdom", "magnetic", "eboard-cmf", "pychess-kilfiger")
+
+
+def expand(placement):
+    out = []
+    for rank in placement.split("/"):
+        for ch in rank:
+            out.extend(["."] * int(ch) if ch.isdigit() else [ch])
+    return out
+
+
+def scan(fenkit, images, model):
+    """Scans the pictures in one run; returns ([result per picture], seconds)."""
+    cmd = [fenkit, "scan", "--json"] + (["--model", model] if model else []) + images
+    start = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                       env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    took = time.time() - start
+    return [json.loads(line) for line in p.stdout.splitlines()], took
+
+
+class Tally:
+    def __init__(self):
+        self.boards = self.right = self.squares = self.good = self.nofind = 0
+        self.seconds = 0.0
+        self.confusion = [[0] * 13 for _ in range(13)]
+
+    def add(self, result, placement):
+        self.boards += 1
+        truth = expand(placement)
+        if "fen" not in result:
+            self.nofind += 1
+            self.squares += 64
+            return
+        got = expand(result["fen"].split()[0])
+        ok = sum(a == b for a, b in zip(truth, got))
+        self.squares += 64
+        self.good += ok
+        self.right += ok == 64
+        for a, b in zip(truth, got):
+            self.confusion[CLASSES.index(a)][CLASSES.index(b)] += 1
+
+    def line(self, name):
+        if not self.boards:
+            return "%-34s %6s" % (name, 0)
+        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f" % (
+            name, self.boards, 100.0 * self.good / self.squares, 100.0 * self.right / self.boards,
+            self.nofind, 1000 * self.seconds / self.boards)
+
+
+def real_images(fenkit, model, tallies):
+    root = os.path.join(SHARED, "images")
+    for folder in sorted(os.listdir(root)):
+        manifest = os.path.join(root, folder, "manifest.tsv")
+        if not os.path.exists(manifest):
+            continue
+        rows = [l.rstrip("\n").split("\t") for l in open(manifest)][1:]
+        by_cat = {}
+        for r in rows:
+            by_cat.setdefault(r[2], []).append(r)
+        for cat, rs in sorted(by_cat.items()):
+            results, took = scan(fenkit, [os.path.join(root, folder, r[0]) for r in rs], model)
+            t = tallies.setdefault("real %s" % cat, Tally())
+            t.seconds += took
+            for r, res in zip(rs, results):
+                t.add(res, r[1])
+
+
+def held_out_boards(fenkit, model, n, work, tallies):
+    index = os.path.join(SHARED, "pieces", "INDEX.tsv")
+    sets = []
+    for line in list(open(index))[1:]:
+        cols = line.rstrip("\n").split("\t")
+        if cols[6] in HELD_OUT:
+            sets.append(os.path.join(SHARED, "pieces", "sets", cols[0]))
+    out = os.path.join(work, "held-out")
+    subprocess.run(["rm", "-rf", out], check=True)
+    os.makedirs(work, exist_ok=True)
+    subprocess.run([fenkit, "render", "--random", str(n), "--out", out, "--seed", "424242",
+                    "--pieces", ",".join(sets), "--clutter", "0.3"], check=True,
+                   stdout=subprocess.DEVNULL)
+    manifest = [json.loads(l) for l in open(os.path.join(out, "manifest.jsonl"))]
+    results, took = scan(fenkit, [os.path.join(out, m["file"]) for m in manifest], model)
+    for m, res in zip(manifest, results):
+        name = "rendered held-out%s" % (" (clutter)" if m["clutter"] else "")
+        t = tallies.setdefault(name, Tally())
+        t.seconds += took / len(manifest)
+        t.add(res, m["fen"].split()[0])
+    return manifest, results
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("fenkit")
+    ap.add_argument("--boards", type=int, default=100)
+    ap.add_argument("--work", default="/tmp/fenkit-eval-scan")
+    ap.add_argument("--model", default=None)
+    a = ap.parse_args()
+    tallies = {}
+    real_images(a.fenkit, a.model, tallies)
+    held_out_boards(a.fenkit, a.model, a.boards, a.work, tallies)
+    print("%-34s %6s %10s %10s %8s %9s" % ("category", "boards", "squares", "boards ok",
+                                          "no board", "ms/image"))
+    total = Tally()
+    for name in sorted(tallies):
+        t = tallies[name]
+        print(t.line(name))
+    for name in sorted(tallies):
+        t = tallies[name]
+        print("\nconfusion (rows: truth, columns: read) for %s" % name)
+        print("     " + " ".join("%5s" % c for c in CLASSES))
+        for i, row in enumerate(t.confusion):
+            print("  %s  " % CLASSES[i] + " ".join("%5d" % v for v in row))
+    del total
+
+
+if __name__ == "__main__":
+    main()

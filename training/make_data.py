@@ -1,0 +1,121 @@
+"""Makes the training squares: renders random boards with `fenkit render
+--random` (one piece set per design family per chunk, so big families do
+not crowd out the rest), cuts each board into 64 crops the way the scanner
+does, and saves crops and labels, one .npz file per chunk, into a folder (chunks
+already there are kept, so an interrupted run resumes).
+
+Usage: make_data.py FENKIT OUT_DIR [--boards N] [--seed S] [--work DIR]"""
+import argparse
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+sys.path.insert(0, os.path.dirname(__file__))
+import common  # noqa: E402
+
+
+def families(held_out):
+    """{family: [set folder, ...]} for the families training may (or, with
+    held_out, may not) use."""
+    out = {}
+    index = os.path.join(common.SHARED, "pieces", "INDEX.tsv")
+    with open(index) as f:
+        next(f)
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            fam = cols[6]
+            if (fam in common.HELD_OUT_FAMILIES) == held_out:
+                out.setdefault(fam, []).append(os.path.join(common.SHARED, "pieces", "sets", cols[0]))
+    return out
+
+
+def degrade(img, box, rng):
+    """Board-level augmentation: shrink, blur or JPEG-compress the picture
+    now and then. Returns the new picture and the box scaled with it."""
+    x, y, s = box
+    if rng.random() < 0.25 and s > 200:
+        f = rng.uniform(0.35, 0.9)
+        img = img.resize((max(1, int(img.width * f)), max(1, int(img.height * f))), Image.BILINEAR)
+        x, y, s = box[0] * f, box[1] * f, box[2] * f
+    if rng.random() < 0.15:
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.4, 1.2)))
+    if rng.random() < 0.3:
+        buf = io.BytesIO()
+        img.save(buf, "JPEG", quality=rng.randint(35, 95))
+        buf.seek(0)
+        img = Image.open(buf).convert("RGB")
+    return img, (x, y, s)
+
+
+def crops_of_folder(folder, rng, keep_empty):
+    """Crops and labels of every image a `render --random` run wrote."""
+    xs, ys = [], []
+    with open(os.path.join(folder, "manifest.jsonl")) as f:
+        for line in f:
+            m = json.loads(line)
+            img = Image.open(os.path.join(folder, m["file"])).convert("RGB")
+            img, (x, y, s) = degrade(img, m["board"], rng)
+            # Grid errors the locator could make: a shift of up to ~3% of a
+            # square and a slightly wrong size.
+            sq = s / 8
+            dx, dy = rng.gauss(0, 0.02) * sq, rng.gauss(0, 0.02) * sq
+            ds = s * rng.gauss(0, 0.003)
+            g = common.grey(np.asarray(img))
+            board = common.cut_board(g, x + dx, y + dy, x + dx + s + ds, y + dy + s + ds)
+            crops = np.clip(np.rint(common.squares_of(board)), 0, 255).astype(np.uint8)
+            labels = common.labels_of(m["fen"].split()[0], m["flip"])
+            for c, l in zip(crops, labels):
+                if l == 0 and rng.random() > keep_empty:
+                    continue
+                xs.append(c)
+                ys.append(l)
+    return xs, ys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("fenkit")
+    ap.add_argument("out")
+    ap.add_argument("--boards", type=int, default=1200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--work", default="/tmp/fenkit-train")
+    ap.add_argument("--held-out", action="store_true", help="use only the held-out families")
+    ap.add_argument("--keep-empty", type=float, default=0.3)
+    a = ap.parse_args()
+    fams = families(a.held_out)
+    names = sorted(fams)
+    per_chunk = len(names)
+    chunks = max(1, (a.boards + per_chunk - 1) // per_chunk)
+    os.makedirs(a.out, exist_ok=True)
+    total = 0
+    for k in range(chunks):
+        # Each chunk has its own generator, so chunks can be made (and a run
+        # resumed) independently with the same result.
+        out = os.path.join(a.out, "chunk%03d.npz" % k)
+        if os.path.exists(out):
+            continue
+        rng = random.Random(a.seed * 100003 + k)
+        sets = [rng.choice(sorted(fams[n])) for n in names]
+        rng.shuffle(sets)
+        folder = os.path.join(a.work, "chunk%03d" % k)
+        subprocess.run(["rm", "-rf", folder], check=True)
+        os.makedirs(a.work, exist_ok=True)
+        subprocess.run([a.fenkit, "render", "--random", str(per_chunk), "--out", folder,
+                        "--seed", str(a.seed * 1000 + k), "--pieces", ",".join(sets),
+                        "--clutter", "0.1"], check=True, stdout=subprocess.DEVNULL)
+        xs, ys = crops_of_folder(folder, rng, a.keep_empty)
+        subprocess.run(["rm", "-rf", folder], check=True)
+        np.savez_compressed(out + ".tmp.npz", x=np.stack(xs), y=np.array(ys, dtype=np.uint8))
+        os.rename(out + ".tmp.npz", out)
+        total += len(xs)
+        print("chunk %d/%d: %d crops" % (k + 1, chunks, total), file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()

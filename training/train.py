@@ -1,0 +1,132 @@
+"""Trains the square classifier on the crops make_data.py wrote and saves it
+in fenkit's model format, with a parity fixture (crops and the
+probabilities PyTorch gives them) for the C tests.
+
+Usage: train.py DATA_DIR OUT.fkm [--seed S] [--minutes M] [--fixture DIR]"""
+import argparse
+import glob
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(__file__))
+import common  # noqa: E402
+
+
+def load(folder):
+    xs, ys = [], []
+    for path in sorted(glob.glob(os.path.join(folder, "chunk*.npz"))):
+        if path.endswith(".tmp.npz"):
+            continue
+        d = np.load(path)
+        xs.append(d["x"])
+        ys.append(d["y"])
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def augment(x, gen):
+    """Crop-level augmentation of a batch (n, 1, S, S) in 0..1: colour
+    shifts, shifts of a pixel or two (grid errors, cut edges), blur, noise."""
+    n = x.shape[0]
+    c = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=gen)
+    b = 0.3 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
+    gamma = torch.exp(0.5 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5))
+    x = x.clamp(1e-4, 1) ** gamma
+    x = ((x - 0.5) * c + 0.5 + b)
+    pad = 2
+    xp = F.pad(x, (pad, pad, pad, pad), mode="replicate")
+    s = x.shape[-1]
+    out = torch.empty_like(x)
+    # One shift per group of 16 crops: nearly as varied, far cheaper.
+    for g in range(0, n, 16):
+        dx, dy = torch.randint(0, 2 * pad + 1, (2,), generator=gen).tolist()
+        out[g:g + 16] = xp[g:g + 16, :, dy:dy + s, dx:dx + s]
+    blur = torch.rand(n, generator=gen) < 0.15
+    if blur.any():
+        k = torch.full((1, 1, 3, 3), 1 / 9.0)
+        out[blur] = F.conv2d(F.pad(out[blur], (1, 1, 1, 1), mode="replicate"), k)
+    noise = 0.03 * torch.rand(n, 1, 1, 1, generator=gen)
+    out = out + noise * torch.randn(out.shape, generator=gen)
+    return out.clamp(0, 1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("data")
+    ap.add_argument("out")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--minutes", type=float, default=60, help="stop after the epoch that passes this")
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
+    ap.add_argument("--init", default=None, help="start from this model file (a second phase)")
+    ap.add_argument("--lr", type=float, default=2e-3)
+    a = ap.parse_args()
+    torch.set_num_threads(2)
+    torch.manual_seed(a.seed)
+    gen = torch.Generator().manual_seed(a.seed)
+    x, y = load(a.data)
+    rng = np.random.default_rng(a.seed)
+    order = rng.permutation(len(y))
+    x, y = x[order], y[order]
+    nval = max(500, len(y) // 20)
+    xv, yv = torch.from_numpy(x[:nval]).float().unsqueeze(1) / 255, torch.from_numpy(y[:nval]).long()
+    xt, yt = torch.from_numpy(x[nval:]), torch.from_numpy(y[nval:]).long()
+    print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
+          file=sys.stderr)
+    net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    batch = 256
+    steps = a.epochs * (len(yt) // batch)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.5 * (1 + math.cos(math.pi * min(1, s / steps))))
+    start = time.time()
+    step = 0
+    for epoch in range(a.epochs):
+        net.train()
+        perm = torch.randperm(len(yt), generator=gen)
+        for i in range(0, len(yt) - batch + 1, batch):
+            idx = perm[i:i + batch]
+            xb = augment(xt[idx].float().unsqueeze(1) / 255, gen)
+            loss = F.cross_entropy(net(xb), yt[idx], label_smoothing=0.02)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+        net.eval()
+        with torch.no_grad():
+            pred = torch.cat([net(xv[i:i + 1024]).argmax(1) for i in range(0, len(yv), 1024)])
+        acc = (pred == yv).float().mean().item()
+        print("epoch %d: loss %.4f, validation accuracy %.4f, %.0f s" %
+              (epoch + 1, loss.item(), acc, time.time() - start), file=sys.stderr, flush=True)
+        if time.time() - start > a.minutes * 60:
+            print("time budget reached", file=sys.stderr)
+            break
+    common.save_model(net, a.out)
+    if a.fixture:
+        write_fixture(net, xv, yv, a.fixture)
+
+
+def write_fixture(net, xv, yv, folder):
+    """16 validation crops (one or two of every class) and their
+    probabilities, for tests/vision/test_model.c."""
+    os.makedirs(folder, exist_ok=True)
+    pick = []
+    for c in range(13):
+        pick += [i for i in range(len(yv)) if yv[i] == c][:1]
+    pick = (pick + list(range(len(yv))))[:16]
+    crops = (xv[pick] * 255).round().clamp(0, 255).to(torch.uint8)
+    with torch.no_grad():
+        probs = F.softmax(net(crops.float() / 255), dim=1).numpy()
+    crops.numpy().tofile(os.path.join(folder, "parity-crops.u8"))
+    with open(os.path.join(folder, "parity-probs.txt"), "w") as f:
+        for row, label in zip(probs, yv[pick].tolist()):
+            f.write("%d %s\n" % (label, " ".join("%.6f" % p for p in row)))
+
+
+if __name__ == "__main__":
+    main()
