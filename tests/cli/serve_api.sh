@@ -195,6 +195,35 @@ else
     header_has "Retry-After"
 fi
 
+if [ "$SCAN" = True ]; then
+    step "POST /api/scan: a picture with no board is 422; scans beyond the slots and queue are 429"
+    req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/no-board.png"
+    expect_error 422 no-board
+    main_url=$URL main_pid=$PID
+    start_server --scan-slots 1 --scan-queue 0
+    # one curl, six transfers started at once (--parallel-immediate), so
+    # that they overlap however slowly processes start on a busy machine
+    args=()
+    for i in 1 2 3 4 5 6; do args+=(-o "$TMP/busy$i" "$URL/api/scan"); done
+    curl -s -Z --parallel-immediate --parallel-max 6 -X POST -H 'Content-Type: image/jpeg' \
+        --data-binary @"$FENKIT_TEST_DATA/scan/tsoj_134.jpg" -w '%{http_code}\n' "${args[@]}" >"$TMP/busy.codes"
+    # (with -Z the codes come in the order the transfers end, so the bodies
+    # are what tells which answer is which)
+    codes=$(sort "$TMP/busy.codes" | uniq -c | tr -s ' ' | tr '\n' ';')
+    grep -q '^200$' "$TMP/busy.codes" || fail "no scan got through one slot: $codes"
+    grep -q '^429$' "$TMP/busy.codes" || fail "six scans at once on one slot and no queue, none refused: $codes"
+    python3 - "$TMP" <<'PY' || fail "the answers do not match the codes: $codes"
+import json, sys
+bodies = [json.load(open(f"{sys.argv[1]}/busy{i}")) for i in range(1, 7)]
+codes = sorted(open(f"{sys.argv[1]}/busy.codes").read().split())
+seen = sorted("200" if "fen" in b else str(b["status"]) for b in bodies)
+assert seen == codes, (seen, codes)
+assert all(b["code"] == "busy" for b in bodies if "fen" not in b), bodies
+PY
+    stop_server
+    URL=$main_url PID=$main_pid
+fi
+
 step "404 and 405"
 req GET /nothing/here
 expect_error 404 not-found
