@@ -9,7 +9,6 @@
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 #include <png.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include <stdlib.h>
 
 #include "buffer.h"
+#include "lazy.h"
 #include "diagram.h"
 #include "pieces.h"
 
@@ -55,41 +55,20 @@
     X(rsvg_handle_render_document)
 
 static struct {
-#define X(name) __typeof__(&name) name;
-    RASTER_FUNCTIONS(X)
-#undef X
+    RASTER_FUNCTIONS(LAZY_FIELD)
 } raster;
 static pthread_once_t raster_once = PTHREAD_ONCE_INIT;
-static char raster_problem[160]; /* empty once every function was found */
+static char raster_problem[200]; /* empty once every function was found */
 
-/* Opens the libraries and finds every function, or says what is missing. */
+/* Opens the libraries and finds every function, or says what is missing.
+ * librsvg's handle finds cairo's and glib's functions too: they are its
+ * dependencies. */
 static void raster_open(void) {
     static const char *const libraries[] = {"librsvg-2.so.2", "libpng16.so.16"};
-    void *handles[2];
-    for (int i = 0; i < 2; i++) {
-        handles[i] = dlopen(libraries[i], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            snprintf(raster_problem, sizeof raster_problem,
-                     "PNG output needs %s (Debian: librsvg2-2 and libpng16-16): %s", libraries[i],
-                     dlerror());
-            return;
-        }
-    }
-    /* librsvg's handle finds cairo's and glib's functions too: they are its
-     * dependencies. */
-#define X(name)                                                                   \
-    {                                                                             \
-        void *found = dlsym(handles[0], #name);                                   \
-        if (!found) found = dlsym(handles[1], #name);                             \
-        if (!found) {                                                             \
-            snprintf(raster_problem, sizeof raster_problem,                       \
-                     "PNG output needs the function %s, which was not found", #name); \
-            return;                                                               \
-        }                                                                         \
-        memcpy(&raster.name, &found, sizeof found);                               \
-    }
-    RASTER_FUNCTIONS(X)
-#undef X
+    static const char *const names[] = {RASTER_FUNCTIONS(LAZY_NAME)};
+    _Static_assert(sizeof raster == sizeof names, "one pointer per function");
+    lazy_load(libraries, 2, names, (int)(sizeof names / sizeof names[0]), &raster,
+              "PNG output (Debian: librsvg2-2, libpng16-16)", raster_problem, sizeof raster_problem);
 }
 
 /* 1 when the raster libraries are ready; else 0 with raster_problem set. */

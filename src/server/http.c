@@ -2,6 +2,7 @@
  * body limits, security headers, and scans handed to the job queue. */
 #include <microhttpd.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +10,39 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "lazy.h"
 #include "assets.h"
 #include "jobs.h"
 #include "server.h"
+
+/* libmicrohttpd (and GnuTLS behind it) is opened when a server starts, not
+ * whenever fenkit runs (see lazy.h). */
+#define MHD_FUNCTIONS(X) \
+    X(MHD_add_response_header) \
+    X(MHD_create_response_from_buffer) \
+    X(MHD_destroy_response) \
+    X(MHD_get_daemon_info) \
+    X(MHD_lookup_connection_value) \
+    X(MHD_queue_response) \
+    X(MHD_resume_connection) \
+    X(MHD_start_daemon) \
+    X(MHD_stop_daemon) \
+    X(MHD_suspend_connection)
+
+static struct {
+    MHD_FUNCTIONS(LAZY_FIELD)
+} mhd;
+static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
+static char mhd_problem[200]; /* empty once every function was found */
+
+/* Opens libmicrohttpd and finds every function, or says what is missing. */
+static void mhd_open(void) {
+    static const char *const libraries[] = {"libmicrohttpd.so.12"};
+    static const char *const names[] = {MHD_FUNCTIONS(LAZY_NAME)};
+    _Static_assert(sizeof mhd == sizeof names, "one pointer per function");
+    lazy_load(libraries, 1, names, (int)(sizeof names / sizeof names[0]), &mhd,
+              "fenkit serve (Debian: libmicrohttpd12)", mhd_problem, sizeof mhd_problem);
+}
 
 struct srv_server {
     struct MHD_Daemon *daemon;
@@ -69,38 +100,38 @@ static const char csp[] =
  * files, SVG diagrams) also get the ones that only matter to a browser
  * showing them. */
 static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    MHD_add_response_header(resp, "Content-Security-Policy", csp);
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
+    mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    mhd.MHD_add_response_header(resp, "Content-Security-Policy", csp);
+    mhd.MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
     if (strncmp(type, "application/json", 16) == 0) return;
-    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
-    MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
-    MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    mhd.MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    mhd.MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    mhd.MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
+    mhd.MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
+    mhd.MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }
 
 /* Sends a reply (taking over its body) and records its status. */
 static enum MHD_Result send_reply(request *r, srv_reply *reply, const char *allow) {
     struct MHD_Response *resp;
     if (reply->body.len)
-        resp = MHD_create_response_from_buffer(reply->body.len, reply->body.data,
+        resp = mhd.MHD_create_response_from_buffer(reply->body.len, reply->body.data,
                                                MHD_RESPMEM_MUST_FREE);
     else
-        resp = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+        resp = mhd.MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
     if (!resp) {
         srv_reply_free(reply);
         return MHD_NO;
     }
     if (reply->body.len) reply->body = (srv_buf){0}; /* the response owns it now */
     add_headers(resp, reply->type ? reply->type : "application/json", 0);
-    if (allow) MHD_add_response_header(resp, "Allow", allow);
+    if (allow) mhd.MHD_add_response_header(resp, "Allow", allow);
     if (reply->status == 429 || reply->status == 503)
-        MHD_add_response_header(resp, "Retry-After", "1");
+        mhd.MHD_add_response_header(resp, "Retry-After", "1");
     r->status = reply->status;
-    enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)reply->status, resp);
-    MHD_destroy_response(resp);
+    enum MHD_Result ok = mhd.MHD_queue_response(r->conn, (unsigned)reply->status, resp);
+    mhd.MHD_destroy_response(resp);
     return ok;
 }
 
@@ -126,18 +157,18 @@ static enum MHD_Result send_error(request *r, int status, const char *code, cons
 /* Sends a built-in file. */
 static enum MHD_Result send_asset(request *r, const srv_asset *asset) {
     struct MHD_Response *resp =
-        MHD_create_response_from_buffer(asset->len, (void *)asset->data, MHD_RESPMEM_PERSISTENT);
+        mhd.MHD_create_response_from_buffer(asset->len, (void *)asset->data, MHD_RESPMEM_PERSISTENT);
     if (!resp) return MHD_NO;
     add_headers(resp, asset->type, 1);
     r->status = 200;
-    enum MHD_Result ok = MHD_queue_response(r->conn, MHD_HTTP_OK, resp);
-    MHD_destroy_response(resp);
+    enum MHD_Result ok = mhd.MHD_queue_response(r->conn, MHD_HTTP_OK, resp);
+    mhd.MHD_destroy_response(resp);
     return ok;
 }
 
 /* A query argument of the request (ctx is its connection), or NULL. */
 static const char *query_arg(void *ctx, const char *name) {
-    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+    return mhd.MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
 /* The request as the API handlers see it. */
@@ -160,7 +191,7 @@ static void run_scan(srv_job *job, int cancelled) {
         srv_api_scan_run(&req, &r->reply);
     }
     r->state = REQ_SCANNED;
-    MHD_resume_connection(r->conn);
+    mhd.MHD_resume_connection(r->conn);
 }
 
 /* Answers a request whose body (if any) has been received in full. */
@@ -182,7 +213,7 @@ static enum MHD_Result answer(request *r) {
                               "%d pictures are being scanned or waiting; try again in a moment",
                               srv_jobs_load(r->srv->jobs));
         r->state = REQ_SCANNING;
-        MHD_suspend_connection(r->conn);
+        mhd.MHD_suspend_connection(r->conn);
         return MHD_YES;
     }
     return send_reply(r, &reply, NULL);
@@ -190,7 +221,7 @@ static enum MHD_Result answer(request *r) {
 
 /* The body's declared length, or -1 when none was declared. */
 static long long declared_length(struct MHD_Connection *conn) {
-    const char *text = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *text = mhd.MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (!text) return -1;
     char *end;
     long long n = strtoll(text, &end, 10);
@@ -312,6 +343,11 @@ static int cpu_count(void) {
 }
 
 srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
+    pthread_once(&mhd_once, mhd_open);
+    if (mhd_problem[0]) {
+        snprintf(error, error_cap, "%s", mhd_problem);
+        return NULL;
+    }
     srv_server *srv = calloc(1, sizeof *srv);
     if (!srv) {
         snprintf(error, error_cap, "out of memory");
@@ -346,7 +382,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
                      MHD_USE_TURBO;
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
-    srv->daemon = MHD_start_daemon(
+    srv->daemon = mhd.MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
         MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, NULL,
         MHD_OPTION_SOCK_ADDR, addr->ai_addr,
@@ -365,7 +401,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         free(srv);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = mhd.MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
     srv->port = info ? info->port : opts->port;
     return srv;
 }
@@ -375,6 +411,6 @@ int srv_port(const srv_server *srv) { return srv->port; }
 void srv_stop(srv_server *srv) {
     if (!srv) return;
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
-    MHD_stop_daemon(srv->daemon);
+    mhd.MHD_stop_daemon(srv->daemon);
     free(srv);
 }
