@@ -3,10 +3,8 @@
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LEPT REQUIRED IMPORTED_TARGET lept)
 pkg_check_modules(OPENBLAS REQUIRED IMPORTED_TARGET openblas)
-# For the installed package (see cmake/install.cmake).
-set(FENKIT_PKG_LEPT lept)
-set(FENKIT_PKG_OPENBLAS openblas)
-list(APPEND FENKIT_PKG_IMPORTS LEPT OPENBLAS)
+# Only their headers: src/vision/libs.c opens the libraries when a picture
+# is first read or classified, so other commands do not load them.
 
 set(FENKIT_MODEL_FILE ${CMAKE_CURRENT_SOURCE_DIR}/models/squares.fkm)
 set(FENKIT_MODEL_C ${CMAKE_CURRENT_BINARY_DIR}/generated/model_builtin_data.c)
@@ -19,7 +17,9 @@ add_custom_command(OUTPUT ${FENKIT_MODEL_C}
 file(GLOB FENKIT_VISION_SOURCES CONFIGURE_DEPENDS src/vision/*.c)
 add_library(fenkit_vision ${FENKIT_VISION_SOURCES} ${FENKIT_MODEL_C})
 target_compile_options(fenkit_vision PRIVATE ${FENKIT_WARNINGS})
-target_link_libraries(fenkit_vision PUBLIC fenkit_core PRIVATE PkgConfig::LEPT PkgConfig::OPENBLAS m)
+target_include_directories(fenkit_vision PRIVATE ${LEPT_INCLUDE_DIRS} ${OPENBLAS_INCLUDE_DIRS}
+  ${CMAKE_CURRENT_SOURCE_DIR}/src)
+target_link_libraries(fenkit_vision PUBLIC fenkit_core m ${CMAKE_DL_LIBS})
 set_target_properties(fenkit_vision PROPERTIES OUTPUT_NAME fenkit-vision
   VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
 list(APPEND FENKIT_LAYER_LIBS fenkit_vision)

@@ -1,19 +1,19 @@
 /* --debug-dir: the picture with the located grid drawn on it, the cut
  * board, and the 64 crops, as PNG files to look at when a scan goes wrong. */
 #include <errno.h>
-#include <leptonica/allheaders.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "libs.h"
 #include "vision.h"
 
 /* An 8 bpp Leptonica picture of w x h grey bytes. */
 static PIX *grey_pix(const uint8_t *grey, int w, int h) {
-    PIX *pix = pixCreate(w, h, 8);
+    PIX *pix = fk_lept.pixCreate(w, h, 8);
     if (!pix) return NULL;
     for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) pixSetPixel(pix, x, y, grey[(size_t)y * w + x]);
+        for (int x = 0; x < w; x++) fk_lept.pixSetPixel(pix, x, y, grey[(size_t)y * w + x]);
     return pix;
 }
 
@@ -21,7 +21,7 @@ static PIX *grey_pix(const uint8_t *grey, int w, int h) {
 static int write_png(PIX *pix, const char *dir, const char *name) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    return pix ? pixWrite(path, pix, IFF_PNG) : 1;
+    return pix ? fk_lept.pixWrite(path, pix, IFF_PNG) : 1;
 }
 
 /* mkdir -p: makes dir and any missing parents. Returns 0 on success. */
@@ -45,11 +45,12 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
                               fk_error *err) {
     if (make_dirs(dir) != 0)
         return fk_vision_fail(err, FK_ERR_IO, "cannot make the debug folder");
-    setMsgSeverity(L_SEVERITY_NONE);
+    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
+    fk_lept.setMsgSeverity(L_SEVERITY_NONE);
     int bad = 0;
     /* The picture with the nine lines each way in red. */
     PIX *g = grey_pix(image->grey, image->width, image->height);
-    PIX *rgb = g ? pixConvertTo32(g) : NULL;
+    PIX *rgb = g ? fk_lept.pixConvertTo32(g) : NULL;
     if (rgb) {
         const fk_point *c = where->corners;
         int thick = image->width > 1200 ? 3 : image->width > 500 ? 2 : 1;
@@ -57,17 +58,17 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
             double t = k / 8.0;
             fk_point a = {c[0].x + (c[1].x - c[0].x) * t, c[0].y + (c[1].y - c[0].y) * t};
             fk_point b = {c[3].x + (c[2].x - c[3].x) * t, c[3].y + (c[2].y - c[3].y) * t};
-            pixRenderLineArb(rgb, (int)(a.x + 0.5), (int)(a.y + 0.5), (int)(b.x + 0.5),
+            fk_lept.pixRenderLineArb(rgb, (int)(a.x + 0.5), (int)(a.y + 0.5), (int)(b.x + 0.5),
                              (int)(b.y + 0.5), thick, 255, 0, 0);
             fk_point l = {c[0].x + (c[3].x - c[0].x) * t, c[0].y + (c[3].y - c[0].y) * t};
             fk_point r = {c[1].x + (c[2].x - c[1].x) * t, c[1].y + (c[2].y - c[1].y) * t};
-            pixRenderLineArb(rgb, (int)(l.x + 0.5), (int)(l.y + 0.5), (int)(r.x + 0.5),
+            fk_lept.pixRenderLineArb(rgb, (int)(l.x + 0.5), (int)(l.y + 0.5), (int)(r.x + 0.5),
                              (int)(r.y + 0.5), thick, 255, 0, 0);
         }
     }
     bad |= write_png(rgb, dir, "grid.png");
-    pixDestroy(&g);
-    pixDestroy(&rgb);
+    fk_lept.pixDestroy(&g);
+    fk_lept.pixDestroy(&rgb);
     /* The cut board as the network sees it, and each crop on its own,
      * named by picture row and column (r0c0 is the top left). */
     int n = 8 * side;
@@ -79,14 +80,14 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
                        crops + ((size_t)sq * side + y) * side, (size_t)side);
         PIX *b = grey_pix(board, n, n);
         bad |= write_png(b, dir, "board.png");
-        pixDestroy(&b);
+        fk_lept.pixDestroy(&b);
     }
     for (int sq = 0; sq < 64; sq++) {
         char name[32];
         snprintf(name, sizeof name, "crop-r%dc%d.png", sq / 8, sq % 8);
         PIX *p = grey_pix(crops + (size_t)sq * side * side, side, side);
         bad |= write_png(p, dir, name);
-        pixDestroy(&p);
+        fk_lept.pixDestroy(&p);
     }
     return bad ? fk_vision_fail(err, FK_ERR_IO, "cannot write into the debug folder") : FK_OK;
 }

@@ -1,9 +1,9 @@
 /* Decoding pictures into grey levels with Leptonica, refusing ones too large
  * before they are decoded. */
-#include <leptonica/allheaders.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "libs.h"
 #include "vision.h"
 
 fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message) {
@@ -37,8 +37,8 @@ static int header_size(const uint8_t *p, size_t len, int *w, int *h) {
 /* Copies a 32 bpp picture into grey levels with the weights 299/587/114,
  * drawing transparent pixels over white. */
 static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
-    int w = (int)pixGetWidth(pix), h = (int)pixGetHeight(pix), wpl = pixGetWpl(pix);
-    const l_uint32 *data = pixGetData(pix);
+    int w = (int)fk_lept.pixGetWidth(pix), h = (int)fk_lept.pixGetHeight(pix), wpl = fk_lept.pixGetWpl(pix);
+    const l_uint32 *data = fk_lept.pixGetData(pix);
     for (int y = 0; y < h; y++) {
         const l_uint32 *row = data + (size_t)y * wpl;
         for (int x = 0; x < w; x++) {
@@ -57,14 +57,15 @@ static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
 
 fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err) {
     memset(out, 0, sizeof *out);
-    setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
+    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
+    fk_lept.setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
     if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
     if (!header_size(data, len, &w, &h)) {
-        if (findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
+        if (fk_lept.findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
             return fk_vision_fail(err, FK_ERR_SYNTAX,
                         "not a picture fenkit can read (PNG, JPEG, WebP, GIF, BMP, TIFF, PNM)");
-        if (pixReadHeaderMem(data, len, &format, &w, &h, &bps, &spp, &cmap) != 0)
+        if (fk_lept.pixReadHeaderMem(data, len, &format, &w, &h, &bps, &spp, &cmap) != 0)
             return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's header is damaged or cut short");
     }
     if (w <= 0 || h <= 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture has no pixels");
@@ -74,23 +75,23 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
                  w, h, FK_SCAN_MAX_PIXELS / 1000000);
         return fk_vision_fail(err, FK_ERR_RANGE, msg);
     }
-    PIX *pix = pixReadMem(data, len);
+    PIX *pix = fk_lept.pixReadMem(data, len);
     if (!pix) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture is damaged or cut short");
-    if (pixGetWidth(pix) != w || pixGetHeight(pix) != h) {
-        pixDestroy(&pix);
+    if (fk_lept.pixGetWidth(pix) != w || fk_lept.pixGetHeight(pix) != h) {
+        fk_lept.pixDestroy(&pix);
         return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's size does not match its header");
     }
-    int has_alpha = pixGetSpp(pix) == 4 && pixGetDepth(pix) == 32;
-    PIX *rgb = pixGetDepth(pix) == 32 ? pixClone(pix) : pixConvertTo32(pix);
-    pixDestroy(&pix);
+    int has_alpha = fk_lept.pixGetSpp(pix) == 4 && fk_lept.pixGetDepth(pix) == 32;
+    PIX *rgb = fk_lept.pixGetDepth(pix) == 32 ? fk_lept.pixClone(pix) : fk_lept.pixConvertTo32(pix);
+    fk_lept.pixDestroy(&pix);
     if (!rgb) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's pixel format is not supported");
     out->grey = malloc((size_t)w * h);
     if (!out->grey) {
-        pixDestroy(&rgb);
+        fk_lept.pixDestroy(&rgb);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
     }
     to_grey(rgb, has_alpha, out->grey);
-    pixDestroy(&rgb);
+    fk_lept.pixDestroy(&rgb);
     out->width = w;
     out->height = h;
     return FK_OK;

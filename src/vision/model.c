@@ -2,13 +2,13 @@
  * with ReLU and 2x2 max pooling, then dense layers and a softmax) run on a
  * batch of crops at once. Convolutions are im2col + sgemm on OpenBLAS. The
  * file format is written by training/common.py (save_model). */
-#include <cblas.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "libs.h"
 #include "vision.h"
 
 enum { MAX_LAYERS = 8 };
@@ -197,6 +197,7 @@ static void bias_relu_pool(const float *in, const float *bias, int c, int n, int
 }
 
 fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, float *probs) {
+    if (!fk_blas_ready()) return FK_ERR_IO;
     int side = m->square;
     size_t biggest = 0, act_size = (size_t)n * side * side;
     for (int i = 0, s = side; i < m->nconv; i++, s /= 2) {
@@ -223,7 +224,7 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
     for (int i = 0; i < m->nconv; i++, s /= 2) {
         int k = m->conv_in[i] * 9, pixels = n * s * s;
         im2col(a, m->conv_in[i], n, s, cols);
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m->conv_out[i], pixels, k, 1.0f,
+        fk_blas.cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m->conv_out[i], pixels, k, 1.0f,
                     m->conv_w[i], k, cols, pixels, 0.0f, b, pixels);
         bias_relu_pool(b, m->conv_b[i], m->conv_out[i], n, s, a);
     }
@@ -236,7 +237,7 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
     float *x = b, *y = a;
     for (int i = 0; i < m->ndense; i++) {
         int in = m->dense_in[i], o = m->dense_out[i];
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, o, in, 1.0f, x, in,
+        fk_blas.cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, o, in, 1.0f, x, in,
                     m->dense_w[i], in, 0.0f, y, o);
         for (int j = 0; j < n; j++)
             for (int k = 0; k < o; k++) {

@@ -1,0 +1,38 @@
+/* Opening Leptonica and the BLAS on first use. */
+#include "libs.h"
+
+#include <pthread.h>
+
+fk_lept_api fk_lept;
+fk_blas_api fk_blas;
+static pthread_once_t lept_once = PTHREAD_ONCE_INIT, blas_once = PTHREAD_ONCE_INIT;
+static char lept_problem[200], blas_problem[200];
+
+/* Opens Leptonica and finds every function the scanner calls. */
+static void lept_open(void) {
+    static const char *const libraries[] = {"liblept.so.5"};
+    static const char *const names[] = {LEPT_FUNCTIONS(LAZY_NAME)};
+    _Static_assert(sizeof fk_lept == sizeof names, "one pointer per function");
+    lazy_load(libraries, 1, names, (int)(sizeof names / sizeof names[0]), &fk_lept,
+              "reading pictures (Debian: liblept5)", lept_problem, sizeof lept_problem);
+}
+
+/* Opens OpenBLAS, or another BLAS that Debian's alternatives point to. */
+static void blas_open(void) {
+    static const char *const names[] = {BLAS_FUNCTIONS(LAZY_NAME)};
+    static const char *const openblas[] = {"libopenblas.so.0"}, *const any[] = {"libblas.so.3"};
+    if (!lazy_load(openblas, 1, names, 1, &fk_blas, "the scanner's network", blas_problem,
+                   sizeof blas_problem))
+        lazy_load(any, 1, names, 1, &fk_blas, "the scanner's network (Debian: libopenblas0)",
+                  blas_problem, sizeof blas_problem);
+}
+
+fk_status fk_lept_ready(fk_error *err) {
+    pthread_once(&lept_once, lept_open);
+    return lept_problem[0] ? fk_vision_fail(err, FK_ERR_IO, lept_problem) : FK_OK;
+}
+
+int fk_blas_ready(void) {
+    pthread_once(&blas_once, blas_open);
+    return blas_problem[0] == '\0';
+}
