@@ -12,7 +12,7 @@ set(FENKIT_PIECES_C ${CMAKE_CURRENT_BINARY_DIR}/generated/pieces_builtin_data.c)
 add_custom_command(OUTPUT ${FENKIT_PIECES_C}
   COMMAND ${CMAKE_COMMAND} -DINPUT_DIR=${CMAKE_CURRENT_SOURCE_DIR}/assets/pieces/cburnett
           -DOUTPUT=${FENKIT_PIECES_C} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-pieces.cmake
-  DEPENDS ${FENKIT_BUILTIN_PIECES} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-pieces.cmake
+  DEPENDS ${FENKIT_BUILTIN_PIECES} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-pieces.cmake ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-common.cmake
   COMMENT "Embedding the built-in piece set")
 
 file(GLOB FENKIT_RENDER_SOURCES CONFIGURE_DEPENDS src/render/*.c)

@@ -10,7 +10,7 @@ add_custom_command(OUTPUT ${FENKIT_WEB_C}
   COMMAND ${CMAKE_COMMAND} -DWEB_DIR=${CMAKE_CURRENT_SOURCE_DIR}/web
           -DPIECES_DIR=${CMAKE_CURRENT_SOURCE_DIR}/assets/pieces/cburnett
           -DOUTPUT=${FENKIT_WEB_C} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-web.cmake
-  DEPENDS ${FENKIT_WEB_FILES} ${FENKIT_BUILTIN_PIECES} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-web.cmake
+  DEPENDS ${FENKIT_WEB_FILES} ${FENKIT_BUILTIN_PIECES} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-web.cmake ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-common.cmake
   COMMENT "Embedding the web page")
 
 file(GLOB FENKIT_SERVER_SOURCES CONFIGURE_DEPENDS src/server/*.c)

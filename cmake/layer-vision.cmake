@@ -11,7 +11,7 @@ set(FENKIT_MODEL_C ${CMAKE_CURRENT_BINARY_DIR}/generated/model_builtin_data.c)
 add_custom_command(OUTPUT ${FENKIT_MODEL_C}
   COMMAND ${CMAKE_COMMAND} -DINPUT=${FENKIT_MODEL_FILE} -DOUTPUT=${FENKIT_MODEL_C}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-model.cmake
-  DEPENDS ${FENKIT_MODEL_FILE} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-model.cmake
+  DEPENDS ${FENKIT_MODEL_FILE} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-model.cmake ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-common.cmake
   COMMENT "Embedding the square-classifier model")
 
 file(GLOB FENKIT_VISION_SOURCES CONFIGURE_DEPENDS src/vision/*.c)
@@ -23,3 +23,9 @@ target_link_libraries(fenkit_vision PUBLIC fenkit_core m ${CMAKE_DL_LIBS})
 set_target_properties(fenkit_vision PROPERTIES OUTPUT_NAME fenkit-vision
   VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
 list(APPEND FENKIT_LAYER_LIBS fenkit_vision)
+if(FENKIT_SANITIZE OR FENKIT_FUZZ)
+  # LeakSanitizer (GCC 12's and clang 14's) crashes at exit on the
+  # thread-local storage of a library opened with dlopen, so sanitizer
+  # builds load these at start; libs.c's dlopen then finds them loaded.
+  target_link_libraries(fenkit_vision PUBLIC PkgConfig::LEPT PkgConfig::OPENBLAS)
+endif()
