@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "fenkit/fenkit.h"
 #include "fenkit/vision.h"
+#include "common/scan_json.h"
 #include "json.h"
 #include "report.h"
 
@@ -92,57 +93,14 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why) 
 }
 
 static void print_json(const char *image, const fk_scan_result *r) {
-    fputs("{\"image\":", stdout);
-    cli_json_cstring(stdout, image);
-    fputs(",\"fen\":", stdout);
-    cli_json_cstring(stdout, r->fen);
-    printf(",\"size\":[%d,%d],\"board\":[", r->width, r->height);
-    for (int i = 0; i < 4; i++)
-        printf("%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);
-    printf("],\"board_score\":%.3f,\"bottom\":\"%s\",\"bottom_confidence\":%.3f,"
-           "\"bottom_given\":%s,\"squares\":[",
-           r->board.score, r->white_bottom ? "white" : "black", r->bottom_confidence,
-           r->bottom_given ? "true" : "false");
-    int first = 1;
-    for (int rank = 7; rank >= 0; rank--)
-        for (int file = 0; file < 8; file++) {
-            fk_square sq = FK_SQUARE(file, rank);
-            const fk_square_reading *s = &r->squares[sq];
-            char name[3];
-            fk_square_name(sq, name);
-            printf("%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
-                   "\"second_prob\":%.4f}",
-                   first ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
-                   fk_piece_to_char(s->second), s->second_prob);
-            first = 0;
-        }
-    const fk_bitboard sets[2] = {r->uncertain, r->repaired};
-    const char *names[2] = {"uncertain", "repaired"};
-    for (int k = 0; k < 2; k++) {
-        printf("],\"%s\":[", names[k]);
-        first = 1;
-        for (fk_square sq = 0; sq < 64; sq++) {
-            if (!(sets[k] & FK_BIT(sq))) continue;
-            char name[3];
-            fk_square_name(sq, name);
-            printf("%s\"%s\"", first ? "" : ",", name);
-            first = 0;
-        }
+    size_t len = 0;
+    char *json = scan_result_json(r, image, 0, &len);
+    if (!json) {
+        fprintf(stderr, "fenkit scan: %s: out of memory\n", image);
+        return;
     }
-    fputs("],\"notes\":[", stdout);
-    for (int i = 0; i < r->note_count; i++) {
-        if (i) fputc(',', stdout);
-        cli_json_cstring(stdout, r->notes[i]);
-    }
-    fputs("],\"problems\":[", stdout);
-    for (int i = 0; i < r->problems.count; i++) {
-        const fk_problem *p = &r->problems.items[i];
-        printf("%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
-               fk_problem_code_name(p->code), fk_severity_name(p->severity));
-        cli_json_cstring(stdout, p->message);
-        fputc('}', stdout);
-    }
-    fputs("]}\n", stdout);
+    fwrite(json, 1, len, stdout);
+    free(json);
 }
 
 static void print_text(const char *image, const fk_scan_result *r, int ascii) {

@@ -63,3 +63,17 @@ size_t json_text_escape(const char *text, size_t len, int html_safe, char *out) 
     }
     return (size_t)(out - start);
 }
+
+void json_text_write(FILE *out, const char *text, size_t len, int html_safe) {
+    /* In pieces, each ended where no UTF-8 sequence is cut in two. */
+    enum { PIECE = 1024 };
+    char escaped[JSON_TEXT_MAX(PIECE + 3)];
+    putc('"', out);
+    for (size_t at = 0; at < len;) {
+        size_t end = len - at > PIECE ? at + PIECE : len;
+        while (end < len && end - at < PIECE + 3 && ((unsigned char)text[end] & 0xC0) == 0x80) end++;
+        fwrite(escaped, 1, json_text_escape(text + at, end - at, html_safe, escaped), out);
+        at = end;
+    }
+    putc('"', out);
+}

@@ -4,6 +4,7 @@
 #define FENKIT_COMMON_JSON_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The most bytes json_text_escape writes for len bytes of text. */
 #define JSON_TEXT_MAX(len) ((len) * 6)
@@ -15,6 +16,10 @@
  * never close a script or tag. out must hold JSON_TEXT_MAX(len) bytes.
  * Returns the number of bytes written. */
 size_t json_text_escape(const char *text, size_t len, int html_safe, char *out);
+
+/* Writes len bytes of text to out as a JSON string, quotes included, escaped
+ * as json_text_escape does. */
+void json_text_write(FILE *out, const char *text, size_t len, int html_safe);
 
 /* The length of the valid UTF-8 sequence starting at s (n bytes left), or 0
  * when it is not one (stray continuation byte, overlong form, surrogate,

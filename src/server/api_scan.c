@@ -97,51 +97,20 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 #ifdef FENKIT_HAVE_SCAN
 #include <stdlib.h>
 
+#include "common/scan_json.h"
 #include "fenkit/vision.h"
 
 /* Appends the result as the object `fenkit scan --json` writes, without
  * the image name. */
 static void json_scan_result(srv_buf *b, const fk_scan_result *r) {
-    srv_buf_puts(b, "{\"fen\":");
-    srv_json_cstring(b, r->fen);
-    srv_buf_printf(b, ",\"size\":[%d,%d],\"board\":[", r->width, r->height);
-    for (int i = 0; i < 4; i++)
-        srv_buf_printf(b, "%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);
-    srv_buf_printf(b, "],\"board_score\":%.3f,\"bottom\":\"%s\",\"bottom_confidence\":%.3f,"
-                      "\"bottom_given\":%s,\"squares\":[",
-                   r->board.score, r->white_bottom ? "white" : "black", r->bottom_confidence,
-                   r->bottom_given ? "true" : "false");
-    for (int rank = 7; rank >= 0; rank--)
-        for (int file = 0; file < 8; file++) {
-            fk_square sq = FK_SQUARE(file, rank);
-            const fk_square_reading *s = &r->squares[sq];
-            char name[3];
-            fk_square_name(sq, name);
-            srv_buf_printf(b, "%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
-                              "\"second_prob\":%.4f}",
-                           sq == FK_SQUARE(0, 7) ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
-                           fk_piece_to_char(s->second), s->second_prob);
-        }
-    srv_buf_puts(b, "],\"uncertain\":");
-    srv_json_squares(b, r->uncertain);
-    srv_buf_puts(b, ",\"repaired\":");
-    srv_json_squares(b, r->repaired);
-    srv_buf_puts(b, ",\"notes\":[");
-    for (int i = 0; i < r->note_count; i++) {
-        if (i) srv_buf_puts(b, ",");
-        srv_json_cstring(b, r->notes[i]);
+    size_t len = 0;
+    char *json = scan_result_json(r, NULL, 1, &len);
+    if (!json) {
+        b->failed = 1;
+        return;
     }
-    srv_buf_puts(b, "],\"problems\":[");
-    for (int i = 0; i < r->problems.count; i++) {
-        const fk_problem *p = &r->problems.items[i];
-        srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
-                       fk_problem_code_name(p->code), fk_severity_name(p->severity));
-        srv_json_cstring(b, p->message);
-        srv_buf_puts(b, ",\"squares\":");
-        srv_json_squares(b, p->squares);
-        srv_buf_puts(b, "}");
-    }
-    srv_buf_puts(b, "]}\n");
+    srv_buf_add(b, json, len);
+    free(json);
 }
 
 void srv_api_scan_run(const srv_request *req, srv_reply *reply) {

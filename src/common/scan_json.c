@@ -1,0 +1,78 @@
+/* The scan result as JSON, for the command line and the server alike. */
+#include "scan_json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_text.h"
+
+/* Writes a set of squares as a JSON list of names ("e4"). */
+static void write_squares(FILE *out, fk_bitboard set) {
+    putc('[', out);
+    for (const char *sep = ""; set; set &= set - 1, sep = ",") {
+        char name[3];
+        fk_square_name(__builtin_ctzll(set), name);
+        fprintf(out, "%s\"%s\"", sep, name);
+    }
+    putc(']', out);
+}
+
+char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe, size_t *len) {
+    char *text = NULL;
+    FILE *out = open_memstream(&text, len);
+    if (!out) return NULL;
+    putc('{', out);
+    if (image) {
+        fputs("\"image\":", out);
+        json_text_write(out, image, strlen(image), html_safe);
+        putc(',', out);
+    }
+    fputs("\"fen\":", out);
+    json_text_write(out, r->fen, strlen(r->fen), html_safe);
+    fprintf(out, ",\"size\":[%d,%d],\"board\":[", r->width, r->height);
+    for (int i = 0; i < 4; i++)
+        fprintf(out, "%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);
+    fprintf(out,
+            "],\"board_score\":%.3f,\"bottom\":\"%s\",\"bottom_confidence\":%.3f,"
+            "\"bottom_given\":%s,\"squares\":[",
+            r->board.score, r->white_bottom ? "white" : "black", r->bottom_confidence,
+            r->bottom_given ? "true" : "false");
+    for (int rank = 7; rank >= 0; rank--)
+        for (int file = 0; file < 8; file++) {
+            fk_square sq = FK_SQUARE(file, rank);
+            const fk_square_reading *s = &r->squares[sq];
+            char name[3];
+            fk_square_name(sq, name);
+            fprintf(out,
+                    "%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
+                    "\"second_prob\":%.4f}",
+                    sq == FK_SQUARE(0, 7) ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
+                    fk_piece_to_char(s->second), s->second_prob);
+        }
+    fputs("],\"uncertain\":", out);
+    write_squares(out, r->uncertain);
+    fputs(",\"repaired\":", out);
+    write_squares(out, r->repaired);
+    fputs(",\"notes\":[", out);
+    for (int i = 0; i < r->note_count; i++) {
+        if (i) putc(',', out);
+        json_text_write(out, r->notes[i], strlen(r->notes[i]), html_safe);
+    }
+    fputs("],\"problems\":[", out);
+    for (int i = 0; i < r->problems.count; i++) {
+        const fk_problem *p = &r->problems.items[i];
+        fprintf(out, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
+                fk_problem_code_name(p->code), fk_severity_name(p->severity));
+        json_text_write(out, p->message, strlen(p->message), html_safe);
+        fputs(",\"squares\":", out);
+        write_squares(out, p->squares);
+        putc('}', out);
+    }
+    fputs("]}\n", out);
+    if (fclose(out) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
