@@ -1,5 +1,5 @@
-/* Decoding pictures into grey levels with Leptonica, refusing ones too large
- * before they are decoded. */
+/* Decoding pictures into grey levels, refusing ones too large before they
+ * are decoded: PNG with libpng (png.c), every other format with Leptonica. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,13 +55,21 @@ static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
     }
 }
 
+/* Opens Leptonica, with its messages silenced (errors come back as values,
+ * not on stderr). */
+static fk_status lept_ready(fk_error *err) {
+    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
+    fk_lept.setMsgSeverity(L_SEVERITY_NONE);
+    return FK_OK;
+}
+
 fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err) {
     memset(out, 0, sizeof *out);
-    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
-    fk_lept.setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
     if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
+    /* PNG and GIF sizes come from the bytes, so a PNG needs no Leptonica. */
     if (!header_size(data, len, &w, &h)) {
+        if (lept_ready(err) != FK_OK) return FK_ERR_IO;
         if (fk_lept.findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
             return fk_vision_fail(err, FK_ERR_SYNTAX,
                         "not a picture fenkit can read (PNG, JPEG, WebP, GIF, BMP, TIFF, PNM)");
@@ -75,6 +83,10 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
                  w, h, FK_SCAN_MAX_PIXELS / 1000000);
         return fk_vision_fail(err, FK_ERR_RANGE, msg);
     }
+    fk_status s;
+    int png = len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0;
+    if (png && fk_png_decode(data, len, out, &s, err)) return s;
+    if (lept_ready(err) != FK_OK) return FK_ERR_IO;
     PIX *pix = fk_lept.pixReadMem(data, len);
     if (!pix) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture is damaged or cut short");
     if (fk_lept.pixGetWidth(pix) != w || fk_lept.pixGetHeight(pix) != h) {

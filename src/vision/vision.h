@@ -7,6 +7,12 @@
 /* Fills err (may be NULL) with status and message; returns status. */
 fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
 
+/* Decodes PNG bytes (header already checked against the size limit)
+ * straight into grey levels. Returns 1 when it dealt with the picture,
+ * with *status FK_OK (out filled) or an error in err; 0 when it leaves the
+ * picture to Leptonica (interlaced, or libpng missing). */
+int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
+
 /* Cuts the board inside the located corners into 64 crops of side x side
  * grey pixels, in picture order (top row first, left to right), averaging
  * the picture over each crop pixel's footprint. crops holds 64*side*side
