@@ -36,7 +36,9 @@ static void unite(int *parent, int a, int b) {
 }
 
 /* The picture shrunk by an integer factor (box average) so that its long
- * side is about WORK_SIDE at most; *factor receives the factor. */
+ * side is about WORK_SIDE at most; *factor receives the factor. Rows are
+ * summed into a line of column sums first, so each pixel is read once, in
+ * order. */
 static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     int f = ((im->width > im->height ? im->width : im->height) + WORK_SIDE - 1) / WORK_SIDE;
     if (f < 1) f = 1;
@@ -45,15 +47,28 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     *h = im->height / f;
     if (*w < 8 || *h < 8) return NULL;
     uint8_t *out = malloc((size_t)*w * *h);
-    if (!out) return NULL;
-    for (int y = 0; y < *h; y++)
+    int *cols = malloc(sizeof(int) * (size_t)*w * f);
+    if (!out || !cols) {
+        free(out);
+        free(cols);
+        return NULL;
+    }
+    int used = *w * f, area = f * f;
+    for (int y = 0; y < *h; y++) {
+        const uint8_t *src = im->grey + (size_t)y * f * im->width;
+        for (int x = 0; x < used; x++) cols[x] = src[x];
+        for (int dy = 1; dy < f; dy++) {
+            src += im->width;
+            for (int x = 0; x < used; x++) cols[x] += src[x];
+        }
+        uint8_t *dst = out + (size_t)y * *w;
         for (int x = 0; x < *w; x++) {
             int sum = 0;
-            for (int dy = 0; dy < f; dy++)
-                for (int dx = 0; dx < f; dx++)
-                    sum += im->grey[(size_t)(y * f + dy) * im->width + x * f + dx];
-            out[(size_t)y * *w + x] = (uint8_t)(sum / (f * f));
+            for (int dx = 0; dx < f; dx++) sum += cols[x * f + dx];
+            dst[x] = (uint8_t)(sum / area);
         }
+    }
+    free(cols);
     return out;
 }
 
@@ -199,17 +214,34 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
     if (a1 > along) a1 = along;
     for (int k = 0; k < hi - lo; k++) prof[k] = 0;
     double *sum = malloc(sizeof(double) * (size_t)n);
-    if (!sum) return;
+    int *index = malloc(sizeof(int) * (size_t)n);
+    if (!sum || !index) {
+        free(sum);
+        free(index);
+        return;
+    }
     for (int t0 = a0; t0 < a1; t0 += band) {
         int t1 = t0 + band < a1 ? t0 + band : a1;
+        /* Walk the picture in memory order: a row at a time for vertical
+         * lines, along each row for horizontal ones. */
+        for (int k = 0; k < n; k++) sum[k] = 0;
         for (int k = 0; k < n; k++) {
             int c = first + k;
             c = c < 0 ? 0 : c >= across ? across - 1 : c;
-            double v = 0;
-            for (int t = t0; t < t1; t++)
-                v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
-            sum[k] = v;
+            if (vertical_lines) {
+                index[k] = c;
+            } else {
+                const uint8_t *row = im->grey + (size_t)c * W;
+                unsigned v = 0;
+                for (int t = t0; t < t1; t++) v += row[t];
+                sum[k] = v;
+            }
         }
+        if (vertical_lines)
+            for (int t = t0; t < t1; t++) {
+                const uint8_t *row = im->grey + (size_t)t * W;
+                for (int k = 0; k < n; k++) sum[k] += row[index[k]];
+            }
         for (int k = 0; k < hi - lo; k++) {
             double before = 0, after = 0;
             int at = lo + k - first; /* index of column lo + k */
@@ -221,6 +253,7 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
         }
     }
     free(sum);
+    free(index);
 }
 
 /* Refines one axis of the grid: start and pitch of the nine lines, from the
