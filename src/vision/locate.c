@@ -72,51 +72,70 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     return out;
 }
 
+/* A run of flat pixels along one row: x0..x1 on row y. */
+typedef struct {
+    int x0, x1, y;
+} run;
+
 /* Labels flat patches (neighbours within `flat` grey levels) and returns the
  * ones shaped like a board square, with their centres and sizes (plus grow,
- * the width a blur took off their edges). */
+ * the width a blur took off their edges). Each row is cut into runs of
+ * flat neighbours first, and the union-find joins runs, not pixels: board
+ * squares are long runs, so there are few. Patches are numbered by their
+ * first pixel in reading order. */
 static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
                           square_patch **out) {
-    int n = w * h, found = 0;
-    int *parent = malloc(sizeof(int) * (size_t)n);
+    int n = w * h, found = 0, runs = 0;
+    int *parent = malloc(sizeof(int) * (size_t)n), *row_run = malloc(sizeof(int) * 2 * (size_t)w);
+    run *rs = malloc(sizeof(run) * (size_t)n);
     patch *patches = NULL;
     *out = NULL;
-    if (!parent) return -1;
-    for (int i = 0; i < n; i++) parent[i] = i;
-    for (int y = 0; y < h; y++)
+    if (!parent || !row_run || !rs) goto nomem;
+    for (int y = 0; y < h; y++) {
+        const uint8_t *row = g + (size_t)y * w;
+        int *here = row_run + (y & 1) * w, *above = row_run + ((y + 1) & 1) * w;
         for (int x = 0; x < w; x++) {
-            int i = y * w + x;
-            if (x + 1 < w && abs(g[i] - g[i + 1]) <= flat) unite(parent, i, i + 1);
-            if (y + 1 < h && abs(g[i] - g[i + w]) <= flat) unite(parent, i, i + w);
+            if (x == 0 || abs(row[x] - row[x - 1]) > flat) {
+                parent[runs] = runs;
+                rs[runs++] = (run){x, x, y};
+            }
+            rs[runs - 1].x1 = x;
+            here[x] = runs - 1;
         }
-    /* Roots become patch numbers. */
+        if (y == 0) continue;
+        /* Join each run to the runs above it that it touches through a flat
+         * vertical step; consecutive pixels mostly repeat the same pair. */
+        const uint8_t *up = row - w;
+        int last_a = -1, last_b = -1;
+        for (int x = 0; x < w; x++) {
+            if (abs(row[x] - up[x]) > flat) continue;
+            int a = above[x], b = here[x];
+            if (a == last_a && b == last_b) continue;
+            unite(parent, a, b);
+            last_a = a;
+            last_b = b;
+        }
+    }
+    /* Roots become patch numbers; a root is its patch's first run. */
     int count = 0;
-    for (int i = 0; i < n; i++) parent[i] = find_root(parent, i);
-    for (int i = 0; i < n; i++) parent[i] = parent[i] == i ? -(++count) : parent[i];
+    for (int r = 0; r < runs; r++) parent[r] = find_root(parent, r);
+    for (int r = 0; r < runs; r++) parent[r] = parent[r] == r ? -(++count) : parent[parent[r]];
     patches = calloc((size_t)count, sizeof *patches);
     *out = malloc(sizeof **out * (size_t)(count < MAX_SEEDS ? count : MAX_SEEDS) + 1);
-    if (!patches || !*out) {
-        free(parent);
-        free(patches);
-        free(*out);
-        *out = NULL;
-        return -1;
-    }
+    if (!patches || !*out) goto nomem;
     for (int k = 0; k < count; k++) {
         patches[k].minx = patches[k].miny = 1 << 30;
         patches[k].maxx = patches[k].maxy = -1;
     }
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int i = y * w + x, r = parent[i];
-            int k = r < 0 ? -r - 1 : -parent[r] - 1;
-            patch *p = &patches[k];
-            if (x < p->minx) p->minx = x;
-            if (x > p->maxx) p->maxx = x;
-            if (y < p->miny) p->miny = y;
-            if (y > p->maxy) p->maxy = y;
-            p->count++;
-        }
+    for (int r = 0; r < runs; r++) {
+        patch *p = &patches[-parent[r] - 1];
+        const run *q = &rs[r];
+        if (q->x0 < p->minx) p->minx = q->x0;
+        if (q->x1 > p->maxx) p->maxx = q->x1;
+        if (q->y < p->miny) p->miny = q->y;
+        if (q->y > p->maxy) p->maxy = q->y;
+        p->count += q->x1 - q->x0 + 1;
+    }
     int limit = (w < h ? w : h) / 7;
     for (int k = 0; k < count && found < MAX_SEEDS; k++) {
         const patch *p = &patches[k];
@@ -129,8 +148,18 @@ static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
                                          (bw + bh) / 2.0 + grow};
     }
     free(parent);
+    free(row_run);
+    free(rs);
     free(patches);
     return found;
+nomem:
+    free(parent);
+    free(row_run);
+    free(rs);
+    free(patches);
+    free(*out);
+    *out = NULL;
+    return -1;
 }
 
 /* A lattice hypothesis: square pitch and the centre of its (0,0) square. */
