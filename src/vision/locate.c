@@ -54,7 +54,8 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
         return NULL;
     }
     int used = *w * f, area = f * f;
-    for (int y = 0; y < *h; y++) {
+    if (f == 1) memcpy(out, im->grey, (size_t)*w * *h);
+    for (int y = 0; f > 1 && y < *h; y++) {
         const uint8_t *src = im->grey + (size_t)y * f * im->width;
         for (int x = 0; x < used; x++) cols[x] = src[x];
         for (int dy = 1; dy < f; dy++) {
@@ -62,6 +63,10 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
             for (int x = 0; x < used; x++) cols[x] += src[x];
         }
         uint8_t *dst = out + (size_t)y * *w;
+        if (f == 2) { /* the common case (full HD), without a division */
+            for (int x = 0; x < *w; x++) dst[x] = (uint8_t)((cols[2 * x] + cols[2 * x + 1]) >> 2);
+            continue;
+        }
         for (int x = 0; x < *w; x++) {
             int sum = 0;
             for (int dx = 0; dx < f; dx++) sum += cols[x * f + dx];
@@ -310,8 +315,9 @@ static void refine_axis(const fk_image *im, int vertical_lines, int wide, double
             double sum = 0;
             for (int k = 1; k <= 7; k++) {
                 double pos = s + k * p - 1 - lo; /* profile index of that edge */
-                int i = (int)floor(pos);
-                if (i < 0 || i + 1 >= hi - lo) continue;
+                if (pos < 0) continue;
+                int i = (int)pos; /* floor, for pos >= 0, without a libm call */
+                if (i + 1 >= hi - lo) continue;
                 double f = pos - i;
                 sum += prof[i] * (1 - f) + prof[i + 1] * f;
             }
