@@ -414,19 +414,41 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
     return agree / 64.0 * fmin(1.0, 1.5 * clarity);
 }
 
-/* Refines and scores one hypothesis (in full-picture coordinates). */
-static double finish(const fk_image *im, lattice *L) {
+/* The checkerboard score of grid L on the picture; for a grid found on the
+ * blurred work picture (shrunk by f), the better of that and its score
+ * there, where hatched squares are dark and plain ones light even when the
+ * hatching is too faint or too noisy for their mean grey to tell. */
+static double grid_score(const fk_image *im, const fk_image *blurred, int f, const lattice *L) {
+    double s = checker_score(im, L->x0, L->y0, L->px, L->py);
+    if (blurred)
+        s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f));
+    return s;
+}
+
+/* Refines and scores one hypothesis (in full-picture coordinates). A grid
+ * found on the blurred picture is kept as found when the refinement made
+ * it clearly worse: strong piece outlines can pull the lines of a faintly
+ * hatched board off. (Not so for flat boards, whose refined grid is the
+ * test: small lattices in textures only pass unrefined.) */
+static double finish(const fk_image *im, const fk_image *blurred, int f, lattice *L) {
+    lattice found = *L;
     for (int pass = 0; pass < 2; pass++) {
         refine_axis(im, 1, L->wide, &L->x0, &L->px, L->y0, 8 * L->py);
         refine_axis(im, 0, L->wide, &L->y0, &L->py, L->x0, 8 * L->px);
     }
-    return checker_score(im, L->x0, L->y0, L->px, L->py);
+    double refined = grid_score(im, blurred, f, L);
+    double before = blurred ? grid_score(im, blurred, f, &found) : 0;
+    if (blurred && before > refined + 0.1) {
+        *L = found;
+        return before;
+    }
+    return refined;
 }
 
 /* Searches the work picture g (the picture shrunk by f) for board lattices
  * and keeps the best one found in *best. Returns -1 when out of memory. */
-static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, int flat,
-                  int grow, lattice *best, double *best_score) {
+static int search(const fk_image *image, const fk_image *blurred, const uint8_t *g, int w, int h,
+                  int f, int flat, int grow, lattice *best, double *best_score) {
     square_patch *sq = NULL;
     int n = square_patches(g, w, h, flat, grow, &sq);
     if (n < 0) return -1;
@@ -477,7 +499,7 @@ static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, 
                 if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
                     L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
                     continue;
-                double s = finish(image, &L);
+                double s = finish(image, blurred, f, &L);
                 double area = L.px * L.py;
                 /* A clearer board wins; a much larger one wins if nearly as clear. */
                 if (s > 0.5 && (*best_score == 0 || (area > 1.5 * best_area && s > *best_score - 0.15) ||
@@ -564,8 +586,10 @@ static double best_lines(const double *prof, int len, double min_pitch, double m
 
 /* The fallback for boards that fill much of the picture (diagrams, crops):
  * grid lines from the edge projections of the blurred work picture. */
-static void project(const fk_image *image, const uint8_t *g, int w, int h, int f, lattice *best,
+static void project(const fk_image *image, const fk_image *blurred, int f, lattice *best,
                     double *best_score) {
+    const uint8_t *g = blurred->grey;
+    int w = blurred->width, h = blurred->height;
     double *px = malloc(sizeof(double) * (size_t)(w + h));
     if (!px) return;
     double *py = px + w, sx = 0, ppx = 0, sy = 0, ppy = 0;
@@ -577,10 +601,8 @@ static void project(const fk_image *image, const uint8_t *g, int w, int h, int f
     free(px);
     if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
     lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1};
-    lattice refined = L;
-    double s0 = checker_score(image, L.x0, L.y0, L.px, L.py), s1 = finish(image, &refined);
-    if (s1 < s0) refined = L, s1 = s0;
-    if (s1 > 0.5 && s1 > *best_score) *best_score = s1, *best = refined;
+    double s = finish(image, blurred, f, &L);
+    if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
 fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
@@ -592,10 +614,12 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     lattice best = {0};
     double best_score = 0;
     /* Flat colours first; then, for hatched or textured boards, blurred. */
-    int bad = !g || search(image, g, w, h, f, 6, 0, &best, &best_score) < 0;
+    int bad = !g || search(image, NULL, g, w, h, f, 6, 0, &best, &best_score) < 0;
     if (!bad && best_score == 0) {
-        bad = blur(g, w, h, 2) < 0 || search(image, g, w, h, f, 3, 4, &best, &best_score) < 0;
-        if (!bad && best_score == 0) project(image, g, w, h, f, &best, &best_score);
+        fk_image blurred = {w, h, g};
+        bad = blur(g, w, h, 2) < 0 ||
+              search(image, &blurred, g, w, h, f, 3, 4, &best, &best_score) < 0;
+        if (!bad && best_score == 0) project(image, &blurred, f, &best, &best_score);
     }
     free(g);
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");

@@ -89,6 +89,8 @@ static void test_reads_real_screenshots(void **state) {
         {"tsoj_134.jpg", "5rk1/2p1bppp/Q7/1p2n3/5n2/2P2q2/PP1P1PbP/RNBBR1K1"},
         {"tsoj_149.jpg", "r2qr1k1/p4pbp/bp3np1/3p4/8/BPN1P1P1/P1Q1NnBP/R2R2K1"},
         {"cv_03.jpg", "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5"},
+        /* a small board with faintly hatched dark squares in a PDF viewer */
+        {"tsoj_145.png", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fk_scan_options o;
