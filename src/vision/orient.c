@@ -6,18 +6,34 @@
 #include "vision.h"
 
 int fk_orient_guess(const fk_piece picture[64], double *confidence) {
-    /* Evidence for White at the bottom, in picture rows (0 = top), starting
-     * from a lean towards it: most diagrams and screens show White there. */
-    double z = 1.0;
+    int men[2] = {0, 0}, kings[2] = {0, 0};
     for (int i = 0; i < 64; i++) {
+        if (picture[i] == FK_EMPTY) continue;
+        int c = FK_PIECE_COLOR(picture[i]);
+        men[c]++;
+        kings[c] += FK_PIECE_KIND(picture[i]) == FK_KING;
+    }
+    /* Evidence for White at the bottom, in picture rows (0 = top), starting
+     * from a lean towards it: most diagrams and screens show White there.
+     * A side with more than 16 men (a composed or random board) says
+     * nothing about where the players sit, and
+     * neither do pawns on the edge rows (impossible either way round) nor
+     * the kings of a side that shows more than one. */
+    double z = 1.0;
+    int game = men[0] <= 16 && men[1] <= 16;
+    for (int i = 0; game && i < 64; i++) {
         fk_piece p = picture[i];
         if (p == FK_EMPTY) continue;
-        double row = i / 8, down = row - 3.5; /* > 0: lower half of the picture */
-        int white = FK_PIECE_COLOR(p) == FK_WHITE;
+        int row = i / 8, white = FK_PIECE_COLOR(p) == FK_WHITE;
+        double down = row - 3.5; /* > 0: lower half of the picture */
         double toward_own = white ? down : -down;
         switch (FK_PIECE_KIND(p)) {
-        case FK_PAWN: z += 0.15 * toward_own; break;
-        case FK_KING: z += 0.25 * toward_own; break;
+        case FK_PAWN:
+            if (row > 0 && row < 7) z += 0.15 * toward_own;
+            break;
+        case FK_KING:
+            if (kings[FK_PIECE_COLOR(p)] == 1) z += 0.25 * toward_own;
+            break;
         default: z += 0.03 * toward_own; break;
         }
     }
