@@ -290,6 +290,21 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
     free(index);
 }
 
+/* Edge energy of a profile of n entries at the seven inner lines of a grid
+ * whose line 0 is at profile index first, pitch p apart (interpolated). */
+static double lines_energy(const double *prof, int n, double first, double p) {
+    double sum = 0;
+    for (int k = 1; k <= 7; k++) {
+        double pos = first + k * p;
+        if (pos < 0) continue;
+        int i = (int)pos; /* floor, for pos >= 0, without a libm call */
+        if (i + 1 >= n) continue;
+        double f = pos - i;
+        sum += prof[i] * (1 - f) + prof[i + 1] * f;
+    }
+    return sum;
+}
+
 /* Refines one axis of the grid: start and pitch of the nine lines, from the
  * edge profile across the board (inner seven lines, each placed at the
  * centroid of its edge energy, then a least-squares fit). */
@@ -307,20 +322,23 @@ static void refine_axis(const fk_image *im, int vertical_lines, int wide, double
     int span = wide && *pitch >= 20 ? (int)(*pitch / 10) : 1;
     edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, span, prof);
     /* Coarse: the start and pitch whose seven inner lines collect the most
-     * edge energy. */
+     * edge energy; first in steps of a pixel and 0.5% of pitch, then in
+     * quarter pixels and 0.1% around the best of those. */
     double best = -1, bs = *start, bp = *pitch;
-    for (int ps = -30; ps <= 30; ps++) {
+    int best_ps = 0;
+    for (int ps = -30; ps <= 30; ps += 5) {
         double p = *pitch * (1 + ps * 0.001);
-        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 0.25) {
-            double sum = 0;
-            for (int k = 1; k <= 7; k++) {
-                double pos = s + k * p - 1 - lo; /* profile index of that edge */
-                if (pos < 0) continue;
-                int i = (int)pos; /* floor, for pos >= 0, without a libm call */
-                if (i + 1 >= hi - lo) continue;
-                double f = pos - i;
-                sum += prof[i] * (1 - f) + prof[i + 1] * f;
-            }
+        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 1) {
+            double sum = lines_energy(prof, hi - lo, s - 1 - lo, p);
+            if (sum > best) best = sum, bs = s, bp = p, best_ps = ps;
+        }
+    }
+    double s_lo = fmax(bs - 1, *start - 0.45 * *pitch), s_hi = fmin(bs + 1, *start + 0.45 * *pitch);
+    for (int ps = best_ps - 4; ps <= best_ps + 4; ps++) {
+        if (ps < -30 || ps > 30) continue;
+        double p = *pitch * (1 + ps * 0.001);
+        for (double s = s_lo; s <= s_hi; s += 0.25) {
+            double sum = lines_energy(prof, hi - lo, s - 1 - lo, p);
             if (sum > best) best = sum, bs = s, bp = p;
         }
     }
