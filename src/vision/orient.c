@@ -67,14 +67,20 @@ int fk_orient_from_labels(const fk_image *im, const fk_board_location *where, do
     int votes = 0, sites_used = 0;
     for (int s = 0; s < 4; s++) {
         double v[8];
-        int ok = 1;
+        int ok = 1, textured = 0;
         for (int r = 0; r < 8 && ok; r++) {
             double top = s >= 2 ? 0.03 : 0.2, bottom = s >= 2 ? 0.38 : 0.8;
-            v[r] = ink(im, x0 + sites[s][0] * p, y0 + (r + top) * q, x0 + sites[s][1] * p,
-                       y0 + (r + bottom) * q);
+            double a = x0 + sites[s][0] * p, b = x0 + sites[s][1] * p;
+            v[r] = ink(im, a, y0 + (r + top) * q, b, y0 + (r + bottom) * q);
             ok = v[r] > 2; /* a label in every row */
+            /* Inside a square a label is a mark in one top corner, where
+             * pieces seldom reach; hatching fills the other corner too. */
+            double other = s == 2 ? 0.68 : -0.68;
+            if (s >= 2)
+                textured += ink(im, a + other * p, y0 + (r + top) * q, b + other * p,
+                                y0 + (r + bottom) * q) > 0.7 * v[r];
         }
-        if (!ok) continue;
+        if (!ok || textured >= 4) continue;
         /* "8" has far more ink than "1", and "2" more than "7": with White
          * at the bottom, 8 is on top and 1 below, 7 on the second row and 2
          * on the seventh. */
