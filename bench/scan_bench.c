@@ -87,8 +87,8 @@ static void bench(const char *name, const unsigned char *data, size_t len, int r
     }
     fk_image_free(&im);
     printf("%-24s %7.1f ms/image  (decode %.1f, locate %.1f, cut+classify+FEN %.1f)  %s\n", name,
-           (t_decode + t_scan) / runs, t_decode / runs, t_locate / runs,
-           (t_scan - t_locate) / runs, r->fen);
+           (t_decode + t_scan) / runs, t_decode / runs, t_locate / runs, (t_scan - t_locate) / runs,
+           r->fen);
     free(r);
 }
 

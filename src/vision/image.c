@@ -58,11 +58,13 @@ static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
 /* Copies an 8 bpp grey picture (Leptonica keeps the first pixel of each
  * 32-bit word in its high byte). */
 static void copy_grey(PIX *pix, uint8_t *out) {
-    int w = (int)fk_lept.pixGetWidth(pix), h = (int)fk_lept.pixGetHeight(pix), wpl = fk_lept.pixGetWpl(pix);
+    int w = (int)fk_lept.pixGetWidth(pix), h = (int)fk_lept.pixGetHeight(pix),
+        wpl = fk_lept.pixGetWpl(pix);
     const l_uint32 *data = fk_lept.pixGetData(pix);
     for (int y = 0; y < h; y++) {
         const l_uint32 *row = data + (size_t)y * wpl;
-        for (int x = 0; x < w; x++) out[(size_t)y * w + x] = (uint8_t)(row[x >> 2] >> (24 - 8 * (x & 3)));
+        for (int x = 0; x < w; x++)
+            out[(size_t)y * w + x] = (uint8_t)(row[x >> 2] >> (24 - 8 * (x & 3)));
     }
 }
 
@@ -112,7 +114,8 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
         out->grey = malloc((size_t)w * h);
         if (out->grey) copy_grey(pix, out->grey);
         fk_lept.pixDestroy(&pix);
-        if (!out->grey) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
+        if (!out->grey)
+            return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
         out->width = w;
         out->height = h;
         return FK_OK;

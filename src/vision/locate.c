@@ -57,19 +57,23 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     if (f == 1) memcpy(out, im->grey, (size_t)*w * *h);
     for (int y = 0; f > 1 && y < *h; y++) {
         const uint8_t *src = im->grey + (size_t)y * f * im->width;
-        for (int x = 0; x < used; x++) cols[x] = src[x];
+        for (int x = 0; x < used; x++)
+            cols[x] = src[x];
         for (int dy = 1; dy < f; dy++) {
             src += im->width;
-            for (int x = 0; x < used; x++) cols[x] += src[x];
+            for (int x = 0; x < used; x++)
+                cols[x] += src[x];
         }
         uint8_t *dst = out + (size_t)y * *w;
         if (f == 2) { /* the common case (full HD), without a division */
-            for (int x = 0; x < *w; x++) dst[x] = (uint8_t)((cols[2 * x] + cols[2 * x + 1]) >> 2);
+            for (int x = 0; x < *w; x++)
+                dst[x] = (uint8_t)((cols[2 * x] + cols[2 * x + 1]) >> 2);
             continue;
         }
         for (int x = 0; x < *w; x++) {
             int sum = 0;
-            for (int dx = 0; dx < f; dx++) sum += cols[x * f + dx];
+            for (int dx = 0; dx < f; dx++)
+                sum += cols[x * f + dx];
             dst[x] = (uint8_t)(sum / area);
         }
     }
@@ -123,8 +127,10 @@ static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
     }
     /* Roots become patch numbers; a root is its patch's first run. */
     int count = 0;
-    for (int r = 0; r < runs; r++) parent[r] = find_root(parent, r);
-    for (int r = 0; r < runs; r++) parent[r] = parent[r] == r ? -(++count) : parent[parent[r]];
+    for (int r = 0; r < runs; r++)
+        parent[r] = find_root(parent, r);
+    for (int r = 0; r < runs; r++)
+        parent[r] = parent[r] == r ? -(++count) : parent[parent[r]];
     patches = calloc((size_t)count, sizeof *patches);
     *out = malloc(sizeof **out * (size_t)(count < MAX_SEEDS ? count : MAX_SEEDS) + 1);
     if (!patches || !*out) goto nomem;
@@ -258,7 +264,8 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
         int t1 = t0 + band < a1 ? t0 + band : a1;
         /* Walk the picture in memory order: a row at a time for vertical
          * lines, along each row for horizontal ones. */
-        for (int k = 0; k < n; k++) sum[k] = 0;
+        for (int k = 0; k < n; k++)
+            sum[k] = 0;
         for (int k = 0; k < n; k++) {
             int c = first + k;
             c = c < 0 ? 0 : c >= across ? across - 1 : c;
@@ -267,14 +274,16 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
             } else {
                 const uint8_t *row = im->grey + (size_t)c * W;
                 unsigned v = 0;
-                for (int t = t0; t < t1; t++) v += row[t];
+                for (int t = t0; t < t1; t++)
+                    v += row[t];
                 sum[k] = v;
             }
         }
         if (vertical_lines)
             for (int t = t0; t < t1; t++) {
                 const uint8_t *row = im->grey + (size_t)t * W;
-                for (int k = 0; k < n; k++) sum[k] += row[index[k]];
+                for (int k = 0; k < n; k++)
+                    sum[k] += row[index[k]];
             }
         for (int k = 0; k < hi - lo; k++) {
             double before = 0, after = 0;
@@ -438,8 +447,7 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
  * hatching is too faint or too noisy for their mean grey to tell. */
 static double grid_score(const fk_image *im, const fk_image *blurred, int f, const lattice *L) {
     double s = checker_score(im, L->x0, L->y0, L->px, L->py);
-    if (blurred)
-        s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f));
+    if (blurred) s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f));
     return s;
 }
 

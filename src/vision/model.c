@@ -215,7 +215,8 @@ enum { CHUNK = 4 };
 static void convolve(const fk_model *m, const uint8_t *crops, int n, float *a, float *b,
                      float *cols, float *feat, int features) {
     int side = m->square, s = side;
-    for (size_t i = 0; i < (size_t)n * side * side; i++) a[i] = crops[i] / 255.0f;
+    for (size_t i = 0; i < (size_t)n * side * side; i++)
+        a[i] = crops[i] / 255.0f;
     for (int i = 0; i < m->nconv; i++, s /= 2) {
         int k = m->conv_in[i] * 9, pixels = n * s * s;
         im2col(a, m->conv_in[i], n, s, cols);
@@ -226,8 +227,8 @@ static void convolve(const fk_model *m, const uint8_t *crops, int n, float *a, f
     int c = m->conv_out[m->nconv - 1], plane = s * s;
     for (int j = 0; j < n; j++)
         for (int ch = 0; ch < c; ch++)
-            memcpy(feat + (size_t)j * features + (size_t)ch * plane, a + ((size_t)ch * n + j) * plane,
-                   sizeof(float) * plane);
+            memcpy(feat + (size_t)j * features + (size_t)ch * plane,
+                   a + ((size_t)ch * n + j) * plane, sizeof(float) * plane);
 }
 
 fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, float *probs) {

@@ -12,8 +12,8 @@
 #include "lazy.h"
 #include "vision.h"
 
-#define DEFLATE_FUNCTIONS(X)                                                               \
-    X(libdeflate_alloc_decompressor) X(libdeflate_crc32) X(libdeflate_free_decompressor)  \
+#define DEFLATE_FUNCTIONS(X)                                                              \
+    X(libdeflate_alloc_decompressor) X(libdeflate_crc32) X(libdeflate_free_decompressor) \
     X(libdeflate_zlib_decompress)
 
 static struct {
@@ -28,7 +28,8 @@ static void lib_open(void) {
     static const char *const names[] = {DEFLATE_FUNCTIONS(LAZY_NAME)};
     _Static_assert(sizeof lib == sizeof names, "one pointer per function");
     lazy_load(libraries, 1, names, (int)(sizeof names / sizeof names[0]), &lib,
-              "reading PNG pictures quickly (Debian: libdeflate0)", lib_problem, sizeof lib_problem);
+              "reading PNG pictures quickly (Debian: libdeflate0)", lib_problem,
+              sizeof lib_problem);
 }
 
 static uint32_t be32(const uint8_t *p) {
@@ -38,10 +39,10 @@ static uint32_t be32(const uint8_t *p) {
 /* What the header and the colour chunks say. */
 typedef struct {
     int width, height, depth, type, channels;
-    size_t row_bytes;   /* filtered bytes per row, without the filter byte */
-    int pixel_bytes;    /* the distance filters look back, at least 1 */
-    uint8_t lut[256];   /* grey of each sample value (grey or palette types) */
-    int key;            /* the tRNS colour key is set (grey and RGB types) */
+    size_t row_bytes; /* filtered bytes per row, without the filter byte */
+    int pixel_bytes;  /* the distance filters look back, at least 1 */
+    uint8_t lut[256]; /* grey of each sample value (grey or palette types) */
+    int key;          /* the tRNS colour key is set (grey and RGB types) */
     uint16_t key_rgb[3];
 } header;
 
@@ -63,7 +64,7 @@ static int read_ihdr(const uint8_t *p, uint32_t len, header *h) {
         !channels_of[h->type] || p[10] != 0 || p[11] != 0)
         return 0;
     int d = h->depth, t = h->type;
-    int ok = t == 0 ? (d == 1 || d == 2 || d == 4 || d == 8 || d == 16)
+    int ok = t == 0   ? (d == 1 || d == 2 || d == 4 || d == 8 || d == 16)
              : t == 3 ? (d == 1 || d == 2 || d == 4 || d == 8)
                       : (d == 8 || d == 16);
     if (!ok) return 0;
@@ -73,7 +74,8 @@ static int read_ihdr(const uint8_t *p, uint32_t len, header *h) {
     h->row_bytes = ((size_t)w * h->channels * d + 7) / 8;
     h->pixel_bytes = h->channels * d / 8 < 1 ? 1 : h->channels * d / 8;
     if (t == 0) /* grey: sample values stretched to 0..255 */
-        for (int v = 0; v < 1 << (d < 8 ? d : 8); v++) h->lut[v] = (uint8_t)(v * 255 / ((1 << (d < 8 ? d : 8)) - 1));
+        for (int v = 0; v < 1 << (d < 8 ? d : 8); v++)
+            h->lut[v] = (uint8_t)(v * 255 / ((1 << (d < 8 ? d : 8)) - 1));
     return 1;
 }
 
@@ -86,17 +88,22 @@ static int unfilter(int filter, uint8_t *row, const uint8_t *prev, size_t n, siz
     switch (filter) {
     case 0: return 1;
     case 1:
-        for (size_t i = bpp; i < n; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+        for (size_t i = bpp; i < n; i++)
+            row[i] = (uint8_t)(row[i] + row[i - bpp]);
         return 1;
     case 2:
-        for (size_t i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + prev[i]);
+        for (size_t i = 0; i < n; i++)
+            row[i] = (uint8_t)(row[i] + prev[i]);
         return 1;
     case 3:
-        for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + (prev[i] >> 1));
-        for (size_t i = bpp; i < n; i++) row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
+        for (size_t i = 0; i < bpp; i++)
+            row[i] = (uint8_t)(row[i] + (prev[i] >> 1));
+        for (size_t i = bpp; i < n; i++)
+            row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
         return 1;
     case 4:
-        for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + prev[i]);
+        for (size_t i = 0; i < bpp; i++)
+            row[i] = (uint8_t)(row[i] + prev[i]);
         for (size_t i = bpp; i < n; i++) {
             int a = row[i - bpp], b = prev[i], c = prev[i - bpp];
             int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
@@ -114,7 +121,8 @@ static void row_to_grey(const header *h, const uint8_t *in, uint8_t *out) {
     switch (h->type) {
     case 2: /* RGB, maybe with a transparent colour */
         if (d == 8 && !h->key) {
-            for (int x = 0; x < w; x++, in += 3) out[x] = (uint8_t)((in[0] * 299 + in[1] * 587 + in[2] * 114 + 500) / 1000);
+            for (int x = 0; x < w; x++, in += 3)
+                out[x] = (uint8_t)((in[0] * 299 + in[1] * 587 + in[2] * 114 + 500) / 1000);
             break;
         }
         for (int x = 0; x < w; x++, in += 3 * step) {
@@ -142,7 +150,8 @@ static void row_to_grey(const header *h, const uint8_t *in, uint8_t *out) {
             for (int x = 0; x < w; x++, in += 2)
                 out[x] = h->key && (in[0] << 8 | in[1]) == h->key_rgb[0] ? 255 : in[0];
         } else if (d == 8) {
-            for (int x = 0; x < w; x++) out[x] = h->lut[in[x]];
+            for (int x = 0; x < w; x++)
+                out[x] = h->lut[in[x]];
         } else {
             int per = 8 / d, mask = (1 << d) - 1;
             for (int x = 0; x < w; x++) {
@@ -190,7 +199,8 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
             bad = "the picture is damaged (a chunk's checksum is wrong)";
             break;
         }
-        if (!seen_ihdr && memcmp(type, "IHDR", 4) != 0) bad = "the picture's header is damaged";
+        if (!seen_ihdr && memcmp(type, "IHDR", 4) != 0)
+            bad = "the picture's header is damaged";
         else if (memcmp(type, "IHDR", 4) == 0) {
             if (seen_ihdr || !read_ihdr(body, n, &h)) bad = "the picture's header is damaged";
             seen_ihdr = 1;
@@ -251,7 +261,8 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
         if (z) lib.libdeflate_free_decompressor(z);
         goto nomem;
     }
-    enum libdeflate_result r = lib.libdeflate_zlib_decompress(z, idat, idat_len, raw, raw_len, NULL);
+    enum libdeflate_result r =
+        lib.libdeflate_zlib_decompress(z, idat, idat_len, raw, raw_len, NULL);
     lib.libdeflate_free_decompressor(z);
     if (r == LIBDEFLATE_INSUFFICIENT_SPACE) {
         /* More data than the picture needs: unusual but legal for libpng,

@@ -63,7 +63,8 @@ static int board_breaks(const fk_position *pos) {
         const fk_problem *p = &list.items[i];
         if (p->severity != FK_SEV_ERROR || !is_repairable(p->code)) continue;
         int squares = 0;
-        for (fk_bitboard b = p->squares; b; b &= b - 1) squares++;
+        for (fk_bitboard b = p->squares; b; b &= b - 1)
+            squares++;
         n += squares > 1 ? squares : 1;
     }
     return n;

@@ -64,7 +64,8 @@ enum { PW = 37, PH = 23 }; /* odd sizes: rows of 1, 2 and 4-bit pixels end mid-b
  * flat runs, ramps and noise, so that every row filter gets chosen. */
 static int sample(int x, int y, int c, int d) {
     int max = (1 << d) - 1;
-    int v = y % 5 == 0 ? 40 * c + 7 : (x * (3 + c) + y * 11 + ((x * 7919 + y * 104729 + c) % 13)) * 97;
+    int v =
+        y % 5 == 0 ? 40 * c + 7 : (x * (3 + c) + y * 11 + ((x * 7919 + y * 104729 + c) % 13)) * 97;
     return v % (max + 1);
 }
 
@@ -95,7 +96,8 @@ static sink write_png(png_kind k, uint8_t *want) {
     png_byte alphas[16];
     int entries = 1 << (k.depth < 4 ? k.depth : 4);
     for (int i = 0; i < entries; i++) {
-        palette[i] = (png_color){(png_byte)(i * 37 % 256), (png_byte)(255 - i * 16), (png_byte)(i * 91 % 256)};
+        palette[i] = (png_color){(png_byte)(i * 37 % 256), (png_byte)(255 - i * 16),
+                                 (png_byte)(i * 91 % 256)};
         alphas[i] = (png_byte)(i == 1 ? 0 : i == 2 ? 128 : 255);
     }
     png_color_16 key = {0};
@@ -110,8 +112,10 @@ static sink write_png(png_kind k, uint8_t *want) {
         png_set_tRNS(png, info, NULL, 0, &key);
     }
     png_write_info(png, info);
-    int channels = k.type == PNG_COLOR_TYPE_RGB ? 3 : k.type == PNG_COLOR_TYPE_RGBA ? 4
-                 : k.type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : 1;
+    int channels = k.type == PNG_COLOR_TYPE_RGB          ? 3
+                   : k.type == PNG_COLOR_TYPE_RGBA       ? 4
+                   : k.type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
+                                                         : 1;
     unsigned char *rows = calloc((size_t)PH * PW * channels * 2, 1);
     png_bytep pointers[PH];
     for (int y = 0; y < PH; y++) {
@@ -122,8 +126,9 @@ static sink write_png(png_kind k, uint8_t *want) {
             for (int c = 0; c < channels; c++) {
                 int max = k.type == PNG_COLOR_TYPE_PALETTE ? entries - 1 : (1 << k.depth) - 1;
                 v[c] = sample(x, y, c, k.depth) % (max + 1);
-                hi[c] = k.depth == 16 ? v[c] >> 8 : k.depth < 8 && k.type != PNG_COLOR_TYPE_PALETTE
-                                                        ? v[c] * 255 / max : v[c];
+                hi[c] = k.depth == 16                                     ? v[c] >> 8
+                        : k.depth < 8 && k.type != PNG_COLOR_TYPE_PALETTE ? v[c] * 255 / max
+                                                                          : v[c];
                 if (k.depth == 16) {
                     row[(x * channels + c) * 2] = (unsigned char)(v[c] >> 8);
                     row[(x * channels + c) * 2 + 1] = (unsigned char)v[c];

@@ -39,7 +39,8 @@ static void picture_of(const char *placement, int flipped, fk_piece picture[64])
     for (const char *p = placement; *p && i < 64; p++) {
         if (*p == '/') continue;
         if (*p >= '1' && *p <= '8') {
-            for (int k = 0; k < *p - '0'; k++) picture[i++] = FK_EMPTY;
+            for (int k = 0; k < *p - '0'; k++)
+                picture[i++] = FK_EMPTY;
         } else {
             picture[i++] = fk_piece_from_char(*p);
         }
@@ -115,8 +116,8 @@ static void test_labels_read_and_hatching_not_taken_for_them(void **state) {
                 int want = coords == FK_COORDS_NONE ? -1 : !flip;
                 int unread_ok = o.theme->hatched && coords == FK_COORDS_INSIDE && got == -1;
                 if (got != want && !unread_ok)
-                    fail_msg("theme %s, coords %d, flip %d: read %d, not %d", o.theme->name,
-                             coords, flip, got, want);
+                    fail_msg("theme %s, coords %d, flip %d: read %d, not %d", o.theme->name, coords,
+                             flip, got, want);
                 fk_image_free(&im);
             }
 }

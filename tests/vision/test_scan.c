@@ -152,8 +152,10 @@ static void test_keeps_the_surest_of_five_kings(void **state) {
         float king;
         fk_piece second;
         float second_prob;
-    } doubtful[] = {{"a6", 0.31f, FK_EMPTY, 0.30f}, {"d5", 0.45f, FK_WB, 0.35f},
-                    {"b4", 0.29f, FK_EMPTY, 0.23f}, {"f2", 0.44f, FK_WP, 0.24f}};
+    } doubtful[] = {{"a6", 0.31f, FK_EMPTY, 0.30f},
+                    {"d5", 0.45f, FK_WB, 0.35f},
+                    {"b4", 0.29f, FK_EMPTY, 0.23f},
+                    {"f2", 0.44f, FK_WP, 0.24f}};
     fk_bitboard want = 0;
     for (size_t i = 0; i < sizeof doubtful / sizeof doubtful[0]; i++) {
         fk_square sq = fk_square_parse(doubtful[i].square);
@@ -181,7 +183,8 @@ static void test_leaves_a_board_no_repair_can_make_lawful(void **state) {
      * spoil a faithful reading). */
     fk_position pos, before;
     fk_problems list;
-    const char *fen = "RKQPnNpp/B1nbQqPP/NNbnkrPK/PKb1NKRR/qPbNk1BB/Rrrr1KR1/Prqr1Qqq/npKqbkRp w - - 0 1";
+    const char *fen =
+        "RKQPnNpp/B1nbQqPP/NNbnkrPK/PKb1NKRR/qPbNk1BB/Rrrr1KR1/Prqr1Qqq/npKqbkRp w - - 0 1";
     fk_problems_clear(&list);
     fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
     before = pos;
