@@ -203,8 +203,8 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
             bad = "the picture's header is damaged";
         else if (memcmp(type, "IHDR", 4) == 0) {
             if (seen_ihdr || !read_ihdr(body, n, &h)) bad = "the picture's header is damaged";
+            else interlaced = body[12] != 0;
             seen_ihdr = 1;
-            interlaced = body[12] != 0;
         } else if (memcmp(type, "PLTE", 4) == 0) {
             plte = body, plte_len = n;
         } else if (memcmp(type, "tRNS", 4) == 0) {
