@@ -76,6 +76,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
     int breaks = board_breaks(&board), changes = 0;
     fk_square where[MAX_CHANGES];
     fk_piece was[MAX_CHANGES];
+    fk_bitboard changed = 0; /* each square changes once at most */
     /* Each step makes the one change that mends most, and of those the one
      * that costs least probability: of five kings read on one side, the
      * four least sure become their next readings, one at a time. */
@@ -85,7 +86,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
         double best_cost = 1e9;
         for (fk_square sq = 0; sq < 64; sq++) {
             fk_piece now = fk_position_at(&board, sq);
-            for (int c = 0; c < FK_PIECE_COUNT; c++) {
+            for (int c = 0; c < FK_PIECE_COUNT && !(changed & FK_BIT(sq)); c++) {
                 if (c == (int)now || probs[sq][c] < 1e-4) continue;
                 if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
                     continue;
@@ -103,6 +104,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
             }
         }
         if (best_sq < 0) break;
+        changed |= FK_BIT(best_sq);
         where[changes] = (fk_square)best_sq;
         was[changes++] = fk_position_at(&board, best_sq);
         fk_position_remove(&board, best_sq);

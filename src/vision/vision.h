@@ -26,10 +26,12 @@ fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, in
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 
-/* Changes the fewest, least certain squares of pos to their next readings
- * (probs: 13 per square, a1 first) while that cures a rule break the
- * picture can cause (kings, pawns on the back ranks, too many men); each
- * change is added to r->repaired and described in r's notes. */
+/* Changes squares of pos to their next readings (probs: 13 per square, a1
+ * first), one at a time, each time the change that mends most of the rule
+ * breaks a picture can cause (kings, pawns on the back ranks, too many
+ * men) at the least loss of probability, until none is left; each change
+ * is added to r->repaired and described in r's notes. A board that a dozen
+ * changes cannot make lawful is left as read. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
 /* Decides which side is at the bottom from rank numbers drawn beside the
