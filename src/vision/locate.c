@@ -404,6 +404,19 @@ static double box_mean(const fk_image *im, double x0, double y0, double x1, doub
     return sum / ((double)(b - a) * (d - c));
 }
 
+/* The colour of a square from its n corner boxes: with all four, the mean
+ * of the middle two, so that a man reaching into one corner (or a dark one
+ * into a light square) does not change it; else their mean. */
+static double corner_colour(double *m, int n) {
+    if (n < 4) {
+        double sum = 0;
+        for (int i = 0; i < n; i++) sum += m[i];
+        return sum / n;
+    }
+    qsort(m, 4, sizeof *m, compare_doubles);
+    return (m[1] + m[2]) / 2;
+}
+
 /* How clearly the grid shows a checkerboard: the share of squares whose
  * corner colour sides with their own colour class, times how well the two
  * classes are separated. 0..1. */
@@ -412,15 +425,15 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
     int cnt[2] = {0, 0};
     for (int r = 0; r < 8; r++)
         for (int f = 0; f < 8; f++) {
-            double sx = x0 + f * px, sy = y0 + r * py, m = 0;
+            double sx = x0 + f * px, sy = y0 + r * py, m[4];
             int got = 0;
             for (int c = 0; c < 4; c++) {
                 double ax = sx + (c & 1 ? 0.72 : 0.12) * px, ay = sy + (c & 2 ? 0.72 : 0.12) * py;
                 double b = box_mean(im, ax, ay, ax + 0.16 * px, ay + 0.16 * py);
-                if (b >= 0) m += b, got++;
+                if (b >= 0) m[got++] = b;
             }
             if (!got) return 0;
-            v[r * 8 + f] = m / got;
+            v[r * 8 + f] = corner_colour(m, got);
             int cls = (r + f) & 1;
             sum[cls] += v[r * 8 + f];
             sq[cls] += v[r * 8 + f] * v[r * 8 + f];
