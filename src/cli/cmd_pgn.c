@@ -111,32 +111,48 @@ static char *put_long(char *p, long v) {
     return p;
 }
 
-/* One position as a line of text or JSON. */
-static void print_position(FILE *out, const options *opt, long game, const fk_pgn_ply *ply,
+/* Standard output for the text lines: they are gathered here and written
+ * in large blocks, which costs far less than a stdio call per line. */
+typedef struct {
+    char data[1 << 16];
+    size_t len;
+} text_output;
+
+/* Writes out what the text output holds. */
+static void text_flush(text_output *text) {
+    fwrite(text->data, 1, text->len, stdout);
+    text->len = 0;
+}
+
+/* One position as a line of text (into `text`) or JSON (on stdout); fen is
+ * the position's FEN. */
+static void print_position(text_output *text, const options *opt, long game,
+                           const fk_pgn_ply *ply, const char *fen, size_t fen_len,
                            const fk_pgn_game *info, int with_tags) {
+    FILE *out = stdout;
     if (!opt->json) {
-        char line[FK_FEN_MAX + 256], *p = line;
+        size_t san = strlen(ply->san), path = opt->variations ? strlen(ply->path) : 0;
+        /* two numbers, four tabs and a newline fit in 64 bytes */
+        if (text->len + san + fen_len + path + 64 > sizeof text->data) text_flush(text);
+        char *p = text->data + text->len;
         p = put_long(p, game);
         *p++ = '\t';
         p = put_long(p, ply->ply);
         *p++ = '\t';
-        size_t san = strlen(ply->san);
         memcpy(p, ply->san, san);
         p += san;
         *p++ = '\t';
-        p += fk_fen_write(&ply->pos, opt->ep, p, FK_FEN_MAX);
+        memcpy(p, fen, fen_len);
+        p += fen_len;
         if (opt->variations) {
-            size_t path = strlen(ply->path);
             *p++ = '\t';
             memcpy(p, ply->path, path);
             p += path;
         }
         *p++ = '\n';
-        fwrite(line, 1, (size_t)(p - line), out);
+        text->len = (size_t)(p - text->data);
         return;
     }
-    char fen[FK_FEN_MAX];
-    fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
@@ -187,7 +203,8 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
 }
 
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
-static int convert(FILE *in, const char *name, const options *opt, run_state *run) {
+static int convert(FILE *in, const char *name, const options *opt, run_state *run,
+                   text_output *text) {
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0);
     fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
     if (!reader) {
@@ -197,6 +214,8 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     const fk_pgn_game *game = fk_pgn_reader_game(reader);
     const fk_pgn_ply *ply = fk_pgn_reader_ply(reader);
     fk_pgn_ply last;
+    char fen[FK_FEN_MAX];
+    size_t fen_len;
     int printed = 0; /* lines printed for the current game */
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
@@ -211,7 +230,8 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
                 /* with variations the current ply may be a side line's */
                 if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
-                print_position(stdout, opt, number, ply, game, !printed);
+                fen_len = fk_pgn_reader_fen(reader, opt->ep, fen, sizeof fen);
+                print_position(text, opt, number, ply, fen, fen_len, game, !printed);
                 printed++;
             }
             break;
@@ -219,8 +239,11 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
         case FK_PGN_GAME_END: {
-            if (opt->pick == PICK_LAST && !game->has_error)
-                print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
+            if (opt->pick == PICK_LAST && !game->has_error) {
+                const fk_pgn_ply *end = opt->variations ? &last : ply;
+                fen_len = fk_fen_write(&end->pos, opt->ep, fen, sizeof fen);
+                print_position(text, opt, number, end, fen, fen_len, game, 1);
+            }
             fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
             show_progress(run, &so_far);
             break;
@@ -450,16 +473,17 @@ int cmd_pgn(int argc, char **argv) {
 
     static char out_buffer[1 << 16];
     setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    static text_output text;
     run_state run = {0};
     run.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &run.started);
     int broken = 0;
     if (first_file >= argc) {
-        broken |= convert(stdin, "-", &opt, &run);
+        broken |= convert(stdin, "-", &opt, &run, &text);
     }
     for (int i = first_file; i < argc; i++) {
         if (strcmp(argv[i], "-") == 0) {
-            broken |= convert(stdin, "-", &opt, &run);
+            broken |= convert(stdin, "-", &opt, &run, &text);
             continue;
         }
         FILE *in = fopen(argv[i], "rb");
@@ -468,9 +492,10 @@ int cmd_pgn(int argc, char **argv) {
             broken = 1;
             continue;
         }
-        broken |= convert(in, argv[i], &opt, &run);
+        broken |= convert(in, argv[i], &opt, &run, &text);
         fclose(in);
     }
+    text_flush(&text);
     fflush(stdout);
     if (run.progress_shown) fputs("\r\033[K", stderr);
     fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,

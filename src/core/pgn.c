@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "fenkit/pgn.h"
+#include "pgn_fen.h"
 #include "pgn_lex.h"
 #include "pgn_san.h"
+#include "rules.h"
 
 #define PGN_BUFFER (1 << 16)
 #define PGN_MAX_TAGS 128
@@ -75,6 +77,7 @@ struct fk_pgn_reader {
     int *parents;
     int history;          /* nodes in use */
     int history_capacity; /* nodes allocated */
+    pgn_fen_cache fen;    /* the text of the last FEN written */
 
     char buf[PGN_BUFFER];
 };
@@ -86,6 +89,7 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap) {
 fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags) {
     fk_pgn_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    fk_attacks_init(); /* the SAN fast path reads the tables directly */
     r->keys = malloc(PGN_HISTORY_START * sizeof *r->keys);
     r->parents = malloc(PGN_HISTORY_START * sizeof *r->parents);
     if (!r->keys || !r->parents) {
@@ -93,6 +97,7 @@ fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned fla
         return NULL;
     }
     r->history_capacity = PGN_HISTORY_START;
+    pgn_fen_reset(&r->fen);
     pgn_lex_init(&r->lx, read, ctx, r->buf, sizeof r->buf);
     r->flags = flags;
     r->game.tags = r->tags;
@@ -128,6 +133,10 @@ fk_pgn_stats fk_pgn_reader_stats(const fk_pgn_reader *reader) {
     fk_pgn_stats stats = reader->stats;
     stats.bytes = pgn_lex_offset(&reader->lx);
     return stats;
+}
+
+size_t fk_pgn_reader_fen(fk_pgn_reader *reader, fk_ep_mode ep, char *buf, size_t cap) {
+    return pgn_fen_write(&reader->fen, &reader->ply.pos, ep, buf, cap);
 }
 
 const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name) {
@@ -513,8 +522,8 @@ static void play(fk_pgn_reader *r, const char *text) {
     if (null)
         make_null(&line->pos);
     else
-        fk_move_make(&line->pos, move);
-    line->in_check = fk_position_in_check(&line->pos, (fk_color)line->pos.side);
+        fk_make(&line->pos, move);
+    line->in_check = fk_king_attacked(&line->pos, line->pos.side);
     if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
         set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pgn_san.h"
+#include "rules.h"
 
 static const char piece_letter[FK_KIND_COUNT] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 
@@ -21,28 +22,30 @@ static int kind_of(char c) {
     }
 }
 
-/* Squares from which a piece of `kind` reaches `to`. */
+/* Squares from which a piece of `kind` reaches `to` (the inline table
+ * lookups: the reader builds the tables before the first move). */
 static fk_bitboard reach(int kind, fk_square to, fk_bitboard occupied) {
     switch (kind) {
-    case FK_KNIGHT: return fk_knight_attacks(to);
-    case FK_BISHOP: return fk_bishop_attacks(to, occupied);
-    case FK_ROOK: return fk_rook_attacks(to, occupied);
-    case FK_QUEEN: return fk_queen_attacks(to, occupied);
-    default: return fk_king_attacks(to);
+    case FK_KNIGHT: return fk_tables.knight[to];
+    case FK_BISHOP: return fk_bishop_att(to, occupied);
+    case FK_ROOK: return fk_rook_att(to, occupied);
+    case FK_QUEEN: return fk_bishop_att(to, occupied) | fk_rook_att(to, occupied);
+    default: return fk_tables.king[to];
     }
 }
 
 /* 1 when moving the piece on `from` to `to` (capturing what stands there;
  * not en passant, not castling) leaves the mover's king unattacked. */
 static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
-    fk_color us = (fk_color)pos->side;
-    fk_square king = fk_position_king(pos, us);
-    if (king == FK_NO_SQUARE) return 0;
+    int us = pos->side;
+    fk_bitboard kings = pos->by_color[us] & pos->by_kind[FK_KING];
+    if (!kings) return 0;
+    fk_square king = fk_lsb(kings);
     /* Out of check, only a piece on a line with its king can be pinned. */
-    if (!in_check && from != king && fk_line(king, from) == 0) return 1;
+    if (!in_check && from != king && fk_tables.line[king][from] == 0) return 1;
     if (king == from) king = to;
     fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
-    return (fk_attackers_to(pos, king, (fk_color)!us, occupied) & ~FK_BIT(to)) == 0;
+    return (fk_attackers(pos, king, !us, occupied) & ~FK_BIT(to)) == 0;
 }
 
 /* Writes the target square and the promotion; returns the new length. */

@@ -33,6 +33,12 @@ FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
            pos->by_color[by];
 }
 
+/* 1 when color's king is attacked (0 when it has no king). */
+FK_INLINE int fk_king_attacked(const fk_position *pos, int color) {
+    fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING];
+    return kings && fk_attackers(pos, fk_lsb(kings), !color, fk_position_occupied(pos)) != 0;
+}
+
 /* Puts piece on the empty square sq (hot path: no checks). */
 FK_INLINE void fk_board_put(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = (uint8_t)piece;

@@ -1,0 +1,29 @@
+/* The PGN reader's FEN writer (private to the core): the same text as
+ * fk_fen_write, made cheaply from one position to the next. */
+#ifndef FENKIT_PGN_FEN_H
+#define FENKIT_PGN_FEN_H
+
+#include "fenkit/fen.h"
+
+/* What the last positions written looked like: the board bytes and text of
+ * each rank, and the castling field with the rights it was made from. A
+ * move changes one or two ranks, so most ranks are copied, not rewritten. */
+typedef struct {
+    uint64_t rank_board[8]; /* the 8 board bytes each rank's text shows */
+    char rank_text[8][8];   /* each rank's text, rank_len[r] bytes of it */
+    uint8_t rank_len[8];
+    fk_bitboard castling;   /* the rights castling_text shows */
+    uint8_t castling_len;   /* 0: castling_text not made yet */
+    char castling_text[17];
+} pgn_fen_cache;
+
+/* Forgets everything written, so the next write starts afresh. */
+void pgn_fen_reset(pgn_fen_cache *cache);
+
+/* Writes pos as fk_fen_write(pos, ep, buf, cap) would, byte for byte, and
+ * returns what it returns, reusing the cache's text for the ranks and the
+ * castling rights that did not change. */
+size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep, char *buf,
+                     size_t cap);
+
+#endif
