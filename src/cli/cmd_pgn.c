@@ -98,15 +98,20 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     run->progress_shown = 1;
 }
 
+/* Appends v in decimal; returns the end. Ply numbers below 100 (most of
+ * them) take no loop. */
 static char *put_long(char *p, long v) {
+    if (v >= 0 && v < 100) {
+        if (v >= 10) *p++ = (char)('0' + v / 10);
+        *p++ = (char)('0' + v % 10);
+        return p;
+    }
     char digits[24];
     int n = 0;
-    if (v < 0) {
-        *p++ = '-';
-        v = -v;
-    }
-    do digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    if (v < 0) *p++ = '-';
+    do digits[n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
     while (n) *p++ = digits[--n];
     return p;
 }
@@ -116,34 +121,55 @@ static char *put_long(char *p, long v) {
 typedef struct {
     char data[1 << 16];
     size_t len;
+    long game;            /* the game number game_text holds */
+    char game_text[24];   /* its digits and a tab, written once per game */
+    size_t game_len;
 } text_output;
 
-/* Writes out what the text output holds. */
+/* Writes out what the text output holds, straight to the file descriptor
+ * (after whatever stdio still holds): going through stdio would copy every
+ * block once more. */
 static void text_flush(text_output *text) {
-    fwrite(text->data, 1, text->len, stdout);
+    fflush(stdout);
+    size_t done = 0;
+    while (done < text->len) {
+        ssize_t n = write(STDOUT_FILENO, text->data + done, text->len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break; /* a closed pipe: the rest is lost, as with stdio */
+        done += (size_t)n;
+    }
     text->len = 0;
 }
 
-/* One position as a line of text (into `text`) or JSON (on stdout); fen is
- * the position's FEN. */
+/* One position as a line of text (into `text`) or JSON (on stdout). The
+ * FEN comes from the reader when one is given (it is the reader's current
+ * ply), else from fk_fen_write. */
 static void print_position(text_output *text, const options *opt, long game,
-                           const fk_pgn_ply *ply, const char *fen, size_t fen_len,
+                           const fk_pgn_ply *ply, fk_pgn_reader *reader,
                            const fk_pgn_game *info, int with_tags) {
     FILE *out = stdout;
     if (!opt->json) {
         size_t san = strlen(ply->san), path = opt->variations ? strlen(ply->path) : 0;
-        /* two numbers, four tabs and a newline fit in 64 bytes */
-        if (text->len + san + fen_len + path + 64 > sizeof text->data) text_flush(text);
+        /* two numbers, four tabs, a newline and the FEN's 8-byte overhang
+         * fit in 64 bytes beside the FEN */
+        if (text->len + san + FK_FEN_MAX + path + 64 > sizeof text->data) text_flush(text);
         char *p = text->data + text->len;
-        p = put_long(p, game);
-        *p++ = '\t';
+        if (text->game != game || !text->game_len) {
+            text->game = game;
+            char *end = put_long(text->game_text, game);
+            *end++ = '\t';
+            text->game_len = (size_t)(end - text->game_text);
+        }
+        memcpy(p, text->game_text, sizeof text->game_text);
+        p += text->game_len;
         p = put_long(p, ply->ply);
         *p++ = '\t';
         memcpy(p, ply->san, san);
         p += san;
         *p++ = '\t';
-        memcpy(p, fen, fen_len);
-        p += fen_len;
+        size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
+        p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)
+                    : fk_fen_write(&ply->pos, opt->ep, p, room);
         if (opt->variations) {
             *p++ = '\t';
             memcpy(p, ply->path, path);
@@ -153,6 +179,11 @@ static void print_position(text_output *text, const options *opt, long game,
         text->len = (size_t)(p - text->data);
         return;
     }
+    char fen[FK_FEN_MAX];
+    if (reader)
+        fk_pgn_reader_fen(reader, opt->ep, fen, sizeof fen);
+    else
+        fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
@@ -214,8 +245,6 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     const fk_pgn_game *game = fk_pgn_reader_game(reader);
     const fk_pgn_ply *ply = fk_pgn_reader_ply(reader);
     fk_pgn_ply last;
-    char fen[FK_FEN_MAX];
-    size_t fen_len;
     int printed = 0; /* lines printed for the current game */
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
@@ -230,8 +259,7 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
                 /* with variations the current ply may be a side line's */
                 if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
-                fen_len = fk_pgn_reader_fen(reader, opt->ep, fen, sizeof fen);
-                print_position(text, opt, number, ply, fen, fen_len, game, !printed);
+                print_position(text, opt, number, ply, reader, game, !printed);
                 printed++;
             }
             break;
@@ -239,11 +267,9 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
         case FK_PGN_GAME_END: {
-            if (opt->pick == PICK_LAST && !game->has_error) {
-                const fk_pgn_ply *end = opt->variations ? &last : ply;
-                fen_len = fk_fen_write(&end->pos, opt->ep, fen, sizeof fen);
-                print_position(text, opt, number, end, fen, fen_len, game, 1);
-            }
+            if (opt->pick == PICK_LAST && !game->has_error)
+                print_position(text, opt, number, opt->variations ? &last : ply,
+                               opt->variations ? NULL : reader, game, 1);
             fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
             show_progress(run, &so_far);
             break;

@@ -14,21 +14,21 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
     cache->castling_len = 0;
 }
 
-/* Writes the text of one rank (8 board bytes, a-file first) into out (8
- * bytes); returns its length. */
-static uint8_t put_rank(const uint8_t *squares, char *out) {
+/* Writes the text of one rank (its 8 board bytes, a-file in the lowest
+ * byte) into out (8 bytes); returns its length. The loop runs once per
+ * piece, not once per square. */
+static uint8_t put_rank(uint64_t squares, char *out) {
+    /* The high bit of each byte that holds a piece (board bytes are < 0x80). */
+    uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
     uint8_t n = 0;
-    int empty = 0;
-    for (int file = 0; file < 8; file++) {
-        if (squares[file] == FK_EMPTY) {
-            empty++;
-            continue;
-        }
-        if (empty) out[n++] = (char)('0' + empty);
-        empty = 0;
-        out[n++] = fk_piece_to_char((fk_piece)squares[file]);
+    int file = 0;
+    for (; pieces; pieces &= pieces - 1) {
+        int next = __builtin_ctzll(pieces) >> 3;
+        if (next > file) out[n++] = (char)('0' + next - file);
+        out[n++] = fk_piece_to_char((fk_piece)(uint8_t)(squares >> (8 * next)));
+        file = next + 1;
     }
-    if (empty) out[n++] = (char)('0' + empty);
+    if (file < 8) out[n++] = (char)('0' + 8 - file);
     return n;
 }
 
@@ -44,8 +44,18 @@ static void remake_castling(pgn_fen_cache *cache, const fk_position *pos) {
     cache->castling = pos->castling;
 }
 
-/* Appends the decimal digits of v to p; returns the end. */
+/* Appends the decimal digits of v to p; returns the end. Counters are
+ * nearly always below 100, so those take no loop. */
 static char *put_uint(char *p, uint32_t v) {
+    if (v < 10) {
+        *p = (char)('0' + v);
+        return p + 1;
+    }
+    if (v < 100) {
+        p[0] = (char)('0' + v / 10);
+        p[1] = (char)('0' + v % 10);
+        return p + 2;
+    }
     char digits[10];
     int d = 0;
     do {
@@ -62,16 +72,25 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
      * rooks stand (X-FEN, Chess960): no shortcut for those. */
     if (pos->castling_style != FK_CASTLING_STANDARD || pos->chess960)
         return fk_fen_write(pos, ep, buf, cap);
-    /* Each rank's text is copied as 8 bytes whatever its length: room for
-     * the overhang past the longest FEN. */
-    char out[FK_FEN_MAX + 8], *p = out;
+    /* Each rank's text is copied as 8 bytes whatever its length, so the
+     * text is made in place only where that overhang fits. */
+    char local[FK_FEN_MAX + 8];
+    char *out = cap >= sizeof local ? buf : local, *p = out;
+    uint64_t squares[8];
+    unsigned changed = 0;
+    memcpy(squares, pos->board, sizeof squares);
+    for (int rank = 0; rank < 8; rank++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        squares[rank] = __builtin_bswap64(squares[rank]); /* the a-file in the low byte */
+#endif
+        changed |= (unsigned)(squares[rank] != cache->rank_board[rank]) << rank;
+    }
+    for (; changed; changed &= changed - 1) {
+        int rank = __builtin_ctz(changed);
+        cache->rank_board[rank] = squares[rank];
+        cache->rank_len[rank] = put_rank(squares[rank], cache->rank_text[rank]);
+    }
     for (int rank = 7; rank >= 0; rank--) {
-        uint64_t squares;
-        memcpy(&squares, pos->board + 8 * rank, 8);
-        if (squares != cache->rank_board[rank]) {
-            cache->rank_board[rank] = squares;
-            cache->rank_len[rank] = put_rank(pos->board + 8 * rank, cache->rank_text[rank]);
-        }
         memcpy(p, cache->rank_text[rank], 8);
         p += cache->rank_len[rank];
         *p++ = '/';
@@ -98,7 +117,7 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
         if (cap) buf[0] = '\0';
         return 0;
     }
-    memcpy(buf, out, n);
+    if (out != buf) memcpy(buf, out, n);
     buf[n] = '\0';
     return n;
 }

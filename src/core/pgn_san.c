@@ -166,8 +166,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
 }
 
 void pgn_san_mark_check(const fk_position *after, char *san) {
-    fk_movelist list;
     size_t n = strlen(san);
-    san[n] = fk_moves_generate(after, &list) ? '+' : '#';
+    san[n] = fk_moves_count(after) ? '+' : '#';
     san[n + 1] = '\0';
 }
