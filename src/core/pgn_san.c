@@ -22,15 +22,18 @@ static int kind_of(char c) {
     }
 }
 
-/* Squares from which a piece of `kind` reaches `to` (the inline table
- * lookups: the reader builds the tables before the first move). */
-static fk_bitboard reach(int kind, fk_square to, fk_bitboard occupied) {
+/* The pieces of `pieces` (all of one kind) that reach `to`. Sliders are
+ * found from the empty-board rays and the squares between, which stay in
+ * cache (see fk_attackers_near). */
+static fk_bitboard reach(int kind, fk_square to, fk_bitboard pieces, fk_bitboard occupied) {
     switch (kind) {
-    case FK_KNIGHT: return fk_tables.knight[to];
-    case FK_BISHOP: return fk_bishop_att(to, occupied);
-    case FK_ROOK: return fk_rook_att(to, occupied);
-    case FK_QUEEN: return fk_bishop_att(to, occupied) | fk_rook_att(to, occupied);
-    default: return fk_tables.king[to];
+    case FK_KNIGHT: return fk_tables.knight[to] & pieces;
+    case FK_BISHOP: return fk_clear_lines(fk_tables.bishop_empty[to] & pieces, to, occupied);
+    case FK_ROOK: return fk_clear_lines(fk_tables.rook_empty[to] & pieces, to, occupied);
+    case FK_QUEEN:
+        return fk_clear_lines((fk_tables.bishop_empty[to] | fk_tables.rook_empty[to]) & pieces, to,
+                              occupied);
+    default: return fk_tables.king[to] & pieces;
     }
 }
 
@@ -42,10 +45,12 @@ static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_sq
     if (!kings) return 0;
     fk_square king = fk_lsb(kings);
     /* Out of check, only a piece on a line with its king can be pinned. */
-    if (!in_check && from != king && fk_tables.line[king][from] == 0) return 1;
+    if (!in_check && from != king &&
+        !((fk_tables.rook_empty[king] | fk_tables.bishop_empty[king]) & FK_BIT(from)))
+        return 1;
     if (king == from) king = to;
     fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
-    return (fk_attackers(pos, king, !us, occupied) & ~FK_BIT(to)) == 0;
+    return (fk_attackers_near(pos, king, !us, occupied) & ~FK_BIT(to)) == 0;
 }
 
 /* Writes the target square and the promotion; returns the new length. */
@@ -129,7 +134,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     if (target != FK_EMPTY && FK_PIECE_COLOR(target) == us) return 0;
     fk_piece piece = FK_MAKE_PIECE(us, kind);
     fk_bitboard legal = 0;
-    for (fk_bitboard c = reach(kind, to, fk_position_occupied(pos)) & fk_position_pieces(pos, piece);
+    for (fk_bitboard c = reach(kind, to, fk_position_pieces(pos, piece), fk_position_occupied(pos));
          c; c &= c - 1) {
         fk_square from = __builtin_ctzll(c);
         if (king_safe(pos, in_check, from, to)) legal |= FK_BIT(from);
