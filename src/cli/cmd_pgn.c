@@ -150,9 +150,9 @@ static void print_position(text_output *text, const options *opt, long game,
     FILE *out = stdout;
     if (!opt->json) {
         size_t san = strlen(ply->san), path = opt->variations ? strlen(ply->path) : 0;
-        /* two numbers, four tabs, a newline and the FEN's 8-byte overhang
-         * fit in 64 bytes beside the FEN */
-        if (text->len + san + FK_FEN_MAX + path + 64 > sizeof text->data) text_flush(text);
+        /* the game number (copied as 24 bytes), the ply, four tabs, a
+         * newline and the FEN writer's 16-byte overhang fit in 96 bytes */
+        if (text->len + san + FK_FEN_MAX + path + 96 > sizeof text->data) text_flush(text);
         char *p = text->data + text->len;
         if (text->game != game || !text->game_len) {
             text->game = game;

@@ -15,21 +15,25 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
 }
 
 /* Writes the text of one rank (its 8 board bytes, a-file in the lowest
- * byte) into out (8 bytes); returns its length. The loop runs once per
- * piece, not once per square. */
+ * byte) and a '/' into out (16 bytes); returns the length. The loop runs
+ * once per piece, and a run of empty squares is always written but only
+ * kept when there is one: no branch to mispredict. */
 static uint8_t put_rank(uint64_t squares, char *out) {
     /* The high bit of each byte that holds a piece (board bytes are < 0x80). */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
-    uint8_t n = 0;
+    unsigned n = 0;
     int file = 0;
     for (; pieces; pieces &= pieces - 1) {
         int next = __builtin_ctzll(pieces) >> 3;
-        if (next > file) out[n++] = (char)('0' + next - file);
-        out[n++] = fk_piece_to_char((fk_piece)(uint8_t)(squares >> (8 * next)));
+        out[n] = (char)('0' + next - file);
+        n += next > file;
+        out[n++] = FK_PIECE_LETTERS[(uint8_t)(squares >> (8 * next))];
         file = next + 1;
     }
-    if (file < 8) out[n++] = (char)('0' + 8 - file);
-    return n;
+    out[n] = (char)('0' + 8 - file);
+    n += file < 8;
+    out[n++] = '/';
+    return (uint8_t)n;
 }
 
 /* Makes the castling field of pos afresh, taking it from fk_fen_write so
@@ -72,9 +76,9 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
      * rooks stand (X-FEN, Chess960): no shortcut for those. */
     if (pos->castling_style != FK_CASTLING_STANDARD || pos->chess960)
         return fk_fen_write(pos, ep, buf, cap);
-    /* Each rank's text is copied as 8 bytes whatever its length, so the
+    /* Each rank's text is copied as 16 bytes whatever its length, so the
      * text is made in place only where that overhang fits. */
-    char local[FK_FEN_MAX + 8];
+    char local[FK_FEN_MAX + 16];
     char *out = cap >= sizeof local ? buf : local, *p = out;
     uint64_t squares[8];
     unsigned changed = 0;
@@ -91,9 +95,8 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
         cache->rank_len[rank] = put_rank(squares[rank], cache->rank_text[rank]);
     }
     for (int rank = 7; rank >= 0; rank--) {
-        memcpy(p, cache->rank_text[rank], 8);
+        memcpy(p, cache->rank_text[rank], 16);
         p += cache->rank_len[rank];
-        *p++ = '/';
     }
     p[-1] = ' ';
     *p++ = pos->side == FK_BLACK ? 'b' : 'w';
