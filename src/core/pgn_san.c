@@ -110,10 +110,31 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     return 1;
 }
 
+/* Castling written "O-O" or "O-O-O": found among the legal moves, which
+ * hold at most one castling move to each side. */
+static int castling_move(const fk_position *pos, const char *s, size_t n, fk_move *move,
+                         char *san) {
+    int kingside = n == 3 && memcmp(s, "O-O", 3) == 0;
+    if (!kingside && !(n == 5 && memcmp(s, "O-O-O", 5) == 0)) return 0;
+    fk_movelist list;
+    fk_moves_generate(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        fk_move m = list.moves[i];
+        if ((m.flags & FK_MOVE_CASTLE) && (m.to > m.from) == kingside) {
+            *move = m;
+            memcpy(san, s, n);
+            san[n] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t len,
                  fk_move *move, char *san) {
     while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#')) len--;
     if (len < 2 || len > 7) return 0;
+    if (text[0] == 'O') return castling_move(pos, text, len, move, san);
     if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, in_check, text, len, move, san);
     int kind = kind_of(text[0]);
     if (kind < 0 || len < 3) return 0;
@@ -172,6 +193,17 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
 
 void pgn_san_mark_check(const fk_position *after, char *san) {
     size_t n = strlen(san);
-    san[n] = fk_moves_count(after) ? '+' : '#';
+    /* A king with a safe square to step to is not mated: that settles most
+     * checks without counting the moves. */
+    int us = after->side, escapes = 0;
+    fk_bitboard kings = after->by_color[us] & after->by_kind[FK_KING];
+    if (kings) {
+        fk_square king = fk_lsb(kings);
+        fk_bitboard without_king = fk_position_occupied(after) & ~kings;
+        for (fk_bitboard to = fk_tables.king[king] & ~after->by_color[us]; to && !escapes;
+             to &= to - 1)
+            escapes = !fk_attackers_near(after, fk_lsb(to), !us, without_king);
+    }
+    san[n] = escapes || fk_moves_count(after) ? '+' : '#';
     san[n + 1] = '\0';
 }
