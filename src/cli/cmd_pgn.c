@@ -149,9 +149,9 @@ static void print_position(text_output *text, const options *opt, long game,
                            const fk_pgn_game *info, int with_tags) {
     FILE *out = stdout;
     if (!opt->json) {
-        size_t san = strlen(ply->san), path = opt->variations ? strlen(ply->path) : 0;
+        size_t san = sizeof ply->san, path = opt->variations ? strlen(ply->path) : 0;
         /* the game number (copied as 24 bytes), the ply, four tabs, a
-         * newline and the FEN writer's 16-byte overhang fit in 96 bytes */
+         * newline and the FEN writer's 8-byte overhang fit in 96 bytes */
         if (text->len + san + FK_FEN_MAX + path + 96 > sizeof text->data) text_flush(text);
         char *p = text->data + text->len;
         if (text->game != game || !text->game_len) {
@@ -164,8 +164,9 @@ static void print_position(text_output *text, const options *opt, long game,
         p += text->game_len;
         p = put_long(p, ply->ply);
         *p++ = '\t';
-        memcpy(p, ply->san, san);
-        p += san;
+        /* byte by byte: the SAN was just written that way, and a wide
+         * read of it would wait for those stores */
+        for (const char *c = ply->san; *c; c++) *p++ = *c;
         *p++ = '\t';
         size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
         p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)

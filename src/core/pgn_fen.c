@@ -14,26 +14,35 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
     cache->castling_len = 0;
 }
 
-/* Writes the text of one rank (its 8 board bytes, a-file in the lowest
- * byte) and a '/' into out (16 bytes); returns the length. The loop runs
- * once per piece, and a run of empty squares is always written but only
- * kept when there is one: no branch to mispredict. */
-static uint8_t put_rank(uint64_t squares, char *out) {
+/* The text of one rank (its 8 board bytes, a-file in the lowest byte) as
+ * a word, first character in the low byte; *len receives its length. The
+ * loop runs once per piece, without a branch on the runs of empty squares
+ * (a run's digit is added as zero when there is no run). */
+static uint64_t rank_text(uint64_t squares, uint8_t *len) {
     /* The high bit of each byte that holds a piece (board bytes are < 0x80). */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
+    uint64_t text = 0;
     unsigned n = 0;
     int file = 0;
     for (; pieces; pieces &= pieces - 1) {
-        int next = __builtin_ctzll(pieces) >> 3;
-        out[n] = (char)('0' + next - file);
-        n += next > file;
-        out[n++] = FK_PIECE_LETTERS[(uint8_t)(squares >> (8 * next))];
+        int next = __builtin_ctzll(pieces) >> 3, run = next - file;
+        text |= (uint64_t)(('0' + run) & -(run > 0)) << (8 * n);
+        n += run > 0;
+        text |= (uint64_t)(uint8_t)FK_PIECE_LETTERS[(uint8_t)(squares >> (8 * next))] << (8 * n);
+        n++;
         file = next + 1;
     }
-    out[n] = (char)('0' + 8 - file);
-    n += file < 8;
-    out[n++] = '/';
-    return (uint8_t)n;
+    if (file < 8) text |= (uint64_t)('0' + 8 - file) << (8 * n++);
+    *len = (uint8_t)n;
+    return text;
+}
+
+/* Stores a rank's word as its characters, first character first. */
+static void put_word(char *out, uint64_t text) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    text = __builtin_bswap64(text);
+#endif
+    memcpy(out, &text, 8);
 }
 
 /* Makes the castling field of pos afresh, taking it from fk_fen_write so
@@ -76,9 +85,9 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
      * rooks stand (X-FEN, Chess960): no shortcut for those. */
     if (pos->castling_style != FK_CASTLING_STANDARD || pos->chess960)
         return fk_fen_write(pos, ep, buf, cap);
-    /* Each rank's text is copied as 16 bytes whatever its length, so the
+    /* Each rank's text is stored as 8 bytes whatever its length, so the
      * text is made in place only where that overhang fits. */
-    char local[FK_FEN_MAX + 16];
+    char local[FK_FEN_MAX + 8];
     char *out = cap >= sizeof local ? buf : local, *p = out;
     uint64_t squares[8];
     unsigned changed = 0;
@@ -92,11 +101,12 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     for (; changed; changed &= changed - 1) {
         int rank = __builtin_ctz(changed);
         cache->rank_board[rank] = squares[rank];
-        cache->rank_len[rank] = put_rank(squares[rank], cache->rank_text[rank]);
+        cache->rank_text[rank] = rank_text(squares[rank], &cache->rank_len[rank]);
     }
     for (int rank = 7; rank >= 0; rank--) {
-        memcpy(p, cache->rank_text[rank], 16);
+        put_word(p, cache->rank_text[rank]);
         p += cache->rank_len[rank];
+        *p++ = '/';
     }
     p[-1] = ' ';
     *p++ = pos->side == FK_BLACK ? 'b' : 'w';

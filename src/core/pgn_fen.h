@@ -10,7 +10,9 @@
  * move changes one or two ranks, so most ranks are copied, not rewritten. */
 typedef struct {
     uint64_t rank_board[8]; /* the 8 board bytes each rank's text shows */
-    char rank_text[8][16];  /* each rank's text and a '/', rank_len[r] bytes */
+    uint64_t rank_text[8];  /* each rank's text, first character in the low
+                               byte: made and read as one word, so reading
+                               it back never waits on eight byte stores */
     uint8_t rank_len[8];
     fk_bitboard castling;   /* the rights castling_text shows */
     uint8_t castling_len;   /* 0: castling_text not made yet */
