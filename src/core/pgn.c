@@ -441,14 +441,19 @@ static int looks_like_uci(const char *t) {
            t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
 }
 
-/* Reads and plays one move on the current line. */
-static void play(fk_pgn_reader *r, const char *text) {
+/* Reads and plays one move (text, len bytes, zero-terminated) on the
+ * current line. The lexer has just stored the text byte by byte, so it is
+ * read byte by byte too: a wide read (strlen, memcpy) would stall until
+ * those stores are done. */
+static void play(fk_pgn_reader *r, const char *text, size_t len) {
     int strict = r->flags & FK_PGN_STRICT;
     line_state *line = &r->lines[r->nest];
-    char san[PGN_TEXT_MAX];
-    size_t n = strlen(text);
+    char trimmed[PGN_TEXT_MAX];
+    const char *san = text;
+    size_t n = len;
     while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
-    if (n > 4 && memcmp(text + n - 4, "e.p.", 4) == 0) {
+    if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
+        text[n - 1] == '.') {
         if (strict) {
             set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
             fail(r);
@@ -456,8 +461,11 @@ static void play(fk_pgn_reader *r, const char *text) {
         }
         n -= 4;
     }
-    memcpy(san, text, n);
-    san[n] = '\0';
+    if (n < len) { /* the move without its suffix */
+        for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
+        trimmed[n] = '\0';
+        san = trimmed;
+    }
     if (r->lx.text_cut) {
         set_error(r, text, "%s...: not a move", text);
         fail(r);
@@ -466,7 +474,7 @@ static void play(fk_pgn_reader *r, const char *text) {
 
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
-    int null = strcmp(san, "--") == 0 || strcmp(san, "Z0") == 0;
+    int null = n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'));
     int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
@@ -618,7 +626,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
     case PGN_TOK_SYMBOL:
         if ((t[0] >= 'a' && t[0] <= 'h' && t[1] != '.') || t[0] == 'N' || t[0] == 'B' ||
             t[0] == 'R' || t[0] == 'Q' || t[0] == 'K' || t[0] == 'O') {
-            if (replaying) play(r, t); /* the usual case: a move */
+            if (replaying) play(r, t, lx->text_len); /* the usual case: a move */
             return;
         }
         if (is_result(t)) {
@@ -634,7 +642,8 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         }
         if (!replaying) return;
         if (t[0] >= '0' && t[0] <= '9') {
-            size_t digits = strspn(t, "0123456789");
+            size_t digits = 1;
+            while (t[digits] >= '0' && t[digits] <= '9') digits++;
             if (t[digits] == '\0') {
                 if (strict && strtoul(t, NULL, 10) != r->lines[r->nest].pos.fullmove) {
                     set_error(r, t, "move number %s where %u is due", t,
@@ -653,7 +662,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
                 snprintf(castle, sizeof castle, "%s", t);
                 for (char *c = castle; *c == '0' || *c == '-'; c++)
                     if (*c == '0') *c = 'O';
-                play(r, castle);
+                play(r, castle, strlen(castle));
                 return;
             }
             set_error(r, t, "%s: not a move, move number or result", t);
@@ -674,7 +683,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
             }
             return;
         }
-        play(r, t);
+        play(r, t, kind == PGN_TOK_STAR ? 1 : lx->text_len);
         return;
     case PGN_TOK_BAD:
         if (r->state == SKIP) return;
