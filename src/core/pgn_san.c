@@ -110,19 +110,20 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     return 1;
 }
 
-/* Castling written "O-O" or "O-O-O": found among the legal moves, which
- * hold at most one castling move to each side. */
+/* Castling written "O-O" or "O-O-O": found among the legal castling
+ * moves, at most one to each side. */
 static int castling_move(const fk_position *pos, const char *s, size_t n, fk_move *move,
                          char *san) {
-    int kingside = n == 3 && memcmp(s, "O-O", 3) == 0;
-    if (!kingside && !(n == 5 && memcmp(s, "O-O-O", 5) == 0)) return 0;
-    fk_movelist list;
-    fk_moves_generate(pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        fk_move m = list.moves[i];
-        if ((m.flags & FK_MOVE_CASTLE) && (m.to > m.from) == kingside) {
+    int kingside = n == 3 && s[1] == '-' && s[2] == 'O';
+    if (!kingside && !(n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O'))
+        return 0;
+    fk_move castles[2];
+    int count = fk_moves_castling(pos, castles);
+    for (int i = 0; i < count; i++) {
+        fk_move m = castles[i];
+        if ((m.to > m.from) == kingside) {
             *move = m;
-            memcpy(san, s, n);
+            for (size_t k = 0; k < n; k++) san[k] = s[k];
             san[n] = '\0';
             return 1;
         }
