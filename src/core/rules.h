@@ -37,8 +37,9 @@ FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
  * `occupied`: the squares between hold nothing. */
 FK_INLINE fk_bitboard fk_clear_lines(fk_bitboard from, fk_square sq, fk_bitboard occupied) {
     fk_bitboard hits = 0;
+    /* no branch on the outcome: which line is clear is hard to predict */
     for (; from; from &= from - 1)
-        if (!(fk_tables.between[sq][fk_lsb(from)] & occupied)) hits |= from & -from;
+        hits |= (from & -from) & ((fk_tables.between[sq][fk_lsb(from)] & occupied) == 0 ? ~0ULL : 0);
     return hits;
 }
 
