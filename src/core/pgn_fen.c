@@ -12,28 +12,42 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
     /* No square holds 0xFF, so every rank is written on the next call. */
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
     cache->castling_len = 0;
+    for (unsigned shape = 0; shape < 256; shape++) {
+        uint64_t text = 0, shift = 0;
+        unsigned n = 0, empty = 0;
+        for (unsigned file = 0; file < 8; file++) {
+            if (!(shape & (1u << file))) {
+                empty++;
+                continue;
+            }
+            if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
+            empty = 0;
+            shift |= (uint64_t)(8 * n++) << (8 * file);
+        }
+        if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
+        cache->shape_text[shape] = text;
+        cache->shape_shift[shape] = shift;
+        cache->shape_len[shape] = (uint8_t)n;
+    }
 }
+
+/* The FEN letter of each board byte as a number, 0 for an empty square. */
+static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
+                                    'p', 'n', 'b', 'r', 'q', 'k'};
 
 /* The text of one rank (its 8 board bytes, a-file in the lowest byte) as
  * a word, first character in the low byte; *len receives its length. The
- * loop runs once per piece, without a branch on the runs of empty squares
- * (a run's digit is added as zero when there is no run). */
-static uint64_t rank_text(uint64_t squares, uint8_t *len) {
-    /* The high bit of each byte that holds a piece (board bytes are < 0x80). */
+ * shape of the rank gives the digits and where each letter goes, so the
+ * eight squares are handled alike, with no branch to mispredict. */
+static uint64_t rank_text(const pgn_fen_cache *cache, uint64_t squares, uint8_t *len) {
+    /* The high bit of each byte that holds a piece (board bytes are < 0x80),
+     * gathered into one byte by the multiplication. */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
-    uint64_t text = 0;
-    unsigned n = 0;
-    int file = 0;
-    for (; pieces; pieces &= pieces - 1) {
-        int next = __builtin_ctzll(pieces) >> 3, run = next - file;
-        text |= (uint64_t)(('0' + run) & -(run > 0)) << (8 * n);
-        n += run > 0;
-        text |= (uint64_t)(uint8_t)FK_PIECE_LETTERS[(uint8_t)(squares >> (8 * next))] << (8 * n);
-        n++;
-        file = next + 1;
-    }
-    if (file < 8) text |= (uint64_t)('0' + 8 - file) << (8 * n++);
-    *len = (uint8_t)n;
+    unsigned shape = (unsigned)(((pieces >> 7) * 0x0102040810204080ULL) >> 56);
+    uint64_t text = cache->shape_text[shape], shift = cache->shape_shift[shape];
+    for (int file = 0; file < 8; file++)
+        text |= (uint64_t)letters[(squares >> (8 * file)) & 15] << ((shift >> (8 * file)) & 63);
+    *len = cache->shape_len[shape];
     return text;
 }
 
@@ -101,7 +115,7 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     for (; changed; changed &= changed - 1) {
         int rank = __builtin_ctz(changed);
         cache->rank_board[rank] = squares[rank];
-        cache->rank_text[rank] = rank_text(squares[rank], &cache->rank_len[rank]);
+        cache->rank_text[rank] = rank_text(cache, squares[rank], &cache->rank_len[rank]);
     }
     for (int rank = 7; rank >= 0; rank--) {
         put_word(p, cache->rank_text[rank]);

@@ -17,9 +17,17 @@ typedef struct {
     fk_bitboard castling;   /* the rights castling_text shows */
     uint8_t castling_len;   /* 0: castling_text not made yet */
     char castling_text[17];
+    /* For each of the 256 ways pieces can stand on a rank (bit f: a piece
+     * on file f): the rank's text with its digits in place and zero bytes
+     * where the letters go, its length, and for each file the bit position
+     * of its letter in that text. */
+    uint64_t shape_text[256];
+    uint64_t shape_shift[256]; /* byte f: 8 * the letter's place (0 if empty) */
+    uint8_t shape_len[256];
 } pgn_fen_cache;
 
-/* Forgets everything written, so the next write starts afresh. */
+/* Prepares a cache (the shapes) and forgets everything written, so the
+ * next write starts afresh. */
 void pgn_fen_reset(pgn_fen_cache *cache);
 
 /* Writes pos as fk_fen_write(pos, ep, buf, cap) would, byte for byte, and
