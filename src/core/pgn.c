@@ -353,6 +353,12 @@ static void make_key(const fk_position *pos, rep_key *key) {
                   : FK_NO_SQUARE;
 }
 
+/* 1 when two keys are equal; the first word settles nearly every
+ * comparison without a call. */
+static inline int same_key(const rep_key *a, const rep_key *b) {
+    return a->by_color[0] == b->by_color[0] && memcmp(a, b, sizeof *a) == 0;
+}
+
 /* Adds pos to the history as a child of `parent`. Returns the node and
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
@@ -365,12 +371,17 @@ static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, in
     /* A capture or pawn move cannot be undone, so only the last `halfmove`
      * positions can equal this one; and only every second has the same
      * side to move. */
+    const rep_key *key = &r->keys[node];
+    if (!(r->flags & FK_PGN_VARIATIONS)) {
+        /* The main line alone: each node's parent is the one before it, so
+         * the positions two, four, ... plies back are read directly. */
+        for (int n = node - 2, back = 2; n >= 0 && back <= (int)pos->halfmove; n -= 2, back += 2)
+            (*count) += same_key(&r->keys[n], key);
+        return node;
+    }
     int back = 1;
     for (int n = parent; n >= 0 && back <= (int)pos->halfmove; n = r->parents[n], back++)
-        /* the first word settles nearly every comparison without a call */
-        if (!(back & 1) && r->keys[n].by_color[0] == r->keys[node].by_color[0] &&
-            memcmp(&r->keys[n], &r->keys[node], sizeof(rep_key)) == 0)
-            (*count)++;
+        if (!(back & 1)) (*count) += same_key(&r->keys[n], key);
     return node;
 }
 
@@ -414,6 +425,7 @@ static void end_game(fk_pgn_reader *r, int missing) {
 
 static int is_result(const char *t) {
     if (t[0] != '0' && t[0] != '1' && t[0] != '*') return 0;
+    if (t[1] != '-' && t[1] != '/' && t[1] != '\0') return 0; /* a move number */
     return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 ||
            strcmp(t, "*") == 0;
 }
