@@ -89,7 +89,7 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
         int file = s[0] - 'a', delta = file - FK_FILE_OF(to);
         if (file < 0 || file > 7 || (delta != 1 && delta != -1)) return 0;
         /* an empty target is en passant (or wrong): the full reader */
-        if (target == FK_EMPTY || FK_PIECE_COLOR(target) == us) return 0;
+        if (target == FK_EMPTY || fk_color_of(target) == (int)us) return 0;
         from = to - step + delta;
     } else {
         if (s[0] != (char)('a' + FK_FILE_OF(to)) || target != FK_EMPTY) return 0;
@@ -153,7 +153,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     }
     fk_color us = (fk_color)pos->side;
     fk_piece target = fk_position_at(pos, to);
-    if (target != FK_EMPTY && FK_PIECE_COLOR(target) == us) return 0;
+    if (target != FK_EMPTY && fk_color_of(target) == (int)us) return 0;
     fk_piece piece = FK_MAKE_PIECE(us, kind);
     fk_bitboard legal = 0;
     for (fk_bitboard c = reach(kind, to, fk_position_pieces(pos, piece), fk_position_occupied(pos));

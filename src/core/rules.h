@@ -67,18 +67,23 @@ FK_INLINE int fk_king_attacked(const fk_position *pos, int color) {
     return kings && fk_attackers_near(pos, fk_lsb(kings), !color, fk_position_occupied(pos)) != 0;
 }
 
+/* FK_PIECE_COLOR and FK_PIECE_KIND of a piece (1..12) without their
+ * division: black pieces are the ones above FK_WK. */
+FK_INLINE int fk_color_of(int piece) { return piece > FK_WK; }
+FK_INLINE int fk_kind_of(int piece) { return piece - 1 - 6 * (piece > FK_WK); }
+
 /* Puts piece on the empty square sq (hot path: no checks). */
 FK_INLINE void fk_board_put(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = (uint8_t)piece;
-    pos->by_color[FK_PIECE_COLOR(piece)] |= FK_BIT(sq);
-    pos->by_kind[FK_PIECE_KIND(piece)] |= FK_BIT(sq);
+    pos->by_color[fk_color_of(piece)] |= FK_BIT(sq);
+    pos->by_kind[fk_kind_of(piece)] |= FK_BIT(sq);
 }
 
 /* Takes piece (which must stand there) off sq. */
 FK_INLINE void fk_board_take(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = FK_EMPTY;
-    pos->by_color[FK_PIECE_COLOR(piece)] &= ~FK_BIT(sq);
-    pos->by_kind[FK_PIECE_KIND(piece)] &= ~FK_BIT(sq);
+    pos->by_color[fk_color_of(piece)] &= ~FK_BIT(sq);
+    pos->by_kind[fk_kind_of(piece)] &= ~FK_BIT(sq);
 }
 
 /* Plays a legal move in place (see fk_move_make). En passant and castling
@@ -87,7 +92,7 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
     int us = pos->side;
     fk_square from = m.from, to = m.to;
     int piece = pos->board[from], target = pos->board[to];
-    int kind = FK_PIECE_KIND(piece);
+    int kind = fk_kind_of(piece);
     int ep = pos->ep_square;
     pos->ep_square = FK_NO_SQUARE;
     pos->halfmove++;
