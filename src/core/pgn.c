@@ -228,6 +228,12 @@ static const char *arena_put(fk_pgn_reader *r, const char *text, size_t n) {
     size_t need = (latin1 ? 2 * n : n) + 1;
     if (r->arena_used + need > sizeof r->arena) return NULL;
     char *out = r->arena + r->arena_used, *w = out;
+    if (!latin1) { /* the usual case: copied as it is */
+        memcpy(out, text, n);
+        out[n] = '\0';
+        r->arena_used += n + 1;
+        return out;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
         if (latin1 && c >= 0x80) {
@@ -662,6 +668,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
                               r->lines[r->nest].pos.fullmove);
                     fail(r);
                 }
+                pgn_lex_skip_dots(lx); /* each would be a token of its own */
                 return;
             }
             if (strncmp(t, "0-0", 3) == 0) {
