@@ -1,8 +1,8 @@
 /* The FEN of each position the PGN reader replays. Consecutive positions
  * of a game differ in one or two ranks, so the text of every rank is kept
  * with the board bytes it was made from and only the ranks a move touched
- * are written again; the castling field is kept while the rights stay the
- * same. The text is always fk_fen_write's, byte for byte. */
+ * are written again; castling fields are kept for the sets of rights
+ * seen. The text is always fk_fen_write's, byte for byte. */
 #include <string.h>
 
 #include "fenkit/moves.h"
@@ -11,7 +11,7 @@
 void pgn_fen_reset(pgn_fen_cache *cache) {
     /* No square holds 0xFF, so every rank is written on the next call. */
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
-    cache->castling_len = 0;
+    for (int i = 0; i < 16; i++) cache->castling[i].len = 0;
     for (unsigned shape = 0; shape < 256; shape++) {
         uint64_t text = 0, shift = 0;
         unsigned n = 0, empty = 0;
@@ -59,16 +59,23 @@ static void put_word(char *out, uint64_t text) {
     memcpy(out, &text, 8);
 }
 
-/* Makes the castling field of pos afresh, taking it from fk_fen_write so
- * that the letters are the FEN writer's own. */
-static void remake_castling(pgn_fen_cache *cache, const fk_position *pos) {
-    char fen[FK_FEN_MAX];
-    fk_fen_write(pos, FK_EP_ALWAYS, fen, sizeof fen);
-    const char *field = strchr(strchr(fen, ' ') + 1, ' ') + 1;
-    size_t len = (size_t)(strchr(field, ' ') - field);
-    memcpy(cache->castling_text, field, len);
-    cache->castling_len = (uint8_t)len;
-    cache->castling = pos->castling;
+/* The castling field of pos: kept in the slot of its corner rooks, and
+ * made afresh when that slot holds other rights, taken from fk_fen_write
+ * so that the letters are the FEN writer's own. Sets *len. */
+static const char *castling_text(pgn_fen_cache *cache, const fk_position *pos, size_t *len) {
+    fk_bitboard c = pos->castling;
+    unsigned slot = (unsigned)((c & 1) | (c >> 6 & 2) | (c >> 54 & 4) | (c >> 60 & 8));
+    if (!cache->castling[slot].len || cache->castling[slot].rights != c) {
+        char fen[FK_FEN_MAX];
+        fk_fen_write(pos, FK_EP_ALWAYS, fen, sizeof fen);
+        const char *field = strchr(strchr(fen, ' ') + 1, ' ') + 1;
+        size_t n = (size_t)(strchr(field, ' ') - field);
+        memcpy(cache->castling[slot].text, field, n);
+        cache->castling[slot].len = (uint8_t)n;
+        cache->castling[slot].rights = c;
+    }
+    *len = cache->castling[slot].len;
+    return cache->castling[slot].text;
 }
 
 /* Appends the decimal digits of v to p; returns the end. Counters are
@@ -125,9 +132,10 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     p[-1] = ' ';
     *p++ = pos->side == FK_BLACK ? 'b' : 'w';
     *p++ = ' ';
-    if (!cache->castling_len || cache->castling != pos->castling) remake_castling(cache, pos);
-    memcpy(p, cache->castling_text, cache->castling_len);
-    p += cache->castling_len;
+    size_t castling_len;
+    const char *castling = castling_text(cache, pos, &castling_len);
+    memcpy(p, castling, castling_len);
+    p += castling_len;
     *p++ = ' ';
     if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {
         *p++ = (char)('a' + FK_FILE_OF(pos->ep_square));

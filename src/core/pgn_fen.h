@@ -6,7 +6,7 @@
 #include "fenkit/fen.h"
 
 /* What the last positions written looked like: the board bytes and text of
- * each rank, and the castling field with the rights it was made from. A
+ * each rank, and castling fields with the rights they were made from. A
  * move changes one or two ranks, so most ranks are copied, not rewritten. */
 typedef struct {
     uint64_t rank_board[8]; /* the 8 board bytes each rank's text shows */
@@ -14,9 +14,13 @@ typedef struct {
                                byte: made and read as one word, so reading
                                it back never waits on eight byte stores */
     uint8_t rank_len[8];
-    fk_bitboard castling;   /* the rights castling_text shows */
-    uint8_t castling_len;   /* 0: castling_text not made yet */
-    char castling_text[17];
+    /* Castling fields made so far, one slot for each set of corner rooks
+     * (a1, h1, a8, h8) with rights: games come back to the same few. */
+    struct {
+        fk_bitboard rights; /* the rights the text shows */
+        uint8_t len;        /* 0: not made yet */
+        char text[17];
+    } castling[16];
     /* For each of the 256 ways pieces can stand on a rank (bit f: a piece
      * on file f): the rank's text with its digits in place and zero bytes
      * where the letters go, its length, and for each file the bit position
