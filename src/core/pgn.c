@@ -29,6 +29,8 @@ typedef struct {
     fk_bitboard castling;
     uint8_t side, ep, pad[6];
 } rep_key;
+/* Keys are compared with memcmp: every byte is a field or pad, all set. */
+_Static_assert(sizeof(rep_key) == 10 * sizeof(fk_bitboard), "rep_key has hidden padding");
 
 /* One line being replayed: the main line (level 0) or a variation. */
 typedef struct {
@@ -349,7 +351,7 @@ static int setup_start(fk_pgn_reader *r, fk_position *start) {
 }
 
 static void make_key(const fk_position *pos, rep_key *key) {
-    memset(key, 0, sizeof *key);
+    memset(key->pad, 0, sizeof key->pad); /* the rest is all written below */
     memcpy(key->by_color, pos->by_color, sizeof key->by_color);
     memcpy(key->by_kind, pos->by_kind, sizeof key->by_kind);
     key->castling = pos->castling;
