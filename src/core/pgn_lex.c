@@ -208,9 +208,12 @@ static pgn_tok_kind read_symbol(pgn_lexer *lx) {
          * from the classes of the next 8 bytes at once, with no branch per
          * byte to mispredict at its end. */
         const unsigned char *b = (const unsigned char *)lx->buf + lx->pos;
-        unsigned stop = 0x100;
-        for (int i = 0; i < 8; i++) stop |= (unsigned)!(byte_class[b[i]] & want) << i;
-        n = (size_t)__builtin_ctz(stop);
+        uint64_t classes = 0;
+        for (int i = 0; i < 8; i++) classes |= (uint64_t)byte_class[b[i]] << (8 * i);
+        uint64_t in = classes & (want * 0x0101010101010101ULL);
+        /* the high bit of each byte of the symbol, then the first without */
+        uint64_t stop = ~((in + 0x7F7F7F7F7F7F7F7FULL) | in) & 0x8080808080808080ULL;
+        n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
         if (n < 8) {
             memcpy(lx->text, b, 8);
             lx->text[n] = '\0';
