@@ -213,6 +213,7 @@ int fk_moves_count(const fk_position *pos) {
 }
 
 int fk_moves_castling(const fk_position *pos, fk_move out[2]) {
+    fk_attacks_init();
     int us = pos->side, n = 0;
     fk_bitboard occupied = fk_position_occupied(pos);
     fk_bitboard king_bb = pos->by_color[us] & pos->by_kind[FK_KING];

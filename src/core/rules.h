@@ -131,7 +131,7 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
 /* Number of legal moves, without writing them out (internal, for perft). */
 int fk_moves_count(const fk_position *pos);
 /* The legal castling moves of the side to move (at most one to each side)
- * into out; returns how many. The tables must be built. */
+ * into out, from the generator's own castling code; returns how many. */
 int fk_moves_castling(const fk_position *pos, fk_move out[2]);
 
 /* Fills err (when not NULL) with status, offset and a formatted sentence;
