@@ -509,7 +509,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         fk_status st = FK_ERR_SYNTAX;
         if (!strict && looks_like_uci(san))
             st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
-        if (st != FK_OK) st = fk_move_parse_san(&line->pos, san, n, &move, &err);
+        if (st != FK_OK) st = fk_san_parse_listed(&line->pos, san, n, &move, &err);
         if (st != FK_OK && strict && looks_like_uci(san) &&
             fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
             char standard[16];

@@ -1,8 +1,9 @@
-/* The PGN reader's fast path for SAN. Almost every move in a game file is
- * an ordinary one written in standard form; those are found from attack
- * tables and a pin test instead of a list of every legal move, which makes
- * replaying a game several times faster. Anything else goes to
- * fk_move_parse_san, which also words the errors. */
+/* The fast path for SAN, used by fk_move_parse_san and the PGN reader.
+ * Almost every move people and programs write is an ordinary one in
+ * standard form; those are found from attack tables and a pin test instead
+ * of a list of every legal move, which makes reading them several times
+ * faster. Anything else goes to the reader that lists the legal moves
+ * (fk_san_parse_listed), which also words the errors. */
 #include <string.h>
 
 #include "pgn_san.h"
@@ -100,7 +101,9 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     }
     if (from < 0 || from > 63 || fk_position_at(pos, from) != pawn) return 0;
     if (!king_safe(pos, in_check, from, to)) return 0;
-    *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, 0};
+    /* the generator's flags, so that the move is the one it would list */
+    uint8_t flags = capture ? FK_MOVE_CAPTURE : (to - from == 2 * step) ? FK_MOVE_DOUBLE_PUSH : 0;
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, flags};
     size_t k = 0;
     if (capture) {
         san[k++] = s[0];
@@ -170,7 +173,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     }
     if (named == 0 || (named & (named - 1))) return 0;
     fk_square from = __builtin_ctzll(named);
-    *move = (fk_move){(uint8_t)from, (uint8_t)to, 0, 0};
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, 0, target != FK_EMPTY ? FK_MOVE_CAPTURE : 0};
 
     /* Standard SAN names the file, else the rank, else both, when another
      * piece of the same kind could legally go to the same square. */

@@ -134,6 +134,12 @@ int fk_moves_count(const fk_position *pos);
  * into out, from the generator's own castling code; returns how many. */
 int fk_moves_castling(const fk_position *pos, fk_move out[2]);
 
+/* fk_move_parse_san without its fast path: the legal moves are listed and
+ * matched against the text (for anything unusual, and the words of every
+ * error). */
+fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t len,
+                              fk_move *move, fk_error *err);
+
 /* Fills err (when not NULL) with status, offset and a formatted sentence;
  * returns status. */
 fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...)
