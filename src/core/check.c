@@ -432,6 +432,16 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
     /* Promoted bishops: those beyond one on each square colour. */
     int light = more_than(bishops & LIGHT_SQUARES, 1) ? popcount(bishops & LIGHT_SQUARES) - 1 : 0;
     int dark = more_than(bishops & ~LIGHT_SQUARES, 1) ? popcount(bishops & ~LIGHT_SQUARES) - 1 : 0;
+    if (!light && !dark) {
+        /* Keeping one pawn on each of its files and sending every other to
+         * a free file of its own (there are enough: at most 8 pawns) costs
+         * at most 7 captures a pawn, so when that many men are lost no
+         * closer count is needed. */
+        fk_bitboard files = pawns | pawns >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        if (7 * (popcount(pawns) - popcount(files & 0xFF)) <= lost) return;
+    }
     int needed = light || dark ? promotion_captures(pawns, c, light, dark)
                  : crowded     ? pawn_file_captures(pawns)
                                : 0;

@@ -197,11 +197,11 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
 }
 
-/* The piece of each FEN letter for place_fast, stored as piece ^ NOT_PIECE
- * so that every other byte, left 0 here, reads as NOT_PIECE. The letters
- * repeat types.c's for speed; debug builds check every fast reading
- * against the careful one, which uses fk_piece_from_char. */
-enum { NOT_PIECE = 0x10 };
+/* The piece of each FEN letter, stored as piece ^ NOT_PIECE so that every
+ * other byte, left 0 here, reads as NOT_PIECE. The letters repeat
+ * fk_piece_from_char's (a loop over the letters) for speed; a test reads
+ * every byte value both ways and compares. */
+enum { NOT_PIECE = FK_PIECE_COUNT };
 #define LETTER(c, piece) [c] = (piece) ^ NOT_PIECE
 static const uint8_t piece_code[256] = {
     LETTER('P', FK_WP), LETTER('N', FK_WN), LETTER('B', FK_WB), LETTER('R', FK_WR),
@@ -332,7 +332,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     if (bad || total != 64 || slash_total != 7 || count == 0 || p[count - 1] == '/') return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
-    fk_bitboard by_piece[NOT_PIECE + 1] = {0};
+    fk_bitboard by_piece[NOT_PIECE + 1]; /* set to 0 by hand: = {0} becomes a slow rep stos */
+    for (int k = 0; k <= NOT_PIECE; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
     for (unsigned w = 0; w < 2; w++) {
         for (uint64_t m = letters[w]; m; m &= m - 1) {
             unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
@@ -432,7 +433,8 @@ static void read_placement(reader *r, size_t start, size_t end) {
 
     for (size_t i = start; i < end; i++) {
         unsigned c = s[i];
-        fk_piece piece = fk_piece_from_char((char)c);
+        unsigned code = piece_code[c] ^ NOT_PIECE;
+        fk_piece piece = code == NOT_PIECE ? FK_EMPTY : (fk_piece)code;
         /* 'P' stands for any piece letter, '0' for any digit. */
         switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
         case 'P':
@@ -899,6 +901,22 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     }
 }
 
+/* Sets pos as fk_position_clear does, field by field: one memset of the
+ * whole position becomes a string instruction that takes as long as reading
+ * half the board. */
+static void clear_position(fk_position *pos) {
+    memset(pos->board, 0, sizeof pos->board);
+    for (int c = 0; c < 2; c++) pos->by_color[c] = 0;
+    for (int k = 0; k < FK_KIND_COUNT; k++) pos->by_kind[k] = 0;
+    pos->side = FK_WHITE;
+    pos->ep_square = FK_NO_SQUARE;
+    pos->castling_style = FK_CASTLING_STANDARD;
+    pos->chess960 = 0;
+    pos->castling = 0;
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+}
+
 /* Reads the whole text into r->pos. With `fast`, a well-formed placement
  * and tail are read by place_fast and tail_fast; whatever they leave is
  * read by the field readers, which report every problem. */
@@ -906,7 +924,7 @@ static void read_text(reader *r, int fast) {
     const char *text = r->text;
     size_t len = r->len;
     fk_position *pos = r->pos;
-    fk_position_clear(pos);
+    clear_position(pos);
     pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
     pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
 

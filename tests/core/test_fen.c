@@ -797,6 +797,30 @@ static void mutations_round_trip(void **state) {
     free(text);
 }
 
+/* Every byte value, as the first square of a placement, reads as the piece
+ * fk_piece_from_char names, or as no piece: in a well-formed FEN (the fast
+ * path) and in one with a short rank (the careful reader). */
+static void every_byte_reads_as_its_piece(void **state) {
+    (void)state;
+    for (int c = 1; c < 256; c++) {
+        fk_piece want = fk_piece_from_char((char)c);
+        for (int careful = 0; careful < 2; careful++) {
+            char fen[64];
+            int n = snprintf(fen, sizeof fen, "X7/8/8/8/8/8/8/%s w - - 0 1", careful ? "7" : "8");
+            fen[0] = (char)c;
+            fk_position pos;
+            fk_problems problems;
+            fk_problems_clear(&problems);
+            fk_status status = fk_fen_parse(fen, (size_t)n, FK_FEN_STRICT, &pos, &problems);
+            if (!careful) assert_int_equal(status == FK_OK, want != FK_EMPTY);
+            if (want == FK_EMPTY) continue;
+            assert_int_equal(pos.board[FK_SQUARE(0, 7)], want);
+            assert_true(fk_position_pieces(&pos, want) == FK_BIT(FK_SQUARE(0, 7)));
+            assert_true(fk_position_occupied(&pos) == FK_BIT(FK_SQUARE(0, 7)));
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_position_reads_like_startpos),
@@ -831,6 +855,7 @@ int main(void) {
         cmocka_unit_test(edge_cases_follow_the_policy),
         cmocka_unit_test(chessjs_cases),
         cmocka_unit_test(mutations_round_trip),
+        cmocka_unit_test(every_byte_reads_as_its_piece),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
