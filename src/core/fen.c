@@ -197,18 +197,13 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
 }
 
-/* The piece of each FEN letter, stored as piece ^ NOT_PIECE so that every
- * other byte, left 0 here, reads as NOT_PIECE. The letters repeat
- * fk_piece_from_char's (a loop over the letters) for speed; a test reads
- * every byte value both ways and compares. */
-enum { NOT_PIECE = FK_PIECE_COUNT };
-#define LETTER(c, piece) [c] = (piece) ^ NOT_PIECE
+/* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
+ * repeat fk_piece_from_char's (a loop over the letters) for speed; a test
+ * reads every byte value both ways and compares. */
 static const uint8_t piece_code[256] = {
-    LETTER('P', FK_WP), LETTER('N', FK_WN), LETTER('B', FK_WB), LETTER('R', FK_WR),
-    LETTER('Q', FK_WQ), LETTER('K', FK_WK), LETTER('p', FK_BP), LETTER('n', FK_BN),
-    LETTER('b', FK_BB), LETTER('r', FK_BR), LETTER('q', FK_BQ), LETTER('k', FK_BK),
+    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
+    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
 };
-#undef LETTER
 
 /* Sets pos's bitboards from its board. Both placement readers fill the
  * board array and come here, so the bitboards always follow the board. It
@@ -332,17 +327,19 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     if (bad || total != 64 || slash_total != 7 || count == 0 || p[count - 1] == '/') return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
-    fk_bitboard by_piece[NOT_PIECE + 1]; /* set to 0 by hand: = {0} becomes a slow rep stos */
-    for (int k = 0; k <= NOT_PIECE; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
+    /* The squares of each piece; FK_EMPTY's gathers bytes that are no
+     * piece letter. Set to 0 by hand: = {0} becomes a slow rep stos. */
+    fk_bitboard by_piece[FK_PIECE_COUNT + 1];
+    for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
     for (unsigned w = 0; w < 2; w++) {
         for (uint64_t m = letters[w]; m; m &= m - 1) {
             unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
-            unsigned piece = piece_code[p[k]] ^ NOT_PIECE, sq = at[k] & 63u;
+            unsigned piece = piece_code[p[k]], sq = at[k] & 63u;
             board[sq] = (uint8_t)piece;
             by_piece[piece] |= FK_BIT(sq);
         }
     }
-    if (by_piece[NOT_PIECE]) return 0;
+    if (by_piece[FK_EMPTY]) return 0;
     pos->by_color[FK_WHITE] = pos->by_color[FK_BLACK] = 0;
     for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
         fk_bitboard white = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
@@ -383,22 +380,23 @@ static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
 static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, unsigned flags) {
     static const char letters[4] = {'K', 'Q', 'k', 'q'};
     static const uint8_t rooks[4] = {7, 0, 63, 56};
-    if ((flags & FK_FEN_CHESS960) || len - at < 10 || s[at] != ' ' || s[at + 2] != ' ' ||
-        (s[at + 1] != 'w' && s[at + 1] != 'b'))
-        return 0;
-    uint8_t side = s[at + 1] == 'b' ? FK_BLACK : FK_WHITE, ep = FK_NO_SQUARE;
+    if ((flags & FK_FEN_CHESS960) || len - at < 10) return 0;
+    /* Tests joined with | rather than ||: a branch on the side to move
+     * would be mispredicted every other time. */
+    char side = s[at + 1];
+    if ((s[at] != ' ') | (s[at + 2] != ' ') | ((side != 'w') & (side != 'b'))) return 0;
+    uint8_t ep = FK_NO_SQUARE;
     fk_bitboard castling = 0;
-    size_t i = at + 3;
-    if (s[i] == '-') {
-        i++;
-    } else {
-        for (int k = 0; k < 4 && i < len; k++) {
-            if (s[i] != letters[k]) continue;
-            castling |= FK_BIT(rooks[k]);
-            i++;
-        }
-        if (!castling) return 0;
+    size_t i = at + 3; /* at most at + 7 below, inside the text */
+    /* '-' or the letters in order, again without a branch on which. */
+    unsigned none = s[i] == '-';
+    i += none;
+    for (int k = 0; k < 4; k++) {
+        unsigned given = s[i] == letters[k];
+        castling |= (fk_bitboard)given << rooks[k];
+        i += given;
     }
+    if (!castling == !none) return 0;
     if (i + 2 >= len || s[i++] != ' ') return 0;
     if (s[i] == '-') {
         i++;
@@ -412,7 +410,7 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
     if (i >= len || s[i++] != ' ' || !number_fast(s, &i, len, &halfmove) || i >= len ||
         s[i++] != ' ' || !number_fast(s, &i, len, &fullmove) || i != len)
         return 0;
-    pos->side = side;
+    pos->side = side == 'b' ? FK_BLACK : FK_WHITE;
     pos->castling = castling;
     pos->ep_square = ep;
     pos->halfmove = halfmove;
@@ -433,8 +431,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
 
     for (size_t i = start; i < end; i++) {
         unsigned c = s[i];
-        unsigned code = piece_code[c] ^ NOT_PIECE;
-        fk_piece piece = code == NOT_PIECE ? FK_EMPTY : (fk_piece)code;
+        fk_piece piece = (fk_piece)piece_code[c];
         /* 'P' stands for any piece letter, '0' for any digit. */
         switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
         case 'P':
