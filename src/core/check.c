@@ -393,22 +393,34 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
     return best[count][light][dark];
 }
 
+static void count_material(const fk_position *pos, fk_color c, const int nmen[2],
+                           fk_bitboard crowded, int beyond, report *out);
+
 /* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
  * pieces than missing pawns allow, bishops of one square colour beyond that,
- * and pawn files that need more captures than the opponent has lost men. */
-static void check_material(const fk_position *pos, fk_color c, const int nmen[2], report *out) {
-    fk_bitboard men = pos->by_color[c];
-    fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
-    fk_bitboard crowded = crowded_files(pawns); /* nine pawns always crowd a file */
+ * and pawn files that need more captures than the opponent has lost men.
+ * The usual case is settled here, inline: at most 16 men, no piece beyond
+ * the starting set and no file with two pawns, so no capture is needed
+ * either; anything else is counted by count_material. */
+static inline void check_material(const fk_position *pos, fk_color c, const int nmen[2],
+                                  report *out) {
+    fk_bitboard crowded = crowded_files(pieces_of(pos, c, FK_PAWN));
     fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
     /* Pieces beyond the starting set: only promotions bring them. */
     int beyond = more_than(pieces_of(pos, c, FK_QUEEN), 1) |
                  more_than(pieces_of(pos, c, FK_ROOK), 2) |
                  more_than(pieces_of(pos, c, FK_KNIGHT), 2) |
                  more_than(bishops & LIGHT_SQUARES, 1) | more_than(bishops & ~LIGHT_SQUARES, 1);
-    /* The usual case, settled at once: at most 16 men, no promoted piece,
-     * and no file with two pawns, so no capture is needed either. */
-    if (!crowded && !beyond && nmen[c] <= 16) return;
+    if (crowded | (fk_bitboard)beyond | (nmen[c] > 16))
+        count_material(pos, c, nmen, crowded, beyond, out);
+}
+
+/* check_material's closer look, for a side whose material is unusual. */
+static void count_material(const fk_position *pos, fk_color c, const int nmen[2],
+                           fk_bitboard crowded, int beyond, report *out) {
+    fk_bitboard men = pos->by_color[c];
+    fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
     int npawns = crowded ? popcount(pawns) : 0;
     char fix[200], where[200];
     if (npawns > 8) {
@@ -729,13 +741,20 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
 /* Every rule check except the typo detection (which calls this on its
  * corrected boards). */
 static void check_rules(const fk_position *pos, report *out) {
-    int kings_ok = check_kings(pos, out);
+    /* The checks that find nothing in most positions are called only when
+     * a test of a few instructions says they might: one king each, some
+     * castling right, an en passant square. */
+    fk_bitboard white_king = pieces_of(pos, FK_WHITE, FK_KING);
+    fk_bitboard black_king = pieces_of(pos, FK_BLACK, FK_KING);
+    int kings_ok = (white_king && !more_than(white_king, 1) && black_king &&
+                    !more_than(black_king, 1)) || check_kings(pos, out);
     if (kings_ok) check_checks(pos, out);
     check_pawn_ranks(pos, out);
     int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
     for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
-    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
-    check_en_passant(pos, kings_ok, out);
+    if (pos->castling)
+        for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
+    if (pos->ep_square != FK_NO_SQUARE) check_en_passant(pos, kings_ok, out);
     check_counters(pos, out);
 }
 
