@@ -201,6 +201,7 @@ typedef struct {
 typedef struct {
     int min_size, max_size; /* of the diagram, in pixels (default 120, 1200) */
     double clutter;         /* share drawn inside a page (default 0.3) */
+    const fk_theme *theme;  /* every image in this theme; NULL: a random one */
 } fk_training_options;
 
 void fk_training_options_default(fk_training_options *opts);

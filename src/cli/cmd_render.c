@@ -61,6 +61,7 @@ static void print_help(FILE *out) {
         "  --out DIR             the folder (made if missing)\n"
         "  --seed S              the same seed gives the same images (default 1)\n"
         "  --size PX             every board this size (default: 120 to 1200 px)\n"
+        "  --theme NAME          every board in this theme (default: a random one)\n"
         "  --pieces DIR,...      piece sets to cycle through; a folder holding set folders\n"
         "                        counts as all of them (default: the built-in set)\n"
         "  --dark-tiles DIR      a folder of NAME-ondark tile folders: each set NAME\n"
@@ -476,6 +477,7 @@ static int render_random(render_args *a) {
     }
     out_format format = a->format ? a->format : FORMAT_PNG;
     if (a->size_given) a->training.min_size = a->training.max_size = a->diagram.size;
+    a->training.theme = a->diagram.theme; /* --theme: all images in it */
     char path[4096];
     snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
     FILE *manifest = fopen(path, "w");

@@ -23,6 +23,7 @@ void fk_training_options_default(fk_training_options *opts) {
     opts->min_size = 120;
     opts->max_size = 1200;
     opts->clutter = 0.3;
+    opts->theme = NULL;
 }
 
 void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piece_set *pieces,
@@ -35,6 +36,7 @@ void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piec
     /* The five common looks half the time, any built-in theme otherwise. */
     o->theme = fk_theme_at(fk_rng_below(rng, 2) ? fk_rng_below(rng, 5)
                                                  : fk_rng_below(rng, fk_theme_count()));
+    if (opts->theme) o->theme = opts->theme;
     /* Dark-square tiles are drawn for white paper. */
     if (pieces && fk_piece_set_has_dark(pieces)) o->theme = fk_theme_find("book");
     int lo = opts->min_size < 16 ? 16 : opts->min_size;

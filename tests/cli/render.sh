@@ -136,4 +136,13 @@ python3 -c 'import json,sys; assert all(120 <= json.loads(l)["width"] for l in o
 cmp -s "$TMP/train/manifest.jsonl" "$TMP/other/manifest.jsonl" && fail "seed 12 repeats seed 11"
 xmllint --noout "$TMP/other/000000.svg" || fail "a random SVG is not well-formed"
 
+step "--random --theme: every image in that theme (random themes otherwise)"
+fk render --random 8 --out "$TMP/themed" --seed 5 --size 120 --theme book-vertical
+expect_rc 0
+python3 -c 'import json,sys; assert {json.loads(l)["theme"] for l in open(sys.argv[1])} == {"book-vertical"}' \
+    "$TMP/themed/manifest.jsonl" || fail "--theme book-vertical was not used for every image"
+fk render --random 8 --out "$TMP/unthemed" --seed 5 --size 120
+python3 -c 'import json,sys; assert len({json.loads(l)["theme"] for l in open(sys.argv[1])}) > 1' \
+    "$TMP/unthemed/manifest.jsonl" || fail "without --theme, eight images should not share one theme"
+
 pass
