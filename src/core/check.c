@@ -692,7 +692,21 @@ static void retype(const fk_position *pos, int flip, fk_position *fixed) {
  * and lower case swapped: the armies stand on each other's sides. Both typos
  * look alike on the board, so each is offered when its correction reads as a
  * better position; the fix holds the corrected FEN. */
-static void check_typos(const fk_position *pos, int errors_before, report *out) {
+static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard reversed,
+                          report *out);
+
+/* Pawns count on their sixth or seventh rank as reversed (see
+ * offer_retyped); this inline test lets almost every position pass at once,
+ * as fewer than three reversed pawns are not enough. */
+static inline void check_typos(const fk_position *pos, int errors_before, report *out) {
+    fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
+    fk_bitboard reversed = (wp & (RANK_BB(5) | RANK_BB(6))) | (bp & (RANK_BB(1) | RANK_BB(2)));
+    if (more_than(reversed, 2)) offer_retyped(pos, errors_before, reversed, out);
+}
+
+/* check_typos's closer look, given the reversed pawns. */
+static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard reversed,
+                          report *out) {
     /* Pawns count on their third rank or nearer home as placed normally, on
      * their sixth or seventh as reversed; kings on their first two ranks or
      * last two. Five reversed and no normal one: no real game of 99,383
@@ -700,8 +714,6 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
     fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
     fk_bitboard wk = pieces_of(pos, FK_WHITE, FK_KING), bk = pieces_of(pos, FK_BLACK, FK_KING);
     fk_bitboard low = RANK_BB(0) | RANK_BB(1), high = RANK_BB(6) | RANK_BB(7);
-    fk_bitboard reversed = (wp & (RANK_BB(5) | RANK_BB(6))) | (bp & (RANK_BB(1) | RANK_BB(2)));
-    if (!more_than(reversed, 2)) return; /* the kings alone are not enough */
     fk_bitboard normal = (wp & (RANK_BB(1) | RANK_BB(2))) | (bp & (RANK_BB(5) | RANK_BB(6))) |
                          (wk & low) | (bk & high);
     fk_bitboard marked = reversed | (wk & high) | (bk & low);
@@ -836,10 +848,11 @@ fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_posit
     /* A field the reader could not read holds a stand-in value: the reader
      * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {
-        fk_problem p = problems->items[i];
-        if (fields_judged(p.code) & unread) continue;
-        if (p.offset < 0 && p.field != FK_FIELD_NONE) p.offset = field_offset(text, len, p.field);
-        problems->items[kept++] = p;
+        fk_problem *p = &problems->items[i];
+        if (fields_judged(p->code) & unread) continue;
+        if (p->offset < 0 && p->field != FK_FIELD_NONE) p->offset = field_offset(text, len, p->field);
+        if (kept != i) problems->items[kept] = *p;
+        kept++;
     }
     problems->count = kept;
     return st != FK_OK ? st : rules;
