@@ -246,6 +246,12 @@ static void set_bitboards(fk_position *pos) {
 }
 
 #if defined(__SSE2__)
+/* 1 when bb holds exactly seven squares. */
+static inline int seven_bits(uint64_t bb) {
+    for (int k = 0; k < 6; k++) bb &= bb - 1; /* clear six */
+    return bb && !(bb & (bb - 1));
+}
+
 /* Reads a well-formed placement starting at `start` into pos's board (all
  * empty) and returns where it ends, at the space before the side to move,
  * or returns 0 at the first thing out of the ordinary, so that
@@ -275,8 +281,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     uint8_t at[SPAN];   /* byte k: the square of a letter in byte k */
     uint8_t run[17];    /* 0, then the running sums of one load */
     uint64_t letters[2] = {0, 0}; /* the bytes that are letters: 0-63, 64-79 */
+    uint64_t slash_bits[2] = {0, 0}; /* and those that are '/' */
     unsigned total = 0, bad = 0, last_digit = 0, last_slash = 1; /* no '/' first */
-    __m128i slash_count = zero;
     size_t count = 0; /* bytes in the placement */
     run[0] = 0;
     for (unsigned i = 0;; i += 16) {
@@ -290,9 +296,6 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
         unsigned digits = (unsigned)_mm_movemask_epi8(is_digit) & inside;
         unsigned slashes = (unsigned)_mm_movemask_epi8(is_slash) & inside;
-        /* Counted past the space too: a '/' there fails, rare and read
-         * carefully. */
-        slash_count = _mm_sub_epi8(slash_count, is_slash);
         /* Widths: a digit its value, a '/' none, anything else one. */
         __m128i width = _mm_or_si128(_mm_and_si128(is_digit, value),
                                      _mm_andnot_si128(_mm_or_si128(is_digit, is_slash), one));
@@ -315,6 +318,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         _mm_storeu_si128((__m128i *)(at + i), square);
         _mm_storeu_si128((__m128i *)(run + 1), sums);
         letters[i / 64] |= (uint64_t)(inside & ~digits & ~slashes) << (i % 64);
+        slash_bits[i / 64] |= (uint64_t)slashes << (i % 64);
         unsigned n = (unsigned)__builtin_ctz(spaces | 0x10000); /* bytes before the space */
         total += run[n];
         if (spaces) {
@@ -322,9 +326,10 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
             break;
         }
     }
-    __m128i slash_sums = _mm_sad_epu8(slash_count, zero);
-    unsigned slash_total = (unsigned)(_mm_cvtsi128_si32(slash_sums) + _mm_extract_epi16(slash_sums, 4));
-    if (bad || total != 64 || slash_total != 7 || count == 0 || p[count - 1] == '/') return 0;
+    /* 7 '/' (the bits of a '/' in bytes 64-79 would not fit under 8). */
+    if (bad || total != 64 || slash_bits[1] != 0 || !seven_bits(slash_bits[0]) || count == 0 ||
+        p[count - 1] == '/')
+        return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
     /* The squares of each piece; FK_EMPTY's gathers bytes that are no
