@@ -366,14 +366,21 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
 /* Reads a counter of one to six digits, without a leading zero, at *at;
  * moves *at past it. Returns 0 for anything else. */
 static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
-    size_t i = *at, first = i;
+    size_t first = *at, room = len - first < 7 ? len - first : 7, n = 0;
     uint32_t value = 0;
-    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10)
-        value = value * 10 + (uint32_t)(s[i++] - '0');
-    size_t n = i - first;
+    /* Over all the room, not up to the first non-digit: the halfmove clock
+     * always has 7 bytes of room, so this loop has no branch to mispredict
+     * on the number of digits. */
+    unsigned digits = 1;
+    for (size_t k = 0; k < room; k++) {
+        uint32_t d = (uint32_t)(s[first + k] - '0');
+        digits &= d < 10;
+        value = digits ? value * 10 + d : value;
+        n += digits;
+    }
     if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
     *out = value;
-    *at = i;
+    *at = first + n;
     return 1;
 }
 
