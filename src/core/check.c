@@ -138,8 +138,8 @@ static int check_kings(const fk_position *pos, report *out) {
 /* The men of colour `by` attacking sq, like fk_attackers_to but straight from
  * the tables (built by fk_position_check), skipping the slider lookups when
  * no slider of `by` shares a line with sq. */
-static fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
-                             fk_bitboard occupied) {
+static inline fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
+                                    fk_bitboard occupied) {
     const fk_attack_tables *t = &fk_tables;
     fk_bitboard them = pos->by_color[by];
     fk_bitboard diag = (pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN]) & them;
@@ -754,13 +754,19 @@ static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard
  * corrected boards). */
 static void check_rules(const fk_position *pos, report *out) {
     /* The checks that find nothing in most positions are called only when
-     * a test of a few instructions says they might: one king each, some
-     * castling right, an en passant square. */
+     * a test of a few instructions says they might: one king each, a king
+     * attacked, some castling right, an en passant square. */
     fk_bitboard white_king = pieces_of(pos, FK_WHITE, FK_KING);
     fk_bitboard black_king = pieces_of(pos, FK_BLACK, FK_KING);
     int kings_ok = (white_king && !more_than(white_king, 1) && black_king &&
                     !more_than(black_king, 1)) || check_kings(pos, out);
-    if (kings_ok) check_checks(pos, out);
+    if (kings_ok) {
+        fk_bitboard occupied = fk_position_occupied(pos);
+        fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
+        if (attackers(pos, king_of(pos, them), us, occupied) |
+            attackers(pos, king_of(pos, us), them, occupied))
+            check_checks(pos, out);
+    }
     check_pawn_ranks(pos, out);
     int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
     for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
