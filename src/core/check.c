@@ -317,6 +317,14 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     return 0;
 }
 
+/* The files (bit f for file f) that hold a square of bb. */
+static inline unsigned file_set(fk_bitboard bb) {
+    bb |= bb >> 32;
+    bb |= bb >> 16;
+    bb |= bb >> 8;
+    return (unsigned)bb & 0xFF;
+}
+
 /* The pawns standing on files that hold more than one of them. */
 static fk_bitboard crowded_files(fk_bitboard pawns) {
     /* Fold the ranks onto each other in three halving steps, keeping for each
@@ -449,10 +457,20 @@ static void count_material(const fk_position *pos, fk_color c, const int nmen[2]
          * a free file of its own (there are enough: at most 8 pawns) costs
          * at most 7 captures a pawn, so when that many men are lost no
          * closer count is needed. */
-        fk_bitboard files = pawns | pawns >> 32;
-        files |= files >> 16;
-        files |= files >> 8;
-        if (7 * (popcount(pawns) - popcount(files & 0xFF)) <= lost) return;
+        unsigned files = file_set(pawns);
+        int extra = popcount(pawns) - popcount(files);
+        if (7 * extra <= lost) return;
+        /* With one file holding two pawns, moving each pawn between it and
+         * the nearest free file over by one file is a way of costing that
+         * distance in captures: the usual doubled pawn needs no count. */
+        if (extra == 1) {
+            unsigned doubled = (unsigned)__builtin_ctz(file_set(crowded));
+            unsigned free = ~files & 0xFF, above = free >> doubled;
+            unsigned below = free & ((1u << doubled) - 1);
+            int up = above ? __builtin_ctz(above) : 8;
+            int down = below ? (int)doubled - (31 - __builtin_clz(below)) : 8;
+            if ((up < down ? up : down) <= lost) return;
+        }
     }
     int needed = light || dark ? promotion_captures(pawns, c, light, dark)
                  : crowded     ? pawn_file_captures(pawns)
