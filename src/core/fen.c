@@ -281,7 +281,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     uint8_t at[SPAN];   /* byte k: the square of a letter in byte k */
     uint8_t run[17];    /* 0, then the running sums of one load */
     uint64_t letters[2] = {0, 0}; /* the bytes that are letters: 0-63, 64-79 */
-    uint64_t slash_bits[2] = {0, 0}; /* and those that are '/' */
+    uint64_t slash_bits = 0;         /* the bytes that are '/', 0-63 */
     unsigned total = 0, bad = 0, last_digit = 0, last_slash = 1; /* no '/' first */
     size_t count = 0; /* bytes in the placement */
     run[0] = 0;
@@ -317,8 +317,15 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
                                        _mm_set1_epi8(56));
         _mm_storeu_si128((__m128i *)(at + i), square);
         _mm_storeu_si128((__m128i *)(run + 1), sums);
-        letters[i / 64] |= (uint64_t)(inside & ~digits & ~slashes) << (i % 64);
-        slash_bits[i / 64] |= (uint64_t)slashes << (i % 64);
+        uint64_t mine = inside & ~digits & ~slashes;
+        if (i < 64) {
+            letters[0] |= mine << i;
+            slash_bits |= (uint64_t)slashes << i;
+        } else {
+            /* The 7th '/' is at byte 62 at the latest: one here is wrong. */
+            letters[1] = mine;
+            bad |= slashes;
+        }
         unsigned n = (unsigned)__builtin_ctz(spaces | 0x10000); /* bytes before the space */
         total += run[n];
         if (spaces) {
@@ -326,9 +333,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
             break;
         }
     }
-    /* 7 '/' (the bits of a '/' in bytes 64-79 would not fit under 8). */
-    if (bad || total != 64 || slash_bits[1] != 0 || !seven_bits(slash_bits[0]) || count == 0 ||
-        p[count - 1] == '/')
+    if (bad || total != 64 || !seven_bits(slash_bits) || count == 0 || p[count - 1] == '/')
         return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
@@ -366,21 +371,14 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
 /* Reads a counter of one to six digits, without a leading zero, at *at;
  * moves *at past it. Returns 0 for anything else. */
 static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
-    size_t first = *at, room = len - first < 7 ? len - first : 7, n = 0;
+    size_t i = *at, first = i;
     uint32_t value = 0;
-    /* Over all the room, not up to the first non-digit: the halfmove clock
-     * always has 7 bytes of room, so this loop has no branch to mispredict
-     * on the number of digits. */
-    unsigned digits = 1;
-    for (size_t k = 0; k < room; k++) {
-        uint32_t d = (uint32_t)(s[first + k] - '0');
-        digits &= d < 10;
-        value = digits ? value * 10 + d : value;
-        n += digits;
-    }
+    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10)
+        value = value * 10 + (uint32_t)(s[i++] - '0');
+    size_t n = i - first;
     if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
     *out = value;
-    *at = first + n;
+    *at = i;
     return 1;
 }
 
