@@ -401,17 +401,17 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
     return best[count][light][dark];
 }
 
-static void count_material(const fk_position *pos, fk_color c, const int nmen[2],
-                           fk_bitboard crowded, int beyond, report *out);
+static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowded, int beyond,
+                           report *out);
 
-/* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
- * pieces than missing pawns allow, bishops of one square colour beyond that,
- * and pawn files that need more captures than the opponent has lost men.
- * The usual case is settled here, inline: at most 16 men, no piece beyond
- * the starting set and no file with two pawns, so no capture is needed
- * either; anything else is counted by count_material. */
-static inline void check_material(const fk_position *pos, fk_color c, const int nmen[2],
-                                  report *out) {
+/* Reports, for side c, too many pawns or men, more promoted pieces than
+ * missing pawns allow, bishops of one square colour beyond that, and pawn
+ * files that need more captures than the opponent has lost men. The usual
+ * case is settled here, inline: no file with two pawns (so at most 8
+ * pawns, and no capture needed), no piece beyond the starting set and at
+ * most one king, which leaves at most 16 men; anything else is counted by
+ * count_material. */
+static inline void check_material(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard crowded = crowded_files(pieces_of(pos, c, FK_PAWN));
     fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
     /* Pieces beyond the starting set: only promotions bring them. */
@@ -419,13 +419,14 @@ static inline void check_material(const fk_position *pos, fk_color c, const int 
                  more_than(pieces_of(pos, c, FK_ROOK), 2) |
                  more_than(pieces_of(pos, c, FK_KNIGHT), 2) |
                  more_than(bishops & LIGHT_SQUARES, 1) | more_than(bishops & ~LIGHT_SQUARES, 1);
-    if (crowded | (fk_bitboard)beyond | (nmen[c] > 16))
-        count_material(pos, c, nmen, crowded, beyond, out);
+    if (crowded | (fk_bitboard)beyond | (fk_bitboard)more_than(pieces_of(pos, c, FK_KING), 1))
+        count_material(pos, c, crowded, beyond, out);
 }
 
 /* check_material's closer look, for a side whose material is unusual. */
-static void count_material(const fk_position *pos, fk_color c, const int nmen[2],
-                           fk_bitboard crowded, int beyond, report *out) {
+static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowded, int beyond,
+                           report *out) {
+    const int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
     fk_bitboard men = pos->by_color[c];
     fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
     fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
@@ -786,8 +787,7 @@ static void check_rules(const fk_position *pos, report *out) {
             check_checks(pos, out);
     }
     check_pawn_ranks(pos, out);
-    int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
-    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, out);
     if (pos->castling)
         for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
     if (pos->ep_square != FK_NO_SQUARE) check_en_passant(pos, kings_ok, out);
