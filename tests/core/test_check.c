@@ -159,6 +159,9 @@ static void material(void **state) {
     expect("k7/8/8/8/8/R7/RRRRRRRR/RRRRRRRK w - - 0 1", FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR,
            RANK_MASK(1) | RANK_MASK(2) | B("a3"), "White has 17 men");
     expect_none("k7/8/8/8/8/8/RRRRRRRR/RRRRRRRK w - - 0 1", FK_PROB_TOO_MANY_PIECES);
+    /* The starting set with two more kings: nothing else is unusual. */
+    expect("4k3/8/8/8/K6K/8/PPPPPPPP/RNBQKBNR w - - 0 1", FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR,
+           RANK_MASK(1) | RANK_MASK(2) | B("a4") | B("h4"), "White has 18 men");
     expect("QQQQ4/8/8/8/8/8/PPPPPPPP/k3K3 w - - 0 1", FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR,
            B("a8") | B("b8") | B("c8") | B("d8"), "3 pieces beyond the starting set");
     expect_none("QQQQ4/8/8/8/8/8/PPPPP3/k3K3 w - - 0 1", FK_PROB_TOO_MANY_PROMOTED);
