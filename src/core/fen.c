@@ -591,9 +591,11 @@ static size_t write_castling(const fk_position *pos, char *out) {
     size_t n = 0;
     for (int color = FK_WHITE; color <= FK_BLACK; color++) {
         int back = color == FK_WHITE ? 0 : 7;
-        for (int file = 7; file >= 0; file--) {
-            fk_square sq = FK_SQUARE(file, back);
-            if (pos->castling & FK_BIT(sq)) out[n++] = castling_letter(pos, (fk_color)color, sq);
+        /* Only the squares that hold a right, highest file first. */
+        for (unsigned rights = (unsigned)(pos->castling >> (8 * back)) & 0xFF; rights;) {
+            int file = 31 - __builtin_clz(rights);
+            rights &= ~(1u << file);
+            out[n++] = castling_letter(pos, (fk_color)color, FK_SQUARE(file, back));
         }
     }
     if (n == 0) out[n++] = '-';
