@@ -58,22 +58,19 @@ load: build
 	@bash bench/load-serve.bash $(BUILD)/fenkit
 
 # The scanner's square classifier (training/: Debian's python3-torch, not
-# part of the build): renders TRAIN_BOARDS boards, trains from TRAIN_SEED (a
-# first phase, then a second at a lower rate) and writes models/squares.fkm
-# and the parity fixture in tests/data/scan.
+# part of the build): renders TRAIN_BOARDS boards (a share of them as
+# printed diagrams), trains from TRAIN_SEED for TRAIN_EPOCHS epochs and
+# writes models/squares.fkm and the parity fixture in tests/data/scan.
 PYTHON ?= /usr/bin/python3
-TRAIN_BOARDS ?= 874
+TRAIN_BOARDS ?= 3000
 TRAIN_SEED ?= 1
-TRAIN_EPOCHS ?= 8
-TRAIN_EPOCHS2 ?= 6
+TRAIN_EPOCHS ?= 10
 train: build
 	@scripts/install-deps train
 	@$(PYTHON) training/make_data.py $(BUILD)/fenkit $(BUILD)/train-data --boards $(TRAIN_BOARDS) \
 		--seed $(TRAIN_SEED) --work $(BUILD)/train-work
-	@$(PYTHON) training/train.py $(BUILD)/train-data $(BUILD)/train-phase1.fkm --seed $(TRAIN_SEED) \
-		--epochs $(TRAIN_EPOCHS)
-	@$(PYTHON) training/train.py $(BUILD)/train-data models/squares.fkm --seed $$(($(TRAIN_SEED) + 1)) \
-		--epochs $(TRAIN_EPOCHS2) --lr 7e-4 --init $(BUILD)/train-phase1.fkm --fixture tests/data/scan
+	@$(PYTHON) training/train.py $(BUILD)/train-data models/squares.fkm --seed $(TRAIN_SEED) \
+		--epochs $(TRAIN_EPOCHS) --fixture tests/data/scan
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Scanner accuracy and speed on $(SHARED)/images and on boards drawn with

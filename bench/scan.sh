@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Scanner speed, single-threaded: in process per stage (decode, locate,
-# cut + classify + FEN) on 800x800 and 1920x1080 screenshots, then per call
+# cut + classify + FEN) on 800x800 and 1920x1080 screenshots (PNG, and the
+# larger also as JPEG), then per call
 # of `fenkit scan` (process start and model load included). Target: under
 # 30 ms per picture for the whole pipeline. No peer scanner is packaged, so
 # there is no ratio.
@@ -22,5 +23,6 @@ echo "model file: $(stat -c %s "$root/models/squares.fkm") bytes"
 echo
 echo "Command line, one picture per call:"
 hyperfine -N --warmup 2 --runs 20 --style basic \
-  "$fenkit scan $out/scan-800x800.png" "$fenkit scan $out/scan-1920x1080.png" 2>&1 |
+  "$fenkit scan $out/scan-800x800.png" "$fenkit scan $out/scan-1920x1080.png" \
+  "$fenkit scan $out/scan-1920x1080.jpg" 2>&1 |
   grep -E 'Benchmark|Time'

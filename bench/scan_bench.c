@@ -1,7 +1,8 @@
 /* Scanner speed, in process: a screenshot of 800 x 800 (the board filling
  * it) and one of 1920 x 1080 (a 760 px board in a page with clutter), each
- * encoded as PNG and scanned from the bytes: decode, locate, cut, classify,
- * orient and FEN. Prints the time per stage and per picture.
+ * encoded as PNG (the second also as JPEG) and scanned from the bytes:
+ * decode, locate, cut, classify, orient and FEN. Prints the time per stage
+ * and per picture.
  * Usage: scan_bench OUT_DIR RUNS */
 #include <leptonica/allheaders.h>
 #include <stdio.h>
@@ -18,8 +19,9 @@ static double now_ms(void) {
 }
 
 /* Draws the position at size px and pastes it at (x, y) into a page of
- * w x h with grey bars and dark text-like marks; returns PNG bytes. */
-static unsigned char *screenshot(int w, int h, int size, int x, int y, size_t *len) {
+ * w x h with grey bars and dark text-like marks; returns the bytes of a
+ * PNG, or of a JPEG (quality 90) when jpeg is set. */
+static unsigned char *screenshot(int w, int h, int size, int x, int y, int jpeg, size_t *len) {
     fk_position pos;
     const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
     fk_problems probs;
@@ -43,7 +45,10 @@ static unsigned char *screenshot(int w, int h, int size, int x, int y, size_t *l
     pixRasterop(page, 0, 0, w, 40, PIX_CLR, NULL, 0, 0);
     pixRasterop(page, x, y, size, size, PIX_SRC, board, 0, 0);
     l_uint8 *data = NULL;
-    pixWriteMem(&data, len, page, IFF_PNG);
+    if (jpeg)
+        pixWriteMemJpeg(&data, len, page, 90, 0);
+    else
+        pixWriteMem(&data, len, page, IFF_PNG);
     pixDestroy(&board);
     pixDestroy(&page);
     return data;
@@ -81,9 +86,9 @@ static void bench(const char *name, const unsigned char *data, size_t len, int r
         t_locate += now_ms() - t0;
     }
     fk_image_free(&im);
-    printf("%-22s %7.1f ms/image  (decode %.1f, locate %.1f, cut+classify+FEN %.1f)  %s\n", name,
-           (t_decode + t_scan) / runs, t_decode / runs, t_locate / runs,
-           (t_scan - t_locate) / runs, r->fen);
+    printf("%-24s %7.1f ms/image  (decode %.1f, locate %.1f, cut+classify+FEN %.1f)  %s\n", name,
+           (t_decode + t_scan) / runs, t_decode / runs, t_locate / runs, (t_scan - t_locate) / runs,
+           r->fen);
     free(r);
 }
 
@@ -92,17 +97,19 @@ int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : ".";
     struct {
         const char *name;
-        int w, h, size, x, y;
-    } shots[] = {{"800x800 board", 800, 800, 800, 0, 0},
-                 {"1920x1080 page", 1920, 1080, 760, 420, 180}};
+        int w, h, size, x, y, jpeg;
+    } shots[] = {{"800x800 board", 800, 800, 800, 0, 0, 0},
+                 {"1920x1080 page", 1920, 1080, 760, 420, 180, 0},
+                 {"1920x1080 page, JPEG", 1920, 1080, 760, 420, 180, 1}};
     printf("model: %d px crops; OpenBLAS threads from OPENBLAS_NUM_THREADS\n",
            fk_model_square_size(fk_model_builtin()));
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         size_t len;
         unsigned char *png = screenshot(shots[i].w, shots[i].h, shots[i].size, shots[i].x,
-                                        shots[i].y, &len);
+                                        shots[i].y, shots[i].jpeg, &len);
         char path[512];
-        snprintf(path, sizeof path, "%s/scan-%dx%d.png", dir, shots[i].w, shots[i].h);
+        snprintf(path, sizeof path, "%s/scan-%dx%d.%s", dir, shots[i].w, shots[i].h,
+                 shots[i].jpeg ? "jpg" : "png");
         FILE *f = fopen(path, "wb");
         if (f) {
             fwrite(png, 1, len, f);

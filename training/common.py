@@ -47,7 +47,11 @@ def cut_board(g, x0, y0, x1, y1, square=SQUARE):
     n = 8 * square
     wy = resample_weights(g.shape[0], y0, y1, n)
     wx = resample_weights(g.shape[1], x0, x1, n)
-    return (wy @ g.astype(np.float64) @ wx.T).astype(np.float32)
+    # Only the rows and columns under the board carry weight.
+    rows, cols = np.flatnonzero(wy.any(0)), np.flatnonzero(wx.any(0))
+    r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+    part = g[r0:r1, c0:c1].astype(np.float64)
+    return (wy[:, r0:r1] @ part @ wx[:, c0:c1].T).astype(np.float32)
 
 
 def squares_of(board, square=SQUARE):
@@ -68,17 +72,21 @@ def labels_of(placement, flip):
     return out[::-1] if flip else out
 
 
-def make_net(torch):
-    """The square classifier (model.c runs the same layers): three 3x3
+WIDTHS = (16, 32, 64)  # channels of the three convolutions
+HIDDEN = 128  # units of the first dense layer
+
+
+def make_net(torch, widths=WIDTHS, hidden=HIDDEN):
+    """The square classifier (model.c runs the same layers): 3x3
     convolutions with ReLU and 2x2 max pooling, then two dense layers."""
     nn = torch.nn
-    return nn.Sequential(
-        nn.Conv2d(1, 12, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(12, 24, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(24, 48, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Flatten(),
-        nn.Linear(48 * 4 * 4, 96), nn.ReLU(),
-        nn.Linear(96, 13))
+    layers, channels, side = [], 1, SQUARE
+    for w in widths:
+        layers += [nn.Conv2d(channels, w, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+        channels, side = w, side // 2
+    layers += [nn.Flatten(), nn.Linear(channels * side * side, hidden), nn.ReLU(),
+               nn.Linear(hidden, len(CLASSES))]
+    return nn.Sequential(*layers)
 
 
 MAGIC = b"FKSQNET1"
@@ -108,7 +116,9 @@ def load_model(torch, path):
     assert data[:8] == MAGIC, "not a fenkit model file"
     square, nconv, ndense = struct.unpack_from("<iii", data, 8)
     assert square == SQUARE
-    net = make_net(torch)
+    shapes = struct.unpack_from("<%di" % (2 * (nconv + ndense)), data, 20)
+    widths = tuple(shapes[2 * i + 1] for i in range(nconv))
+    net = make_net(torch, widths, shapes[2 * nconv + 1])
     at = 20 + 8 * (nconv + ndense)
     layers = [m for m in net if m.__class__.__name__ == "Conv2d"] + \
              [m for m in net if m.__class__.__name__ == "Linear"]

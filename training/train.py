@@ -31,7 +31,8 @@ def load(folder):
 
 def augment(x, gen):
     """Crop-level augmentation of a batch (n, 1, S, S) in 0..1: colour
-    shifts, shifts of a pixel or two (grid errors, cut edges), blur, noise."""
+    shifts, shifts of a pixel or two (grid errors, cut edges), lost
+    resolution, blur, noise."""
     n = x.shape[0]
     c = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=gen)
     b = 0.3 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
@@ -46,6 +47,13 @@ def augment(x, gen):
     for g in range(0, n, 16):
         dx, dy = torch.randint(0, 2 * pad + 1, (2,), generator=gen).tolist()
         out[g:g + 16] = xp[g:g + 16, :, dy:dy + s, dx:dx + s]
+    # Small boards: a quarter of the crops lose detail through a smaller
+    # size and back, as a board of 100 to 200 pixels would.
+    small = torch.rand(n, generator=gen) < 0.25
+    if small.any():
+        side = int(torch.randint(12, 25, (1,), generator=gen))
+        shrunk = F.interpolate(out[small], size=(side, side), mode="area")
+        out[small] = F.interpolate(shrunk, size=(s, s), mode="bilinear", align_corners=False)
     blur = torch.rand(n, generator=gen) < 0.15
     if blur.any():
         k = torch.full((1, 1, 3, 3), 1 / 9.0)
@@ -60,13 +68,15 @@ def main():
     ap.add_argument("data")
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--minutes", type=float, default=60, help="stop after the epoch that passes this")
+    ap.add_argument("--minutes", type=float, default=0,
+                    help="stop after the epoch that passes this (0: no limit; a limit makes runs differ)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
     ap.add_argument("--init", default=None, help="start from this model file (a second phase)")
     ap.add_argument("--lr", type=float, default=2e-3)
     a = ap.parse_args()
     torch.set_num_threads(2)
+    torch.use_deterministic_algorithms(True)
     torch.manual_seed(a.seed)
     gen = torch.Generator().manual_seed(a.seed)
     x, y = load(a.data)
@@ -103,7 +113,7 @@ def main():
         acc = (pred == yv).float().mean().item()
         print("epoch %d: loss %.4f, validation accuracy %.4f, %.0f s" %
               (epoch + 1, loss.item(), acc, time.time() - start), file=sys.stderr, flush=True)
-        if time.time() - start > a.minutes * 60:
+        if a.minutes and time.time() - start > a.minutes * 60:
             print("time budget reached", file=sys.stderr)
             break
     common.save_model(net, a.out)

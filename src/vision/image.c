@@ -1,5 +1,5 @@
-/* Decoding pictures into grey levels with Leptonica, refusing ones too large
- * before they are decoded. */
+/* Decoding pictures into grey levels, refusing ones too large before they
+ * are decoded: PNG by png.c, every other format with Leptonica. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,13 +55,34 @@ static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
     }
 }
 
+/* Copies an 8 bpp grey picture (Leptonica keeps the first pixel of each
+ * 32-bit word in its high byte). */
+static void copy_grey(PIX *pix, uint8_t *out) {
+    int w = (int)fk_lept.pixGetWidth(pix), h = (int)fk_lept.pixGetHeight(pix),
+        wpl = fk_lept.pixGetWpl(pix);
+    const l_uint32 *data = fk_lept.pixGetData(pix);
+    for (int y = 0; y < h; y++) {
+        const l_uint32 *row = data + (size_t)y * wpl;
+        for (int x = 0; x < w; x++)
+            out[(size_t)y * w + x] = (uint8_t)(row[x >> 2] >> (24 - 8 * (x & 3)));
+    }
+}
+
+/* Opens Leptonica, with its messages silenced (errors come back as values,
+ * not on stderr). */
+static fk_status lept_ready(fk_error *err) {
+    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
+    fk_lept.setMsgSeverity(L_SEVERITY_NONE);
+    return FK_OK;
+}
+
 fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err) {
     memset(out, 0, sizeof *out);
-    if (fk_lept_ready(err) != FK_OK) return FK_ERR_IO;
-    fk_lept.setMsgSeverity(L_SEVERITY_NONE); /* errors come back as values, not on stderr */
     if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
+    /* PNG and GIF sizes come from the bytes, so a PNG needs no Leptonica. */
     if (!header_size(data, len, &w, &h)) {
+        if (lept_ready(err) != FK_OK) return FK_ERR_IO;
         if (fk_lept.findFileFormatBuffer(data, &format) != 0 || format == IFF_UNKNOWN)
             return fk_vision_fail(err, FK_ERR_SYNTAX,
                         "not a picture fenkit can read (PNG, JPEG, WebP, GIF, BMP, TIFF, PNM)");
@@ -75,11 +96,29 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
                  w, h, FK_SCAN_MAX_PIXELS / 1000000);
         return fk_vision_fail(err, FK_ERR_RANGE, msg);
     }
-    PIX *pix = fk_lept.pixReadMem(data, len);
+    fk_status s;
+    int png = len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0;
+    if (png && fk_png_decode(data, len, out, &s, err)) return s;
+    if (lept_ready(err) != FK_OK) return FK_ERR_IO;
+    /* A JPEG stores grey levels (its Y channel, the same weights) beside
+     * the colour: reading only those skips the colour conversion. */
+    PIX *pix = format == IFF_JFIF_JPEG
+                   ? fk_lept.pixReadMemJpeg(data, len, 0, 1, NULL, L_JPEG_READ_LUMINANCE)
+                   : fk_lept.pixReadMem(data, len);
     if (!pix) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture is damaged or cut short");
     if (fk_lept.pixGetWidth(pix) != w || fk_lept.pixGetHeight(pix) != h) {
         fk_lept.pixDestroy(&pix);
         return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's size does not match its header");
+    }
+    if (fk_lept.pixGetDepth(pix) == 8 && !fk_lept.pixGetColormap(pix)) {
+        out->grey = malloc((size_t)w * h);
+        if (out->grey) copy_grey(pix, out->grey);
+        fk_lept.pixDestroy(&pix);
+        if (!out->grey)
+            return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
+        out->width = w;
+        out->height = h;
+        return FK_OK;
     }
     int has_alpha = fk_lept.pixGetSpp(pix) == 4 && fk_lept.pixGetDepth(pix) == 32;
     PIX *rgb = fk_lept.pixGetDepth(pix) == 32 ? fk_lept.pixClone(pix) : fk_lept.pixConvertTo32(pix);

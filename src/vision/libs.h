@@ -12,9 +12,9 @@
 
 #define LEPT_FUNCTIONS(X)                                                                    \
     X(findFileFormatBuffer) X(pixClone) X(pixConvertTo32) X(pixCreate) X(pixDestroy)         \
-    X(pixGetData) X(pixGetDepth) X(pixGetHeight) X(pixGetSpp) X(pixGetWidth) X(pixGetWpl)    \
-    X(pixReadHeaderMem) X(pixReadMem) X(pixRenderLineArb) X(pixSetPixel) X(pixWrite)         \
-    X(setMsgSeverity)
+    X(pixGetColormap) X(pixGetData) X(pixGetDepth) X(pixGetHeight) X(pixGetSpp)              \
+    X(pixGetWidth) X(pixGetWpl) X(pixReadHeaderMem) X(pixReadMem) X(pixReadMemJpeg)          \
+    X(pixRenderLineArb) X(pixSetPixel) X(pixWrite) X(setMsgSeverity)
 #define BLAS_FUNCTIONS(X) X(cblas_sgemm)
 
 typedef struct {

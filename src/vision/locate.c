@@ -36,7 +36,9 @@ static void unite(int *parent, int a, int b) {
 }
 
 /* The picture shrunk by an integer factor (box average) so that its long
- * side is about WORK_SIDE at most; *factor receives the factor. */
+ * side is about WORK_SIDE at most; *factor receives the factor. Rows are
+ * summed into a line of column sums first, so each pixel is read once, in
+ * order. */
 static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     int f = ((im->width > im->height ? im->width : im->height) + WORK_SIDE - 1) / WORK_SIDE;
     if (f < 1) f = 1;
@@ -45,63 +47,106 @@ static uint8_t *shrink(const fk_image *im, int *factor, int *w, int *h) {
     *h = im->height / f;
     if (*w < 8 || *h < 8) return NULL;
     uint8_t *out = malloc((size_t)*w * *h);
-    if (!out) return NULL;
-    for (int y = 0; y < *h; y++)
+    int *cols = malloc(sizeof(int) * (size_t)*w * f);
+    if (!out || !cols) {
+        free(out);
+        free(cols);
+        return NULL;
+    }
+    int used = *w * f, area = f * f;
+    if (f == 1) memcpy(out, im->grey, (size_t)*w * *h);
+    for (int y = 0; f > 1 && y < *h; y++) {
+        const uint8_t *src = im->grey + (size_t)y * f * im->width;
+        for (int x = 0; x < used; x++)
+            cols[x] = src[x];
+        for (int dy = 1; dy < f; dy++) {
+            src += im->width;
+            for (int x = 0; x < used; x++)
+                cols[x] += src[x];
+        }
+        uint8_t *dst = out + (size_t)y * *w;
+        if (f == 2) { /* the common case (full HD), without a division */
+            for (int x = 0; x < *w; x++)
+                dst[x] = (uint8_t)((cols[2 * x] + cols[2 * x + 1]) >> 2);
+            continue;
+        }
         for (int x = 0; x < *w; x++) {
             int sum = 0;
-            for (int dy = 0; dy < f; dy++)
-                for (int dx = 0; dx < f; dx++)
-                    sum += im->grey[(size_t)(y * f + dy) * im->width + x * f + dx];
-            out[(size_t)y * *w + x] = (uint8_t)(sum / (f * f));
+            for (int dx = 0; dx < f; dx++)
+                sum += cols[x * f + dx];
+            dst[x] = (uint8_t)(sum / area);
         }
+    }
+    free(cols);
     return out;
 }
 
+/* A run of flat pixels along one row: x0..x1 on row y. */
+typedef struct {
+    int x0, x1, y;
+} run;
+
 /* Labels flat patches (neighbours within `flat` grey levels) and returns the
  * ones shaped like a board square, with their centres and sizes (plus grow,
- * the width a blur took off their edges). */
+ * the width a blur took off their edges). Each row is cut into runs of
+ * flat neighbours first, and the union-find joins runs, not pixels: board
+ * squares are long runs, so there are few. Patches are numbered by their
+ * first pixel in reading order. */
 static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
                           square_patch **out) {
-    int n = w * h, found = 0;
-    int *parent = malloc(sizeof(int) * (size_t)n);
+    int n = w * h, found = 0, runs = 0;
+    int *parent = malloc(sizeof(int) * (size_t)n), *row_run = malloc(sizeof(int) * 2 * (size_t)w);
+    run *rs = malloc(sizeof(run) * (size_t)n);
     patch *patches = NULL;
     *out = NULL;
-    if (!parent) return -1;
-    for (int i = 0; i < n; i++) parent[i] = i;
-    for (int y = 0; y < h; y++)
+    if (!parent || !row_run || !rs) goto nomem;
+    for (int y = 0; y < h; y++) {
+        const uint8_t *row = g + (size_t)y * w;
+        int *here = row_run + (y & 1) * w, *above = row_run + ((y + 1) & 1) * w;
         for (int x = 0; x < w; x++) {
-            int i = y * w + x;
-            if (x + 1 < w && abs(g[i] - g[i + 1]) <= flat) unite(parent, i, i + 1);
-            if (y + 1 < h && abs(g[i] - g[i + w]) <= flat) unite(parent, i, i + w);
+            if (x == 0 || abs(row[x] - row[x - 1]) > flat) {
+                parent[runs] = runs;
+                rs[runs++] = (run){x, x, y};
+            }
+            rs[runs - 1].x1 = x;
+            here[x] = runs - 1;
         }
-    /* Roots become patch numbers. */
+        if (y == 0) continue;
+        /* Join each run to the runs above it that it touches through a flat
+         * vertical step; consecutive pixels mostly repeat the same pair. */
+        const uint8_t *up = row - w;
+        int last_a = -1, last_b = -1;
+        for (int x = 0; x < w; x++) {
+            if (abs(row[x] - up[x]) > flat) continue;
+            int a = above[x], b = here[x];
+            if (a == last_a && b == last_b) continue;
+            unite(parent, a, b);
+            last_a = a;
+            last_b = b;
+        }
+    }
+    /* Roots become patch numbers; a root is its patch's first run. */
     int count = 0;
-    for (int i = 0; i < n; i++) parent[i] = find_root(parent, i);
-    for (int i = 0; i < n; i++) parent[i] = parent[i] == i ? -(++count) : parent[i];
+    for (int r = 0; r < runs; r++)
+        parent[r] = find_root(parent, r);
+    for (int r = 0; r < runs; r++)
+        parent[r] = parent[r] == r ? -(++count) : parent[parent[r]];
     patches = calloc((size_t)count, sizeof *patches);
     *out = malloc(sizeof **out * (size_t)(count < MAX_SEEDS ? count : MAX_SEEDS) + 1);
-    if (!patches || !*out) {
-        free(parent);
-        free(patches);
-        free(*out);
-        *out = NULL;
-        return -1;
-    }
+    if (!patches || !*out) goto nomem;
     for (int k = 0; k < count; k++) {
         patches[k].minx = patches[k].miny = 1 << 30;
         patches[k].maxx = patches[k].maxy = -1;
     }
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int i = y * w + x, r = parent[i];
-            int k = r < 0 ? -r - 1 : -parent[r] - 1;
-            patch *p = &patches[k];
-            if (x < p->minx) p->minx = x;
-            if (x > p->maxx) p->maxx = x;
-            if (y < p->miny) p->miny = y;
-            if (y > p->maxy) p->maxy = y;
-            p->count++;
-        }
+    for (int r = 0; r < runs; r++) {
+        patch *p = &patches[-parent[r] - 1];
+        const run *q = &rs[r];
+        if (q->x0 < p->minx) p->minx = q->x0;
+        if (q->x1 > p->maxx) p->maxx = q->x1;
+        if (q->y < p->miny) p->miny = q->y;
+        if (q->y > p->maxy) p->maxy = q->y;
+        p->count += q->x1 - q->x0 + 1;
+    }
     int limit = (w < h ? w : h) / 7;
     for (int k = 0; k < count && found < MAX_SEEDS; k++) {
         const patch *p = &patches[k];
@@ -114,8 +159,18 @@ static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
                                          (bw + bh) / 2.0 + grow};
     }
     free(parent);
+    free(row_run);
+    free(rs);
     free(patches);
     return found;
+nomem:
+    free(parent);
+    free(row_run);
+    free(rs);
+    free(patches);
+    free(*out);
+    *out = NULL;
+    return -1;
 }
 
 /* A lattice hypothesis: square pitch and the centre of its (0,0) square. */
@@ -199,17 +254,37 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
     if (a1 > along) a1 = along;
     for (int k = 0; k < hi - lo; k++) prof[k] = 0;
     double *sum = malloc(sizeof(double) * (size_t)n);
-    if (!sum) return;
+    int *index = malloc(sizeof(int) * (size_t)n);
+    if (!sum || !index) {
+        free(sum);
+        free(index);
+        return;
+    }
     for (int t0 = a0; t0 < a1; t0 += band) {
         int t1 = t0 + band < a1 ? t0 + band : a1;
+        /* Walk the picture in memory order: a row at a time for vertical
+         * lines, along each row for horizontal ones. */
+        for (int k = 0; k < n; k++)
+            sum[k] = 0;
         for (int k = 0; k < n; k++) {
             int c = first + k;
             c = c < 0 ? 0 : c >= across ? across - 1 : c;
-            double v = 0;
-            for (int t = t0; t < t1; t++)
-                v += vertical_lines ? im->grey[(size_t)t * W + c] : im->grey[(size_t)c * W + t];
-            sum[k] = v;
+            if (vertical_lines) {
+                index[k] = c;
+            } else {
+                const uint8_t *row = im->grey + (size_t)c * W;
+                unsigned v = 0;
+                for (int t = t0; t < t1; t++)
+                    v += row[t];
+                sum[k] = v;
+            }
         }
+        if (vertical_lines)
+            for (int t = t0; t < t1; t++) {
+                const uint8_t *row = im->grey + (size_t)t * W;
+                for (int k = 0; k < n; k++)
+                    sum[k] += row[index[k]];
+            }
         for (int k = 0; k < hi - lo; k++) {
             double before = 0, after = 0;
             int at = lo + k - first; /* index of column lo + k */
@@ -221,6 +296,22 @@ static void edge_profile(const fk_image *im, int vertical_lines, int lo, int hi,
         }
     }
     free(sum);
+    free(index);
+}
+
+/* Edge energy of a profile of n entries at the seven inner lines of a grid
+ * whose line 0 is at profile index first, pitch p apart (interpolated). */
+static double lines_energy(const double *prof, int n, double first, double p) {
+    double sum = 0;
+    for (int k = 1; k <= 7; k++) {
+        double pos = first + k * p;
+        if (pos < 0) continue;
+        int i = (int)pos; /* floor, for pos >= 0, without a libm call */
+        if (i + 1 >= n) continue;
+        double f = pos - i;
+        sum += prof[i] * (1 - f) + prof[i + 1] * f;
+    }
+    return sum;
 }
 
 /* Refines one axis of the grid: start and pitch of the nine lines, from the
@@ -240,19 +331,23 @@ static void refine_axis(const fk_image *im, int vertical_lines, int wide, double
     int span = wide && *pitch >= 20 ? (int)(*pitch / 10) : 1;
     edge_profile(im, vertical_lines, lo, hi, a0, a1, band < 2 ? 2 : band, span, prof);
     /* Coarse: the start and pitch whose seven inner lines collect the most
-     * edge energy. */
+     * edge energy; first in steps of a pixel and 0.5% of pitch, then in
+     * quarter pixels and 0.1% around the best of those. */
     double best = -1, bs = *start, bp = *pitch;
-    for (int ps = -30; ps <= 30; ps++) {
+    int best_ps = 0;
+    for (int ps = -30; ps <= 30; ps += 5) {
         double p = *pitch * (1 + ps * 0.001);
-        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 0.25) {
-            double sum = 0;
-            for (int k = 1; k <= 7; k++) {
-                double pos = s + k * p - 1 - lo; /* profile index of that edge */
-                int i = (int)floor(pos);
-                if (i < 0 || i + 1 >= hi - lo) continue;
-                double f = pos - i;
-                sum += prof[i] * (1 - f) + prof[i + 1] * f;
-            }
+        for (double s = *start - 0.45 * *pitch; s <= *start + 0.45 * *pitch; s += 1) {
+            double sum = lines_energy(prof, hi - lo, s - 1 - lo, p);
+            if (sum > best) best = sum, bs = s, bp = p, best_ps = ps;
+        }
+    }
+    double s_lo = fmax(bs - 1, *start - 0.45 * *pitch), s_hi = fmin(bs + 1, *start + 0.45 * *pitch);
+    for (int ps = best_ps - 4; ps <= best_ps + 4; ps++) {
+        if (ps < -30 || ps > 30) continue;
+        double p = *pitch * (1 + ps * 0.001);
+        for (double s = s_lo; s <= s_hi; s += 0.25) {
+            double sum = lines_energy(prof, hi - lo, s - 1 - lo, p);
             if (sum > best) best = sum, bs = s, bp = p;
         }
     }
@@ -346,19 +441,40 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
     return agree / 64.0 * fmin(1.0, 1.5 * clarity);
 }
 
-/* Refines and scores one hypothesis (in full-picture coordinates). */
-static double finish(const fk_image *im, lattice *L) {
+/* The checkerboard score of grid L on the picture; for a grid found on the
+ * blurred work picture (shrunk by f), the better of that and its score
+ * there, where hatched squares are dark and plain ones light even when the
+ * hatching is too faint or too noisy for their mean grey to tell. */
+static double grid_score(const fk_image *im, const fk_image *blurred, int f, const lattice *L) {
+    double s = checker_score(im, L->x0, L->y0, L->px, L->py);
+    if (blurred) s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f));
+    return s;
+}
+
+/* Refines and scores one hypothesis (in full-picture coordinates). A grid
+ * found on the blurred picture is kept as found when the refinement made
+ * it clearly worse: strong piece outlines can pull the lines of a faintly
+ * hatched board off. (Not so for flat boards, whose refined grid is the
+ * test: small lattices in textures only pass unrefined.) */
+static double finish(const fk_image *im, const fk_image *blurred, int f, lattice *L) {
+    lattice found = *L;
     for (int pass = 0; pass < 2; pass++) {
         refine_axis(im, 1, L->wide, &L->x0, &L->px, L->y0, 8 * L->py);
         refine_axis(im, 0, L->wide, &L->y0, &L->py, L->x0, 8 * L->px);
     }
-    return checker_score(im, L->x0, L->y0, L->px, L->py);
+    double refined = grid_score(im, blurred, f, L);
+    double before = blurred ? grid_score(im, blurred, f, &found) : 0;
+    if (blurred && before > refined + 0.1) {
+        *L = found;
+        return before;
+    }
+    return refined;
 }
 
 /* Searches the work picture g (the picture shrunk by f) for board lattices
  * and keeps the best one found in *best. Returns -1 when out of memory. */
-static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, int flat,
-                  int grow, lattice *best, double *best_score) {
+static int search(const fk_image *image, const fk_image *blurred, const uint8_t *g, int w, int h,
+                  int f, int flat, int grow, lattice *best, double *best_score) {
     square_patch *sq = NULL;
     int n = square_patches(g, w, h, flat, grow, &sq);
     if (n < 0) return -1;
@@ -409,7 +525,7 @@ static int search(const fk_image *image, const uint8_t *g, int w, int h, int f, 
                 if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
                     L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
                     continue;
-                double s = finish(image, &L);
+                double s = finish(image, blurred, f, &L);
                 double area = L.px * L.py;
                 /* A clearer board wins; a much larger one wins if nearly as clear. */
                 if (s > 0.5 && (*best_score == 0 || (area > 1.5 * best_area && s > *best_score - 0.15) ||
@@ -496,8 +612,10 @@ static double best_lines(const double *prof, int len, double min_pitch, double m
 
 /* The fallback for boards that fill much of the picture (diagrams, crops):
  * grid lines from the edge projections of the blurred work picture. */
-static void project(const fk_image *image, const uint8_t *g, int w, int h, int f, lattice *best,
+static void project(const fk_image *image, const fk_image *blurred, int f, lattice *best,
                     double *best_score) {
+    const uint8_t *g = blurred->grey;
+    int w = blurred->width, h = blurred->height;
     double *px = malloc(sizeof(double) * (size_t)(w + h));
     if (!px) return;
     double *py = px + w, sx = 0, ppx = 0, sy = 0, ppy = 0;
@@ -509,10 +627,8 @@ static void project(const fk_image *image, const uint8_t *g, int w, int h, int f
     free(px);
     if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
     lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1};
-    lattice refined = L;
-    double s0 = checker_score(image, L.x0, L.y0, L.px, L.py), s1 = finish(image, &refined);
-    if (s1 < s0) refined = L, s1 = s0;
-    if (s1 > 0.5 && s1 > *best_score) *best_score = s1, *best = refined;
+    double s = finish(image, blurred, f, &L);
+    if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
 fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
@@ -524,10 +640,12 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     lattice best = {0};
     double best_score = 0;
     /* Flat colours first; then, for hatched or textured boards, blurred. */
-    int bad = !g || search(image, g, w, h, f, 6, 0, &best, &best_score) < 0;
+    int bad = !g || search(image, NULL, g, w, h, f, 6, 0, &best, &best_score) < 0;
     if (!bad && best_score == 0) {
-        bad = blur(g, w, h, 2) < 0 || search(image, g, w, h, f, 3, 4, &best, &best_score) < 0;
-        if (!bad && best_score == 0) project(image, g, w, h, f, &best, &best_score);
+        fk_image blurred = {w, h, g};
+        bad = blur(g, w, h, 2) < 0 ||
+              search(image, &blurred, g, w, h, f, 3, 4, &best, &best_score) < 0;
+        if (!bad && best_score == 0) project(image, &blurred, f, &best, &best_score);
     }
     free(g);
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");

@@ -6,18 +6,34 @@
 #include "vision.h"
 
 int fk_orient_guess(const fk_piece picture[64], double *confidence) {
-    /* Evidence for White at the bottom, in picture rows (0 = top), starting
-     * from a lean towards it: most diagrams and screens show White there. */
-    double z = 1.0;
+    int men[2] = {0, 0}, kings[2] = {0, 0};
     for (int i = 0; i < 64; i++) {
+        if (picture[i] == FK_EMPTY) continue;
+        int c = FK_PIECE_COLOR(picture[i]);
+        men[c]++;
+        kings[c] += FK_PIECE_KIND(picture[i]) == FK_KING;
+    }
+    /* Evidence for White at the bottom, in picture rows (0 = top), starting
+     * from a lean towards it: most diagrams and screens show White there.
+     * A side with more than 16 men (a composed or random board) says
+     * nothing about where the players sit, and
+     * neither do pawns on the edge rows (impossible either way round) nor
+     * the kings of a side that shows more than one. */
+    double z = 1.0;
+    int game = men[0] <= 16 && men[1] <= 16;
+    for (int i = 0; game && i < 64; i++) {
         fk_piece p = picture[i];
         if (p == FK_EMPTY) continue;
-        double row = i / 8, down = row - 3.5; /* > 0: lower half of the picture */
-        int white = FK_PIECE_COLOR(p) == FK_WHITE;
+        int row = i / 8, white = FK_PIECE_COLOR(p) == FK_WHITE;
+        double down = row - 3.5; /* > 0: lower half of the picture */
         double toward_own = white ? down : -down;
         switch (FK_PIECE_KIND(p)) {
-        case FK_PAWN: z += 0.15 * toward_own; break;
-        case FK_KING: z += 0.25 * toward_own; break;
+        case FK_PAWN:
+            if (row > 0 && row < 7) z += 0.15 * toward_own;
+            break;
+        case FK_KING:
+            if (kings[FK_PIECE_COLOR(p)] == 1) z += 0.25 * toward_own;
+            break;
         default: z += 0.03 * toward_own; break;
         }
     }
@@ -51,14 +67,20 @@ int fk_orient_from_labels(const fk_image *im, const fk_board_location *where, do
     int votes = 0, sites_used = 0;
     for (int s = 0; s < 4; s++) {
         double v[8];
-        int ok = 1;
+        int ok = 1, textured = 0;
         for (int r = 0; r < 8 && ok; r++) {
             double top = s >= 2 ? 0.03 : 0.2, bottom = s >= 2 ? 0.38 : 0.8;
-            v[r] = ink(im, x0 + sites[s][0] * p, y0 + (r + top) * q, x0 + sites[s][1] * p,
-                       y0 + (r + bottom) * q);
+            double a = x0 + sites[s][0] * p, b = x0 + sites[s][1] * p;
+            v[r] = ink(im, a, y0 + (r + top) * q, b, y0 + (r + bottom) * q);
             ok = v[r] > 2; /* a label in every row */
+            /* Inside a square a label is a mark in one top corner, where
+             * pieces seldom reach; hatching fills the other corner too. */
+            double other = s == 2 ? 0.68 : -0.68;
+            if (s >= 2)
+                textured += ink(im, a + other * p, y0 + (r + top) * q, b + other * p,
+                                y0 + (r + bottom) * q) > 0.7 * v[r];
         }
-        if (!ok) continue;
+        if (!ok || textured >= 4) continue;
         /* "8" has far more ink than "1", and "2" more than "7": with White
          * at the bottom, 8 is on top and 1 below, 7 on the second row and 2
          * on the seventh. */

@@ -50,36 +50,53 @@ static int is_repairable(fk_problem_code code) {
     }
 }
 
-/* How many repairable errors the board breaks. */
-static int board_errors(const fk_position *pos) {
+/* How far the board is from breaking no rule a repair can mend: the
+ * squares each repairable error involves (at least one per error), so
+ * that five kings of a side count more than two and every king taken away
+ * is progress. 0 when none is broken. */
+static int board_breaks(const fk_position *pos) {
     fk_problems list;
     fk_problems_clear(&list);
     fk_position_check(pos, &list);
     int n = 0;
-    for (int i = 0; i < list.count; i++)
-        n += list.items[i].severity == FK_SEV_ERROR && is_repairable(list.items[i].code);
+    for (int i = 0; i < list.count; i++) {
+        const fk_problem *p = &list.items[i];
+        if (p->severity != FK_SEV_ERROR || !is_repairable(p->code)) continue;
+        int squares = 0;
+        for (fk_bitboard b = p->squares; b; b &= b - 1)
+            squares++;
+        n += squares > 1 ? squares : 1;
+    }
     return n;
 }
 
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
-    int errors = board_errors(pos);
-    for (int step = 0; errors > 0 && step < 8; step++) {
-        int best_sq = -1, best_err = errors;
+    enum { MAX_CHANGES = 12 };
+    fk_position board = *pos;
+    int breaks = board_breaks(&board), changes = 0;
+    fk_square where[MAX_CHANGES];
+    fk_piece was[MAX_CHANGES];
+    fk_bitboard changed = 0; /* each square changes once at most */
+    /* Each step makes the one change that mends most, and of those the one
+     * that costs least probability: of five kings read on one side, the
+     * four least sure become their next readings, one at a time. */
+    while (breaks > 0 && changes < MAX_CHANGES) {
+        int best_sq = -1, best_breaks = breaks;
         fk_piece best_piece = FK_EMPTY;
         double best_cost = 1e9;
         for (fk_square sq = 0; sq < 64; sq++) {
-            fk_piece now = fk_position_at(pos, sq);
-            for (int c = 0; c < FK_PIECE_COUNT; c++) {
+            fk_piece now = fk_position_at(&board, sq);
+            for (int c = 0; c < FK_PIECE_COUNT && !(changed & FK_BIT(sq)); c++) {
                 if (c == (int)now || probs[sq][c] < 1e-4) continue;
                 if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
                     continue;
-                fk_position trial = *pos;
+                fk_position trial = board;
                 fk_position_remove(&trial, sq);
                 if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
-                int e = board_errors(&trial);
+                int b = board_breaks(&trial);
                 double cost = log(probs[sq][now] + 1e-9) - log(probs[sq][c] + 1e-9);
-                if (e < best_err || (e == best_err && e < errors && cost < best_cost)) {
-                    best_err = e;
+                if (b < best_breaks || (b == best_breaks && b < breaks && cost < best_cost)) {
+                    best_breaks = b;
                     best_cost = cost;
                     best_sq = sq;
                     best_piece = (fk_piece)c;
@@ -87,18 +104,27 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
             }
         }
         if (best_sq < 0) break;
-        char name[3];
-        fk_square_name(best_sq, name);
-        fk_piece was = fk_position_at(pos, best_sq);
-        note(r, "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
-             name, was == FK_EMPTY ? "empty" : fk_piece_name(was), 100 * probs[best_sq][was],
-             best_piece == FK_EMPTY ? "empty" : fk_piece_name(best_piece),
-             100 * probs[best_sq][best_piece]);
-        fk_position_remove(pos, best_sq);
-        if (best_piece != FK_EMPTY) fk_position_put(pos, best_sq, best_piece);
-        r->repaired |= FK_BIT(best_sq);
-        errors = best_err;
+        changed |= FK_BIT(best_sq);
+        where[changes] = (fk_square)best_sq;
+        was[changes++] = fk_position_at(&board, best_sq);
+        fk_position_remove(&board, best_sq);
+        if (best_piece != FK_EMPTY) fk_position_put(&board, best_sq, best_piece);
+        breaks = best_breaks;
     }
+    /* A board that a dozen changes cannot make lawful is no misreading of
+     * a game (a composed or random board): it is kept as read. */
+    if (breaks > 0) return;
+    for (int i = 0; i < changes; i++) {
+        char name[3];
+        fk_square sq = where[i];
+        fk_piece now = fk_position_at(&board, sq);
+        fk_square_name(sq, name);
+        note(r, "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
+             name, was[i] == FK_EMPTY ? "empty" : fk_piece_name(was[i]), 100 * probs[sq][was[i]],
+             now == FK_EMPTY ? "empty" : fk_piece_name(now), 100 * probs[sq][now]);
+        r->repaired |= FK_BIT(sq);
+    }
+    *pos = board;
 }
 
 /* Castling rights whose king and rook stand on their home squares. */

@@ -7,6 +7,12 @@
 /* Fills err (may be NULL) with status and message; returns status. */
 fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
 
+/* Decodes PNG bytes (header already checked against the size limit)
+ * straight into grey levels. Returns 1 when it dealt with the picture,
+ * with *status FK_OK (out filled) or an error in err; 0 when it leaves the
+ * picture to Leptonica (interlaced, or libpng missing). */
+int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
+
 /* Cuts the board inside the located corners into 64 crops of side x side
  * grey pixels, in picture order (top row first, left to right), averaging
  * the picture over each crop pixel's footprint. crops holds 64*side*side
@@ -20,10 +26,12 @@ fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, in
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 
-/* Changes the fewest, least certain squares of pos to their next readings
- * (probs: 13 per square, a1 first) while that cures a rule break the
- * picture can cause (kings, pawns on the back ranks, too many men); each
- * change is added to r->repaired and described in r's notes. */
+/* Changes squares of pos to their next readings (probs: 13 per square, a1
+ * first), one at a time, each time the change that mends most of the rule
+ * breaks a picture can cause (kings, pawns on the back ranks, too many
+ * men) at the least loss of probability, until none is left; each change
+ * is added to r->repaired and described in r's notes. A board that a dozen
+ * changes cannot make lawful is left as read. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
 /* Decides which side is at the bottom from rank numbers drawn beside the

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <png.h>
 
 #include "fenkit/fenkit.h"
 #include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
@@ -37,6 +38,162 @@ static void test_decodes_a_png_with_its_size(void **state) {
     assert_true(dark + 20 < light);
     fk_image_free(&im);
     fk_buffer_free(&png);
+}
+
+/* PNG bytes written by libpng itself into a growing buffer. */
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+} sink;
+
+static void sink_write(png_structp png, png_bytep p, png_size_t n) {
+    sink *s = png_get_io_ptr(png);
+    if (s->len + n > s->cap) {
+        s->cap = (s->len + n) * 2;
+        s->data = realloc(s->data, s->cap);
+        assert_non_null(s->data);
+    }
+    memcpy(s->data + s->len, p, n);
+    s->len += n;
+}
+static void sink_flush(png_structp png) { (void)png; }
+
+enum { PW = 37, PH = 23 }; /* odd sizes: rows of 1, 2 and 4-bit pixels end mid-byte */
+
+/* The sample values of channel c at (x, y) for bit depth d: a pattern with
+ * flat runs, ramps and noise, so that every row filter gets chosen. */
+static int sample(int x, int y, int c, int d) {
+    int max = (1 << d) - 1;
+    int v =
+        y % 5 == 0 ? 40 * c + 7 : (x * (3 + c) + y * 11 + ((x * 7919 + y * 104729 + c) % 13)) * 97;
+    return v % (max + 1);
+}
+
+/* Grey level of a colour over white, as the decoder promises. */
+static int expect_grey(int r, int g, int b, int a) {
+    int grey = (r * 299 + g * 587 + b * 114 + 500) / 1000;
+    return (grey * a + 255 * (255 - a) + 127) / 255;
+}
+
+typedef struct {
+    int type, depth, interlace, trns;
+} png_kind;
+
+/* Writes the pattern as a PNG of the given kind (all row filters allowed,
+ * small zlib buffers so the data comes in many IDAT chunks) and fills
+ * want with the grey levels the decoder must give. */
+static sink write_png(png_kind k, uint8_t *want) {
+    sink s = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    assert_non_null(info);
+    if (setjmp(png_jmpbuf(png))) fail_msg("libpng could not write the test picture");
+    png_set_write_fn(png, &s, sink_write, sink_flush);
+    png_set_IHDR(png, info, PW, PH, k.depth, k.type, k.interlace ? PNG_INTERLACE_ADAM7 : 0, 0, 0);
+    png_set_filter(png, 0, PNG_ALL_FILTERS);
+    png_set_compression_buffer_size(png, 256);
+    png_color palette[16];
+    png_byte alphas[16];
+    int entries = 1 << (k.depth < 4 ? k.depth : 4);
+    for (int i = 0; i < entries; i++) {
+        palette[i] = (png_color){(png_byte)(i * 37 % 256), (png_byte)(255 - i * 16),
+                                 (png_byte)(i * 91 % 256)};
+        alphas[i] = (png_byte)(i == 1 ? 0 : i == 2 ? 128 : 255);
+    }
+    png_color_16 key = {0};
+    if (k.type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, palette, entries);
+        if (k.trns) png_set_tRNS(png, info, alphas, entries, NULL);
+    } else if (k.trns) {
+        key.gray = (png_uint_16)sample(0, 1, 0, k.depth);
+        key.red = key.gray;
+        key.green = (png_uint_16)sample(0, 1, 1, k.depth);
+        key.blue = (png_uint_16)sample(0, 1, 2, k.depth);
+        png_set_tRNS(png, info, NULL, 0, &key);
+    }
+    png_write_info(png, info);
+    int channels = k.type == PNG_COLOR_TYPE_RGB          ? 3
+                   : k.type == PNG_COLOR_TYPE_RGBA       ? 4
+                   : k.type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
+                                                         : 1;
+    unsigned char *rows = calloc((size_t)PH * PW * channels * 2, 1);
+    png_bytep pointers[PH];
+    for (int y = 0; y < PH; y++) {
+        unsigned char *row = rows + (size_t)y * PW * channels * 2;
+        pointers[y] = row;
+        for (int x = 0; x < PW; x++) {
+            int v[4], hi[4];
+            for (int c = 0; c < channels; c++) {
+                int max = k.type == PNG_COLOR_TYPE_PALETTE ? entries - 1 : (1 << k.depth) - 1;
+                v[c] = sample(x, y, c, k.depth) % (max + 1);
+                hi[c] = k.depth == 16                                     ? v[c] >> 8
+                        : k.depth < 8 && k.type != PNG_COLOR_TYPE_PALETTE ? v[c] * 255 / max
+                                                                          : v[c];
+                if (k.depth == 16) {
+                    row[(x * channels + c) * 2] = (unsigned char)(v[c] >> 8);
+                    row[(x * channels + c) * 2 + 1] = (unsigned char)v[c];
+                } else if (k.depth == 8) {
+                    row[x * channels + c] = (unsigned char)v[c];
+                } else {
+                    int per = 8 / k.depth;
+                    row[x / per] |= (unsigned char)(v[c] << (8 - k.depth * (x % per + 1)));
+                }
+            }
+            int g;
+            if (k.type == PNG_COLOR_TYPE_PALETTE) {
+                png_color p = palette[v[0]];
+                g = expect_grey(p.red, p.green, p.blue, k.trns ? alphas[v[0]] : 255);
+            } else if (channels >= 3) {
+                int clear = k.trns && v[0] == key.red && v[1] == key.green && v[2] == key.blue;
+                g = clear ? 255 : expect_grey(hi[0], hi[1], hi[2], channels == 4 ? hi[3] : 255);
+            } else {
+                int clear = k.trns && v[0] == key.gray;
+                g = clear ? 255 : expect_grey(hi[0], hi[0], hi[0], channels == 2 ? hi[1] : 255);
+            }
+            want[y * PW + x] = (uint8_t)g;
+        }
+    }
+    png_write_image(png, pointers);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(rows);
+    return s;
+}
+
+static void test_decodes_every_png_colour_type_and_depth(void **state) {
+    (void)state;
+    static const png_kind kinds[] = {
+        {PNG_COLOR_TYPE_GRAY, 1, 0, 0},       {PNG_COLOR_TYPE_GRAY, 2, 0, 0},
+        {PNG_COLOR_TYPE_GRAY, 4, 0, 1},       {PNG_COLOR_TYPE_GRAY, 8, 0, 0},
+        {PNG_COLOR_TYPE_GRAY, 8, 0, 1},       {PNG_COLOR_TYPE_GRAY, 16, 0, 1},
+        {PNG_COLOR_TYPE_RGB, 8, 0, 0},        {PNG_COLOR_TYPE_RGB, 8, 0, 1},
+        {PNG_COLOR_TYPE_RGB, 16, 0, 1},       {PNG_COLOR_TYPE_PALETTE, 1, 0, 0},
+        {PNG_COLOR_TYPE_PALETTE, 4, 0, 1},    {PNG_COLOR_TYPE_PALETTE, 8, 0, 1},
+        {PNG_COLOR_TYPE_GRAY_ALPHA, 8, 0, 0}, {PNG_COLOR_TYPE_GRAY_ALPHA, 16, 0, 0},
+        {PNG_COLOR_TYPE_RGBA, 8, 0, 0},       {PNG_COLOR_TYPE_RGBA, 16, 0, 0},
+        {PNG_COLOR_TYPE_RGB, 8, 1, 0}, /* interlaced: read by Leptonica */
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        uint8_t want[PW * PH];
+        sink s = write_png(kinds[i], want);
+        fk_image im;
+        fk_error err;
+        assert_int_equal(fk_image_decode(s.data, s.len, &im, &err), FK_OK);
+        assert_int_equal(im.width, PW);
+        assert_int_equal(im.height, PH);
+        for (int p = 0; p < PW * PH; p++)
+            if (im.grey[p] != want[p])
+                fail_msg("colour type %d, depth %d%s: pixel %d,%d is %d, not %d", kinds[i].type,
+                         kinds[i].depth, kinds[i].trns ? " with tRNS" : "", p % PW, p / PW,
+                         im.grey[p], want[p]);
+        /* A flipped bit in the image data is caught by the chunk's CRC. */
+        s.data[s.len - 30] ^= 0x10;
+        fk_image bad;
+        assert_int_not_equal(fk_image_decode(s.data, s.len, &bad, &err), FK_OK);
+        assert_null(bad.grey);
+        fk_image_free(&im);
+        free(s.data);
+    }
 }
 
 static void test_refuses_bytes_that_are_no_picture(void **state) {
@@ -113,6 +270,7 @@ static void test_refuses_a_huge_gif_before_decoding(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decodes_a_png_with_its_size),
+        cmocka_unit_test(test_decodes_every_png_colour_type_and_depth),
         cmocka_unit_test(test_refuses_bytes_that_are_no_picture),
         cmocka_unit_test(test_refuses_a_cut_short_png),
         cmocka_unit_test(test_refuses_a_huge_png_before_decoding),

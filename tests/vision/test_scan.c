@@ -89,6 +89,8 @@ static void test_reads_real_screenshots(void **state) {
         {"tsoj_134.jpg", "5rk1/2p1bppp/Q7/1p2n3/5n2/2P2q2/PP1P1PbP/RNBBR1K1"},
         {"tsoj_149.jpg", "r2qr1k1/p4pbp/bp3np1/3p4/8/BPN1P1P1/P1Q1NnBP/R2R2K1"},
         {"cv_03.jpg", "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5"},
+        /* a small board with faintly hatched dark squares in a PDF viewer */
+        {"tsoj_145.png", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fk_scan_options o;
@@ -132,6 +134,68 @@ static void test_repairs_a_third_king_with_its_runner_up(void **state) {
     assert_true(r.repaired == FK_BIT(d5));
     assert_int_equal(r.note_count, 1);
     assert_non_null(strstr(r.notes[0], "repaired d5"));
+}
+
+static void test_keeps_the_surest_of_five_kings(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_problems list;
+    /* A book diagram whose hatching was read as white kings on four
+     * squares; the real king stands on g1 and is read surely. */
+    const char *fen = "6k1/8/K7/3K4/1K6/8/5K2/6K1 w - - 0 1";
+    fk_problems_clear(&list);
+    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
+    float probs[64][FK_PIECE_COUNT];
+    confident(&pos, probs);
+    static const struct {
+        const char *square;
+        float king;
+        fk_piece second;
+        float second_prob;
+    } doubtful[] = {{"a6", 0.31f, FK_EMPTY, 0.30f},
+                    {"d5", 0.45f, FK_WB, 0.35f},
+                    {"b4", 0.29f, FK_EMPTY, 0.23f},
+                    {"f2", 0.44f, FK_WP, 0.24f}};
+    fk_bitboard want = 0;
+    for (size_t i = 0; i < sizeof doubtful / sizeof doubtful[0]; i++) {
+        fk_square sq = fk_square_parse(doubtful[i].square);
+        memset(probs[sq], 0, sizeof probs[sq]);
+        probs[sq][FK_WK] = doubtful[i].king;
+        probs[sq][doubtful[i].second] = doubtful[i].second_prob;
+        probs[sq][FK_BN] = 0.02f; /* a third, distant reading */
+        want |= FK_BIT(sq);
+    }
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    assert_true(r.repaired == want);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("g1")), FK_WK);
+    for (size_t i = 0; i < sizeof doubtful / sizeof doubtful[0]; i++)
+        assert_int_equal(fk_position_at(&pos, fk_square_parse(doubtful[i].square)),
+                         doubtful[i].second);
+    assert_int_equal(r.note_count, 4);
+}
+
+static void test_leaves_a_board_no_repair_can_make_lawful(void **state) {
+    (void)state;
+    /* A random board, every square read surely: 26 men a side cannot be
+     * misreadings, so nothing is changed (a partial repair would only
+     * spoil a faithful reading). */
+    fk_position pos, before;
+    fk_problems list;
+    const char *fen =
+        "RKQPnNpp/B1nbQqPP/NNbnkrPK/PKb1NKRR/qPbNk1BB/Rrrr1KR1/Prqr1Qqq/npKqbkRp w - - 0 1";
+    fk_problems_clear(&list);
+    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
+    before = pos;
+    float probs[64][FK_PIECE_COUNT];
+    confident(&pos, probs);
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    assert_true(fk_position_equal(&pos, &before));
+    assert_int_equal(r.repaired, 0);
+    assert_int_equal(r.note_count, 0);
 }
 
 static void test_repairs_a_pawn_on_the_last_rank(void **state) {
@@ -203,6 +267,8 @@ int main(void) {
         cmocka_unit_test(test_reads_rendered_screenshots),
         cmocka_unit_test(test_reads_real_screenshots),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
+        cmocka_unit_test(test_keeps_the_surest_of_five_kings),
+        cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
         cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
