@@ -31,16 +31,16 @@ pe_lines=$("$pe" -s -Wepd "$pgn" 2>/dev/null | grep -c . || true)
 echo "file: $pgn ($(du -h "$pgn" | cut -f1)), $games games, $plies plies"
 echo "fenkit: $positions positions; pgn-extract -Wepd: $pe_lines positions"
 
-# measure NAME COMMAND...: median of $runs runs; sets cpu, wall, mem.
-measure() {
+# once NAME COMMAND...: one timed run, appended to $tmp/NAME.
+once() {
   local name=$1
   shift
-  : >"$tmp/$name"
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%U %S %e %M" -o "$tmp/t" "$@" >/dev/null 2>&1 || true
-    awk '{ printf "%.3f %.3f %d\n", $1 + $2, $3, $4 }' "$tmp/t" >>"$tmp/$name"
-  done
-  read -r cpu wall mem < <(sort -n "$tmp/$name" | awk -v n="$runs" 'NR == int((n + 1) / 2)')
+  /usr/bin/time -f "%U %S %e %M" -o "$tmp/t" "$@" >/dev/null 2>&1 || true
+  awk '{ printf "%.3f %.3f %d\n", $1 + $2, $3, $4 }' "$tmp/t" >>"$tmp/$name"
+}
+# median NAME: the median of NAME's runs; sets cpu, wall, mem.
+median() {
+  read -r cpu wall mem < <(sort -n "$tmp/$1" | awk -v n="$runs" 'NR == int((n + 1) / 2)')
 }
 
 line() { # NAME CPU WALL MEM
@@ -49,9 +49,16 @@ line() { # NAME CPU WALL MEM
       n, g / c, p / c, c, w, m / 1024 }'
 }
 
-measure fenkit "$fenkit" pgn "$pgn"
+# The two take turns, so that both meet the same load on a shared machine.
+: >"$tmp/fenkit"
+: >"$tmp/pgnextract"
+for _ in $(seq "$runs"); do
+  once fenkit "$fenkit" pgn "$pgn"
+  once pgnextract "$pe" -s -Wepd "$pgn"
+done
+median fenkit
 fk_cpu=$cpu fk_wall=$wall fk_mem=$mem
-measure pgnextract "$pe" -s -Wepd "$pgn"
+median pgnextract
 pe_cpu=$cpu pe_wall=$wall pe_mem=$mem
 line "fenkit pgn" "$fk_cpu" "$fk_wall" "$fk_mem"
 line "pgn-extract -Wepd" "$pe_cpu" "$pe_wall" "$pe_mem"

@@ -1,7 +1,8 @@
 /* libFuzzer target for the PGN reader and writer. Any bytes are read,
  * strict and lenient, with and without variations, handed out in chunks of
  * varying size; every game that starts must end, every error must have a
- * place, every position must write a FEN that reads back to it, and every
+ * place, every position must write a FEN that reads back to it (and the
+ * reader's own FEN writer must agree with fk_fen_write), and every
  * game read without error must write as PGN and read back to the same
  * final position. */
 #include <stdint.h>
@@ -52,6 +53,18 @@ static void require_fen_round_trip(const fk_position *pos) {
     if (!fk_position_equal(pos, &again)) abort();
 }
 
+/* Requires that the reader's own FEN of its current position (kept rank
+ * by rank from one position to the next) is fk_fen_write's, in both en
+ * passant conventions. */
+static void require_reader_fen(fk_pgn_reader *r, const fk_position *pos) {
+    for (int ep = FK_EP_LEGAL; ep <= FK_EP_ALWAYS; ep++) {
+        char want[FK_FEN_MAX], got[FK_FEN_MAX];
+        size_t want_len = fk_fen_write(pos, (fk_ep_mode)ep, want, sizeof want);
+        size_t got_len = fk_pgn_reader_fen(r, (fk_ep_mode)ep, got, sizeof got);
+        if (got_len != want_len || memcmp(got, want, want_len + 1) != 0) abort();
+    }
+}
+
 /* Reads the text written for one game and returns its final position. */
 static fk_position read_back(const sink *s) {
     input in = {(const uint8_t *)s->text, s->len, 0, s->len ? s->len : 1};
@@ -90,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (open) abort();
                 open = 1;
                 require_fen_round_trip(&ply->pos);
+                require_reader_fen(r, &ply->pos);
                 out.len = 0;
                 writing = fk_pgn_writer_begin(&w, write_sink, &out, &game->start, game->tags,
                                               game->tag_count) == FK_OK;
@@ -97,6 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             case FK_PGN_PLY:
                 if (!open || ply->repetition < 1 || ply->ply < 1) abort();
                 require_fen_round_trip(&ply->pos);
+                require_reader_fen(r, &ply->pos);
                 if (ply->depth == 0 && writing) {
                     if (ply->san[0] == '-')
                         writing = 0; /* a null move cannot be written */

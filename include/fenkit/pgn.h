@@ -3,6 +3,7 @@
 #ifndef FENKIT_PGN_H
 #define FENKIT_PGN_H
 
+#include "fenkit/fen.h"
 #include "fenkit/moves.h"
 
 #ifdef __cplusplus
@@ -108,6 +109,12 @@ const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader);
 const fk_pgn_ply *fk_pgn_reader_ply(const fk_pgn_reader *reader);
 const fk_pgn_error *fk_pgn_reader_error(const fk_pgn_reader *reader);
 fk_pgn_stats fk_pgn_reader_stats(const fk_pgn_reader *reader);
+
+/* Writes the FEN of the current ply's position into buf: the same text and
+ * return value as fk_fen_write(&fk_pgn_reader_ply(reader)->pos, ep, buf,
+ * cap), made several times faster by keeping the text of the ranks that
+ * the moves since the last call did not touch. */
+size_t fk_pgn_reader_fen(fk_pgn_reader *reader, fk_ep_mode ep, char *buf, size_t cap);
 
 /* The value of the current game's tag `name`, or NULL. */
 const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name);

@@ -98,45 +98,93 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     run->progress_shown = 1;
 }
 
+/* Appends v in decimal; returns the end. Ply numbers below 100 (most of
+ * them) take no loop. */
 static char *put_long(char *p, long v) {
+    if (v >= 0 && v < 100) {
+        if (v >= 10) *p++ = (char)('0' + v / 10);
+        *p++ = (char)('0' + v % 10);
+        return p;
+    }
     char digits[24];
     int n = 0;
-    if (v < 0) {
-        *p++ = '-';
-        v = -v;
-    }
-    do digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    if (v < 0) *p++ = '-';
+    do digits[n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
     while (n) *p++ = digits[--n];
     return p;
 }
 
-/* One position as a line of text or JSON. */
-static void print_position(FILE *out, const options *opt, long game, const fk_pgn_ply *ply,
+/* Standard output for the text lines: they are gathered here and written
+ * in large blocks, which costs far less than a stdio call per line. */
+typedef struct {
+    char data[1 << 16];
+    size_t len;
+    long game;            /* the game number game_text holds */
+    char game_text[24];   /* its digits and a tab, written once per game */
+    size_t game_len;
+} text_output;
+
+/* Writes out what the text output holds, straight to the file descriptor
+ * (after whatever stdio still holds): going through stdio would copy every
+ * block once more. */
+static void text_flush(text_output *text) {
+    fflush(stdout);
+    size_t done = 0;
+    while (done < text->len) {
+        ssize_t n = write(STDOUT_FILENO, text->data + done, text->len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break; /* a closed pipe: the rest is lost, as with stdio */
+        done += (size_t)n;
+    }
+    text->len = 0;
+}
+
+/* One position as a line of text (into `text`) or JSON (on stdout). The
+ * FEN comes from the reader when one is given (it is the reader's current
+ * ply), else from fk_fen_write. */
+static void print_position(text_output *text, const options *opt, long game,
+                           const fk_pgn_ply *ply, fk_pgn_reader *reader,
                            const fk_pgn_game *info, int with_tags) {
+    FILE *out = stdout;
     if (!opt->json) {
-        char line[FK_FEN_MAX + 256], *p = line;
-        p = put_long(p, game);
-        *p++ = '\t';
+        size_t san = sizeof ply->san, path = opt->variations ? strlen(ply->path) : 0;
+        /* the game number (copied as 24 bytes), the ply, four tabs, a
+         * newline and the FEN writer's 8-byte overhang fit in 96 bytes */
+        if (text->len + san + FK_FEN_MAX + path + 96 > sizeof text->data) text_flush(text);
+        char *p = text->data + text->len;
+        if (text->game != game || !text->game_len) {
+            text->game = game;
+            char *end = put_long(text->game_text, game);
+            *end++ = '\t';
+            text->game_len = (size_t)(end - text->game_text);
+        }
+        memcpy(p, text->game_text, sizeof text->game_text);
+        p += text->game_len;
         p = put_long(p, ply->ply);
         *p++ = '\t';
-        size_t san = strlen(ply->san);
-        memcpy(p, ply->san, san);
-        p += san;
+        /* byte by byte: the SAN was just written that way, and a wide
+         * read of it would wait for those stores */
+        for (const char *c = ply->san; *c; c++) *p++ = *c;
         *p++ = '\t';
-        p += fk_fen_write(&ply->pos, opt->ep, p, FK_FEN_MAX);
+        size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
+        p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)
+                    : fk_fen_write(&ply->pos, opt->ep, p, room);
         if (opt->variations) {
-            size_t path = strlen(ply->path);
             *p++ = '\t';
             memcpy(p, ply->path, path);
             p += path;
         }
         *p++ = '\n';
-        fwrite(line, 1, (size_t)(p - line), out);
+        text->len = (size_t)(p - text->data);
         return;
     }
     char fen[FK_FEN_MAX];
-    fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
+    if (reader)
+        fk_pgn_reader_fen(reader, opt->ep, fen, sizeof fen);
+    else
+        fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
@@ -187,7 +235,8 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
 }
 
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
-static int convert(FILE *in, const char *name, const options *opt, run_state *run) {
+static int convert(FILE *in, const char *name, const options *opt, run_state *run,
+                   text_output *text) {
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0);
     fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
     if (!reader) {
@@ -211,7 +260,7 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
                 /* with variations the current ply may be a side line's */
                 if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
-                print_position(stdout, opt, number, ply, game, !printed);
+                print_position(text, opt, number, ply, reader, game, !printed);
                 printed++;
             }
             break;
@@ -220,7 +269,8 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             break;
         case FK_PGN_GAME_END: {
             if (opt->pick == PICK_LAST && !game->has_error)
-                print_position(stdout, opt, number, opt->variations ? &last : ply, game, 1);
+                print_position(text, opt, number, opt->variations ? &last : ply,
+                               opt->variations ? NULL : reader, game, 1);
             fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
             show_progress(run, &so_far);
             break;
@@ -450,16 +500,17 @@ int cmd_pgn(int argc, char **argv) {
 
     static char out_buffer[1 << 16];
     setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    static text_output text;
     run_state run = {0};
     run.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &run.started);
     int broken = 0;
     if (first_file >= argc) {
-        broken |= convert(stdin, "-", &opt, &run);
+        broken |= convert(stdin, "-", &opt, &run, &text);
     }
     for (int i = first_file; i < argc; i++) {
         if (strcmp(argv[i], "-") == 0) {
-            broken |= convert(stdin, "-", &opt, &run);
+            broken |= convert(stdin, "-", &opt, &run, &text);
             continue;
         }
         FILE *in = fopen(argv[i], "rb");
@@ -468,9 +519,10 @@ int cmd_pgn(int argc, char **argv) {
             broken = 1;
             continue;
         }
-        broken |= convert(in, argv[i], &opt, &run);
+        broken |= convert(in, argv[i], &opt, &run, &text);
         fclose(in);
     }
+    text_flush(&text);
     fflush(stdout);
     if (run.progress_shown) fputs("\r\033[K", stderr);
     fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,

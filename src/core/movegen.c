@@ -212,6 +212,18 @@ int fk_moves_count(const fk_position *pos) {
     return generate(pos, NULL);
 }
 
+int fk_moves_castling(const fk_position *pos, fk_move out[2]) {
+    fk_attacks_init();
+    int us = pos->side, n = 0;
+    fk_bitboard occupied = fk_position_occupied(pos);
+    fk_bitboard king_bb = pos->by_color[us] & pos->by_kind[FK_KING];
+    if (!king_bb) return 0;
+    fk_square king = fk_lsb(king_bb);
+    if (fk_attackers_near(pos, king, !us, occupied)) return 0; /* no castling out of check */
+    gen_castling(pos, out, &n, king, occupied);
+    return n;
+}
+
 int fk_position_ep_capturable(const fk_position *pos) {
     fk_attacks_init();
     fk_square victim = ep_victim(pos);

@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "fenkit/pgn.h"
+#include "pgn_fen.h"
 #include "pgn_lex.h"
 #include "pgn_san.h"
+#include "rules.h"
 
 #define PGN_BUFFER (1 << 16)
 #define PGN_MAX_TAGS 128
@@ -27,6 +29,8 @@ typedef struct {
     fk_bitboard castling;
     uint8_t side, ep, pad[6];
 } rep_key;
+/* Keys are compared with memcmp: every byte is a field or pad, all set. */
+_Static_assert(sizeof(rep_key) == 10 * sizeof(fk_bitboard), "rep_key has hidden padding");
 
 /* One line being replayed: the main line (level 0) or a variation. */
 typedef struct {
@@ -75,6 +79,7 @@ struct fk_pgn_reader {
     int *parents;
     int history;          /* nodes in use */
     int history_capacity; /* nodes allocated */
+    pgn_fen_cache fen;    /* the text of the last FEN written */
 
     char buf[PGN_BUFFER];
 };
@@ -86,6 +91,7 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap) {
 fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags) {
     fk_pgn_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    fk_attacks_init(); /* the SAN fast path reads the tables directly */
     r->keys = malloc(PGN_HISTORY_START * sizeof *r->keys);
     r->parents = malloc(PGN_HISTORY_START * sizeof *r->parents);
     if (!r->keys || !r->parents) {
@@ -93,6 +99,7 @@ fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned fla
         return NULL;
     }
     r->history_capacity = PGN_HISTORY_START;
+    pgn_fen_reset(&r->fen);
     pgn_lex_init(&r->lx, read, ctx, r->buf, sizeof r->buf);
     r->flags = flags;
     r->game.tags = r->tags;
@@ -128,6 +135,10 @@ fk_pgn_stats fk_pgn_reader_stats(const fk_pgn_reader *reader) {
     fk_pgn_stats stats = reader->stats;
     stats.bytes = pgn_lex_offset(&reader->lx);
     return stats;
+}
+
+size_t fk_pgn_reader_fen(fk_pgn_reader *reader, fk_ep_mode ep, char *buf, size_t cap) {
+    return pgn_fen_write(&reader->fen, &reader->ply.pos, ep, buf, cap);
 }
 
 const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name) {
@@ -219,6 +230,12 @@ static const char *arena_put(fk_pgn_reader *r, const char *text, size_t n) {
     size_t need = (latin1 ? 2 * n : n) + 1;
     if (r->arena_used + need > sizeof r->arena) return NULL;
     char *out = r->arena + r->arena_used, *w = out;
+    if (!latin1) { /* the usual case: copied as it is */
+        memcpy(out, text, n);
+        out[n] = '\0';
+        r->arena_used += n + 1;
+        return out;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
         if (latin1 && c >= 0x80) {
@@ -334,7 +351,7 @@ static int setup_start(fk_pgn_reader *r, fk_position *start) {
 }
 
 static void make_key(const fk_position *pos, rep_key *key) {
-    memset(key, 0, sizeof *key);
+    memset(key->pad, 0, sizeof key->pad); /* the rest is all written below */
     memcpy(key->by_color, pos->by_color, sizeof key->by_color);
     memcpy(key->by_kind, pos->by_kind, sizeof key->by_kind);
     key->castling = pos->castling;
@@ -342,6 +359,12 @@ static void make_key(const fk_position *pos, rep_key *key) {
     key->ep = pos->ep_square != FK_NO_SQUARE && fk_position_ep_capturable(pos)
                   ? pos->ep_square
                   : FK_NO_SQUARE;
+}
+
+/* 1 when two keys are equal; the first word settles nearly every
+ * comparison without a call. */
+static inline int same_key(const rep_key *a, const rep_key *b) {
+    return a->by_color[0] == b->by_color[0] && memcmp(a, b, sizeof *a) == 0;
 }
 
 /* Adds pos to the history as a child of `parent`. Returns the node and
@@ -356,10 +379,17 @@ static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, in
     /* A capture or pawn move cannot be undone, so only the last `halfmove`
      * positions can equal this one; and only every second has the same
      * side to move. */
+    const rep_key *key = &r->keys[node];
+    if (!(r->flags & FK_PGN_VARIATIONS)) {
+        /* The main line alone: each node's parent is the one before it, so
+         * the positions two, four, ... plies back are read directly. */
+        for (int n = node - 2, back = 2; n >= 0 && back <= (int)pos->halfmove; n -= 2, back += 2)
+            (*count) += same_key(&r->keys[n], key);
+        return node;
+    }
     int back = 1;
     for (int n = parent; n >= 0 && back <= (int)pos->halfmove; n = r->parents[n], back++)
-        if (!(back & 1) && memcmp(&r->keys[n], &r->keys[node], sizeof(rep_key)) == 0)
-            (*count)++;
+        if (!(back & 1)) (*count) += same_key(&r->keys[n], key);
     return node;
 }
 
@@ -403,6 +433,7 @@ static void end_game(fk_pgn_reader *r, int missing) {
 
 static int is_result(const char *t) {
     if (t[0] != '0' && t[0] != '1' && t[0] != '*') return 0;
+    if (t[1] != '-' && t[1] != '/' && t[1] != '\0') return 0; /* a move number */
     return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 ||
            strcmp(t, "*") == 0;
 }
@@ -430,14 +461,19 @@ static int looks_like_uci(const char *t) {
            t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
 }
 
-/* Reads and plays one move on the current line. */
-static void play(fk_pgn_reader *r, const char *text) {
+/* Reads and plays one move (text, len bytes, zero-terminated) on the
+ * current line. The lexer has just stored the text byte by byte, so it is
+ * read byte by byte too: a wide read (strlen, memcpy) would stall until
+ * those stores are done. */
+static void play(fk_pgn_reader *r, const char *text, size_t len) {
     int strict = r->flags & FK_PGN_STRICT;
     line_state *line = &r->lines[r->nest];
-    char san[PGN_TEXT_MAX];
-    size_t n = strlen(text);
+    char trimmed[PGN_TEXT_MAX];
+    const char *san = text;
+    size_t n = len;
     while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
-    if (n > 4 && memcmp(text + n - 4, "e.p.", 4) == 0) {
+    if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
+        text[n - 1] == '.') {
         if (strict) {
             set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
             fail(r);
@@ -445,8 +481,11 @@ static void play(fk_pgn_reader *r, const char *text) {
         }
         n -= 4;
     }
-    memcpy(san, text, n);
-    san[n] = '\0';
+    if (n < len) { /* the move without its suffix */
+        for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
+        trimmed[n] = '\0';
+        san = trimmed;
+    }
     if (r->lx.text_cut) {
         set_error(r, text, "%s...: not a move", text);
         fail(r);
@@ -455,7 +494,7 @@ static void play(fk_pgn_reader *r, const char *text) {
 
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
-    int null = strcmp(san, "--") == 0 || strcmp(san, "Z0") == 0;
+    int null = n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'));
     int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
@@ -470,7 +509,7 @@ static void play(fk_pgn_reader *r, const char *text) {
         fk_status st = FK_ERR_SYNTAX;
         if (!strict && looks_like_uci(san))
             st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
-        if (st != FK_OK) st = fk_move_parse_san(&line->pos, san, n, &move, &err);
+        if (st != FK_OK) st = fk_san_parse_listed(&line->pos, san, n, &move, &err);
         if (st != FK_OK && strict && looks_like_uci(san) &&
             fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
             char standard[16];
@@ -513,8 +552,8 @@ static void play(fk_pgn_reader *r, const char *text) {
     if (null)
         make_null(&line->pos);
     else
-        fk_move_make(&line->pos, move);
-    line->in_check = fk_position_in_check(&line->pos, (fk_color)line->pos.side);
+        fk_make(&line->pos, move);
+    line->in_check = fk_king_attacked(&line->pos, line->pos.side);
     if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
         set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);
@@ -607,7 +646,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
     case PGN_TOK_SYMBOL:
         if ((t[0] >= 'a' && t[0] <= 'h' && t[1] != '.') || t[0] == 'N' || t[0] == 'B' ||
             t[0] == 'R' || t[0] == 'Q' || t[0] == 'K' || t[0] == 'O') {
-            if (replaying) play(r, t); /* the usual case: a move */
+            if (replaying) play(r, t, lx->text_len); /* the usual case: a move */
             return;
         }
         if (is_result(t)) {
@@ -623,13 +662,15 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         }
         if (!replaying) return;
         if (t[0] >= '0' && t[0] <= '9') {
-            size_t digits = strspn(t, "0123456789");
+            size_t digits = 1;
+            while (t[digits] >= '0' && t[digits] <= '9') digits++;
             if (t[digits] == '\0') {
                 if (strict && strtoul(t, NULL, 10) != r->lines[r->nest].pos.fullmove) {
                     set_error(r, t, "move number %s where %u is due", t,
                               r->lines[r->nest].pos.fullmove);
                     fail(r);
                 }
+                pgn_lex_skip_dots(lx); /* each would be a token of its own */
                 return;
             }
             if (strncmp(t, "0-0", 3) == 0) {
@@ -642,7 +683,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
                 snprintf(castle, sizeof castle, "%s", t);
                 for (char *c = castle; *c == '0' || *c == '-'; c++)
                     if (*c == '0') *c = 'O';
-                play(r, castle);
+                play(r, castle, strlen(castle));
                 return;
             }
             set_error(r, t, "%s: not a move, move number or result", t);
@@ -663,7 +704,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
             }
             return;
         }
-        play(r, t);
+        play(r, t, kind == PGN_TOK_STAR ? 1 : lx->text_len);
         return;
     case PGN_TOK_BAD:
         if (r->state == SKIP) return;

@@ -55,6 +55,11 @@ typedef struct {
 void pgn_lex_init(pgn_lexer *lx, fk_pgn_read_fn read, void *ctx, char *buf, size_t cap);
 /* Reads the next token (skipping white space, comments and % lines). */
 pgn_tok_kind pgn_lex_next(pgn_lexer *lx);
+/* Consumes the periods that follow the last token without a space ("12."
+ * or "12..."): a shortcut for the reader, which ignores them anyway. */
+static inline void pgn_lex_skip_dots(pgn_lexer *lx) {
+    while (lx->pos < lx->len && lx->buf[lx->pos] == '.') lx->pos++;
+}
 /* Input offset of the next unread byte. */
 static inline uint64_t pgn_lex_offset(const pgn_lexer *lx) { return lx->base + lx->pos; }
 

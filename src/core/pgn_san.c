@@ -1,11 +1,13 @@
-/* The PGN reader's fast path for SAN. Almost every move in a game file is
- * an ordinary one written in standard form; those are found from attack
- * tables and a pin test instead of a list of every legal move, which makes
- * replaying a game several times faster. Anything else goes to
- * fk_move_parse_san, which also words the errors. */
+/* The fast path for SAN, used by fk_move_parse_san and the PGN reader.
+ * Almost every move people and programs write is an ordinary one in
+ * standard form; those are found from attack tables and a pin test instead
+ * of a list of every legal move, which makes reading them several times
+ * faster. Anything else goes to the reader that lists the legal moves
+ * (fk_san_parse_listed), which also words the errors. */
 #include <string.h>
 
 #include "pgn_san.h"
+#include "rules.h"
 
 static const char piece_letter[FK_KIND_COUNT] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 
@@ -21,28 +23,35 @@ static int kind_of(char c) {
     }
 }
 
-/* Squares from which a piece of `kind` reaches `to`. */
-static fk_bitboard reach(int kind, fk_square to, fk_bitboard occupied) {
+/* The pieces of `pieces` (all of one kind) that reach `to`. Sliders are
+ * found from the empty-board rays and the squares between, which stay in
+ * cache (see fk_attackers_near). */
+static fk_bitboard reach(int kind, fk_square to, fk_bitboard pieces, fk_bitboard occupied) {
     switch (kind) {
-    case FK_KNIGHT: return fk_knight_attacks(to);
-    case FK_BISHOP: return fk_bishop_attacks(to, occupied);
-    case FK_ROOK: return fk_rook_attacks(to, occupied);
-    case FK_QUEEN: return fk_queen_attacks(to, occupied);
-    default: return fk_king_attacks(to);
+    case FK_KNIGHT: return fk_tables.knight[to] & pieces;
+    case FK_BISHOP: return fk_clear_lines(fk_tables.bishop_empty[to] & pieces, to, occupied);
+    case FK_ROOK: return fk_clear_lines(fk_tables.rook_empty[to] & pieces, to, occupied);
+    case FK_QUEEN:
+        return fk_clear_lines((fk_tables.bishop_empty[to] | fk_tables.rook_empty[to]) & pieces, to,
+                              occupied);
+    default: return fk_tables.king[to] & pieces;
     }
 }
 
 /* 1 when moving the piece on `from` to `to` (capturing what stands there;
  * not en passant, not castling) leaves the mover's king unattacked. */
 static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
-    fk_color us = (fk_color)pos->side;
-    fk_square king = fk_position_king(pos, us);
-    if (king == FK_NO_SQUARE) return 0;
+    int us = pos->side;
+    fk_bitboard kings = pos->by_color[us] & pos->by_kind[FK_KING];
+    if (!kings) return 0;
+    fk_square king = fk_lsb(kings);
     /* Out of check, only a piece on a line with its king can be pinned. */
-    if (!in_check && from != king && fk_line(king, from) == 0) return 1;
+    if (!in_check && from != king &&
+        !((fk_tables.rook_empty[king] | fk_tables.bishop_empty[king]) & FK_BIT(from)))
+        return 1;
     if (king == from) king = to;
     fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
-    return (fk_attackers_to(pos, king, (fk_color)!us, occupied) & ~FK_BIT(to)) == 0;
+    return (fk_attackers_near(pos, king, !us, occupied) & ~FK_BIT(to)) == 0;
 }
 
 /* Writes the target square and the promotion; returns the new length. */
@@ -81,7 +90,7 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
         int file = s[0] - 'a', delta = file - FK_FILE_OF(to);
         if (file < 0 || file > 7 || (delta != 1 && delta != -1)) return 0;
         /* an empty target is en passant (or wrong): the full reader */
-        if (target == FK_EMPTY || FK_PIECE_COLOR(target) == us) return 0;
+        if (target == FK_EMPTY || fk_color_of(target) == (int)us) return 0;
         from = to - step + delta;
     } else {
         if (s[0] != (char)('a' + FK_FILE_OF(to)) || target != FK_EMPTY) return 0;
@@ -92,7 +101,9 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     }
     if (from < 0 || from > 63 || fk_position_at(pos, from) != pawn) return 0;
     if (!king_safe(pos, in_check, from, to)) return 0;
-    *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, 0};
+    /* the generator's flags, so that the move is the one it would list */
+    uint8_t flags = capture ? FK_MOVE_CAPTURE : (to - from == 2 * step) ? FK_MOVE_DOUBLE_PUSH : 0;
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, (uint8_t)promotion, flags};
     size_t k = 0;
     if (capture) {
         san[k++] = s[0];
@@ -102,10 +113,32 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     return 1;
 }
 
+/* Castling written "O-O" or "O-O-O": found among the legal castling
+ * moves, at most one to each side. */
+static int castling_move(const fk_position *pos, const char *s, size_t n, fk_move *move,
+                         char *san) {
+    int kingside = n == 3 && s[1] == '-' && s[2] == 'O';
+    if (!kingside && !(n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O'))
+        return 0;
+    fk_move castles[2];
+    int count = fk_moves_castling(pos, castles);
+    for (int i = 0; i < count; i++) {
+        fk_move m = castles[i];
+        if ((m.to > m.from) == kingside) {
+            *move = m;
+            for (size_t k = 0; k < n; k++) san[k] = s[k];
+            san[n] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t len,
                  fk_move *move, char *san) {
     while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#')) len--;
     if (len < 2 || len > 7) return 0;
+    if (text[0] == 'O') return castling_move(pos, text, len, move, san);
     if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, in_check, text, len, move, san);
     int kind = kind_of(text[0]);
     if (kind < 0 || len < 3) return 0;
@@ -123,10 +156,10 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     }
     fk_color us = (fk_color)pos->side;
     fk_piece target = fk_position_at(pos, to);
-    if (target != FK_EMPTY && FK_PIECE_COLOR(target) == us) return 0;
+    if (target != FK_EMPTY && fk_color_of(target) == (int)us) return 0;
     fk_piece piece = FK_MAKE_PIECE(us, kind);
     fk_bitboard legal = 0;
-    for (fk_bitboard c = reach(kind, to, fk_position_occupied(pos)) & fk_position_pieces(pos, piece);
+    for (fk_bitboard c = reach(kind, to, fk_position_pieces(pos, piece), fk_position_occupied(pos));
          c; c &= c - 1) {
         fk_square from = __builtin_ctzll(c);
         if (king_safe(pos, in_check, from, to)) legal |= FK_BIT(from);
@@ -140,7 +173,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     }
     if (named == 0 || (named & (named - 1))) return 0;
     fk_square from = __builtin_ctzll(named);
-    *move = (fk_move){(uint8_t)from, (uint8_t)to, 0, 0};
+    *move = (fk_move){(uint8_t)from, (uint8_t)to, 0, target != FK_EMPTY ? FK_MOVE_CAPTURE : 0};
 
     /* Standard SAN names the file, else the rank, else both, when another
      * piece of the same kind could legally go to the same square. */
@@ -163,8 +196,18 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
 }
 
 void pgn_san_mark_check(const fk_position *after, char *san) {
-    fk_movelist list;
     size_t n = strlen(san);
-    san[n] = fk_moves_generate(after, &list) ? '+' : '#';
+    /* A king with a safe square to step to is not mated: that settles most
+     * checks without counting the moves. */
+    int us = after->side, escapes = 0;
+    fk_bitboard kings = after->by_color[us] & after->by_kind[FK_KING];
+    if (kings) {
+        fk_square king = fk_lsb(kings);
+        fk_bitboard without_king = fk_position_occupied(after) & ~kings;
+        for (fk_bitboard to = fk_tables.king[king] & ~after->by_color[us]; to && !escapes;
+             to &= to - 1)
+            escapes = !fk_attackers_near(after, fk_lsb(to), !us, without_king);
+    }
+    san[n] = escapes || fk_moves_count(after) ? '+' : '#';
     san[n + 1] = '\0';
 }

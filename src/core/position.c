@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "fenkit/position.h"
+#include "rules.h"
 
 void fk_position_clear(fk_position *pos) {
     memset(pos, 0, sizeof *pos);
@@ -56,23 +57,13 @@ int fk_position_equal(const fk_position *a, const fk_position *b) {
 
 fk_bitboard fk_attackers_to(const fk_position *pos, fk_square sq, fk_color by,
                             fk_bitboard occupied) {
-    fk_bitboard them = pos->by_color[by];
-    fk_bitboard diag = pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN];
-    fk_bitboard orth = pos->by_kind[FK_ROOK] | pos->by_kind[FK_QUEEN];
-    /* A pawn of colour `by` attacks sq when a pawn of the other colour
-     * standing on sq would attack the pawn's square. */
-    fk_bitboard hits = (fk_pawn_attacks((fk_color)!by, sq) & pos->by_kind[FK_PAWN]) |
-                       (fk_knight_attacks(sq) & pos->by_kind[FK_KNIGHT]) |
-                       (fk_king_attacks(sq) & pos->by_kind[FK_KING]) |
-                       (fk_bishop_attacks(sq, occupied) & diag) |
-                       (fk_rook_attacks(sq, occupied) & orth);
-    return hits & them;
+    fk_attacks_init();
+    return fk_attackers(pos, sq, by, occupied);
 }
 
 int fk_position_in_check(const fk_position *pos, fk_color color) {
-    fk_square king = fk_position_king(pos, color);
-    if (king == FK_NO_SQUARE) return 0;
-    return fk_attackers_to(pos, king, (fk_color)!color, fk_position_occupied(pos)) != 0;
+    fk_attacks_init();
+    return fk_king_attacked(pos, color);
 }
 
 fk_bitboard fk_position_checkers(const fk_position *pos) {

@@ -33,18 +33,57 @@ FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
            pos->by_color[by];
 }
 
+/* The pieces of `from` (a set) that reach sq along a clear line through
+ * `occupied`: the squares between hold nothing. */
+FK_INLINE fk_bitboard fk_clear_lines(fk_bitboard from, fk_square sq, fk_bitboard occupied) {
+    fk_bitboard hits = 0;
+    /* no branch on the outcome: which line is clear is hard to predict */
+    for (; from; from &= from - 1)
+        hits |= (from & -from) & ((fk_tables.between[sq][fk_lsb(from)] & occupied) == 0 ? ~0ULL : 0);
+    return hits;
+}
+
+/* Pieces of colour `by` attacking sq, as fk_attackers finds them, but with
+ * the sliders found from the empty-board rays and the squares between.
+ * Those tables are small and stay in cache, where the slider lookups
+ * reach into 800 KB; few sliders stand on a line with sq, so this is the
+ * faster way for a single square. */
+FK_INLINE fk_bitboard fk_attackers_near(const fk_position *pos, fk_square sq, int by,
+                                        fk_bitboard occupied) {
+    const fk_bitboard *k = pos->by_kind;
+    fk_bitboard them = pos->by_color[by];
+    fk_bitboard snipers = ((fk_tables.rook_empty[sq] & (k[FK_ROOK] | k[FK_QUEEN])) |
+                           (fk_tables.bishop_empty[sq] & (k[FK_BISHOP] | k[FK_QUEEN]))) &
+                          them;
+    return (((fk_tables.pawn[!by][sq] & k[FK_PAWN]) | (fk_tables.knight[sq] & k[FK_KNIGHT]) |
+             (fk_tables.king[sq] & k[FK_KING])) &
+            them) |
+           fk_clear_lines(snipers, sq, occupied);
+}
+
+/* 1 when color's king is attacked (0 when it has no king). */
+FK_INLINE int fk_king_attacked(const fk_position *pos, int color) {
+    fk_bitboard kings = pos->by_color[color] & pos->by_kind[FK_KING];
+    return kings && fk_attackers_near(pos, fk_lsb(kings), !color, fk_position_occupied(pos)) != 0;
+}
+
+/* FK_PIECE_COLOR and FK_PIECE_KIND of a piece (1..12) without their
+ * division: black pieces are the ones above FK_WK. */
+FK_INLINE int fk_color_of(int piece) { return piece > FK_WK; }
+FK_INLINE int fk_kind_of(int piece) { return piece - 1 - 6 * (piece > FK_WK); }
+
 /* Puts piece on the empty square sq (hot path: no checks). */
 FK_INLINE void fk_board_put(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = (uint8_t)piece;
-    pos->by_color[FK_PIECE_COLOR(piece)] |= FK_BIT(sq);
-    pos->by_kind[FK_PIECE_KIND(piece)] |= FK_BIT(sq);
+    pos->by_color[fk_color_of(piece)] |= FK_BIT(sq);
+    pos->by_kind[fk_kind_of(piece)] |= FK_BIT(sq);
 }
 
 /* Takes piece (which must stand there) off sq. */
 FK_INLINE void fk_board_take(fk_position *pos, fk_square sq, int piece) {
     pos->board[sq] = FK_EMPTY;
-    pos->by_color[FK_PIECE_COLOR(piece)] &= ~FK_BIT(sq);
-    pos->by_kind[FK_PIECE_KIND(piece)] &= ~FK_BIT(sq);
+    pos->by_color[fk_color_of(piece)] &= ~FK_BIT(sq);
+    pos->by_kind[fk_kind_of(piece)] &= ~FK_BIT(sq);
 }
 
 /* Plays a legal move in place (see fk_move_make). En passant and castling
@@ -53,7 +92,7 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
     int us = pos->side;
     fk_square from = m.from, to = m.to;
     int piece = pos->board[from], target = pos->board[to];
-    int kind = FK_PIECE_KIND(piece);
+    int kind = fk_kind_of(piece);
     int ep = pos->ep_square;
     pos->ep_square = FK_NO_SQUARE;
     pos->halfmove++;
@@ -91,6 +130,15 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
 
 /* Number of legal moves, without writing them out (internal, for perft). */
 int fk_moves_count(const fk_position *pos);
+/* The legal castling moves of the side to move (at most one to each side)
+ * into out, from the generator's own castling code; returns how many. */
+int fk_moves_castling(const fk_position *pos, fk_move out[2]);
+
+/* fk_move_parse_san without its fast path: the legal moves are listed and
+ * matched against the text (for anything unusual, and the words of every
+ * error). */
+fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t len,
+                              fk_move *move, fk_error *err);
 
 /* Fills err (when not NULL) with status, offset and a formatted sentence;
  * returns status. */

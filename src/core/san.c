@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pgn_san.h"
 #include "rules.h"
 
 static const char piece_letters[FK_KIND_COUNT] = {'P', 'N', 'B', 'R', 'Q', 'K'};
@@ -144,6 +145,18 @@ static const char *show(const char *text, size_t len, char *buf, size_t cap) {
 
 fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
                             fk_move *move, fk_error *err) {
+    fk_attacks_init();
+    fk_move found;
+    char standard[16];
+    if (pgn_san_fast(pos, fk_king_attacked(pos, pos->side), text, len, &found, standard)) {
+        if (move) *move = found;
+        return FK_OK;
+    }
+    return fk_san_parse_listed(pos, text, len, move, err);
+}
+
+fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t len,
+                              fk_move *move, fk_error *err) {
     size_t start = 0, end = len;
     while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
     /* Drop what follows the move itself: check marks, annotation glyphs,

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "core/perft_suites.h"
+#include "core/rules.h"
 #include "fenkit/core.h"
 #include "fenkit/moves.h"
 
@@ -175,6 +176,50 @@ static void castling_moves_rook_and_drops_rights(void **state) {
     assert_true(pos.castling == FK_BIT(56));
 }
 
+/* fk_moves_castling gives exactly the castling moves of the full list. */
+static void assert_castling_agrees(const fk_position *pos, const char *what) {
+    fk_movelist list;
+    fk_moves_generate(pos, &list);
+    fk_move castles[2];
+    int count = fk_moves_castling(pos, castles), want = 0;
+    for (int i = 0; i < list.count; i++) {
+        fk_move m = list.moves[i];
+        if (!(m.flags & FK_MOVE_CASTLE)) continue;
+        int found = 0;
+        for (int k = 0; k < count; k++) found |= castles[k].from == m.from && castles[k].to == m.to;
+        if (!found) fail_msg("%s: castling %d-%d missing", what, m.from, m.to);
+        want++;
+    }
+    if (count != want) fail_msg("%s: %d castling moves, the list has %d", what, count, want);
+}
+
+static void castling_moves_alone(void **state) {
+    (void)state;
+    static const char *const fens[] = {
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",      /* both sides */
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",    /* blocked */
+        "r3k2r/8/8/8/8/5r2/8/R3K2R w KQkq - 0 1",    /* f1 attacked */
+        "r3k2r/8/8/8/8/1r6/8/R3K2R w KQkq - 0 1",    /* b1 attacked: O-O-O allowed */
+        "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",    /* in check */
+        "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",        /* one right each */
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",  /* Chess960 */
+        "8/8/8/8/8/8/8/R3K2R w - - 0 1",             /* no rights */
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        fk_position pos;
+        fk_problems problems;
+        fk_problems_clear(&problems);
+        assert_int_equal(fk_fen_parse(fens[i], strlen(fens[i]), FK_FEN_CHESS960, &pos, &problems),
+                         FK_OK);
+        assert_castling_agrees(&pos, fens[i]);
+    }
+    fk_position pos;
+    fk_position_startpos(&pos);
+    fk_move none[2];
+    assert_int_equal(fk_moves_castling(&pos, none), 0);
+}
+
 static void crowded_board_fits_the_list(void **state) {
     (void)state;
     /* kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w: 270 legal moves. */
@@ -197,6 +242,7 @@ int main(void) {
         cmocka_unit_test(ep_diagonal_pin_and_check),
         cmocka_unit_test(make_move_updates_state),
         cmocka_unit_test(castling_moves_rook_and_drops_rights),
+        cmocka_unit_test(castling_moves_alone),
         cmocka_unit_test(crowded_board_fits_the_list),
         cmocka_unit_test(perft_suites),
     };

@@ -454,14 +454,24 @@ static void reader_san_agrees_with_the_san_functions(void **state) {
 
 /* The repetition count of every ply of a main line. */
 static void repetitions(const char *text, int *counts, int cap) {
-    string_input in = {text, strlen(text), 0, 0};
-    fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, 0);
-    const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
-    fk_pgn_event ev;
-    while ((ev = fk_pgn_next(r)) != FK_PGN_END)
-        if ((ev == FK_PGN_PLY || ev == FK_PGN_GAME) && ply->ply < cap)
-            counts[ply->ply] = ply->repetition;
-    fk_pgn_reader_free(r);
+    /* The main line is counted one way when variations are skipped (the
+     * history is a list) and another when they are replayed (a tree): both
+     * must agree. */
+    static int with_variations[2048];
+    assert_true(cap <= 2048);
+    memcpy(with_variations, counts, (size_t)cap * sizeof *counts);
+    for (unsigned flags = 0; flags <= FK_PGN_VARIATIONS; flags += FK_PGN_VARIATIONS) {
+        int *out = flags ? with_variations : counts;
+        string_input in = {text, strlen(text), 0, 0};
+        fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, flags);
+        const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+        fk_pgn_event ev;
+        while ((ev = fk_pgn_next(r)) != FK_PGN_END)
+            if ((ev == FK_PGN_PLY || ev == FK_PGN_GAME) && ply->depth == 0 && ply->ply < cap)
+                out[ply->ply] = ply->repetition;
+        fk_pgn_reader_free(r);
+    }
+    for (int i = 0; i < cap; i++) assert_int_equal(counts[i], with_variations[i]);
 }
 
 static void repetitions_follow_the_fide_key(void **state) {

@@ -1,5 +1,6 @@
 /* Tests for src/core/san.c: SAN out, SAN in as people write it, errors,
- * and the round trip over every legal move of the perft suites. */
+ * and the round trip over every legal move of the perft suites, where the
+ * fast path and the reader that lists the moves must agree. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/perft_suites.h"
+#include "core/rules.h"
 #include "core/rules_test_util.h"
 
 static const char *const kiwipete =
@@ -124,7 +126,7 @@ static void reports_ambiguous_and_illegal_moves(void **state) {
 }
 
 typedef struct {
-    long positions, moves, failed;
+    long positions, moves, failed, compared;
     char last_fen[1024];
 } round_trip_run;
 
@@ -155,6 +157,30 @@ static void round_trip_record(const char *file, const char *fen, int depth, uint
             print_message("%s: %s: %s does not read back (%s)\n", file, fen, san, err.message);
             run->failed++;
         }
+        /* The fast path and the reader that lists the moves must agree,
+         * on the SAN and on other ways to write the move: without its check
+         * mark, with its whole from square, and cut short. */
+        fk_move m = list.moves[i];
+        char variants[4][24];
+        snprintf(variants[0], sizeof variants[0], "%s", san);
+        snprintf(variants[1], sizeof variants[1], "%.*s", (int)strcspn(san, "+#"), san);
+        int kind = FK_PIECE_KIND(fk_position_at(&pos, m.from));
+        char piece[2] = {kind == FK_PAWN ? '\0' : "PNBRQK"[kind], '\0'};
+        snprintf(variants[2], sizeof variants[2], "%s%c%c%s%c%c", piece, 'a' + FK_FILE_OF(m.from),
+                 '1' + FK_RANK_OF(m.from), (m.flags & FK_MOVE_CAPTURE) ? "x" : "",
+                 'a' + FK_FILE_OF(m.to), '1' + FK_RANK_OF(m.to));
+        snprintf(variants[3], sizeof variants[3], "%.*s", (int)(len > 2 ? len - 1 : 1), san);
+        for (int v = 0; v < 4; v++) {
+            fk_move fast = {0, 0, 0, 0}, listed = {0, 0, 0, 0};
+            fk_status a = fk_move_parse_san(&pos, variants[v], strlen(variants[v]), &fast, NULL);
+            fk_status b = fk_san_parse_listed(&pos, variants[v], strlen(variants[v]), &listed, NULL);
+            run->compared++;
+            if (a != b || (a == FK_OK && memcmp(&fast, &listed, sizeof fast) != 0)) {
+                print_message("%s: %s: \"%s\" read as %d-%d (%d), listed %d-%d (%d)\n", file, fen,
+                              variants[v], fast.from, fast.to, a, listed.from, listed.to, b);
+                run->failed++;
+            }
+        }
     }
 }
 
@@ -162,12 +188,13 @@ static void round_trip_record(const char *file, const char *fen, int depth, uint
  * position in the suites. */
 static void round_trip_over_the_suites(void **state) {
     (void)state;
-    round_trip_run run = {0, 0, 0, ""};
+    round_trip_run run = {0, 0, 0, 0, ""};
     for (size_t i = 0; i < PERFT_SUITE_FILE_COUNT; i++)
         assert_true(perft_suite_read(perft_suite_files[i], round_trip_record, &run) > 0);
-    print_message("SAN round trip: %ld positions, %ld moves, %ld failed\n", run.positions, run.moves,
-                  run.failed);
+    print_message("SAN round trip: %ld positions, %ld moves, %ld texts read both ways, %ld failed\n",
+                  run.positions, run.moves, run.compared, run.failed);
     assert_true(run.moves > 100000);
+    assert_true(run.compared == 4 * run.moves);
     assert_int_equal(run.failed, 0);
 }
 

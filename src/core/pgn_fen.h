@@ -1,0 +1,43 @@
+/* The PGN reader's FEN writer (private to the core): the same text as
+ * fk_fen_write, made cheaply from one position to the next. */
+#ifndef FENKIT_PGN_FEN_H
+#define FENKIT_PGN_FEN_H
+
+#include "fenkit/fen.h"
+
+/* What the last positions written looked like: the board bytes and text of
+ * each rank, and castling fields with the rights they were made from. A
+ * move changes one or two ranks, so most ranks are copied, not rewritten. */
+typedef struct {
+    uint64_t rank_board[8]; /* the 8 board bytes each rank's text shows */
+    uint64_t rank_text[8];  /* each rank's text, first character in the low
+                               byte: made and read as one word, so reading
+                               it back never waits on eight byte stores */
+    uint8_t rank_len[8];
+    /* Castling fields made so far, one slot for each set of corner rooks
+     * (a1, h1, a8, h8) with rights: games come back to the same few. */
+    struct {
+        fk_bitboard rights; /* the rights the text shows */
+        uint8_t len;        /* 0: not made yet */
+        char text[17];
+    } castling[16];
+    /* For each of the 256 ways pieces can stand on a rank (bit f: a piece
+     * on file f): the rank's text with its digits in place and zero bytes
+     * where the letters go, its length, and for each file the bit position
+     * of its letter in that text. */
+    uint64_t shape_text[256];
+    uint64_t shape_shift[256]; /* byte f: 8 * the letter's place (0 if empty) */
+    uint8_t shape_len[256];
+} pgn_fen_cache;
+
+/* Prepares a cache (the shapes) and forgets everything written, so the
+ * next write starts afresh. */
+void pgn_fen_reset(pgn_fen_cache *cache);
+
+/* Writes pos as fk_fen_write(pos, ep, buf, cap) would, byte for byte, and
+ * returns what it returns, reusing the cache's text for the ranks and the
+ * castling rights that did not change. */
+size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep, char *buf,
+                     size_t cap);
+
+#endif
