@@ -246,6 +246,27 @@ static void set_bitboards(fk_position *pos) {
 }
 
 #if defined(__SSE2__)
+/* Sanitizers and the fuzzer must see no read past the end of the text. */
+#if defined(__SANITIZE_ADDRESS__) || defined(FENKIT_CHECK_FAST_PATHS)
+#define NO_OVERREAD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define NO_OVERREAD 1
+#endif
+#endif
+
+/* 1 when the n bytes from p can be loaded, even past the end of the text,
+ * because they lie in one page (memory is mapped a page at a time); the
+ * bytes past the end are loaded but never used. */
+static inline int overread_ok(const unsigned char *p, size_t n) {
+#if defined(NO_OVERREAD)
+    (void)p, (void)n;
+    return 0;
+#else
+    return ((uintptr_t)p & 4095) <= 4096 - n;
+#endif
+}
+
 /* 1 when bb holds exactly seven squares. */
 static inline int seven_bits(uint64_t bb) {
     for (int k = 0; k < 6; k++) bb &= bb - 1; /* clear six */
@@ -269,12 +290,14 @@ static inline int seven_bits(uint64_t bb) {
  * with read_placement. */
 static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
     enum { SPAN = 80 }; /* five loads of 16 bytes cover the longest placement, 71 */
-    unsigned char copy[SPAN] = {0};
+    unsigned char copy[SPAN];
     const unsigned char *p = s + start;
-    if (len - start < SPAN) {
-        /* Near the end of the text, load from a copy padded with zeros
-         * (which are no piece, digit or '/'). */
-        memcpy(copy, p, len - start);
+    size_t left = len - start; /* bytes of text from p on */
+    if (left < SPAN && !overread_ok(p, SPAN)) {
+        /* A load past the end of the text could leave its page: load from
+         * a copy instead, padded with spaces (the worst case: see below). */
+        memcpy(copy, p, left);
+        memset(copy + left, ' ', SPAN - left);
         p = copy;
     }
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
@@ -313,8 +336,9 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         last_slash = slashes >> 15;
         /* A letter's square: its running sum less one, flipped to a1 = 0
          * (exact while total <= 64; a larger total fails below). */
-        __m128i square = _mm_xor_si128(_mm_add_epi8(sums, _mm_sub_epi8(before, one)),
-                                       _mm_set1_epi8(56));
+        __m128i square = _mm_and_si128(
+            _mm_xor_si128(_mm_add_epi8(sums, _mm_sub_epi8(before, one)), _mm_set1_epi8(56)),
+            _mm_set1_epi8(63));
         _mm_storeu_si128((__m128i *)(at + i), square);
         _mm_storeu_si128((__m128i *)(run + 1), sums);
         uint64_t mine = inside & ~digits & ~slashes;
@@ -333,7 +357,10 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
             break;
         }
     }
-    if (bad || total != 64 || !seven_bits(slash_bits) || count == 0 || p[count - 1] == '/')
+    /* A space past the end of the text is none: bytes there were loaded
+     * but, the placement ending before its space, never used. */
+    if (bad || count >= left || total != 64 || !seven_bits(slash_bits) || count == 0 ||
+        p[count - 1] == '/')
         return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
@@ -344,7 +371,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     for (unsigned w = 0; w < 2; w++) {
         for (uint64_t m = letters[w]; m; m &= m - 1) {
             unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
-            unsigned piece = piece_code[p[k]], sq = at[k] & 63u;
+            unsigned piece = piece_code[p[k]], sq = at[k];
             board[sq] = (uint8_t)piece;
             by_piece[piece] |= FK_BIT(sq);
         }
