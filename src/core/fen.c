@@ -362,8 +362,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     fk_bitboard by_piece[FK_PIECE_COUNT + 1];
     for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
     for (uint64_t m = inside & ~digits & ~slashes; m; m &= m - 1) {
-        unsigned k = (unsigned)__builtin_ctzll(m);
-        unsigned piece = piece_code[p[k]], sq = at[k];
+        /* Word-sized indexes: no sign or zero extension per letter. */
+        size_t k = (size_t)__builtin_ctzll(m), piece = piece_code[p[k]], sq = at[k];
         board[sq] = (uint8_t)piece;
         by_piece[piece] |= FK_BIT(sq);
     }
