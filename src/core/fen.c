@@ -368,14 +368,17 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         by_piece[piece] |= FK_BIT(sq);
     }
     if (by_piece[FK_EMPTY]) return 0;
-    pos->by_color[FK_WHITE] = pos->by_color[FK_BLACK] = 0;
+    /* The colours gathered in locals: stores to pos->by_kind could alias. */
+    fk_bitboard white = 0, black = 0;
     for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
-        fk_bitboard white = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
-        fk_bitboard black = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
-        pos->by_kind[k] = white | black;
-        pos->by_color[FK_WHITE] |= white;
-        pos->by_color[FK_BLACK] |= black;
+        fk_bitboard w = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
+        fk_bitboard b = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
+        pos->by_kind[k] = w | b;
+        white |= w;
+        black |= b;
     }
+    pos->by_color[FK_WHITE] = white;
+    pos->by_color[FK_BLACK] = black;
     return start + count;
 }
 #else
