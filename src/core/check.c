@@ -327,16 +327,15 @@ static inline unsigned file_set(fk_bitboard bb) {
 
 /* The pawns standing on files that hold more than one of them. */
 static fk_bitboard crowded_files(fk_bitboard pawns) {
-    /* Fold the ranks onto each other in three halving steps, keeping for each
-     * file whether it holds a pawn (once) or two or more (twice); the lowest
-     * rank ends up with the answer. */
-    fk_bitboard once = pawns, twice = 0;
-    for (int shift = 32; shift >= 8; shift >>= 1) {
-        fk_bitboard upper = once >> shift;
-        twice |= (twice >> shift) | (once & upper);
-        once |= upper;
-    }
-    return pawns & (FILE_BB(0) * (twice & 0xFF));
+    /* The squares below some pawn, in three doubling steps; a pawn among
+     * them has another above it on its file. */
+    fk_bitboard below = pawns >> 8;
+    below |= below >> 8;
+    below |= below >> 16;
+    below |= below >> 32;
+    fk_bitboard lower = pawns & below;
+    if (!lower) return 0;
+    return pawns & (FILE_BB(0) * file_set(lower));
 }
 
 /* The fewest captures a side's pawns need to stand on their files, each pawn
@@ -813,11 +812,14 @@ fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
 
 /* The byte offset where field `field` (0 = placement) starts in text, or -1. */
 static int field_offset(const char *text, size_t len, fk_field field) {
+    /* 1 for the bytes between fields; one look-up a byte. */
+    static const uint8_t between[256] = {[' '] = 1, ['\t'] = 1, ['_'] = 1};
+    const unsigned char *s = (const unsigned char *)text;
     size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+    while (i < len && (s[i] == ' ' || s[i] == '\t')) i++;
     for (int f = 0; f < (int)field; f++) {
-        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '_') i++;
-        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '_')) i++;
+        while (i < len && !between[s[i]]) i++;
+        while (i < len && between[s[i]]) i++;
     }
     return i < len ? (int)i : -1;
 }

@@ -246,6 +246,36 @@ static void set_bitboards(fk_position *pos) {
 }
 
 #if defined(__SSE2__)
+/* Sanitizers and the fuzzer must see no read past the end of the text. */
+#if defined(__SANITIZE_ADDRESS__) || defined(FENKIT_CHECK_FAST_PATHS)
+#define NO_OVERREAD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define NO_OVERREAD 1
+#endif
+#endif
+
+/* 1 when the n bytes from p can be loaded, even past the end of the text,
+ * because they lie in one page (memory is mapped a page at a time); the
+ * bytes past the end are loaded but never used. */
+static inline int overread_ok(const unsigned char *p, size_t n) {
+#if defined(NO_OVERREAD)
+    (void)p, (void)n;
+    return 0;
+#else
+    return ((uintptr_t)p & 4095) <= 4096 - n;
+#endif
+}
+
+/* FK_BIT(sq) for every square: one load, where a shift by a variable
+ * takes three instructions without BMI2. */
+#define RANK_BITS(r)                                                                        \
+    FK_BIT(8 * (r)), FK_BIT(8 * (r) + 1), FK_BIT(8 * (r) + 2), FK_BIT(8 * (r) + 3),         \
+        FK_BIT(8 * (r) + 4), FK_BIT(8 * (r) + 5), FK_BIT(8 * (r) + 6), FK_BIT(8 * (r) + 7)
+static const fk_bitboard square_bit[64] = {RANK_BITS(0), RANK_BITS(1), RANK_BITS(2), RANK_BITS(3),
+                                           RANK_BITS(4), RANK_BITS(5), RANK_BITS(6), RANK_BITS(7)};
+#undef RANK_BITS
+
 /* 1 when bb holds exactly seven squares. */
 static inline int seven_bits(uint64_t bb) {
     for (int k = 0; k < 6; k++) bb &= bb - 1; /* clear six */
@@ -261,103 +291,103 @@ static inline int seven_bits(uint64_t bb) {
  * Sixteen bytes at a time, it counts squares in reading order (a8 = 0 ...
  * h1 = 63): a digit covers its number of squares, a letter one, a '/'
  * none, and four shifted additions give every byte's running sum, which is
- * the square of a letter. The placement is well formed when it has 7 '/'
- * each after a multiple of 8 squares, no rank is empty, no two digits
- * touch, every letter names a piece and 64 squares are covered: then every
- * rank has exactly 8. Only letters take a step of their own, to be put on
- * the board, in one loop at the end. Other builds read every placement
- * with read_placement. */
+ * the square of a letter. The loads only gather masks (digits, '/', spaces,
+ * bytes after a multiple of 8 squares) and the squares; the rules are
+ * tested once, on the masks of the whole placement. It is well formed when
+ * it has 7 '/' each after a multiple of 8 squares, no rank is empty, no two
+ * digits touch, every letter names a piece and 64 squares are covered:
+ * then every rank has exactly 8. Only letters take a step of their own, to
+ * be put on the board, in one loop at the end. A placement of 64 bytes or
+ * more (no real position needs that many) and other builds are read by
+ * read_placement. */
 static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
-    enum { SPAN = 80 }; /* five loads of 16 bytes cover the longest placement, 71 */
-    unsigned char copy[SPAN] = {0};
+    enum { SPAN = 64 }; /* four loads of 16 bytes */
+    unsigned char copy[SPAN];
     const unsigned char *p = s + start;
-    if (len - start < SPAN) {
-        /* Near the end of the text, load from a copy padded with zeros
-         * (which are no piece, digit or '/'). */
-        memcpy(copy, p, len - start);
+    size_t left = len - start; /* bytes of text from p on */
+    if (left < SPAN && !overread_ok(p, SPAN)) {
+        /* A load past the end of the text could leave its page: load from
+         * a copy instead, padded with spaces (the worst case: see below). */
+        memcpy(copy, p, left);
+        memset(copy + left, ' ', SPAN - left);
         p = copy;
     }
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    uint8_t at[SPAN];   /* byte k: the square of a letter in byte k */
-    uint8_t run[17];    /* 0, then the running sums of one load */
-    uint64_t letters[2] = {0, 0}; /* the bytes that are letters: 0-63, 64-79 */
-    uint64_t slash_bits = 0;         /* the bytes that are '/', 0-63 */
-    unsigned total = 0, bad = 0, last_digit = 0, last_slash = 1; /* no '/' first */
-    size_t count = 0; /* bytes in the placement */
-    run[0] = 0;
+    uint8_t at[SPAN];  /* byte k: the square of a letter in byte k */
+    uint8_t sum[SPAN]; /* byte k: the squares covered by bytes 0 to k, at most 255 */
+    /* Bit k of each mask is byte k. */
+    uint64_t spaces = 0, digits = 0, slashes = 0, whole_ranks = 0;
+    __m128i before = zero; /* the squares covered by the earlier loads */
     for (unsigned i = 0;; i += 16) {
-        if (i == SPAN) return 0; /* no space after 71 bytes or fewer */
+        if (i == SPAN) return 0; /* no space in 64 bytes */
         __m128i c = _mm_loadu_si128((const __m128i *)(p + i));
-        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')));
-        unsigned inside = ((spaces & -spaces) - 1) & 0xFFFF; /* the bytes before a space */
         __m128i value = _mm_sub_epi8(c, _mm_set1_epi8('0'));
         __m128i is_digit = _mm_cmpeq_epi8(
             _mm_subs_epu8(_mm_sub_epi8(value, one), _mm_set1_epi8(7)), zero); /* 1 to 8 */
         __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
-        unsigned digits = (unsigned)_mm_movemask_epi8(is_digit) & inside;
-        unsigned slashes = (unsigned)_mm_movemask_epi8(is_slash) & inside;
         /* Widths: a digit its value, a '/' none, anything else one. */
         __m128i width = _mm_or_si128(_mm_and_si128(is_digit, value),
                                      _mm_andnot_si128(_mm_or_si128(is_digit, is_slash), one));
         width = _mm_add_epi8(width, _mm_slli_si128(width, 1));
         width = _mm_add_epi8(width, _mm_slli_si128(width, 2));
         width = _mm_add_epi8(width, _mm_slli_si128(width, 4));
-        __m128i sums = _mm_add_epi8(width, _mm_slli_si128(width, 8)); /* at most 128 */
-        __m128i before = _mm_set1_epi8((char)total);
-        /* Every '/' comes after a multiple of 8 squares. */
-        __m128i rank_end = _mm_and_si128(_mm_add_epi8(sums, before), _mm_set1_epi8(7));
-        bad |= slashes & ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(rank_end, zero));
-        bad |= digits & ((digits << 1) | last_digit);
-        bad |= slashes & ((slashes << 1) | last_slash);
-        last_digit = digits >> 15;
-        last_slash = slashes >> 15;
+        width = _mm_add_epi8(width, _mm_slli_si128(width, 8)); /* at most 128 */
+        /* Saturated, so that a sum never wraps round to a plausible one. */
+        __m128i sums = _mm_adds_epu8(width, before);
+        _mm_storeu_si128((__m128i *)(sum + i), sums);
+        __m128i eighths = _mm_cmpeq_epi8(_mm_and_si128(sums, _mm_set1_epi8(7)), zero);
         /* A letter's square: its running sum less one, flipped to a1 = 0
-         * (exact while total <= 64; a larger total fails below). */
-        __m128i square = _mm_xor_si128(_mm_add_epi8(sums, _mm_sub_epi8(before, one)),
-                                       _mm_set1_epi8(56));
+         * (exact while the sum is at most 64; a larger one fails below). */
+        __m128i square = _mm_and_si128(
+            _mm_xor_si128(_mm_sub_epi8(sums, one), _mm_set1_epi8(56)), _mm_set1_epi8(63));
         _mm_storeu_si128((__m128i *)(at + i), square);
-        _mm_storeu_si128((__m128i *)(run + 1), sums);
-        uint64_t mine = inside & ~digits & ~slashes;
-        if (i < 64) {
-            letters[0] |= mine << i;
-            slash_bits |= (uint64_t)slashes << i;
-        } else {
-            /* The 7th '/' is at byte 62 at the latest: one here is wrong. */
-            letters[1] = mine;
-            bad |= slashes;
-        }
-        unsigned n = (unsigned)__builtin_ctz(spaces | 0x10000); /* bytes before the space */
-        total += run[n];
-        if (spaces) {
-            count = i + n;
-            break;
-        }
+        uint64_t space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')));
+        spaces |= space << i;
+        digits |= (uint64_t)(unsigned)_mm_movemask_epi8(is_digit) << i;
+        slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(is_slash) << i;
+        whole_ranks |= (uint64_t)(unsigned)_mm_movemask_epi8(eighths) << i;
+        if (space) break;
+        /* The last sum, in every byte. */
+        __m128i last = _mm_unpackhi_epi8(sums, sums);
+        last = _mm_shufflehi_epi16(last, 0xFF);
+        before = _mm_unpackhi_epi64(last, last);
     }
-    if (bad || total != 64 || !seven_bits(slash_bits) || count == 0 || p[count - 1] == '/')
-        return 0;
+    /* A space past the end of the text is none: bytes there were loaded
+     * but, the placement ending before its space, are never used. */
+    unsigned count = (unsigned)__builtin_ctzll(spaces); /* bytes before the space, < 64 */
+    if (count == 0 || count >= left || sum[count - 1] != 64) return 0;
+    uint64_t inside = (FK_BIT(count) - 1);
+    digits &= inside;
+    slashes &= inside;
+    /* Each '/' after a multiple of 8 squares; no two digits in a row; no
+     * two '/' in a row, nor one first or last (an empty rank). */
+    uint64_t bad = (slashes & ~whole_ranks) | (digits & (digits << 1)) |
+                   (slashes & ((slashes << 1) | 1 | FK_BIT(count - 1)));
+    if (bad || !seven_bits(slashes)) return 0;
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
     /* The squares of each piece; FK_EMPTY's gathers bytes that are no
      * piece letter. Set to 0 by hand: = {0} becomes a slow rep stos. */
     fk_bitboard by_piece[FK_PIECE_COUNT + 1];
     for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
-    for (unsigned w = 0; w < 2; w++) {
-        for (uint64_t m = letters[w]; m; m &= m - 1) {
-            unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
-            unsigned piece = piece_code[p[k]], sq = at[k] & 63u;
-            board[sq] = (uint8_t)piece;
-            by_piece[piece] |= FK_BIT(sq);
-        }
+    for (uint64_t m = inside & ~digits & ~slashes; m; m &= m - 1) {
+        /* Word-sized indexes: no sign or zero extension per letter. */
+        size_t k = (size_t)__builtin_ctzll(m), piece = piece_code[p[k]], sq = at[k];
+        board[sq] = (uint8_t)piece;
+        by_piece[piece] |= square_bit[sq];
     }
     if (by_piece[FK_EMPTY]) return 0;
-    pos->by_color[FK_WHITE] = pos->by_color[FK_BLACK] = 0;
+    /* The colours gathered in locals: stores to pos->by_kind could alias. */
+    fk_bitboard white = 0, black = 0;
     for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
-        fk_bitboard white = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
-        fk_bitboard black = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
-        pos->by_kind[k] = white | black;
-        pos->by_color[FK_WHITE] |= white;
-        pos->by_color[FK_BLACK] |= black;
+        fk_bitboard w = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
+        fk_bitboard b = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
+        pos->by_kind[k] = w | b;
+        white |= w;
+        black |= b;
     }
+    pos->by_color[FK_WHITE] = white;
+    pos->by_color[FK_BLACK] = black;
     return start + count;
 }
 #else

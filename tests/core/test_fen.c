@@ -1,6 +1,7 @@
 /* Tests for src/core/fen.c: reading FEN in strict and tolerant mode, every
  * reading problem with its field, offset and sentence, the three castling
  * styles, both en passant conventions, and byte-exact round trips. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "fenkit/core.h"
@@ -821,6 +824,59 @@ static void every_byte_reads_as_its_piece(void **state) {
     }
 }
 
+/* Reads text[0, len) and a copy of it in a buffer of its own; both
+ * readings must agree in status, problems and position. */
+static void assert_reads_as_copy(const char *text, size_t len) {
+    char copy[128] = {0}; /* zeros after the text: no space, no piece */
+    assert_true(len < sizeof copy);
+    memcpy(copy, text, len);
+    fk_position a, b;
+    fk_problems pa, pb;
+    fk_problems_clear(&pa);
+    fk_problems_clear(&pb);
+    fk_status sa = fk_fen_parse(text, len, FK_FEN_STRICT, &a, &pa);
+    fk_status sb = fk_fen_parse(copy, len, FK_FEN_STRICT, &b, &pb);
+    assert_int_equal(sa, sb);
+    assert_int_equal(pa.count, pb.count);
+    for (int i = 0; i < pa.count; i++) {
+        assert_int_equal(pa.items[i].code, pb.items[i].code);
+        assert_int_equal(pa.items[i].offset, pb.items[i].offset);
+        assert_string_equal(pa.items[i].message, pb.items[i].message);
+    }
+    if (sa == FK_OK) assert_true(fk_position_equal(&a, &b));
+}
+
+/* The fast placement reader may load bytes past the end of the text when
+ * they lie in the same page: texts that end where a page ends, before one
+ * that cannot be read, are read without a fault, and a text followed in
+ * memory by the rest of its FEN is read only as far as it goes. */
+static void reads_stop_at_the_end_of_the_text(void **state) {
+    (void)state;
+    static const char *const fens[] = {START, BOARD, "8/8/8/8/8/8/8/8 w - - 0 1",
+                                       "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                                       "4k3/8/8/8/8/8/8/4K2R/ w K - 0 1"};
+    long page = sysconf(_SC_PAGESIZE);
+    char *pages = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                       -1, 0);
+    assert_true(pages != MAP_FAILED);
+    assert_int_equal(mprotect(pages + page, (size_t)page, PROT_NONE), 0);
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        size_t full = strlen(fens[f]);
+        for (size_t len = 1; len <= full; len++) {
+            /* The text's last byte is the page's last byte. */
+            char *text = pages + page - len;
+            memcpy(text, fens[f], len);
+            assert_reads_as_copy(text, len);
+            /* The same bytes further from the page's end, followed by the
+             * rest of the FEN, which the reading must not see. */
+            text = pages + page - full - 1;
+            memcpy(text, fens[f], full);
+            assert_reads_as_copy(text, len);
+        }
+    }
+    munmap(pages, 2 * (size_t)page);
+}
+
 /* The fast placement reader reads 16 bytes at a time and looks past the
  * placement's end: boards of every placement length from 15 to 71 bytes,
  * under several tails, read back byte for byte, and what follows the
@@ -905,6 +961,7 @@ int main(void) {
         cmocka_unit_test(mutations_round_trip),
         cmocka_unit_test(every_byte_reads_as_its_piece),
         cmocka_unit_test(placement_lengths_and_what_follows),
+        cmocka_unit_test(reads_stop_at_the_end_of_the_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
