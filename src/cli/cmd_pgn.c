@@ -237,7 +237,8 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
-    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0);
+    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
+                     (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
     fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
     if (!reader) {
         fprintf(stderr, "fenkit pgn: out of memory\n");

@@ -371,11 +371,13 @@ static inline int same_key(const rep_key *a, const rep_key *b) {
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
 static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
+    *count = 1;
+    if (r->flags & FK_PGN_NO_REPETITION) /* nodes counted, for the same limit */
+        return r->history < PGN_HISTORY ? r->history++ : -1;
     if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
     make_key(pos, &r->keys[node]);
     r->parents[node] = parent;
-    *count = 1;
     /* A capture or pawn move cannot be undone, so only the last `halfmove`
      * positions can equal this one; and only every second has the same
      * side to move. */
