@@ -37,16 +37,18 @@ static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
 
 /* The text of one rank (its 8 board bytes, a-file in the lowest byte) as
  * a word, first character in the low byte; *len receives its length. The
- * shape of the rank gives the digits and where each letter goes, so the
- * eight squares are handled alike, with no branch to mispredict. */
+ * shape of the rank gives the digits and where each letter goes, so only
+ * the occupied squares are visited. */
 static uint64_t rank_text(const pgn_fen_cache *cache, uint64_t squares, uint8_t *len) {
     /* The high bit of each byte that holds a piece (board bytes are < 0x80),
      * gathered into one byte by the multiplication. */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
     unsigned shape = (unsigned)(((pieces >> 7) * 0x0102040810204080ULL) >> 56);
     uint64_t text = cache->shape_text[shape], shift = cache->shape_shift[shape];
-    for (int file = 0; file < 8; file++)
-        text |= (uint64_t)letters[(squares >> (8 * file)) & 15] << ((shift >> (8 * file)) & 63);
+    for (uint64_t bits = pieces; bits; bits &= bits - 1) {
+        unsigned at = (unsigned)__builtin_ctzll(bits) - 7; /* 8 * the file */
+        text |= (uint64_t)letters[(squares >> at) & 15] << ((shift >> at) & 63);
+    }
     *len = cache->shape_len[shape];
     return text;
 }
