@@ -409,6 +409,7 @@ static void start_moves(fk_pgn_reader *r) {
         r->path[0] = '\0';
         memset(&r->ply, 0, sizeof r->ply);
         r->ply.pos = main->pos;
+        pgn_fen_touch(&r->fen, 0xFF);
         r->ply.repetition = 1;
         r->ply.line = r->lx.tok_line;
         r->ply.column = r->lx.tok_column;
@@ -572,6 +573,12 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         return;
     }
     line->node = node;
+    /* The FEN writer compares only the ranks a move can change (castling's
+     * rook and an en passant capture stay on the ranks of from and to);
+     * a variation's ply may follow a position of another line. */
+    pgn_fen_touch(&r->fen, r->flags & FK_PGN_VARIATIONS
+                               ? 0xFFu
+                               : (1u << FK_RANK_OF(move.from)) | (1u << FK_RANK_OF(move.to)));
     ply->pos = line->pos;
     ply->move = move;
     ply->ply = line->ply;

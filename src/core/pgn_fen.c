@@ -11,6 +11,7 @@
 void pgn_fen_reset(pgn_fen_cache *cache) {
     /* No square holds 0xFF, so every rank is written on the next call. */
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
+    cache->touched = 0xFF;
     for (int i = 0; i < 16; i++) cache->castling[i].len = 0;
     for (unsigned shape = 0; shape < 256; shape++) {
         uint64_t text = 0, shift = 0;
@@ -112,20 +113,18 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
      * text is made in place only where that overhang fits. */
     char local[FK_FEN_MAX + 8];
     char *out = cap >= sizeof local ? buf : local, *p = out;
-    uint64_t squares[8];
-    unsigned changed = 0;
-    memcpy(squares, pos->board, sizeof squares);
-    for (int rank = 0; rank < 8; rank++) {
+    for (unsigned touched = cache->touched; touched; touched &= touched - 1) {
+        int rank = __builtin_ctz(touched);
+        uint64_t squares;
+        memcpy(&squares, pos->board + 8 * rank, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        squares[rank] = __builtin_bswap64(squares[rank]); /* the a-file in the low byte */
+        squares = __builtin_bswap64(squares); /* the a-file in the low byte */
 #endif
-        changed |= (unsigned)(squares[rank] != cache->rank_board[rank]) << rank;
+        if (squares == cache->rank_board[rank]) continue;
+        cache->rank_board[rank] = squares;
+        cache->rank_text[rank] = rank_text(cache, squares, &cache->rank_len[rank]);
     }
-    for (; changed; changed &= changed - 1) {
-        int rank = __builtin_ctz(changed);
-        cache->rank_board[rank] = squares[rank];
-        cache->rank_text[rank] = rank_text(cache, squares[rank], &cache->rank_len[rank]);
-    }
+    cache->touched = 0;
     for (int rank = 7; rank >= 0; rank--) {
         put_word(p, cache->rank_text[rank]);
         p += cache->rank_len[rank];
