@@ -414,6 +414,10 @@ static void start_moves(fk_pgn_reader *r) {
         r->ply.line = r->lx.tok_line;
         r->ply.column = r->lx.tok_column;
         r->state = MOVES;
+        /* Outside strict mode a move number only has its periods skipped:
+         * the lexer does that itself from now on (the start above took
+         * its place from the first token of the movetext). */
+        r->lx.skip_numbers = !(r->flags & FK_PGN_STRICT);
         emit(r, FK_PGN_GAME);
         return;
     }
@@ -432,6 +436,7 @@ static void end_game(fk_pgn_reader *r, int missing) {
     }
     emit(r, FK_PGN_GAME_END);
     r->state = OUTSIDE;
+    r->lx.skip_numbers = 0;
 }
 
 static int is_result(const char *t) {
@@ -584,7 +589,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     ply->ply = line->ply;
     ply->depth = r->nest;
     ply->repetition = count;
-    memcpy(ply->path, r->path, line->path_len);
+    if (line->path_len) memcpy(ply->path, r->path, line->path_len);
     ply->path[line->path_len] = '\0';
     ply->line = r->lx.tok_line;
     ply->column = r->lx.tok_column;

@@ -308,7 +308,18 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
         }
         default: break;
         }
-        if (is_symbol_byte(c)) return read_symbol(lx);
+        if (is_symbol_byte(c)) {
+            read_symbol(lx);
+            if (lx->skip_numbers && c >= '0' && c <= '9') {
+                size_t digits = 1;
+                while (lx->text[digits] >= '0' && lx->text[digits] <= '9') digits++;
+                if (lx->text[digits] == '\0') { /* a move number, with its periods */
+                    pgn_lex_skip_dots(lx);
+                    continue;
+                }
+            }
+            return PGN_TOK_SYMBOL;
+        }
         advance(lx);
         if (c >= 0x20 && c < 0x7f)
             snprintf(lx->message, sizeof lx->message, "unexpected character '%c'", c);
