@@ -8,13 +8,18 @@
 #include "fenkit/moves.h"
 #include "pgn_fen.h"
 
+/* The FEN letter of each board byte as a number, 0 for an empty square. */
+static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
+                                    'p', 'n', 'b', 'r', 'q', 'k'};
+
 void pgn_fen_reset(pgn_fen_cache *cache) {
     /* No square holds 0xFF, so every rank is written on the next call. */
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
     cache->touched = 0xFF;
     for (int i = 0; i < 16; i++) cache->castling[i].len = 0;
     for (unsigned shape = 0; shape < 256; shape++) {
-        uint64_t text = 0, shift = 0;
+        uint64_t text = 0;
+        uint32_t shift = 0;
         unsigned n = 0, empty = 0;
         for (unsigned file = 0; file < 8; file++) {
             if (!(shape & (1u << file))) {
@@ -23,33 +28,40 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
             }
             if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
             empty = 0;
-            shift |= (uint64_t)(8 * n++) << (8 * file);
+            /* the first letter of its pair: an a, c, e or g file, or a b,
+             * d, f or h file next to an empty square */
+            if (!(file & 1) || !(shape & (1u << (file - 1))))
+                shift |= (uint32_t)(8 * n) << (8 * (file / 2));
+            n++;
         }
         if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
         cache->shape_text[shape] = text;
         cache->shape_shift[shape] = shift;
         cache->shape_len[shape] = (uint8_t)n;
     }
+    for (unsigned pair = 0; pair < 256; pair++) {
+        unsigned first = letters[pair & 15], second = letters[pair >> 4];
+        cache->pair_letters[pair] = (uint16_t)(first ? first | second << 8 : second);
+    }
 }
-
-/* The FEN letter of each board byte as a number, 0 for an empty square. */
-static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
-                                    'p', 'n', 'b', 'r', 'q', 'k'};
 
 /* The text of one rank (its 8 board bytes, a-file in the lowest byte) as
  * a word, first character in the low byte; *len receives its length. The
- * shape of the rank gives the digits and where each letter goes, so only
- * the occupied squares are visited. */
+ * shape of the rank gives the digits and where each pair of squares puts
+ * its letters, so the four pairs are handled alike, with no branch. */
 static uint64_t rank_text(const pgn_fen_cache *cache, uint64_t squares, uint8_t *len) {
     /* The high bit of each byte that holds a piece (board bytes are < 0x80),
      * gathered into one byte by the multiplication. */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
     unsigned shape = (unsigned)(((pieces >> 7) * 0x0102040810204080ULL) >> 56);
-    uint64_t text = cache->shape_text[shape], shift = cache->shape_shift[shape];
-    for (uint64_t bits = pieces; bits; bits &= bits - 1) {
-        unsigned at = (unsigned)__builtin_ctzll(bits) - 7; /* 8 * the file */
-        text |= (uint64_t)letters[(squares >> at) & 15] << ((shift >> at) & 63);
-    }
+    uint64_t text = cache->shape_text[shape];
+    uint32_t shift = cache->shape_shift[shape];
+    /* Board bytes are below 16: byte 2p of `pairs` is square 2p's byte
+     * with square 2p+1's in its high half. */
+    uint64_t pairs = squares | squares >> 4;
+    for (int pair = 0; pair < 4; pair++)
+        text |= (uint64_t)cache->pair_letters[(pairs >> (16 * pair)) & 0xFF]
+                << ((shift >> (8 * pair)) & 63);
     *len = cache->shape_len[shape];
     return text;
 }

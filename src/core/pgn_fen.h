@@ -25,11 +25,17 @@ typedef struct {
     } castling[16];
     /* For each of the 256 ways pieces can stand on a rank (bit f: a piece
      * on file f): the rank's text with its digits in place and zero bytes
-     * where the letters go, its length, and for each file the bit position
-     * of its letter in that text. */
+     * where the letters go, its length, and for each pair of files (a-b,
+     * c-d, e-f, g-h) the bit position in that text of the pair's first
+     * letter. */
     uint64_t shape_text[256];
-    uint64_t shape_shift[256]; /* byte f: 8 * the letter's place (0 if empty) */
+    uint32_t shape_shift[256]; /* byte p: 8 * the place of pair p's first
+                                  letter (0 if the pair is empty) */
     uint8_t shape_len[256];
+    /* The letters of two neighbouring squares (board bytes a | b << 4),
+     * side by side with no gap, as they stand in the text: "Pn", "P", "n"
+     * or nothing. */
+    uint16_t pair_letters[256];
 } pgn_fen_cache;
 
 /* Prepares a cache (the shapes) and forgets everything written, so the
