@@ -370,10 +370,7 @@ static inline int same_key(const rep_key *a, const rep_key *b) {
 /* Adds pos to the history as a child of `parent`. Returns the node and
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
-static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
-    *count = 1;
-    if (r->flags & FK_PGN_NO_REPETITION) /* nodes counted, for the same limit */
-        return r->history < PGN_HISTORY ? r->history++ : -1;
+static int history_push_key(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
     if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
     make_key(pos, &r->keys[node]);
@@ -393,6 +390,14 @@ static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, in
     for (int n = parent; n >= 0 && back <= (int)pos->halfmove; n = r->parents[n], back++)
         if (!(back & 1)) (*count) += same_key(&r->keys[n], key);
     return node;
+}
+
+/* history_push_key, or with FK_PGN_NO_REPETITION only a node counted (for
+ * the same limit on the length of a game). */
+static inline int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
+    *count = 1;
+    if (r->flags & FK_PGN_NO_REPETITION) return r->history < PGN_HISTORY ? r->history++ : -1;
+    return history_push_key(r, parent, pos, count);
 }
 
 /* Starts the movetext: sets up the start position and hands out the game
