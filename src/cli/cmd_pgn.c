@@ -116,6 +116,22 @@ static char *put_long(char *p, long v) {
     return p;
 }
 
+/* Appends a SAN text (its 16 bytes may be copied whole; the buffer has
+ * room for them); returns the end. The length of a SAN, nearly always
+ * under 8 bytes, is found from one word: its first zero byte. */
+static char *put_san(char *p, const char san[16]) {
+    uint64_t word;
+    memcpy(&word, san, 8);
+    memcpy(p, san, 16);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t zero = (word - 0x0101010101010101ULL) & ~word & 0x8080808080808080ULL;
+    if (zero) return p + (__builtin_ctzll(zero) >> 3);
+#else
+    (void)word;
+#endif
+    return p + strlen(san);
+}
+
 /* Standard output for the text lines: they are gathered here and written
  * in large blocks, which costs far less than a stdio call per line. */
 typedef struct {
@@ -164,9 +180,7 @@ static void print_position(text_output *text, const options *opt, long game,
         p += text->game_len;
         p = put_long(p, ply->ply);
         *p++ = '\t';
-        /* byte by byte: the SAN was just written that way, and a wide
-         * read of it would wait for those stores */
-        for (const char *c = ply->san; *c; c++) *p++ = *c;
+        p = put_san(p, ply->san);
         *p++ = '\t';
         size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
         p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)
