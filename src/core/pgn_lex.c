@@ -168,6 +168,18 @@ static pgn_tok_kind read_tag(pgn_lexer *lx) {
     advance(lx);
     lx->value_len = 0;
     for (;;) {
+        /* The plain bytes of the value, copied in one go: no newline, so
+         * the line count needs no update. */
+        size_t pos = lx->pos, end = lx->len, used = lx->value_len;
+        const char *buf = lx->buf;
+        while (pos < end && used + 1 < sizeof lx->value) {
+            char b = buf[pos];
+            if (b == '"' || b == '\\' || b == '\n' || b == '\r') break;
+            lx->value[used++] = b;
+            pos++;
+        }
+        lx->pos = pos;
+        lx->value_len = used;
         int c = peek(lx);
         if (c < 0 || c == '\n') {
             snprintf(lx->message, sizeof lx->message,
