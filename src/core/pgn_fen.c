@@ -17,6 +17,7 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
     cache->touched = 0xFF;
     for (int i = 0; i < 16; i++) cache->castling[i].len = 0;
+    cache->castling_last = 0;
     for (unsigned shape = 0; shape < 256; shape++) {
         uint64_t text = 0;
         uint32_t shift = 0;
@@ -79,7 +80,13 @@ static void put_word(char *out, uint64_t text) {
  * so that the letters are the FEN writer's own. Sets *len. */
 static const char *castling_text(pgn_fen_cache *cache, const fk_position *pos, size_t *len) {
     fk_bitboard c = pos->castling;
-    unsigned slot = (unsigned)((c & 1) | (c >> 6 & 2) | (c >> 54 & 4) | (c >> 60 & 8));
+    unsigned slot = cache->castling_last; /* nearly always the one used last */
+    if (cache->castling[slot].rights == c && cache->castling[slot].len) {
+        *len = cache->castling[slot].len;
+        return cache->castling[slot].text;
+    }
+    slot = (unsigned)((c & 1) | (c >> 6 & 2) | (c >> 54 & 4) | (c >> 60 & 8));
+    cache->castling_last = (uint8_t)slot;
     if (!cache->castling[slot].len || cache->castling[slot].rights != c) {
         char fen[FK_FEN_MAX];
         fk_fen_write(pos, FK_EP_ALWAYS, fen, sizeof fen);
@@ -147,7 +154,10 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     *p++ = ' ';
     size_t castling_len;
     const char *castling = castling_text(cache, pos, &castling_len);
-    memcpy(p, castling, castling_len);
+    /* 16 bytes whatever the length (nearly always 4 or less): what follows
+     * is written over the rest, and the text ends far enough from the end
+     * of the buffer (FK_FEN_MAX + 8 at least) for the overhang */
+    memcpy(p, castling, 16);
     p += castling_len;
     *p++ = ' ';
     if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {

@@ -23,6 +23,7 @@ typedef struct {
         uint8_t len;        /* 0: not made yet */
         char text[17];
     } castling[16];
+    uint8_t castling_last; /* the slot used last */
     /* For each of the 256 ways pieces can stand on a rank (bit f: a piece
      * on file f): the rank's text with its digits in place and zero bytes
      * where the letters go, its length, and for each pair of files (a-b,
