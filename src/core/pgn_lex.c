@@ -320,6 +320,18 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
         }
         default: break;
         }
+        if (lx->skip_numbers && c >= '0' && c <= '9') {
+            /* A move number ends at a byte that cannot go on a symbol that
+             * starts with a digit (the '.' of "12.", a space); "1-0" and
+             * "0-0" go on, and are read as symbols. */
+            size_t end = lx->pos + 1;
+            while (end < lx->len && lx->buf[end] >= '0' && lx->buf[end] <= '9') end++;
+            if (end < lx->len && !(byte_class[(unsigned char)lx->buf[end]] & NUMBER)) {
+                lx->pos = end;
+                pgn_lex_skip_dots(lx);
+                continue;
+            }
+        }
         if (is_symbol_byte(c)) {
             read_symbol(lx);
             if (lx->skip_numbers && c >= '0' && c <= '9') {
