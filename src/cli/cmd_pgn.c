@@ -101,10 +101,17 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
 /* Appends v in decimal; returns the end. Ply numbers below 100 (most of
  * them) take no loop. */
 static char *put_long(char *p, long v) {
+    static const char two_digits[] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
     if (v >= 0 && v < 100) {
-        if (v >= 10) *p++ = (char)('0' + v / 10);
-        *p++ = (char)('0' + v % 10);
-        return p;
+        if (v < 10) {
+            *p = (char)('0' + v);
+            return p + 1;
+        }
+        memcpy(p, two_digits + 2 * v, 2);
+        return p + 2;
     }
     char digits[24];
     int n = 0;
