@@ -207,12 +207,12 @@ fail:
     return lx->kind = PGN_TOK_BAD;
 }
 
-/* Reads a symbol starting at the next byte (symbols hold no newline, so
+/* Reads a symbol starting at the next byte, `first` (symbols hold no newline, so
  * the line count needs no update). The bytes are scanned through local
  * copies of the buffer's position: stores into lx->text could otherwise
  * alias lx->pos and force a reload for every byte. */
-static pgn_tok_kind read_symbol(pgn_lexer *lx) {
-    unsigned char want = (lx->buf[lx->pos] >= '0' && lx->buf[lx->pos] <= '9') ? NUMBER : SYMBOL;
+static pgn_tok_kind read_symbol(pgn_lexer *lx, int first) {
+    unsigned char want = (first >= '0' && first <= '9') ? NUMBER : SYMBOL;
     size_t n = 0;
     lx->text_cut = 0;
     if (lx->len - lx->pos >= 8) {
@@ -333,7 +333,7 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
             }
         }
         if (is_symbol_byte(c)) {
-            read_symbol(lx);
+            read_symbol(lx, c);
             if (lx->skip_numbers && c >= '0' && c <= '9') {
                 size_t digits = 1;
                 while (lx->text[digits] >= '0' && lx->text[digits] <= '9') digits++;
