@@ -276,9 +276,23 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
     for (;;) {
         skip_space(lx);
         int c = peek(lx);
+        if (c >= '0' && c <= '9' && lx->skip_numbers) {
+            /* A move number ends at a byte that cannot go on a symbol that
+             * starts with a digit (the '.' of "12.", a space); "1-0" and
+             * "0-0" go on, and are read as symbols. */
+            size_t end = lx->pos + 1;
+            while (end < lx->len && lx->buf[end] >= '0' && lx->buf[end] <= '9') end++;
+            if (end < lx->len && !(byte_class[(unsigned char)lx->buf[end]] & NUMBER)) {
+                lx->pos = end;
+                pgn_lex_skip_dots(lx);
+                continue;
+            }
+        }
         lx->tok_line = lx->line;
         lx->tok_column = column(lx);
         lx->tok_offset = pgn_lex_offset(lx);
+        /* the usual token, a move, starts with a letter: no other check */
+        if ((unsigned)((c | 0x20) - 'a') < 26) return read_symbol(lx, c);
         if (c < 0) return lx->kind = PGN_TOK_EOF;
         if (c == 0xEF && peek_at(lx, 1) == 0xBB && peek_at(lx, 2) == 0xBF) {
             /* a byte-order mark, at the start or where files were joined */
@@ -319,18 +333,6 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
             return lx->kind = PGN_TOK_NAG;
         }
         default: break;
-        }
-        if (lx->skip_numbers && c >= '0' && c <= '9') {
-            /* A move number ends at a byte that cannot go on a symbol that
-             * starts with a digit (the '.' of "12.", a space); "1-0" and
-             * "0-0" go on, and are read as symbols. */
-            size_t end = lx->pos + 1;
-            while (end < lx->len && lx->buf[end] >= '0' && lx->buf[end] <= '9') end++;
-            if (end < lx->len && !(byte_class[(unsigned char)lx->buf[end]] & NUMBER)) {
-                lx->pos = end;
-                pgn_lex_skip_dots(lx);
-                continue;
-            }
         }
         if (is_symbol_byte(c)) {
             read_symbol(lx, c);
