@@ -484,20 +484,23 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     char trimmed[PGN_TEXT_MAX];
     const char *san = text;
     size_t n = len;
-    while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
-    if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
-        text[n - 1] == '.') {
-        if (strict) {
-            set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
-            fail(r);
-            return;
+    char last = len ? text[len - 1] : '\0';
+    if (last == '!' || last == '?' || last == '.') { /* a suffix to take off */
+        while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
+        if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
+            text[n - 1] == '.') {
+            if (strict) {
+                set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
+                fail(r);
+                return;
+            }
+            n -= 4;
         }
-        n -= 4;
-    }
-    if (n < len) { /* the move without its suffix */
-        for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
-        trimmed[n] = '\0';
-        san = trimmed;
+        if (n < len) { /* the move without its suffix */
+            for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
+            trimmed[n] = '\0';
+            san = trimmed;
+        }
     }
     if (r->lx.text_cut) {
         set_error(r, text, "%s...: not a move", text);
