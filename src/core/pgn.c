@@ -481,6 +481,10 @@ static int looks_like_uci(const char *t) {
 static void play(fk_pgn_reader *r, const char *text, size_t len) {
     int strict = r->flags & FK_PGN_STRICT;
     line_state *line = &r->lines[r->nest];
+    /* With the main line alone (and no strict check that could refuse the
+     * move after it is made), the move is played on the ply's position
+     * itself, which then needs no copy. */
+    fk_position *pos = r->flags & (FK_PGN_VARIATIONS | FK_PGN_STRICT) ? &line->pos : &r->ply.pos;
     char trimmed[PGN_TEXT_MAX];
     const char *san = text;
     size_t n = len;
@@ -511,7 +515,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
     int null = n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'));
-    int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
+    int fast = !null && pgn_san_fast(pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
         fail(r);
@@ -524,21 +528,21 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
          * for a bishop move: UCI first (lenient only). */
         fk_status st = FK_ERR_SYNTAX;
         if (!strict && looks_like_uci(san))
-            st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
-        if (st != FK_OK) st = fk_san_parse_listed(&line->pos, san, n, &move, &err);
+            st = fk_move_parse_uci(pos, san, n, &move, NULL);
+        if (st != FK_OK) st = fk_san_parse_listed(pos, san, n, &move, &err);
         if (st != FK_OK && strict && looks_like_uci(san) &&
-            fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
+            fk_move_parse_uci(pos, san, n, &move, NULL) == FK_OK) {
             char standard[16];
-            fk_move_to_san(&line->pos, move, standard, sizeof standard);
+            fk_move_to_san(pos, move, standard, sizeof standard);
             snprintf(err.message, sizeof err.message, "%s is a UCI move: in SAN it is %s", san,
                      standard);
         }
         if (st != FK_OK) {
-            const char *who = line->pos.side == FK_WHITE ? "White" : "Black";
+            const char *who = pos->side == FK_WHITE ? "White" : "Black";
             if (err.message[0]) /* it names the move */
-                set_error(r, text, "%s's move %u: %s", who, line->pos.fullmove, err.message);
+                set_error(r, text, "%s's move %u: %s", who, pos->fullmove, err.message);
             else
-                set_error(r, text, "%s's move %u: %s is %s", who, line->pos.fullmove, text,
+                set_error(r, text, "%s's move %u: %s is %s", who, pos->fullmove, text,
                           st == FK_ERR_AMBIGUOUS ? "ambiguous"
                           : st == FK_ERR_SYNTAX  ? "not a move"
                                                  : "illegal in this position");
@@ -547,30 +551,36 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         }
     }
 
-    fk_piece mover = fk_position_at(&line->pos, move.from);
+    fk_piece mover = fk_position_at(pos, move.from);
     if (null) {
         memcpy(ply->san, "--", 3);
     } else if (!fast && FK_PIECE_KIND(mover) == FK_KING &&
-               fk_position_at(&line->pos, move.to) == FK_MAKE_PIECE(line->pos.side, FK_ROOK)) {
+               fk_position_at(pos, move.to) == FK_MAKE_PIECE(pos->side, FK_ROOK)) {
         /* castling (the king takes its own rook): the check mark follows */
         memcpy(ply->san, move.to > move.from ? "O-O" : "O-O-O", move.to > move.from ? 4 : 6);
         fast = 1;
     } else if (!fast) {
-        fk_move_to_san(&line->pos, move, ply->san, sizeof ply->san);
+        fk_move_to_san(pos, move, ply->san, sizeof ply->san);
     }
     if (r->flags & FK_PGN_VARIATIONS) {
-        line->prev = line->pos;
+        line->prev = *pos;
         line->prev_node = line->node;
         line->has_prev = 1;
         line->prev_in_check = line->in_check;
         line->alternatives = 0;
     }
     if (null)
-        make_null(&line->pos);
+        make_null(pos);
     else
-        fk_make(&line->pos, move);
-    line->in_check = fk_king_attacked(&line->pos, line->pos.side);
-    if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
+        fk_make(pos, move);
+    /* The FEN writer compares only the ranks a move can change (castling's
+     * rook and an en passant capture stay on the ranks of from and to);
+     * a variation's ply may follow a position of another line. */
+    pgn_fen_touch(&r->fen, r->flags & FK_PGN_VARIATIONS
+                               ? 0xFFu
+                               : (1u << FK_RANK_OF(move.from)) | (1u << FK_RANK_OF(move.to)));
+    line->in_check = fk_king_attacked(pos, pos->side);
+    if (fast && line->in_check) pgn_san_mark_check(pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
         set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);
         fail(r);
@@ -578,7 +588,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     }
     line->ply++;
     int count;
-    int node = history_push(r, line->node, &line->pos, &count);
+    int node = history_push(r, line->node, pos, &count);
     if (node < 0) {
         set_error(r, text, "the game is longer than %d positions (or memory ran out)",
                   PGN_HISTORY);
@@ -586,13 +596,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         return;
     }
     line->node = node;
-    /* The FEN writer compares only the ranks a move can change (castling's
-     * rook and an en passant capture stay on the ranks of from and to);
-     * a variation's ply may follow a position of another line. */
-    pgn_fen_touch(&r->fen, r->flags & FK_PGN_VARIATIONS
-                               ? 0xFFu
-                               : (1u << FK_RANK_OF(move.from)) | (1u << FK_RANK_OF(move.to)));
-    ply->pos = line->pos;
+    if (pos != &ply->pos) ply->pos = *pos;
     ply->move = move;
     ply->ply = line->ply;
     ply->depth = r->nest;
