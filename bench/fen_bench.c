@@ -4,6 +4,9 @@
  * timed runs.
  * Usage: fen_bench FILE [strict|tolerant]
  * Prints: fenkit RATE_PER_SECOND VALID INVALID
+ * Also: fen_bench --once FILE [strict|tolerant], which reads and checks
+ * every FEN once, untimed, and prints VALID INVALID: a fixed amount of work
+ * whose instructions perf stat or callgrind can count on a busy machine.
  * Also: fen_bench --random-games GAMES SEED, which prints the FEN of every
  * position of GAMES random legal games (at most 200 plies each), for a
  * corpus of positions that real games seldom reach. */
@@ -82,8 +85,10 @@ static int random_games(long games, unsigned long seed) {
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "--random-games") == 0)
         return random_games(atol(argv[2]), strtoul(argv[3], NULL, 10));
+    int once = argc > 1 && strcmp(argv[1], "--once") == 0;
+    if (once) argc--, argv++;
     if (argc < 2) {
-        fprintf(stderr, "usage: fen_bench FILE [strict|tolerant]\n");
+        fprintf(stderr, "usage: fen_bench [--once] FILE [strict|tolerant]\n");
         return 2;
     }
     unsigned flags = argc > 2 && strcmp(argv[2], "tolerant") == 0 ? FK_FEN_TOLERANT : FK_FEN_STRICT;
@@ -95,6 +100,18 @@ int main(int argc, char **argv) {
         return 1;
     }
     size_t valid = 0;
+    if (once) {
+        for (size_t i = 0; i < count; i++) {
+            fk_position pos;
+            fk_problems problems;
+            fk_problems_clear(&problems);
+            valid += fk_fen_validate(lines[i].text, lines[i].len, flags, &pos, &problems) == FK_OK;
+        }
+        printf("%zu %zu\n", valid, count - valid);
+        free(lines);
+        free(buffer);
+        return 0;
+    }
     double rates[5];
     for (int run = 0; run < 5; run++) {
         size_t done = 0;

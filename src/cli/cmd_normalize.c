@@ -1,6 +1,7 @@
 /* fenkit normalize: canonical FENs out, one per input line, as fast as the
  * input can be read. Lines are read in large blocks and parsed in place, and
  * the output goes out in large blocks: nothing is allocated per line. */
+#include <assert.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,14 +40,73 @@ static const char help[] =
 
 /* Output buffer size: a write per 64 KiB (about a thousand FENs). */
 #define OUT_BUFFER (1u << 16)
+/* Error buffer size: errors are rare, but a file of them must not be slow. */
+#define ERR_BUFFER (1u << 14)
+/* Room for one error line: the word and number that say where, and a
+ * message (at most 199 bytes). */
+#define ERR_LINE (sizeof(((fk_problem *)0)->message) + 48)
 
-/* Prints every error of one failed input on standard error, prefixed with
- * where the input came from ("line 7: ..."). */
-static void report_errors(const char *unit, long number, const fk_problems *problems) {
+/* Appends "UNIT NUMBER: TEXT\n" to the error writer; unit is "line" or
+ * "FEN" and text a problem's message. */
+static void put_error(cli_writer *err, const char *unit, long number, const char *text) {
+    char digits[24], *d = digits + sizeof digits;
+    unsigned long u = number < 0 ? 0ul : (unsigned long)number;
+    do {
+        *--d = (char)('0' + u % 10);
+    } while (u /= 10);
+    size_t unit_len = strlen(unit), digits_len = (size_t)(digits + sizeof digits - d);
+    size_t text_len = strnlen(text, ERR_LINE - 28);
+    assert(unit_len < 4 + 1);
+    char *out = cli_writer_reserve(err, ERR_LINE);
+    memcpy(out, unit, unit_len);
+    size_t n = unit_len;
+    out[n++] = ' ';
+    memcpy(out + n, d, digits_len);
+    n += digits_len;
+    out[n++] = ':';
+    out[n++] = ' ';
+    memcpy(out + n, text, text_len);
+    n += text_len;
+    out[n++] = '\n';
+    cli_writer_commit(err, n);
+}
+
+/* Writes every error of one failed input to the error writer, prefixed
+ * with where the input came from ("line 7: ..."). */
+static void report_errors(cli_writer *err, const char *unit, long number,
+                          const fk_problems *problems) {
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
-        if (p->severity == FK_SEV_ERROR) fprintf(stderr, "%s %ld: %s\n", unit, number, p->message);
+        if (p->severity == FK_SEV_ERROR) put_error(err, unit, number, p->message);
     }
+}
+
+#ifndef NDEBUG
+/* 1 when text is what fk_fen_write writes for pos: debug builds check
+ * put_fen's shortcut with it. */
+static int fen_matches(const fk_position *pos, fk_ep_mode ep, const char *text, size_t len) {
+    char fen[FK_FEN_MAX];
+    return fk_fen_write(pos, ep, fen, sizeof fen) == len && memcmp(fen, text, len) == 0;
+}
+#endif
+
+/* Writes pos as canonical FEN, one line. Text that the reader and the
+ * checker had nothing at all to say about is canonical already (the reader
+ * notes whatever it would write differently, and the checker notes an en
+ * passant square no pawn can take), so it goes out as it came in. */
+static void put_fen(cli_writer *out, const fk_position *pos, fk_ep_mode ep,
+                    const fk_problems *problems, const char *text, size_t len) {
+    char *dst = cli_writer_reserve(out, FK_FEN_MAX + 1);
+    size_t n;
+    if (problems->count == 0 && problems->dropped == 0 && len < FK_FEN_MAX) {
+        memcpy(dst, text, len);
+        n = len;
+        assert(fen_matches(pos, ep, text, len));
+    } else {
+        n = fk_fen_write(pos, ep, dst, FK_FEN_MAX);
+    }
+    dst[n] = '\n';
+    cli_writer_commit(out, n + 1);
 }
 
 int cmd_normalize(int argc, char **argv) {
@@ -54,17 +114,16 @@ int cmd_normalize(int argc, char **argv) {
     int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_EP, help, &opts);
     if (rc >= 0) return rc;
     cli_inputs in;
-    cli_writer out;
+    cli_writer out, err;
     int opened = cli_inputs_open(&in, opts.fens, opts.nfens);
-    if (cli_writer_open(&out, STDOUT_FILENO, OUT_BUFFER) != 0 || opened != 0) {
+    if (cli_writer_open(&out, STDOUT_FILENO, OUT_BUFFER) != 0 ||
+        cli_writer_open(&err, STDERR_FILENO, ERR_BUFFER) != 0 || opened != 0) {
         cli_inputs_close(&in);
         cli_writer_close(&out);
+        cli_writer_close(&err);
         fprintf(stderr, "fenkit normalize: out of memory\n");
         return CLI_PROBLEMS;
     }
-    /* errors are rare; give them a buffer so a file of them is not slow */
-    static char err_buffer[1 << 14];
-    setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
     /* someone typing FENs wants each answer at once, not at the end */
     int interactive = in.from_stdin && isatty(STDIN_FILENO);
     const char *unit = cli_inputs_unit(&in);
@@ -74,30 +133,29 @@ int cmd_normalize(int argc, char **argv) {
     cli_input input;
     while (cli_inputs_next(&in, &input)) {
         if (input.too_long) {
-            fprintf(stderr, "%s %ld: longer than %u bytes, not read\n", unit, input.number,
-                    CLI_MAX_LINE);
+            char text[64];
+            snprintf(text, sizeof text, "longer than %u bytes, not read", CLI_MAX_LINE);
+            put_error(&err, unit, input.number, text);
             failed++;
             continue;
         }
         fk_problems_clear(&problems);
         fk_fen_validate(input.text, input.len, opts.flags, &pos, &problems);
         if (fk_problems_has_error(&problems)) {
-            report_errors(unit, input.number, &problems);
+            report_errors(&err, unit, input.number, &problems);
             failed++;
         } else {
-            char *dst = cli_writer_reserve(&out, FK_FEN_MAX + 1);
-            size_t n = fk_fen_write(&pos, opts.ep, dst, FK_FEN_MAX);
-            dst[n] = '\n';
-            cli_writer_commit(&out, n + 1);
+            put_fen(&out, &pos, opts.ep, &problems, input.text, input.len);
         }
         if (interactive) {
             cli_writer_flush(&out);
-            fflush(stderr);
+            cli_writer_flush(&err);
         }
     }
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
     int write_failed = cli_writer_close(&out) != 0;
+    cli_writer_close(&err);
     if (read_error) {
         fprintf(stderr, "fenkit normalize: reading standard input: %s\n", strerror(read_error));
         failed++;
@@ -106,6 +164,5 @@ int cmd_normalize(int argc, char **argv) {
         fprintf(stderr, "fenkit normalize: writing standard output: %s\n", strerror(out.error));
         failed++;
     }
-    fflush(stderr);
     return failed ? CLI_PROBLEMS : CLI_OK;
 }

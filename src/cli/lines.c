@@ -111,8 +111,3 @@ int cli_writer_close(cli_writer *w) {
     w->buf = NULL;
     return rc;
 }
-
-char *cli_writer_reserve(cli_writer *w, size_t n) {
-    if (w->cap - w->len < n) cli_writer_flush(w);
-    return w->buf + w->len;
-}

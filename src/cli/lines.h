@@ -48,8 +48,12 @@ int cli_writer_flush(cli_writer *w);
 /* Flushes and frees the buffer. Returns 0, or -1 when any write failed. */
 int cli_writer_close(cli_writer *w);
 /* Room for at least n bytes (n <= cap) at the end of the buffer, flushing
- * first when needed; say how many were used with cli_writer_commit. */
-char *cli_writer_reserve(cli_writer *w, size_t n);
+ * first when needed; say how many were used with cli_writer_commit. Inline:
+ * it runs once per output line. */
+static inline char *cli_writer_reserve(cli_writer *w, size_t n) {
+    if (w->cap - w->len < n) cli_writer_flush(w);
+    return w->buf + w->len;
+}
 static inline void cli_writer_commit(cli_writer *w, size_t n) { w->len += n; }
 
 #endif

@@ -3,12 +3,12 @@
  * position every rule is a handful of bit operations; text is formatted only
  * when a problem is found. */
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "bitboard.h"
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
+#include "problems.h"
 
 #define RANK_BB(r) ((fk_bitboard)0xFF << (8 * (r)))
 #define FILE_BB(f) ((fk_bitboard)0x0101010101010101 << (f))
@@ -19,7 +19,18 @@ static const char *const color_word[2] = {"white", "black"};
 static const char *const kind_word[FK_KIND_COUNT] = {"pawn", "knight", "bishop",
                                                      "rook", "queen", "king"};
 
-static inline int popcount(fk_bitboard bb) { return __builtin_popcountll(bb); }
+/* The number of squares in bb. Without the POPCNT instruction the builtin
+ * calls a library function, slower than counting bits in parallel. */
+static inline int popcount(fk_bitboard bb) {
+#if defined(__POPCNT__)
+    return __builtin_popcountll(bb);
+#else
+    bb -= (bb >> 1) & 0x5555555555555555ULL;
+    bb = (bb & 0x3333333333333333ULL) + ((bb >> 2) & 0x3333333333333333ULL);
+    bb = (bb + (bb >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((bb * 0x0101010101010101ULL) >> 56);
+#endif
+}
 static inline fk_square lowest(fk_bitboard bb) { return (fk_square)__builtin_ctzll(bb); }
 
 /* 1 when bb holds more than n squares (n small), without counting them. */
@@ -39,6 +50,13 @@ static inline fk_bitboard pieces_of(const fk_position *pos, fk_color color, fk_k
     return pos->by_color[color] & pos->by_kind[kind];
 }
 
+/* fk_position_king, inline: the square of color's (lowest) king, or
+ * FK_NO_SQUARE. */
+static inline fk_square king_of(const fk_position *pos, fk_color color) {
+    fk_bitboard kings = pieces_of(pos, color, FK_KING);
+    return kings ? lowest(kings) : FK_NO_SQUARE;
+}
+
 /* Writes the names of the squares of bb, comma separated, into out. */
 static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
     size_t len = 0;
@@ -46,7 +64,7 @@ static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
     for (; bb && len + 5 < cap; bb &= bb - 1) {
         char name[3];
         fk_square_name(lowest(bb), name);
-        len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? ", " : "", name);
+        len += fk_format(out + len, cap - len, "%s%s", len ? ", " : "", name);
     }
     return out;
 }
@@ -60,7 +78,7 @@ static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out
         char name[3];
         fk_square_name(sq, name);
         const char *sep = !len ? "" : (bb & (bb - 1)) ? ", " : " and ";
-        len += (size_t)snprintf(out + len, cap - len, "%sthe %s on %s", sep,
+        len += fk_format(out + len, cap - len, "%sthe %s on %s", sep,
                                 kind_word[FK_PIECE_KIND(pos->board[sq])], name);
     }
     return out;
@@ -74,23 +92,20 @@ typedef struct {
 } report;
 
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
-                fk_bitboard squares, const char *fix, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
+                fk_bitboard squares, const char *fix, const char *fmt, ...) FK_PRINTF_LIKE(7, 8);
 
 /* Adds a problem found by the checker (no byte offset: fk_fen_validate adds
  * the field's offset when it knows the text). */
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
                 fk_bitboard squares, const char *fix, const char *fmt, ...) {
-    char message[sizeof out->list->items[0].message];
+    out->errors += sev == FK_SEV_ERROR;
+    fk_problem *p = fk_problems_next(out->list, code, sev, field, -1, squares);
+    if (!p) return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    fk_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    out->errors += sev == FK_SEV_ERROR;
-    fk_problems_add(out->list, code, sev, field, -1, squares, fix, "%s", message);
+    if (fix) fk_format(p->fix, sizeof p->fix, "%s", fix);
 }
 
 /* ---- kings ------------------------------------------------------------ */
@@ -104,12 +119,12 @@ static int check_kings(const fk_position *pos, report *out) {
         ok = 0;
         char fix[200], where[64];
         if (!kings) {
-            snprintf(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
+            fk_format(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
                      color_word[c], c == FK_WHITE ? "e1" : "e8");
             add(out, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, fix,
                 "%s has no king; each side needs exactly one.", color_title[c]);
         } else {
-            snprintf(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
+            fk_format(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
             add(out, FK_PROB_TOO_MANY_KINGS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, kings, fix,
                 "%s has %d kings (%s); each side has exactly one.", color_title[c],
                 popcount(kings), squares_text(kings, where, sizeof where));
@@ -123,8 +138,8 @@ static int check_kings(const fk_position *pos, report *out) {
 /* The men of colour `by` attacking sq, like fk_attackers_to but straight from
  * the tables (built by fk_position_check), skipping the slider lookups when
  * no slider of `by` shares a line with sq. */
-static fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
-                             fk_bitboard occupied) {
+static inline fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
+                                    fk_bitboard occupied) {
     const fk_attack_tables *t = &fk_tables;
     fk_bitboard them = pos->by_color[by];
     fk_bitboard diag = (pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN]) & them;
@@ -205,12 +220,12 @@ static int double_check_possible(const fk_position *pos, fk_square king, fk_colo
 static void check_checks(const fk_position *pos, report *out) {
     fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
     fk_bitboard occupied = fk_position_occupied(pos);
-    fk_square their_king = fk_position_king(pos, them);
+    fk_square their_king = king_of(pos, them);
     fk_bitboard attackers_now = attackers(pos, their_king, us, occupied);
     char text[160], fix[200], name[3];
     if (attackers_now) {
         fk_square_name(their_king, name);
-        snprintf(fix, sizeof fix,
+        fk_format(fix, sizeof fix,
                  "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
                  "check.", color_title[them], them == FK_WHITE ? 'w' : 'b');
         add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
@@ -220,7 +235,7 @@ static void check_checks(const fk_position *pos, report *out) {
             pieces_text(pos, attackers_now, text, sizeof text), color_title[us], color_title[them]);
     }
 
-    fk_square our_king = fk_position_king(pos, us);
+    fk_square our_king = king_of(pos, us);
     fk_bitboard checkers = attackers(pos, our_king, them, occupied);
     if (!checkers) return;
     fk_square_name(our_king, name);
@@ -275,7 +290,7 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
         }
     }
     if (promoted > missing) {
-        snprintf(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
+        fk_format(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
                  promoted - missing, color_word[c], promoted - missing, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
             "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
@@ -290,7 +305,7 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     int plain_extra = popcount(bishops) > 2 ? popcount(bishops) - 2 : 0;
     if (promoted - plain_extra + bishop_extra > missing) {
         fk_bitboard same = light > 1 ? bishops & LIGHT_SQUARES : bishops & ~LIGHT_SQUARES;
-        snprintf(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
+        fk_format(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
                  color_word[c], light > 1 ? "light" : "dark", color_word[c]);
         add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
             "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, and "
@@ -300,6 +315,14 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
         return 1;
     }
     return 0;
+}
+
+/* The files (bit f for file f) that hold a square of bb. */
+static inline unsigned file_set(fk_bitboard bb) {
+    bb |= bb >> 32;
+    bb |= bb >> 16;
+    bb |= bb >> 8;
+    return (unsigned)bb & 0xFF;
 }
 
 /* The pawns standing on files that hold more than one of them. */
@@ -378,40 +401,78 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
     return best[count][light][dark];
 }
 
-/* Reports, for side c with nmen[c] men, too many pawns or men, more promoted
- * pieces than missing pawns allow, bishops of one square colour beyond that,
- * and pawn files that need more captures than the opponent has lost men. */
-static void check_material(const fk_position *pos, fk_color c, const int nmen[2], report *out) {
+static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowded, int beyond,
+                           report *out);
+
+/* Reports, for side c, too many pawns or men, more promoted pieces than
+ * missing pawns allow, bishops of one square colour beyond that, and pawn
+ * files that need more captures than the opponent has lost men. The usual
+ * case is settled here, inline: no file with two pawns (so at most 8
+ * pawns, and no capture needed), no piece beyond the starting set and at
+ * most one king, which leaves at most 16 men; anything else is counted by
+ * count_material. */
+static inline void check_material(const fk_position *pos, fk_color c, report *out) {
+    fk_bitboard crowded = crowded_files(pieces_of(pos, c, FK_PAWN));
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
+    /* Pieces beyond the starting set: only promotions bring them. */
+    int beyond = more_than(pieces_of(pos, c, FK_QUEEN), 1) |
+                 more_than(pieces_of(pos, c, FK_ROOK), 2) |
+                 more_than(pieces_of(pos, c, FK_KNIGHT), 2) |
+                 more_than(bishops & LIGHT_SQUARES, 1) | more_than(bishops & ~LIGHT_SQUARES, 1);
+    if (crowded | (fk_bitboard)beyond | (fk_bitboard)more_than(pieces_of(pos, c, FK_KING), 1))
+        count_material(pos, c, crowded, beyond, out);
+}
+
+/* check_material's closer look, for a side whose material is unusual. */
+static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowded, int beyond,
+                           report *out) {
+    const int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
     fk_bitboard men = pos->by_color[c];
     fk_bitboard pawns = pieces_of(pos, c, FK_PAWN);
-    fk_bitboard crowded = crowded_files(pawns); /* nine pawns always crowd a file */
+    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
     int npawns = crowded ? popcount(pawns) : 0;
     char fix[200], where[200];
     if (npawns > 8) {
-        snprintf(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
+        fk_format(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
             "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
             npawns);
         return;
     }
     if (nmen[c] > 16) {
-        snprintf(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
+        fk_format(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
             "%s has %d men on the board; a side starts with 16 and never gains any.",
             color_title[c], nmen[c]);
         return;
     }
-    fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
-    if (more_than(pieces_of(pos, c, FK_QUEEN), 1) || more_than(pieces_of(pos, c, FK_ROOK), 2) ||
-        more_than(pieces_of(pos, c, FK_KNIGHT), 2) || more_than(bishops & LIGHT_SQUARES, 1) ||
-        more_than(bishops & ~LIGHT_SQUARES, 1))
-        if (check_promotions(pos, c, out)) return;
+    if (beyond && check_promotions(pos, c, out)) return;
     /* (An opponent with more than 16 men is reported on its own.) */
     int lost = 16 - nmen[!c];
     if (lost < 0) return;
     /* Promoted bishops: those beyond one on each square colour. */
     int light = more_than(bishops & LIGHT_SQUARES, 1) ? popcount(bishops & LIGHT_SQUARES) - 1 : 0;
     int dark = more_than(bishops & ~LIGHT_SQUARES, 1) ? popcount(bishops & ~LIGHT_SQUARES) - 1 : 0;
+    if (!light && !dark) {
+        /* Keeping one pawn on each of its files and sending every other to
+         * a free file of its own (there are enough: at most 8 pawns) costs
+         * at most 7 captures a pawn, so when that many men are lost no
+         * closer count is needed. */
+        unsigned files = file_set(pawns);
+        int extra = popcount(pawns) - popcount(files);
+        if (7 * extra <= lost) return;
+        /* With one file holding two pawns, moving each pawn between it and
+         * the nearest free file over by one file is a way of costing that
+         * distance in captures: the usual doubled pawn needs no count. */
+        if (extra == 1) {
+            unsigned doubled = (unsigned)__builtin_ctz(file_set(crowded));
+            unsigned free = ~files & 0xFF, above = free >> doubled;
+            unsigned below = free & ((1u << doubled) - 1);
+            int up = above ? __builtin_ctz(above) : 8;
+            int down = below ? (int)doubled - (31 - __builtin_clz(below)) : 8;
+            if ((up < down ? up : down) <= lost) return;
+        }
+    }
     int needed = light || dark ? promotion_captures(pawns, c, light, dark)
                  : crowded     ? pawn_file_captures(pawns)
                                : 0;
@@ -419,10 +480,10 @@ static void check_material(const fk_position *pos, fk_color c, const int nmen[2]
     fk_bitboard shown = crowded ? crowded : pawns;
     if (light || dark) {
         shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
-        snprintf(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
+        fk_format(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
                  color_word[c], color_word[!c]);
     } else {
-        snprintf(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
+        fk_format(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
                  "%s men.", color_word[c], color_word[!c]);
     }
     add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
@@ -478,20 +539,20 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
         fk_square sq = lowest(bb);
         char letter = castling_letter(pos, sq, c);
         fk_square_name(sq, rook_name);
-        snprintf(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
+        fk_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
                  letter, color_word[c], rook_name);
         add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
             "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
             rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
     }
-    fk_square king = fk_position_king(pos, c);
+    fk_square king = king_of(pos, c);
     fk_square home = pos->chess960 ? king : FK_SQUARE(4, relative_rank(c, 0));
     int king_ok = king != FK_NO_SQUARE && king == home && (FK_BIT(king) & back) &&
                   FK_FILE_OF(king) > 0 && FK_FILE_OF(king) < 7;
     if (!king_ok) {
         castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
-        snprintf(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
+        fk_format(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
                  pos->chess960 ? "" : c == FK_WHITE ? ", or put the king back on e1"
                                                     : ", or put the king back on e8");
         add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
@@ -507,7 +568,7 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard corners = FK_BIT(relative_rank(c, 0) * 8) | FK_BIT(relative_rank(c, 0) * 8 + 7);
     if (more_than(west, 1) || more_than(east, 1)) {
         castling_letters(pos, rights, c, letters);
-        snprintf(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
+        fk_format(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
                  color_word[c]);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
             fix, "%s has two castling rights ('%s') on the same side of its king; a king "
@@ -534,7 +595,7 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(ep, name);
     int want = relative_rank(them, 2);
     if (FK_RANK_OF(ep) != want) {
-        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
+        fk_format(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
                  want + 1);
         add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
             "The en passant square %s is on rank %d; with %s to move it must be on rank %d, "
@@ -547,7 +608,7 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(origin, from_name);
     int broken = 0;
     if (pos->board[pushed] != FK_MAKE_PIECE(them, FK_PAWN)) {
-        snprintf(fix, sizeof fix, "Write '-' as the en passant square, or put the %s pawn on %s.",
+        fk_format(fix, sizeof fix, "Write '-' as the en passant square, or put the %s pawn on %s.",
                  color_word[them], pawn_name);
         add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(pushed), fix,
             "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
@@ -569,7 +630,7 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
         broken = 1;
     }
     if (pos->halfmove != 0) {
-        snprintf(fix, sizeof fix, "Set the halfmove clock to 0, or write '-' as the en passant "
+        fk_format(fix, sizeof fix, "Set the halfmove clock to 0, or write '-' as the en passant "
                  "square.");
         add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
             "The en passant square %s says the last move was a pawn move, which resets the "
@@ -581,7 +642,7 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_position before = *pos;
     fk_position_remove(&before, pushed);
     fk_position_put(&before, origin, FK_MAKE_PIECE(them, FK_PAWN));
-    fk_square king = fk_position_king(pos, us);
+    fk_square king = king_of(pos, us);
     fk_bitboard was = attackers(&before, king, them, fk_position_occupied(&before));
     if (was) {
         char text[160], king_name[3];
@@ -616,7 +677,7 @@ static void check_counters(const fk_position *pos, report *out) {
     uint64_t played = 2 * (uint64_t)(pos->fullmove - 1) + pos->side;
     if (pos->halfmove > played) {
         char fix[200];
-        snprintf(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
+        fk_format(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
                  "fullmove number.", (unsigned long long)played);
         add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
             "The halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
@@ -650,7 +711,21 @@ static void retype(const fk_position *pos, int flip, fk_position *fixed) {
  * and lower case swapped: the armies stand on each other's sides. Both typos
  * look alike on the board, so each is offered when its correction reads as a
  * better position; the fix holds the corrected FEN. */
-static void check_typos(const fk_position *pos, int errors_before, report *out) {
+static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard reversed,
+                          report *out);
+
+/* Pawns count on their sixth or seventh rank as reversed (see
+ * offer_retyped); this inline test lets almost every position pass at once,
+ * as fewer than three reversed pawns are not enough. */
+static inline void check_typos(const fk_position *pos, int errors_before, report *out) {
+    fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
+    fk_bitboard reversed = (wp & (RANK_BB(5) | RANK_BB(6))) | (bp & (RANK_BB(1) | RANK_BB(2)));
+    if (more_than(reversed, 2)) offer_retyped(pos, errors_before, reversed, out);
+}
+
+/* check_typos's closer look, given the reversed pawns. */
+static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard reversed,
+                          report *out) {
     /* Pawns count on their third rank or nearer home as placed normally, on
      * their sixth or seventh as reversed; kings on their first two ranks or
      * last two. Five reversed and no normal one: no real game of 99,383
@@ -658,8 +733,6 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
     fk_bitboard wp = pieces_of(pos, FK_WHITE, FK_PAWN), bp = pieces_of(pos, FK_BLACK, FK_PAWN);
     fk_bitboard wk = pieces_of(pos, FK_WHITE, FK_KING), bk = pieces_of(pos, FK_BLACK, FK_KING);
     fk_bitboard low = RANK_BB(0) | RANK_BB(1), high = RANK_BB(6) | RANK_BB(7);
-    fk_bitboard reversed = (wp & (RANK_BB(5) | RANK_BB(6))) | (bp & (RANK_BB(1) | RANK_BB(2)));
-    if (!more_than(reversed, 2)) return; /* the kings alone are not enough */
     fk_bitboard normal = (wp & (RANK_BB(1) | RANK_BB(2))) | (bp & (RANK_BB(5) | RANK_BB(6))) |
                          (wk & low) | (bk & high);
     fk_bitboard marked = reversed | (wk & high) | (bk & low);
@@ -680,14 +753,14 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
     int same = memcmp(fixed[0].board, fixed[1].board, 64) == 0;
     char fix[200];
     if (better[1]) {
-        snprintf(fix, sizeof fix, "%s", fen[1]);
+        fk_format(fix, sizeof fix, "%s", fen[1]);
         add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
             "The board looks upside down: White's pawns and king stand on Black's side of the "
             "board and Black's on White's, as when rank 1 is typed first%s.",
             same ? " (or with upper and lower case swapped: both corrections agree)" : "");
     }
     if (better[0] && !(same && better[1])) {
-        snprintf(fix, sizeof fix, "%s", fen[0]);
+        fk_format(fix, sizeof fix, "%s", fen[0]);
         add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
             "The colours look swapped: the upper-case (White) pawns and king stand on Black's "
             "side of the board and the lower-case on White's, as when the case is mixed up.");
@@ -699,13 +772,25 @@ static void check_typos(const fk_position *pos, int errors_before, report *out) 
 /* Every rule check except the typo detection (which calls this on its
  * corrected boards). */
 static void check_rules(const fk_position *pos, report *out) {
-    int kings_ok = check_kings(pos, out);
-    if (kings_ok) check_checks(pos, out);
+    /* The checks that find nothing in most positions are called only when
+     * a test of a few instructions says they might: one king each, a king
+     * attacked, some castling right, an en passant square. */
+    fk_bitboard white_king = pieces_of(pos, FK_WHITE, FK_KING);
+    fk_bitboard black_king = pieces_of(pos, FK_BLACK, FK_KING);
+    int kings_ok = (white_king && !more_than(white_king, 1) && black_king &&
+                    !more_than(black_king, 1)) || check_kings(pos, out);
+    if (kings_ok) {
+        fk_bitboard occupied = fk_position_occupied(pos);
+        fk_color us = (fk_color)pos->side, them = (fk_color)!pos->side;
+        if (attackers(pos, king_of(pos, them), us, occupied) |
+            attackers(pos, king_of(pos, us), them, occupied))
+            check_checks(pos, out);
+    }
     check_pawn_ranks(pos, out);
-    int nmen[2] = {popcount(pos->by_color[FK_WHITE]), popcount(pos->by_color[FK_BLACK])};
-    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, nmen, out);
-    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
-    check_en_passant(pos, kings_ok, out);
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) check_material(pos, (fk_color)c, out);
+    if (pos->castling)
+        for (int c = FK_WHITE; c <= FK_BLACK; c++) check_castling(pos, (fk_color)c, out);
+    if (pos->ep_square != FK_NO_SQUARE) check_en_passant(pos, kings_ok, out);
     check_counters(pos, out);
 }
 
@@ -787,10 +872,11 @@ fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_posit
     /* A field the reader could not read holds a stand-in value: the reader
      * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {
-        fk_problem p = problems->items[i];
-        if (fields_judged(p.code) & unread) continue;
-        if (p.offset < 0 && p.field != FK_FIELD_NONE) p.offset = field_offset(text, len, p.field);
-        problems->items[kept++] = p;
+        fk_problem *p = &problems->items[i];
+        if (fields_judged(p->code) & unread) continue;
+        if (p->offset < 0 && p->field != FK_FIELD_NONE) p->offset = field_offset(text, len, p->field);
+        if (kept != i) problems->items[kept] = *p;
+        kept++;
     }
     problems->count = kept;
     return st != FK_OK ? st : rules;

@@ -11,6 +11,7 @@
 
 #include "fenkit/fen.h"
 #include "fenkit/moves.h"
+#include "problems.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -21,12 +22,7 @@
  * the limit keeps every counter far from any integer overflow. */
 #define COUNTER_MAX 999999u
 
-/* Lets the compiler check the formats of the message helpers. */
-#if defined(__GNUC__)
-#define PRINTF_LIKE(fmt, first) __attribute__((format(printf, fmt, first)))
-#else
-#define PRINTF_LIKE(fmt, first)
-#endif
+#define PRINTF_LIKE FK_PRINTF_LIKE
 
 /* The FEN fields in order; also used to name them in messages. */
 #define FIELD_COUNT 6
@@ -104,67 +100,6 @@ static const char *quote(const char *text, size_t len, char out[100]) {
     return out;
 }
 
-/* Writes into out (cap bytes, always zero-terminated) what fmt says, for
- * the conversions the messages use: %s, %.*s, %c, %d, %u and %%. It
- * stands in for vsnprintf, which costs more than a whole reading: broken
- * FENs come in batches too, and each must be said quickly. */
-static void vformat(char *out, size_t cap, const char *fmt, va_list ap) {
-    size_t n = 0;
-    for (const char *f = fmt; *f && n + 1 < cap; f++) {
-        if (*f != '%') {
-            /* Copy the run of plain text up to the next conversion at once. */
-            const char *pct = strchr(f, '%');
-            size_t run = pct ? (size_t)(pct - f) : strlen(f);
-            if (run > cap - 1 - n) run = cap - 1 - n;
-            memcpy(out + n, f, run);
-            n += run;
-            f += run - 1;
-            continue;
-        }
-        f++;
-        int precision = -1;
-        if (f[0] == '.' && f[1] == '*') {
-            precision = va_arg(ap, int);
-            f += 2;
-        }
-        char digits[12];
-        const char *text = digits;
-        size_t len = 0;
-        if (*f == 's') {
-            text = va_arg(ap, const char *);
-            len = precision >= 0 ? strnlen(text, (size_t)precision) : strlen(text);
-        } else if (*f == 'c') {
-            digits[0] = (char)va_arg(ap, int);
-            len = 1;
-        } else if (*f == 'd' || *f == 'u') {
-            long long v = *f == 'd' ? va_arg(ap, int) : (long long)va_arg(ap, unsigned);
-            unsigned long long u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
-            char *d = digits + sizeof digits;
-            do {
-                *--d = (char)('0' + u % 10);
-            } while (u /= 10);
-            if (v < 0) *--d = '-';
-            text = d;
-            len = (size_t)(digits + sizeof digits - d);
-        } else {
-            digits[0] = '%';
-            len = 1;
-        }
-        if (len > cap - 1 - n) len = cap - 1 - n;
-        memcpy(out + n, text, len);
-        n += len;
-    }
-    out[n] = '\0';
-}
-
-/* vformat with the arguments given directly. */
-PRINTF_LIKE(3, 4) static void format(char *out, size_t cap, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vformat(out, cap, fmt, ap);
-    va_end(ap);
-}
-
 /* Makes text a sentence, as the checker writes them: an upper-case first
  * letter and a full stop at the end. */
 static void as_sentence(char *text, size_t cap) {
@@ -181,7 +116,7 @@ static void as_sentence(char *text, size_t cap) {
 PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vformat(p->fix, sizeof p->fix, fmt, ap);
+    fk_vformat(p->fix, sizeof p->fix, fmt, ap);
     va_end(ap);
     as_sentence(p->fix, sizeof p->fix);
 }
@@ -189,29 +124,18 @@ PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
  * a plain `fix` (or NULL; callers may format one into the returned
  * problem's fix). Counts errors so the reading knows its result. Returns
- * the problem, or NULL when the list is full. It fills the list the way
- * fk_problems_add does, without its vsnprintf. */
+ * the problem, or NULL when the list is full. */
 PRINTF_LIKE(7, 8)
 static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
                           size_t offset, const char *fix, const char *fmt, ...) {
     if (severity == FK_SEV_ERROR) r->errors++;
-    fk_problems *list = r->problems;
-    if (list->count >= FK_MAX_PROBLEMS) {
-        list->dropped++;
-        return NULL;
-    }
-    fk_problem *p = &list->items[list->count++];
-    p->code = code;
-    p->severity = severity;
-    p->field = field;
-    p->offset = (int)offset;
-    p->squares = 0;
+    fk_problem *p = fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
+    if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
-    vformat(p->message, sizeof p->message, fmt, ap);
+    fk_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     as_sentence(p->message, sizeof p->message);
-    p->fix[0] = '\0';
     if (fix) set_fix(p, "%s", fix);
     return p;
 }
@@ -241,9 +165,9 @@ static int is_unicode_dash(const char *s, size_t n) {
  * past the eighth is counted from the top ("rank 9 from the top"). */
 static const char *rank_label(int index, char out[24]) {
     if (index < 8)
-        format(out, 24, "rank %d", 8 - index);
+        fk_format(out, 24, "rank %d", 8 - index);
     else
-        format(out, 24, "rank %d from the top", index + 1);
+        fk_format(out, 24, "rank %d from the top", index + 1);
     return out;
 }
 
@@ -273,35 +197,20 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
 }
 
-/* Byte codes for place_fast: 0 for a byte that has no place in a
- * placement, FAST_SLASH, FAST_END for the separators; for a piece or a
- * digit, bits 0-3 the piece (0 for a digit), bit 4 set for a digit and
- * bits 12-15 how many squares the byte covers (so every such code is at
- * least FAST_SQUARES). The piece letters repeat types.c's for speed; debug
- * builds check every fast reading against the careful one, which uses
- * fk_piece_from_char. */
-enum { FAST_SLASH = 1, FAST_END = 2, FAST_DIGIT = 1 << 4, FAST_SQUARES = 1 << 12 };
-#define FAST_PIECE(p) ((p) | FAST_SQUARES)
-#define FAST_EMPTY(n) (FAST_DIGIT | (n)*FAST_SQUARES)
-static const uint16_t fast_code[256] = {
-    ['/'] = FAST_SLASH,        [' '] = FAST_END,          ['\t'] = FAST_END,
-    ['\n'] = FAST_END,         ['\r'] = FAST_END,         ['\v'] = FAST_END,
-    ['\f'] = FAST_END,         ['_'] = FAST_END,          ['1'] = FAST_EMPTY(1),
-    ['2'] = FAST_EMPTY(2),     ['3'] = FAST_EMPTY(3),     ['4'] = FAST_EMPTY(4),
-    ['5'] = FAST_EMPTY(5),     ['6'] = FAST_EMPTY(6),     ['7'] = FAST_EMPTY(7),
-    ['8'] = FAST_EMPTY(8),     ['P'] = FAST_PIECE(FK_WP), ['N'] = FAST_PIECE(FK_WN),
-    ['B'] = FAST_PIECE(FK_WB), ['R'] = FAST_PIECE(FK_WR), ['Q'] = FAST_PIECE(FK_WQ),
-    ['K'] = FAST_PIECE(FK_WK), ['p'] = FAST_PIECE(FK_BP), ['n'] = FAST_PIECE(FK_BN),
-    ['b'] = FAST_PIECE(FK_BB), ['r'] = FAST_PIECE(FK_BR), ['q'] = FAST_PIECE(FK_BQ),
-    ['k'] = FAST_PIECE(FK_BK),
+/* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
+ * repeat fk_piece_from_char's (a loop over the letters) for speed; a test
+ * reads every byte value both ways and compares. */
+static const uint8_t piece_code[256] = {
+    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
+    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
 };
 
-/* Sets pos's board and bitboards from board[64]. Both placement readers
- * build a plain array and come here: this is the one place in the reader
- * that writes the board, and it keeps the bitboards in step. It does not
- * call fk_position_put per piece, which costs a sixth of a whole reading. */
-static void set_board(fk_position *pos, const uint8_t *board) {
-    memcpy(pos->board, board, 64);
+/* Sets pos's bitboards from its board. Both placement readers fill the
+ * board array and come here, so the bitboards always follow the board. It
+ * does not call fk_position_put per piece, which costs a sixth of a whole
+ * reading. */
+static void set_bitboards(fk_position *pos) {
+    const uint8_t *board = pos->board;
 #if defined(__SSE2__)
     /* Sixteen squares per instruction: the kind is the piece less 6 for
      * Black, White's pieces are 1 to 6, and no loop runs over squares. */
@@ -320,12 +229,13 @@ static void set_board(fk_position *pos, const uint8_t *board) {
             kinds[t] |= (fk_bitboard)(uint16_t)_mm_movemask_epi8(same) << (16 * k);
         }
     }
-    /* Kept in locals until here: the board bytes could alias the position. */
     pos->by_color[FK_WHITE] = white;
     pos->by_color[FK_BLACK] = occupied & ~white;
     for (int t = FK_PAWN; t < FK_KIND_COUNT; t++)
         pos->by_kind[t] = kinds[t];
 #else
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->by_kind, 0, sizeof pos->by_kind);
     for (int sq = 0; sq < 64; sq++) {
         unsigned p = board[sq];
         if (p == FK_EMPTY) continue;
@@ -335,36 +245,128 @@ static void set_board(fk_position *pos, const uint8_t *board) {
 #endif
 }
 
-/* Reads a well-formed placement starting at `start` onto the (empty) board
- * and returns where it ends, or 0 at the first thing out of the ordinary,
- * leaving the position as it was, so that read_placement reads it again
- * and says what is wrong. Per byte it does a table look-up, a store and an
- * addition; the checks are folded into `bad` and looked at once per rank. */
-static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
-    uint8_t board[64] = {0};
-    unsigned rank_start = 56, sq = 56, bad = 0, previous = 0, code = FAST_END;
-    size_t i = start;
-    for (; i < len; i++) {
-        code = fast_code[s[i]];
-        if (code < FAST_SQUARES) {
-            if (code != FAST_SLASH) break;
-            /* The rank must be exactly full, and not the last. */
-            bad |= (sq != rank_start + 8) | (rank_start == 0);
-            rank_start -= 8;
-            sq = rank_start;
-            previous = 0;
-            continue;
-        }
-        bad |= code & previous & FAST_DIGIT; /* two digits in a row */
-        previous = code;
-        board[sq & 63] = (uint8_t)(code & 15);
-        sq += code / FAST_SQUARES;
-    }
-    if (i == len) code = FAST_END;
-    if (bad || code != FAST_END || rank_start != 0 || sq != 8) return 0;
-    set_board(pos, board);
-    return i;
+#if defined(__SSE2__)
+/* 1 when bb holds exactly seven squares. */
+static inline int seven_bits(uint64_t bb) {
+    for (int k = 0; k < 6; k++) bb &= bb - 1; /* clear six */
+    return bb && !(bb & (bb - 1));
 }
+
+/* Reads a well-formed placement starting at `start` into pos's board (all
+ * empty) and returns where it ends, at the space before the side to move,
+ * or returns 0 at the first thing out of the ordinary, so that
+ * read_placement reads it again (and rewrites the whole board) and says
+ * what is wrong.
+ *
+ * Sixteen bytes at a time, it counts squares in reading order (a8 = 0 ...
+ * h1 = 63): a digit covers its number of squares, a letter one, a '/'
+ * none, and four shifted additions give every byte's running sum, which is
+ * the square of a letter. The placement is well formed when it has 7 '/'
+ * each after a multiple of 8 squares, no rank is empty, no two digits
+ * touch, every letter names a piece and 64 squares are covered: then every
+ * rank has exactly 8. Only letters take a step of their own, to be put on
+ * the board, in one loop at the end. Other builds read every placement
+ * with read_placement. */
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
+    enum { SPAN = 80 }; /* five loads of 16 bytes cover the longest placement, 71 */
+    unsigned char copy[SPAN] = {0};
+    const unsigned char *p = s + start;
+    if (len - start < SPAN) {
+        /* Near the end of the text, load from a copy padded with zeros
+         * (which are no piece, digit or '/'). */
+        memcpy(copy, p, len - start);
+        p = copy;
+    }
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    uint8_t at[SPAN];   /* byte k: the square of a letter in byte k */
+    uint8_t run[17];    /* 0, then the running sums of one load */
+    uint64_t letters[2] = {0, 0}; /* the bytes that are letters: 0-63, 64-79 */
+    uint64_t slash_bits = 0;         /* the bytes that are '/', 0-63 */
+    unsigned total = 0, bad = 0, last_digit = 0, last_slash = 1; /* no '/' first */
+    size_t count = 0; /* bytes in the placement */
+    run[0] = 0;
+    for (unsigned i = 0;; i += 16) {
+        if (i == SPAN) return 0; /* no space after 71 bytes or fewer */
+        __m128i c = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')));
+        unsigned inside = ((spaces & -spaces) - 1) & 0xFFFF; /* the bytes before a space */
+        __m128i value = _mm_sub_epi8(c, _mm_set1_epi8('0'));
+        __m128i is_digit = _mm_cmpeq_epi8(
+            _mm_subs_epu8(_mm_sub_epi8(value, one), _mm_set1_epi8(7)), zero); /* 1 to 8 */
+        __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
+        unsigned digits = (unsigned)_mm_movemask_epi8(is_digit) & inside;
+        unsigned slashes = (unsigned)_mm_movemask_epi8(is_slash) & inside;
+        /* Widths: a digit its value, a '/' none, anything else one. */
+        __m128i width = _mm_or_si128(_mm_and_si128(is_digit, value),
+                                     _mm_andnot_si128(_mm_or_si128(is_digit, is_slash), one));
+        width = _mm_add_epi8(width, _mm_slli_si128(width, 1));
+        width = _mm_add_epi8(width, _mm_slli_si128(width, 2));
+        width = _mm_add_epi8(width, _mm_slli_si128(width, 4));
+        __m128i sums = _mm_add_epi8(width, _mm_slli_si128(width, 8)); /* at most 128 */
+        __m128i before = _mm_set1_epi8((char)total);
+        /* Every '/' comes after a multiple of 8 squares. */
+        __m128i rank_end = _mm_and_si128(_mm_add_epi8(sums, before), _mm_set1_epi8(7));
+        bad |= slashes & ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(rank_end, zero));
+        bad |= digits & ((digits << 1) | last_digit);
+        bad |= slashes & ((slashes << 1) | last_slash);
+        last_digit = digits >> 15;
+        last_slash = slashes >> 15;
+        /* A letter's square: its running sum less one, flipped to a1 = 0
+         * (exact while total <= 64; a larger total fails below). */
+        __m128i square = _mm_xor_si128(_mm_add_epi8(sums, _mm_sub_epi8(before, one)),
+                                       _mm_set1_epi8(56));
+        _mm_storeu_si128((__m128i *)(at + i), square);
+        _mm_storeu_si128((__m128i *)(run + 1), sums);
+        uint64_t mine = inside & ~digits & ~slashes;
+        if (i < 64) {
+            letters[0] |= mine << i;
+            slash_bits |= (uint64_t)slashes << i;
+        } else {
+            /* The 7th '/' is at byte 62 at the latest: one here is wrong. */
+            letters[1] = mine;
+            bad |= slashes;
+        }
+        unsigned n = (unsigned)__builtin_ctz(spaces | 0x10000); /* bytes before the space */
+        total += run[n];
+        if (spaces) {
+            count = i + n;
+            break;
+        }
+    }
+    if (bad || total != 64 || !seven_bits(slash_bits) || count == 0 || p[count - 1] == '/')
+        return 0;
+    /* Now every rank has 8 squares and every letter a square of its own. */
+    uint8_t *board = pos->board;
+    /* The squares of each piece; FK_EMPTY's gathers bytes that are no
+     * piece letter. Set to 0 by hand: = {0} becomes a slow rep stos. */
+    fk_bitboard by_piece[FK_PIECE_COUNT + 1];
+    for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
+    for (unsigned w = 0; w < 2; w++) {
+        for (uint64_t m = letters[w]; m; m &= m - 1) {
+            unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
+            unsigned piece = piece_code[p[k]], sq = at[k] & 63u;
+            board[sq] = (uint8_t)piece;
+            by_piece[piece] |= FK_BIT(sq);
+        }
+    }
+    if (by_piece[FK_EMPTY]) return 0;
+    pos->by_color[FK_WHITE] = pos->by_color[FK_BLACK] = 0;
+    for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
+        fk_bitboard white = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
+        fk_bitboard black = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
+        pos->by_kind[k] = white | black;
+        pos->by_color[FK_WHITE] |= white;
+        pos->by_color[FK_BLACK] |= black;
+    }
+    return start + count;
+}
+#else
+/* Without SSE2 every placement is read by read_placement. */
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
+    (void)pos, (void)s, (void)start, (void)len;
+    return 0;
+}
+#endif
 
 /* Reads a counter of one to six digits, without a leading zero, at *at;
  * moves *at past it. Returns 0 for anything else. */
@@ -388,22 +390,23 @@ static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
 static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, unsigned flags) {
     static const char letters[4] = {'K', 'Q', 'k', 'q'};
     static const uint8_t rooks[4] = {7, 0, 63, 56};
-    if ((flags & FK_FEN_CHESS960) || len - at < 10 || s[at] != ' ' || s[at + 2] != ' ' ||
-        (s[at + 1] != 'w' && s[at + 1] != 'b'))
-        return 0;
-    uint8_t side = s[at + 1] == 'b' ? FK_BLACK : FK_WHITE, ep = FK_NO_SQUARE;
+    if ((flags & FK_FEN_CHESS960) || len - at < 10) return 0;
+    /* Tests joined with | rather than ||: a branch on the side to move
+     * would be mispredicted every other time. */
+    char side = s[at + 1];
+    if ((s[at] != ' ') | (s[at + 2] != ' ') | ((side != 'w') & (side != 'b'))) return 0;
+    uint8_t ep = FK_NO_SQUARE;
     fk_bitboard castling = 0;
-    size_t i = at + 3;
-    if (s[i] == '-') {
-        i++;
-    } else {
-        for (int k = 0; k < 4 && i < len; k++) {
-            if (s[i] != letters[k]) continue;
-            castling |= FK_BIT(rooks[k]);
-            i++;
-        }
-        if (!castling) return 0;
+    size_t i = at + 3; /* at most at + 7 below, inside the text */
+    /* '-' or the letters in order, again without a branch on which. */
+    unsigned none = s[i] == '-';
+    i += none;
+    for (int k = 0; k < 4; k++) {
+        unsigned given = s[i] == letters[k];
+        castling |= (fk_bitboard)given << rooks[k];
+        i += given;
     }
+    if (!castling == !none) return 0;
     if (i + 2 >= len || s[i++] != ' ') return 0;
     if (s[i] == '-') {
         i++;
@@ -417,7 +420,7 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
     if (i >= len || s[i++] != ' ' || !number_fast(s, &i, len, &halfmove) || i >= len ||
         s[i++] != ' ' || !number_fast(s, &i, len, &fullmove) || i != len)
         return 0;
-    pos->side = side;
+    pos->side = side == 'b' ? FK_BLACK : FK_WHITE;
     pos->castling = castling;
     pos->ep_square = ep;
     pos->halfmove = halfmove;
@@ -438,7 +441,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
 
     for (size_t i = start; i < end; i++) {
         unsigned c = s[i];
-        fk_piece piece = fk_piece_from_char((char)c);
+        fk_piece piece = (fk_piece)piece_code[c];
         /* 'P' stands for any piece letter, '0' for any digit. */
         switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
         case 'P':
@@ -520,7 +523,8 @@ static void read_placement(reader *r, size_t start, size_t end) {
         report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
                "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
                ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
-    set_board(r->pos, board);
+    memcpy(r->pos->board, board, 64);
+    set_bitboards(r->pos);
 }
 
 /* Reads the side to move in [start, end). */
@@ -587,9 +591,11 @@ static size_t write_castling(const fk_position *pos, char *out) {
     size_t n = 0;
     for (int color = FK_WHITE; color <= FK_BLACK; color++) {
         int back = color == FK_WHITE ? 0 : 7;
-        for (int file = 7; file >= 0; file--) {
-            fk_square sq = FK_SQUARE(file, back);
-            if (pos->castling & FK_BIT(sq)) out[n++] = castling_letter(pos, (fk_color)color, sq);
+        /* Only the squares that hold a right, highest file first. */
+        for (unsigned rights = (unsigned)(pos->castling >> (8 * back)) & 0xFF; rights;) {
+            int file = 31 - __builtin_clz(rights);
+            rights &= ~(1u << file);
+            out[n++] = castling_letter(pos, (fk_color)color, FK_SQUARE(file, back));
         }
     }
     if (n == 0) out[n++] = '-';
@@ -904,6 +910,22 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     }
 }
 
+/* Sets pos as fk_position_clear does, field by field: one memset of the
+ * whole position becomes a string instruction that takes as long as reading
+ * half the board. */
+static void clear_position(fk_position *pos) {
+    memset(pos->board, 0, sizeof pos->board);
+    for (int c = 0; c < 2; c++) pos->by_color[c] = 0;
+    for (int k = 0; k < FK_KIND_COUNT; k++) pos->by_kind[k] = 0;
+    pos->side = FK_WHITE;
+    pos->ep_square = FK_NO_SQUARE;
+    pos->castling_style = FK_CASTLING_STANDARD;
+    pos->chess960 = 0;
+    pos->castling = 0;
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+}
+
 /* Reads the whole text into r->pos. With `fast`, a well-formed placement
  * and tail are read by place_fast and tail_fast; whatever they leave is
  * read by the field readers, which report every problem. */
@@ -911,7 +933,7 @@ static void read_text(reader *r, int fast) {
     const char *text = r->text;
     size_t len = r->len;
     fk_position *pos = r->pos;
-    fk_position_clear(pos);
+    clear_position(pos);
     pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
     pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
 
@@ -996,7 +1018,7 @@ static void suggest_fen(const reader *strict, int first) {
     for (int i = first; i < list->count; i++) {
         if (list->items[i].severity != FK_SEV_ERROR) continue;
         /* No full stop after a FEN: it would be copied with it. */
-        format(list->items[i].fix, sizeof list->items[i].fix, "Write it as %s", fen);
+        fk_format(list->items[i].fix, sizeof list->items[i].fix, "Write it as %s", fen);
         return;
     }
 }

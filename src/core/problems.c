@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fenkit/fen.h"
+#include "problems.h"
 
 static const char *const code_names[FK_PROB_CODE_COUNT] = {
     [FK_PROB_EMPTY_INPUT] = "empty-input",
@@ -106,5 +107,101 @@ fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     snprintf(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    return p;
+}
+
+/* Formats one whole number (the value, and whether it came in signed) into
+ * the end of digits[24]; returns where it starts. */
+static char *put_number(char *end, unsigned long long u, int negative) {
+    char *d = end;
+    do {
+        *--d = (char)('0' + u % 10);
+    } while (u /= 10);
+    if (negative) *--d = '-';
+    return d;
+}
+
+size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
+    size_t n = 0;
+    if (cap == 0) return 0;
+    for (const char *f = fmt; *f && n + 1 < cap; f++) {
+        if (*f != '%') {
+            /* Copy the run of plain text up to the next conversion at once. */
+            const char *pct = strchr(f, '%');
+            size_t run = pct ? (size_t)(pct - f) : strlen(f);
+            if (run > cap - 1 - n) run = cap - 1 - n;
+            memcpy(out + n, f, run);
+            n += run;
+            f += run - 1;
+            continue;
+        }
+        f++;
+        int precision = -1, longs = 0;
+        if (f[0] == '.' && f[1] == '*') {
+            precision = va_arg(ap, int);
+            f += 2;
+        }
+        while (*f == 'l' && longs < 2) {
+            longs++;
+            f++;
+        }
+        char digits[24];
+        const char *text = digits;
+        size_t len = 0;
+        if (*f == 's') {
+            text = va_arg(ap, const char *);
+            len = precision >= 0 ? strnlen(text, (size_t)precision) : strlen(text);
+        } else if (*f == 'c') {
+            digits[0] = (char)va_arg(ap, int);
+            len = 1;
+        } else if (*f == 'd') {
+            long long v = longs == 2 ? va_arg(ap, long long)
+                          : longs    ? va_arg(ap, long)
+                                     : va_arg(ap, int);
+            /* The magnitude in unsigned arithmetic, which has no overflow. */
+            unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+            text = put_number(digits + sizeof digits, u, v < 0);
+            len = (size_t)(digits + sizeof digits - text);
+        } else if (*f == 'u') {
+            unsigned long long u = longs == 2 ? va_arg(ap, unsigned long long)
+                                   : longs    ? va_arg(ap, unsigned long)
+                                              : va_arg(ap, unsigned);
+            text = put_number(digits + sizeof digits, u, 0);
+            len = (size_t)(digits + sizeof digits - text);
+        } else {
+            digits[0] = '%';
+            len = 1;
+            if (*f == '\0') f--; /* a '%' at the very end */
+        }
+        if (len > cap - 1 - n) len = cap - 1 - n;
+        memcpy(out + n, text, len);
+        n += len;
+    }
+    out[n] = '\0';
+    return n;
+}
+
+size_t fk_format(char *out, size_t cap, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    size_t n = fk_vformat(out, cap, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+fk_problem *fk_problems_next(fk_problems *list, fk_problem_code code, fk_severity severity,
+                             fk_field field, int offset, fk_bitboard squares) {
+    if (list->count >= FK_MAX_PROBLEMS) {
+        list->dropped++;
+        return NULL;
+    }
+    fk_problem *p = &list->items[list->count++];
+    p->code = code;
+    p->severity = severity;
+    p->field = field;
+    p->offset = offset;
+    p->squares = squares;
+    p->message[0] = '\0';
+    p->fix[0] = '\0';
     return p;
 }

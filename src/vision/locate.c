@@ -17,7 +17,8 @@ typedef struct {
 } patch;
 
 typedef struct {
-    double cx, cy, size;
+    double cx, cy, size; /* size: the mean of width and height */
+    double sx, sy;       /* width and height */
 } square_patch;
 
 /* Root of i in the union-find forest, halving paths as it goes. */
@@ -92,7 +93,7 @@ typedef struct {
  * flat neighbours first, and the union-find joins runs, not pixels: board
  * squares are long runs, so there are few. Patches are numbered by their
  * first pixel in reading order. */
-static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
+static int square_patches(const uint8_t *g, int w, int h, int flat, int grow, int stretch,
                           square_patch **out) {
     int n = w * h, found = 0, runs = 0;
     int *parent = malloc(sizeof(int) * (size_t)n), *row_run = malloc(sizeof(int) * 2 * (size_t)w);
@@ -153,10 +154,14 @@ static int square_patches(const uint8_t *g, int w, int h, int flat, int grow,
         int bw = p->maxx - p->minx + 1, bh = p->maxy - p->miny + 1;
         int big = bw > bh ? bw : bh;
         if (bw < 5 || bh < 5 || big > limit) continue;
-        if (abs(bw - bh) > 1 + big / 10) continue;
+        /* Squares; with stretch, rectangles up to 1.7:1 too (a board
+         * drawn or photographed out of shape). */
+        if (stretch ? big > 1.7 * (bw < bh ? bw : bh) + 1 : abs(bw - bh) > 1 + big / 10) continue;
         if (p->count < 0.2 * bw * bh) continue;
-        (*out)[found++] = (square_patch){(p->minx + p->maxx + 1) / 2.0, (p->miny + p->maxy + 1) / 2.0,
-                                         (bw + bh) / 2.0 + grow};
+        double size = (bw + bh) / 2.0 + grow;
+        (*out)[found++] = (square_patch){(p->minx + p->maxx + 1) / 2.0,
+                                         (p->miny + p->maxy + 1) / 2.0, size,
+                                         stretch ? bw + grow : size, stretch ? bh + grow : size};
     }
     free(parent);
     free(row_run);
@@ -185,35 +190,45 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The lattice pitch around seed: the median spacing, over one or two
- * squares, to patches of its size in the same row or column (its own
- * size when it has no such neighbour, since a blur changes sizes). */
-static double seed_pitch(const square_patch *sq, int n, int seed) {
+/* Whether patch b has a's shape: width and height alike. */
+static int same_shape(const square_patch *a, const square_patch *b) {
+    return fabs(a->sx - b->sx) <= 1 + 0.12 * a->sx && fabs(a->sy - b->sy) <= 1 + 0.12 * a->sy;
+}
+
+/* The lattice pitch around seed along x (axis 0), y (1) or either (-1, for
+ * square patches): the median spacing, over one or two squares, to patches
+ * of its shape in the same row or column (its own side when it has no such
+ * neighbour, since a blur changes sizes). */
+static double seed_pitch(const square_patch *sq, int n, int seed, int axis) {
     const square_patch *s = &sq[seed];
+    double side = axis == 1 ? s->sy : s->sx, other = axis == 1 ? s->sx : s->sy;
     double v[64];
     int m = 0;
     for (int j = 0; j < n && m < 64; j++) {
-        if (j == seed || fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
+        if (j == seed || !same_shape(s, &sq[j])) continue;
         double dx = fabs(sq[j].cx - s->cx), dy = fabs(sq[j].cy - s->cy);
-        double along = dx > dy ? dx : dy, across = dx > dy ? dy : dx;
-        if (across > 0.25 * s->size || along > 2.6 * s->size) continue;
-        double k = floor(along / s->size + 0.5);
-        if (k >= 1) v[m++] = along / k;
+        double along = axis < 0 ? fmax(dx, dy) : axis ? dy : dx;
+        double across = axis < 0 ? fmin(dx, dy) : axis ? dx : dy;
+        if (across > 0.25 * other || along > 2.6 * side || along < 0.5 * side) continue;
+        v[m++] = along / floor(along / side + 0.5);
     }
-    if (m == 0) return s->size + 0.5;
+    if (m == 0) return side + 0.5;
     qsort(v, (size_t)m, sizeof v[0], compare_doubles);
     return v[m / 2];
 }
 
-/* Patches that sit on seed's lattice (same size, centres a whole number of
- * pitches away); writes their lattice indices into ix/iy. */
-static int lattice_members(const square_patch *sq, int n, int seed, int *who, int *ix, int *iy) {
+/* Patches that sit on seed's lattice (same shape, centres a whole number of
+ * pitches away; with stretch, each axis has its own pitch); writes their
+ * lattice indices into ix/iy. */
+static int lattice_members(const square_patch *sq, int n, int seed, int stretch, int *who,
+                           int *ix, int *iy) {
     const square_patch *s = &sq[seed];
-    double pitch = seed_pitch(sq, n, seed);
+    double px = seed_pitch(sq, n, seed, stretch ? 0 : -1);
+    double py = stretch ? seed_pitch(sq, n, seed, 1) : px;
     int m = 0;
     for (int j = 0; j < n; j++) {
-        if (fabs(sq[j].size - s->size) > 1 + 0.12 * s->size) continue;
-        double di = (sq[j].cx - s->cx) / pitch, dj = (sq[j].cy - s->cy) / pitch;
+        if (!same_shape(s, &sq[j])) continue;
+        double di = (sq[j].cx - s->cx) / px, dj = (sq[j].cy - s->cy) / py;
         double ri = floor(di + 0.5), rj = floor(dj + 0.5);
         if (fabs(ri) > 7 || fabs(rj) > 7) continue;
         if (fabs(di - ri) > 0.2 || fabs(dj - rj) > 0.2) continue;
@@ -404,6 +419,19 @@ static double box_mean(const fk_image *im, double x0, double y0, double x1, doub
     return sum / ((double)(b - a) * (d - c));
 }
 
+/* The colour of a square from its n corner boxes: with all four, the mean
+ * of the middle two, so that a man reaching into one corner (or a dark one
+ * into a light square) does not change it; else their mean. */
+static double corner_colour(double *m, int n) {
+    if (n < 4) {
+        double sum = 0;
+        for (int i = 0; i < n; i++) sum += m[i];
+        return sum / n;
+    }
+    qsort(m, 4, sizeof *m, compare_doubles);
+    return (m[1] + m[2]) / 2;
+}
+
 /* How clearly the grid shows a checkerboard: the share of squares whose
  * corner colour sides with their own colour class, times how well the two
  * classes are separated. 0..1. */
@@ -412,15 +440,15 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
     int cnt[2] = {0, 0};
     for (int r = 0; r < 8; r++)
         for (int f = 0; f < 8; f++) {
-            double sx = x0 + f * px, sy = y0 + r * py, m = 0;
+            double sx = x0 + f * px, sy = y0 + r * py, m[4];
             int got = 0;
             for (int c = 0; c < 4; c++) {
                 double ax = sx + (c & 1 ? 0.72 : 0.12) * px, ay = sy + (c & 2 ? 0.72 : 0.12) * py;
                 double b = box_mean(im, ax, ay, ax + 0.16 * px, ay + 0.16 * py);
-                if (b >= 0) m += b, got++;
+                if (b >= 0) m[got++] = b;
             }
             if (!got) return 0;
-            v[r * 8 + f] = m / got;
+            v[r * 8 + f] = corner_colour(m, got);
             int cls = (r + f) & 1;
             sum[cls] += v[r * 8 + f];
             sq[cls] += v[r * 8 + f] * v[r * 8 + f];
@@ -474,9 +502,9 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
 /* Searches the work picture g (the picture shrunk by f) for board lattices
  * and keeps the best one found in *best. Returns -1 when out of memory. */
 static int search(const fk_image *image, const fk_image *blurred, const uint8_t *g, int w, int h,
-                  int f, int flat, int grow, lattice *best, double *best_score) {
+                  int f, int flat, int grow, int stretch, lattice *best, double *best_score) {
     square_patch *sq = NULL;
-    int n = square_patches(g, w, h, flat, grow, &sq);
+    int n = square_patches(g, w, h, flat, grow, stretch, &sq);
     if (n < 0) return -1;
     int *who = malloc(sizeof(int) * 3 * (size_t)(n + 1));
     char *used = calloc((size_t)n + 1, 1);
@@ -484,7 +512,7 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
     int *mates = calloc((size_t)n + 1, sizeof(int));
     int ok = who && used && mates;
     for (int i = 0; ok && i < n; i++)
-        mates[i] = lattice_members(sq, n, i, who, who + n, who + 2 * n);
+        mates[i] = lattice_members(sq, n, i, stretch, who, who + n, who + 2 * n);
     for (int round = 0; ok && round < 8; round++) {
         /* The unused seed whose lattice covers the most area: many mates,
          * large squares (a real board beats a texture's fine lattice). */
@@ -494,7 +522,7 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
             if (seed < 0 || mates[i] * sq[i].size > mates[seed] * sq[seed].size) seed = i;
         }
         if (seed < 0) break;
-        int m = lattice_members(sq, n, seed, who, who + n, who + 2 * n);
+        int m = lattice_members(sq, n, seed, stretch, who, who + n, who + 2 * n);
         int *ix = who + n, *iy = who + 2 * n;
         for (int k = 0; k < m; k++) used[who[k]] = 1;
         /* Fit pitch and phase on the members' centres. */
@@ -631,23 +659,35 @@ static void project(const fk_image *image, const fk_image *blurred, int f, latti
     if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
+/* One look for the board in the picture shrunk to the work size: flat
+ * colours first; then, for hatched or textured boards, blurred; then (for
+ * square boards) by the edge projections. With stretch, squares may be
+ * rectangles. Keeps the best grid in *best; returns -1 when out of memory. */
+static int locate_pass(const fk_image *image, int stretch, lattice *best, double *best_score) {
+    int f, w, h;
+    uint8_t *g = shrink(image, &f, &w, &h);
+    int bad = !g || search(image, NULL, g, w, h, f, 6, 0, stretch, best, best_score) < 0;
+    if (!bad && *best_score == 0) {
+        fk_image blurred = {w, h, g};
+        bad = blur(g, w, h, 2) < 0 ||
+              search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
+        if (!bad && *best_score == 0 && !stretch) project(image, &blurred, f, best, best_score);
+    }
+    free(g);
+    return bad ? -1 : 0;
+}
+
 fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
     memset(out, 0, sizeof *out);
     if (image->width < 64 || image->height < 64)
         return fk_vision_fail(err, FK_ERR_INVALID, "the picture is too small to hold a chess board");
-    int f, w, h;
-    uint8_t *g = shrink(image, &f, &w, &h);
     lattice best = {0};
     double best_score = 0;
-    /* Flat colours first; then, for hatched or textured boards, blurred. */
-    int bad = !g || search(image, NULL, g, w, h, f, 6, 0, &best, &best_score) < 0;
-    if (!bad && best_score == 0) {
-        fk_image blurred = {w, h, g};
-        bad = blur(g, w, h, 2) < 0 ||
-              search(image, &blurred, g, w, h, f, 3, 4, &best, &best_score) < 0;
-        if (!bad && best_score == 0) project(image, &blurred, f, &best, &best_score);
-    }
-    free(g);
+    /* Square squares first; only when none make a board, stretched ones
+     * (a camera's or a display's aspect): a square board is never read as
+     * a slightly stretched one. */
+    int bad = locate_pass(image, 0, &best, &best_score) < 0;
+    if (!bad && best_score == 0) bad = locate_pass(image, 1, &best, &best_score) < 0;
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
     if (best_score <= 0)
         return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");

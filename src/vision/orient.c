@@ -15,12 +15,13 @@ int fk_orient_guess(const fk_piece picture[64], double *confidence) {
     }
     /* Evidence for White at the bottom, in picture rows (0 = top), starting
      * from a lean towards it: most diagrams and screens show White there.
-     * A side with more than 16 men (a composed or random board) says
-     * nothing about where the players sit, and
-     * neither do pawns on the edge rows (impossible either way round) nor
-     * the kings of a side that shows more than one. */
+     * A board with more men than a game has (a composed or random one)
+     * says nothing about where the players sit; a side may show 17 or 18
+     * when a man or two is read in the wrong colour. Neither do pawns on
+     * the edge rows (impossible either way round) nor the kings of a side
+     * that shows more than one. */
     double z = 1.0;
-    int game = men[0] <= 16 && men[1] <= 16;
+    int game = men[0] + men[1] <= 32 && men[0] <= 18 && men[1] <= 18;
     for (int i = 0; game && i < 64; i++) {
         fk_piece p = picture[i];
         if (p == FK_EMPTY) continue;
@@ -58,38 +59,96 @@ static double ink(const fk_image *im, double x0, double y0, double x1, double y1
     return dev / ((double)(b - a) * (d - c));
 }
 
-int fk_orient_from_labels(const fk_image *im, const fk_board_location *where, double *confidence) {
+/* How much ink each rank number has, "8" down to "1" (rendered labels;
+ * fonts differ, but "1" and "7" are thin and "8" and "6" heavy in all the
+ * common ones). White at the bottom reads it top to bottom. */
+static const double digit_ink[8] = {1.00, 0.70, 0.94, 0.87, 0.88, 0.84, 0.82, 0.72};
+
+/* Pearson correlation of x and y over the rows in use; 0 when either is flat. */
+static double correlation(const double *x, const double *y, const int *use) {
+    double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (int r = 0; r < 8; r++) {
+        if (!use[r]) continue;
+        n++;
+        sx += x[r], sy += y[r], sxx += x[r] * x[r], syy += y[r] * y[r], sxy += x[r] * y[r];
+    }
+    double vx = sxx - sx * sx / n, vy = syy - sy * sy / n;
+    return vx <= 0 || vy <= 0 ? 0 : (sxy - sx * sy / n) / sqrt(vx * vy);
+}
+
+/* Which way round rank numbers run, from the ink of the labels in the rows
+ * in use: 1 when it follows the digits' ink from "8" at the top clearly
+ * better than from "1", 0 for the reverse, -1 when neither does. */
+static int digits_order(const double v[8], const int use[8], double least, double margin) {
+    double up[8], down[8];
+    for (int r = 0; r < 8; r++) {
+        up[r] = digit_ink[r];
+        down[r] = digit_ink[7 - r];
+    }
+    double white = correlation(v, up, use), black = correlation(v, down, use);
+    if (white > least && white - black > margin) return 1;
+    if (black > least && black - white > margin) return 0;
+    return -1;
+}
+
+/* Reads the labels beside the board, on its left (side 0) or right (1):
+ * every row must carry one. Returns 1 (White at the bottom), 0, or -1. */
+static int read_beside(const fk_image *im, const fk_board_location *where, int side) {
     const fk_point *c = where->corners;
-    double x0 = c[0].x, y0 = c[0].y, p = (c[1].x - c[0].x) / 8, q = (c[3].y - c[0].y) / 8;
-    /* Where rank numbers are drawn: outside left and right of the board, and
-     * inside the corners of the edge files. */
-    const double sites[4][2] = {{-0.42, -0.04}, {8.04, 8.42}, {0.02, 0.3}, {7.7, 7.98}};
+    double p = (c[1].x - c[0].x) / 8, q = (c[3].y - c[0].y) / 8;
+    double a = c[0].x + (side ? 8.04 : -0.42) * p, b = a + 0.38 * p;
+    double v[8];
+    int use[8];
+    for (int r = 0; r < 8; r++) {
+        v[r] = ink(im, a, c[0].y + (r + 0.2) * q, b, c[0].y + (r + 0.8) * q);
+        if (v[r] <= 2) return -1;
+        use[r] = 1;
+    }
+    /* A strip of the board itself (a grid found a little off) alternates
+     * with the squares' colours; labels' ink differs far less between odd
+     * and even rows. */
+    double even = v[0] + v[2] + v[4] + v[6], odd = v[1] + v[3] + v[5] + v[7];
+    if (fmin(even, odd) < 0.6 * fmax(even, odd)) return -1;
+    return digits_order(v, use, 0.5, 0.6);
+}
+
+/* Reads the labels in the top corners of one edge file (col 0 or 7): rows
+ * whose square holds a piece, or whose other top corner is as inked
+ * (hatching), are left out; the rest must all carry a label. Returns 1
+ * (White at the bottom), 0, or -1. */
+static int read_inside(const fk_image *im, const fk_board_location *where,
+                       const fk_piece picture[64], int col) {
+    const fk_point *c = where->corners;
+    double p = (c[1].x - c[0].x) / 8, q = (c[3].y - c[0].y) / 8;
+    double a = c[0].x + (col + (col == 0 ? 0.02 : 0.7)) * p, b = a + 0.28 * p;
+    double other = col == 0 ? 0.68 * p : -0.68 * p;
+    double v[8];
+    int use[8], rows = 0, top_end = 0, bottom_end = 0;
+    for (int r = 0; r < 8; r++) {
+        double top = c[0].y + (r + 0.03) * q, bottom = c[0].y + (r + 0.38) * q;
+        v[r] = ink(im, a, top, b, bottom);
+        use[r] = !(picture && picture[r * 8 + col] != FK_EMPTY) &&
+                 ink(im, a + other, top, b + other, bottom) <= 0.7 * v[r];
+        if (use[r] && v[r] <= 2) return -1; /* an empty square without a label */
+        rows += use[r];
+        top_end += use[r] && r <= 1;
+        bottom_end += use[r] && r >= 6;
+    }
+    /* The digits at the ends ("1", "2", "7", "8") tell most: with only
+     * one end in view, the ink must follow the digits' closely. */
+    if (rows < 4 || (!top_end && !bottom_end)) return -1;
+    return top_end && bottom_end ? digits_order(v, use, 0.5, 0.6) : digits_order(v, use, 0.8, 1.0);
+}
+
+int fk_orient_from_labels(const fk_image *im, const fk_board_location *where,
+                          const fk_piece picture[64], double *confidence) {
     int votes = 0, sites_used = 0;
-    for (int s = 0; s < 4; s++) {
-        double v[8];
-        int ok = 1, textured = 0;
-        for (int r = 0; r < 8 && ok; r++) {
-            double top = s >= 2 ? 0.03 : 0.2, bottom = s >= 2 ? 0.38 : 0.8;
-            double a = x0 + sites[s][0] * p, b = x0 + sites[s][1] * p;
-            v[r] = ink(im, a, y0 + (r + top) * q, b, y0 + (r + bottom) * q);
-            ok = v[r] > 2; /* a label in every row */
-            /* Inside a square a label is a mark in one top corner, where
-             * pieces seldom reach; hatching fills the other corner too. */
-            double other = s == 2 ? 0.68 : -0.68;
-            if (s >= 2)
-                textured += ink(im, a + other * p, y0 + (r + top) * q, b + other * p,
-                                y0 + (r + bottom) * q) > 0.7 * v[r];
-        }
-        if (!ok || textured >= 4) continue;
-        /* "8" has far more ink than "1", and "2" more than "7": with White
-         * at the bottom, 8 is on top and 1 below, 7 on the second row and 2
-         * on the seventh. */
-        int a = v[0] > 1.3 * v[7] ? 1 : v[7] > 1.3 * v[0] ? -1 : 0;
-        int b = v[6] > 1.15 * v[1] ? 1 : v[1] > 1.15 * v[6] ? -1 : 0;
-        if (a != 0 && a == b) {
-            votes += a;
-            sites_used++;
-        }
+    for (int site = 0; site < 4; site++) {
+        int got = site < 2 ? read_beside(im, where, site)
+                           : read_inside(im, where, picture, site == 2 ? 0 : 7);
+        if (got < 0) continue;
+        votes += got ? 1 : -1;
+        sites_used++;
     }
     if (sites_used == 0 || votes == 0) return -1;
     *confidence = 0.97;

@@ -214,12 +214,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     const char *how = "from the coordinates";
     if (opts->bottom == FK_BOTTOM_AUTO) {
-        /* Labels decide, unless there are none or the position clearly says
-         * otherwise (page text beside a diagram can pass for labels). */
+        /* Labels decide, unless there are none or the position leaves no
+         * doubt (page text beside a diagram can pass for labels); a random
+         * placement or an endgame of far-advanced pawns can make the
+         * position look 90% sure the wrong way round. */
         double by_position;
         int position = fk_orient_guess(picture, &by_position);
-        out->white_bottom = fk_orient_from_labels(image, &out->board, &out->bottom_confidence);
-        if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.9)) {
+        out->white_bottom = fk_orient_from_labels(image, &out->board, picture,
+                                                 &out->bottom_confidence);
+        if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.99)) {
             out->white_bottom = position;
             out->bottom_confidence = by_position;
             how = "from the pawns and kings";

@@ -36,9 +36,11 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
 
 /* Decides which side is at the bottom from rank numbers drawn beside the
  * board or in its edge squares ("8" has more ink than "1", "2" more than
- * "7"). Returns 1 (White at the bottom), 0, or -1 when no labels tell. */
+ * "7"); edge squares that picture (classes in picture order, NULL: all
+ * empty) shows occupied are not read. Returns 1 (White at the bottom), 0,
+ * or -1 when no labels tell. */
 int fk_orient_from_labels(const fk_image *image, const fk_board_location *where,
-                          double *confidence);
+                          const fk_piece picture[64], double *confidence);
 
 /* Writes the located board (grey, grid drawn), and the 64 crops into dir.
  * Returns FK_OK or FK_ERR_IO with err filled. */

@@ -159,6 +159,9 @@ static void material(void **state) {
     expect("k7/8/8/8/8/R7/RRRRRRRR/RRRRRRRK w - - 0 1", FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR,
            RANK_MASK(1) | RANK_MASK(2) | B("a3"), "White has 17 men");
     expect_none("k7/8/8/8/8/8/RRRRRRRR/RRRRRRRK w - - 0 1", FK_PROB_TOO_MANY_PIECES);
+    /* The starting set with two more kings: nothing else is unusual. */
+    expect("4k3/8/8/8/K6K/8/PPPPPPPP/RNBQKBNR w - - 0 1", FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR,
+           RANK_MASK(1) | RANK_MASK(2) | B("a4") | B("h4"), "White has 18 men");
     expect("QQQQ4/8/8/8/8/8/PPPPPPPP/k3K3 w - - 0 1", FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR,
            B("a8") | B("b8") | B("c8") | B("d8"), "3 pieces beyond the starting set");
     expect_none("QQQQ4/8/8/8/8/8/PPPPP3/k3K3 w - - 0 1", FK_PROB_TOO_MANY_PROMOTED);
@@ -175,6 +178,15 @@ static void material(void **state) {
 
 static void pawn_structure_boundaries(void **state) {
     (void)state;
+    /* One doubled pawn costs the distance to the nearest free file (the
+     * checker's shortcut for it): a-file to h-file is 7, d-file to g-file
+     * 3; exactly that many lost men is enough, one fewer is not. */
+    expect_none("4k3/pppppppp/8/8/8/P7/PPPPPPP1/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
+    expect("1n2k3/pppppppp/8/8/8/P7/PPPPPPP1/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE,
+           FK_SEV_ERROR, B("a2") | B("a3"), "need at least 7 captures");
+    expect_none("rnb1k1n1/pppppppp/8/8/8/3P4/PPPPPP2/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
+    expect("rnb1kbn1/pppppppp/8/8/8/3P4/PPPPPP2/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE,
+           FK_SEV_ERROR, B("d2") | B("d3"), "need at least 3 captures");
     /* Doubled a-pawns need one capture: fine when Black has lost one man. */
     expect_none("rnbqkbnr/ppppppp1/8/8/8/P7/P7/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE);
     expect("rnbqkbnr/pppppppp/8/8/8/P7/P7/4K3 w - - 0 1", FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR,

@@ -797,6 +797,78 @@ static void mutations_round_trip(void **state) {
     free(text);
 }
 
+/* Every byte value, as the first square of a placement, reads as the piece
+ * fk_piece_from_char names, or as no piece: in a well-formed FEN (the fast
+ * path) and in one with a short rank (the careful reader). */
+static void every_byte_reads_as_its_piece(void **state) {
+    (void)state;
+    for (int c = 1; c < 256; c++) {
+        fk_piece want = fk_piece_from_char((char)c);
+        for (int careful = 0; careful < 2; careful++) {
+            char fen[64];
+            int n = snprintf(fen, sizeof fen, "X7/8/8/8/8/8/8/%s w - - 0 1", careful ? "7" : "8");
+            fen[0] = (char)c;
+            fk_position pos;
+            fk_problems problems;
+            fk_problems_clear(&problems);
+            fk_status status = fk_fen_parse(fen, (size_t)n, FK_FEN_STRICT, &pos, &problems);
+            if (!careful) assert_int_equal(status == FK_OK, want != FK_EMPTY);
+            if (want == FK_EMPTY) continue;
+            assert_int_equal(pos.board[FK_SQUARE(0, 7)], want);
+            assert_true(fk_position_pieces(&pos, want) == FK_BIT(FK_SQUARE(0, 7)));
+            assert_true(fk_position_occupied(&pos) == FK_BIT(FK_SQUARE(0, 7)));
+        }
+    }
+}
+
+/* The fast placement reader reads 16 bytes at a time and looks past the
+ * placement's end: boards of every placement length from 15 to 71 bytes,
+ * under several tails, read back byte for byte, and what follows the
+ * placement never stands in for part of it. */
+static void placement_lengths_and_what_follows(void **state) {
+    (void)state;
+    static const char *const tails[] = {" w - - 0 1", " b KQkq - 12 345", " w Qk - 100 1",
+                                        " b - - 0 999999"};
+    static const char letters[] = "PNBRQKpnbrqk";
+    for (int pieces = 0; pieces <= 64; pieces++) {
+        /* The first `pieces` squares in reading order hold pieces. */
+        char board[80];
+        size_t n = 0;
+        for (int rank = 0; rank < 8; rank++) {
+            int empty = 0;
+            for (int file = 0; file < 8; file++) {
+                int square = rank * 8 + file;
+                if (square >= pieces) {
+                    empty++;
+                    continue;
+                }
+                if (empty) board[n++] = (char)('0' + empty), empty = 0;
+                board[n++] = letters[square % 12];
+            }
+            if (empty) board[n++] = (char)('0' + empty);
+            if (rank < 7) board[n++] = '/';
+        }
+        board[n] = '\0';
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            char fen[128], out[FK_FEN_MAX];
+            int len = snprintf(fen, sizeof fen, "%s%s", board, tails[t]);
+            reading *r = read_fen(fen, FK_FEN_STRICT);
+            assert_int_equal(r->status, FK_OK);
+            assert_int_equal(r->problems.count, 0);
+            assert_int_equal(fk_fen_write(&r->pos, FK_EP_ALWAYS, out, sizeof out), (size_t)len);
+            assert_string_equal(out, fen);
+            assert_int_equal(__builtin_popcountll(fk_position_occupied(&r->pos)), pieces);
+        }
+    }
+    /* A '/' after the space does not make up for one missing in the
+     * placement, nor do digits after it for a short rank. */
+    reading *r = read_fen("R2Q4/6r1/p2p2pk/1p1N1p1p4n3/1P6/PKPq4/8 w - -/ 6 46", FK_FEN_STRICT);
+    find(r, FK_PROB_RANK_LENGTH);
+    find(r, FK_PROB_RANK_COUNT);
+    r = read_fen("8/8/8/8/8/8/8/7 w - - 1 1", FK_FEN_STRICT);
+    find(r, FK_PROB_RANK_LENGTH);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_position_reads_like_startpos),
@@ -831,6 +903,8 @@ int main(void) {
         cmocka_unit_test(edge_cases_follow_the_policy),
         cmocka_unit_test(chessjs_cases),
         cmocka_unit_test(mutations_round_trip),
+        cmocka_unit_test(every_byte_reads_as_its_piece),
+        cmocka_unit_test(placement_lengths_and_what_follows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* Finding the board: diagrams of every built-in theme at odd sizes, pasted
  * into a larger page with clutter (bars, text-like marks, a smaller board
  * beside it), must be found with their corners within half a pixel (two
- * on hatched boards). */
+ * on hatched boards); boards stretched out of shape are found too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,6 +103,62 @@ static void test_finds_boards_of_every_theme_in_a_page(void **state) {
     assert_int_equal(misses, 0);
 }
 
+/* src resampled (linearly) to w x h. */
+static fk_image resize(const fk_image *src, int w, int h) {
+    fk_image im = {w, h, malloc((size_t)w * h)};
+    assert_non_null(im.grey);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            double sx = (x + 0.5) * src->width / w - 0.5, sy = (y + 0.5) * src->height / h - 0.5;
+            int x0 = sx < 0 ? 0 : (int)sx, y0 = sy < 0 ? 0 : (int)sy;
+            int x1 = x0 + 1 < src->width ? x0 + 1 : x0, y1 = y0 + 1 < src->height ? y0 + 1 : y0;
+            double fx = sx - x0 < 0 ? 0 : sx - x0, fy = sy - y0 < 0 ? 0 : sy - y0;
+            const uint8_t *g = src->grey;
+            double top = g[(size_t)y0 * src->width + x0] * (1 - fx) + g[(size_t)y0 * src->width + x1] * fx;
+            double bot = g[(size_t)y1 * src->width + x0] * (1 - fx) + g[(size_t)y1 * src->width + x1] * fx;
+            im.grey[(size_t)y * w + x] = (uint8_t)(top * (1 - fy) + bot * fy + 0.5);
+        }
+    return im;
+}
+
+static void test_finds_stretched_boards(void **state) {
+    (void)state;
+    /* Boards drawn out of shape (a phone's camera view, a display's
+     * aspect), wider or taller by up to 1.6:1, in a page: found, each
+     * axis with its own pitch. */
+    fk_rng rng;
+    fk_rng_seed(&rng, 5);
+    for (int t = 0; t < fk_theme_count(); t += 3) {
+        fk_position pos;
+        fk_random_position(&rng, FK_RANDOM_MIDDLEGAME, &pos, NULL, NULL);
+        fk_diagram_options o;
+        fk_diagram_options_default(&o);
+        o.theme = fk_theme_at(t);
+        o.size = 240;
+        fk_image board = draw(&pos, &o);
+        double stretch = 1.2 + 0.4 * t / fk_theme_count();
+        double ax = t % 2 ? 1.0 : stretch, ay = t % 2 ? stretch : 1.0;
+        fk_image stretched = resize(&board, (int)(240 * ax), (int)(240 * ay));
+        fk_image pg = page(stretched.width + 360, stretched.height + 100, &rng);
+        paste(&pg, &stretched, 40, 60);
+        fk_board_location where;
+        fk_error err;
+        if (fk_board_locate(&pg, &where, &err) != FK_OK)
+            fail_msg("theme %s, %.2f x %.2f: %s", o.theme->name, ax, ay, err.message);
+        double tol = o.theme->hatched ? 3 : 1.5;
+        const double want[4] = {40, 60, 40 + stretched.width, 60 + stretched.height};
+        const double got[4] = {where.corners[0].x, where.corners[0].y, where.corners[2].x,
+                               where.corners[2].y};
+        for (int k = 0; k < 4; k++)
+            if (fabs(got[k] - want[k]) > tol)
+                fail_msg("theme %s, %.2f x %.2f: edge %d at %.1f, not %.1f", o.theme->name, ax,
+                         ay, k, got[k], want[k]);
+        fk_image_free(&board);
+        fk_image_free(&stretched);
+        fk_image_free(&pg);
+    }
+}
+
 static void test_reports_no_board_in_a_page_without_one(void **state) {
     (void)state;
     fk_rng rng;
@@ -123,6 +179,7 @@ static void test_reports_no_board_in_a_page_without_one(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_finds_boards_of_every_theme_in_a_page),
+        cmocka_unit_test(test_finds_stretched_boards),
         cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /* Which side is at the bottom: from the classified board, pawns and kings
- * of a game position decide, while a board no game can reach, pawns on the
- * edge rows and extra kings do not sway it; from rank labels, every theme's
- * are read and hatching is not taken for them. */
+ * of a game position decide (also with a man read in the wrong colour),
+ * while a board no game can reach, pawns on the edge rows and extra kings
+ * do not sway it; from rank labels, every theme's are read, between pieces
+ * too, and hatching is not taken for them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,13 +74,25 @@ static void test_game_positions_either_way_round(void **state) {
 
 static void test_a_board_no_game_reaches_keeps_the_lean(void **state) {
     (void)state;
-    /* 17 white men, with White's pawns and king near the top: a random
+    /* 19 white men, with White's pawns and king near the top: a random
      * board, not a game seen from Black's side. */
     fk_piece picture[64];
     double confidence;
-    picture_of("K1PPPPPP/PPNNBB2/QRRN4/8/8/8/8/2k5", 0, picture);
+    picture_of("K1PPPPPP/PPNNBB2/QRRNNB2/8/8/8/8/2k5", 0, picture);
     assert_int_equal(fk_orient_guess(picture, &confidence), 1);
     assert_true(confidence < 0.8);
+}
+
+static void test_a_man_read_in_the_wrong_colour_keeps_the_vote(void **state) {
+    (void)state;
+    /* The opening seen from Black's side, one black man read as White's:
+     * seventeen white men are a misreading, not a composed board. */
+    fk_piece picture[64];
+    double confidence;
+    picture_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 1, picture);
+    picture[63] = fk_piece_from_char('R');
+    assert_int_equal(fk_orient_guess(picture, &confidence), 0);
+    assert_true(confidence > 0.9);
 }
 
 static void test_edge_pawns_and_extra_kings_do_not_sway(void **state) {
@@ -110,7 +123,7 @@ static void test_labels_read_and_hatching_not_taken_for_them(void **state) {
                 fk_board_location at;
                 fk_image im = draw(&pos, &o, &at);
                 double confidence;
-                int got = fk_orient_from_labels(&im, &at, &confidence);
+                int got = fk_orient_from_labels(&im, &at, NULL, &confidence);
                 /* No labels: none may be read (a hatched square is no "8").
                  * Labels inside hatched squares may go unread, never misread. */
                 int want = coords == FK_COORDS_NONE ? -1 : !flip;
@@ -122,11 +135,44 @@ static void test_labels_read_and_hatching_not_taken_for_them(void **state) {
             }
 }
 
+static void test_labels_read_between_pieces(void **state) {
+    (void)state;
+    /* Men on a3 to a6 hide those labels; the four left (8, 7, 2, 1) are
+     * read when the classified board says where the men are, and never
+     * misread when it does not. */
+    fk_position pos;
+    fk_problems list;
+    const char *fen = "8/8/k7/N7/n7/K7/8/8 w - - 0 1";
+    fk_problems_clear(&list);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list), FK_OK);
+    for (int t = 0; t < fk_theme_count(); t++)
+        for (int flip = 0; flip < 2; flip++) {
+            fk_diagram_options o;
+            fk_diagram_options_default(&o);
+            o.theme = fk_theme_at(t);
+            o.coords = FK_COORDS_INSIDE;
+            o.flip = flip;
+            fk_board_location at;
+            fk_image im = draw(&pos, &o, &at);
+            fk_piece picture[64];
+            picture_of("8/8/k7/N7/n7/K7/8/8", flip, picture);
+            double confidence;
+            int got = fk_orient_from_labels(&im, &at, picture, &confidence);
+            int blind = fk_orient_from_labels(&im, &at, NULL, &confidence);
+            if (got != !flip && !(o.theme->hatched && got == -1))
+                fail_msg("theme %s, flip %d: read %d", o.theme->name, flip, got);
+            if (blind == flip) fail_msg("theme %s, flip %d: misread unaided", o.theme->name, flip);
+            fk_image_free(&im);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_positions_either_way_round),
         cmocka_unit_test(test_a_board_no_game_reaches_keeps_the_lean),
+        cmocka_unit_test(test_a_man_read_in_the_wrong_colour_keeps_the_vote),
         cmocka_unit_test(test_edge_pawns_and_extra_kings_do_not_sway),
+        cmocka_unit_test(test_labels_read_between_pieces),
         cmocka_unit_test(test_labels_read_and_hatching_not_taken_for_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

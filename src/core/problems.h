@@ -1,0 +1,33 @@
+/* Internal to the core: writing problems quickly. The reader and the
+ * checker format a message for every problem they find, and broken FENs come
+ * in batches too, so they use these instead of vsnprintf (which costs more
+ * than a whole reading). */
+#ifndef FENKIT_CORE_PROBLEMS_H
+#define FENKIT_CORE_PROBLEMS_H
+
+#include <stdarg.h>
+
+#include "fenkit/fen.h"
+
+/* Lets the compiler check the formats of the message helpers. */
+#if defined(__GNUC__)
+#define FK_PRINTF_LIKE(fmt, first) __attribute__((format(printf, fmt, first)))
+#else
+#define FK_PRINTF_LIKE(fmt, first)
+#endif
+
+/* Writes into out (cap bytes, always zero-terminated, cut short when it
+ * does not fit) what fmt says, for the conversions messages use: %s, %.*s,
+ * %c, %d, %u, %ld, %lu, %lld, %llu and %%, without widths or flags.
+ * Returns the length written. */
+size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap);
+/* fk_vformat with the arguments given directly. */
+size_t fk_format(char *out, size_t cap, const char *fmt, ...) FK_PRINTF_LIKE(3, 4);
+
+/* Takes the next free problem of list and fills its code, severity, field,
+ * offset and squares, with an empty message and fix. Returns NULL (and
+ * counts the problem as dropped) when the list is full. */
+fk_problem *fk_problems_next(fk_problems *list, fk_problem_code code, fk_severity severity,
+                             fk_field field, int offset, fk_bitboard squares);
+
+#endif
