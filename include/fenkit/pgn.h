@@ -19,8 +19,10 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap);
 
 /* Reader flags. */
 enum {
-    FK_PGN_STRICT = 1 << 0,    /* every leniency becomes an error */
-    FK_PGN_VARIATIONS = 1 << 1 /* replay variations too (else they are skipped) */
+    FK_PGN_STRICT = 1 << 0,     /* every leniency becomes an error */
+    FK_PGN_VARIATIONS = 1 << 1, /* replay variations too (else they are skipped) */
+    FK_PGN_NO_REPETITION = 1 << 2 /* repetitions are not counted (saves time when
+                                     they are not read): repetition stays 1 */
 };
 
 /* What fk_pgn_next found. */

@@ -101,10 +101,17 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
 /* Appends v in decimal; returns the end. Ply numbers below 100 (most of
  * them) take no loop. */
 static char *put_long(char *p, long v) {
+    static const char two_digits[] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
     if (v >= 0 && v < 100) {
-        if (v >= 10) *p++ = (char)('0' + v / 10);
-        *p++ = (char)('0' + v % 10);
-        return p;
+        if (v < 10) {
+            *p = (char)('0' + v);
+            return p + 1;
+        }
+        memcpy(p, two_digits + 2 * v, 2);
+        return p + 2;
     }
     char digits[24];
     int n = 0;
@@ -114,6 +121,22 @@ static char *put_long(char *p, long v) {
     while ((u /= 10) != 0);
     while (n) *p++ = digits[--n];
     return p;
+}
+
+/* Appends a SAN text (its 16 bytes may be copied whole; the buffer has
+ * room for them); returns the end. The length of a SAN, nearly always
+ * under 8 bytes, is found from one word: its first zero byte. */
+static char *put_san(char *p, const char san[16]) {
+    uint64_t word;
+    memcpy(&word, san, 8);
+    memcpy(p, san, 16);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t zero = (word - 0x0101010101010101ULL) & ~word & 0x8080808080808080ULL;
+    if (zero) return p + (__builtin_ctzll(zero) >> 3);
+#else
+    (void)word;
+#endif
+    return p + strlen(san);
 }
 
 /* Standard output for the text lines: they are gathered here and written
@@ -164,9 +187,7 @@ static void print_position(text_output *text, const options *opt, long game,
         p += text->game_len;
         p = put_long(p, ply->ply);
         *p++ = '\t';
-        /* byte by byte: the SAN was just written that way, and a wide
-         * read of it would wait for those stores */
-        for (const char *c = ply->san; *c; c++) *p++ = *c;
+        p = put_san(p, ply->san);
         *p++ = '\t';
         size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
         p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)
@@ -237,7 +258,8 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
-    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0);
+    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
+                     (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
     fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
     if (!reader) {
         fprintf(stderr, "fenkit pgn: out of memory\n");

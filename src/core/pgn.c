@@ -370,12 +370,11 @@ static inline int same_key(const rep_key *a, const rep_key *b) {
 /* Adds pos to the history as a child of `parent`. Returns the node and
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
-static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
+static int history_push_key(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
     if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
     make_key(pos, &r->keys[node]);
     r->parents[node] = parent;
-    *count = 1;
     /* A capture or pawn move cannot be undone, so only the last `halfmove`
      * positions can equal this one; and only every second has the same
      * side to move. */
@@ -393,6 +392,14 @@ static int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, in
     return node;
 }
 
+/* history_push_key, or with FK_PGN_NO_REPETITION only a node counted (for
+ * the same limit on the length of a game). */
+static inline int history_push(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
+    *count = 1;
+    if (r->flags & FK_PGN_NO_REPETITION) return r->history < PGN_HISTORY ? r->history++ : -1;
+    return history_push_key(r, parent, pos, count);
+}
+
 /* Starts the movetext: sets up the start position and hands out the game
  * (or its error). */
 static void start_moves(fk_pgn_reader *r) {
@@ -407,10 +414,15 @@ static void start_moves(fk_pgn_reader *r) {
         r->path[0] = '\0';
         memset(&r->ply, 0, sizeof r->ply);
         r->ply.pos = main->pos;
+        pgn_fen_touch(&r->fen, 0xFF);
         r->ply.repetition = 1;
         r->ply.line = r->lx.tok_line;
         r->ply.column = r->lx.tok_column;
         r->state = MOVES;
+        /* Outside strict mode a move number only has its periods skipped:
+         * the lexer does that itself from now on (the start above took
+         * its place from the first token of the movetext). */
+        r->lx.skip_numbers = !(r->flags & FK_PGN_STRICT);
         emit(r, FK_PGN_GAME);
         return;
     }
@@ -429,6 +441,7 @@ static void end_game(fk_pgn_reader *r, int missing) {
     }
     emit(r, FK_PGN_GAME_END);
     r->state = OUTSIDE;
+    r->lx.skip_numbers = 0;
 }
 
 static int is_result(const char *t) {
@@ -468,23 +481,30 @@ static int looks_like_uci(const char *t) {
 static void play(fk_pgn_reader *r, const char *text, size_t len) {
     int strict = r->flags & FK_PGN_STRICT;
     line_state *line = &r->lines[r->nest];
+    /* With the main line alone (and no strict check that could refuse the
+     * move after it is made), the move is played on the ply's position
+     * itself, which then needs no copy. */
+    fk_position *pos = r->flags & (FK_PGN_VARIATIONS | FK_PGN_STRICT) ? &line->pos : &r->ply.pos;
     char trimmed[PGN_TEXT_MAX];
     const char *san = text;
     size_t n = len;
-    while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
-    if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
-        text[n - 1] == '.') {
-        if (strict) {
-            set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
-            fail(r);
-            return;
+    char last = len ? text[len - 1] : '\0';
+    if (last == '!' || last == '?' || last == '.') { /* a suffix to take off */
+        while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
+        if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
+            text[n - 1] == '.') {
+            if (strict) {
+                set_error(r, text, "%s: \"e.p.\" is not part of SAN", text);
+                fail(r);
+                return;
+            }
+            n -= 4;
         }
-        n -= 4;
-    }
-    if (n < len) { /* the move without its suffix */
-        for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
-        trimmed[n] = '\0';
-        san = trimmed;
+        if (n < len) { /* the move without its suffix */
+            for (size_t i = 0; i < n; i++) trimmed[i] = text[i];
+            trimmed[n] = '\0';
+            san = trimmed;
+        }
     }
     if (r->lx.text_cut) {
         set_error(r, text, "%s...: not a move", text);
@@ -495,7 +515,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     fk_pgn_ply *ply = &r->ply;
     fk_move move = {0, 0, 0, 0};
     int null = n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'));
-    int fast = !null && pgn_san_fast(&line->pos, line->in_check, san, n, &move, ply->san);
+    int fast = !null && pgn_san_fast(pos, line->in_check, san, n, &move, ply->san);
     if (null && strict) {
         set_error(r, text, "%s: null moves are not part of standard PGN", text);
         fail(r);
@@ -508,21 +528,21 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
          * for a bishop move: UCI first (lenient only). */
         fk_status st = FK_ERR_SYNTAX;
         if (!strict && looks_like_uci(san))
-            st = fk_move_parse_uci(&line->pos, san, n, &move, NULL);
-        if (st != FK_OK) st = fk_san_parse_listed(&line->pos, san, n, &move, &err);
+            st = fk_move_parse_uci(pos, san, n, &move, NULL);
+        if (st != FK_OK) st = fk_san_parse_listed(pos, san, n, &move, &err);
         if (st != FK_OK && strict && looks_like_uci(san) &&
-            fk_move_parse_uci(&line->pos, san, n, &move, NULL) == FK_OK) {
+            fk_move_parse_uci(pos, san, n, &move, NULL) == FK_OK) {
             char standard[16];
-            fk_move_to_san(&line->pos, move, standard, sizeof standard);
+            fk_move_to_san(pos, move, standard, sizeof standard);
             snprintf(err.message, sizeof err.message, "%s is a UCI move: in SAN it is %s", san,
                      standard);
         }
         if (st != FK_OK) {
-            const char *who = line->pos.side == FK_WHITE ? "White" : "Black";
+            const char *who = pos->side == FK_WHITE ? "White" : "Black";
             if (err.message[0]) /* it names the move */
-                set_error(r, text, "%s's move %u: %s", who, line->pos.fullmove, err.message);
+                set_error(r, text, "%s's move %u: %s", who, pos->fullmove, err.message);
             else
-                set_error(r, text, "%s's move %u: %s is %s", who, line->pos.fullmove, text,
+                set_error(r, text, "%s's move %u: %s is %s", who, pos->fullmove, text,
                           st == FK_ERR_AMBIGUOUS ? "ambiguous"
                           : st == FK_ERR_SYNTAX  ? "not a move"
                                                  : "illegal in this position");
@@ -531,30 +551,36 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         }
     }
 
-    fk_piece mover = fk_position_at(&line->pos, move.from);
+    fk_piece mover = fk_position_at(pos, move.from);
     if (null) {
         memcpy(ply->san, "--", 3);
     } else if (!fast && FK_PIECE_KIND(mover) == FK_KING &&
-               fk_position_at(&line->pos, move.to) == FK_MAKE_PIECE(line->pos.side, FK_ROOK)) {
+               fk_position_at(pos, move.to) == FK_MAKE_PIECE(pos->side, FK_ROOK)) {
         /* castling (the king takes its own rook): the check mark follows */
         memcpy(ply->san, move.to > move.from ? "O-O" : "O-O-O", move.to > move.from ? 4 : 6);
         fast = 1;
     } else if (!fast) {
-        fk_move_to_san(&line->pos, move, ply->san, sizeof ply->san);
+        fk_move_to_san(pos, move, ply->san, sizeof ply->san);
     }
     if (r->flags & FK_PGN_VARIATIONS) {
-        line->prev = line->pos;
+        line->prev = *pos;
         line->prev_node = line->node;
         line->has_prev = 1;
         line->prev_in_check = line->in_check;
         line->alternatives = 0;
     }
     if (null)
-        make_null(&line->pos);
+        make_null(pos);
     else
-        fk_make(&line->pos, move);
-    line->in_check = fk_king_attacked(&line->pos, line->pos.side);
-    if (fast && line->in_check) pgn_san_mark_check(&line->pos, ply->san);
+        fk_make(pos, move);
+    /* The FEN writer compares only the ranks a move can change (castling's
+     * rook and an en passant capture stay on the ranks of from and to);
+     * a variation's ply may follow a position of another line. */
+    pgn_fen_touch(&r->fen, r->flags & FK_PGN_VARIATIONS
+                               ? 0xFFu
+                               : (1u << FK_RANK_OF(move.from)) | (1u << FK_RANK_OF(move.to)));
+    line->in_check = fk_king_attacked(pos, pos->side);
+    if (fast && line->in_check) pgn_san_mark_check(pos, ply->san);
     if (strict && strcmp(ply->san, san) != 0) {
         set_error(r, text, "%s is not standard SAN: it should be %s", text, ply->san);
         fail(r);
@@ -562,7 +588,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     }
     line->ply++;
     int count;
-    int node = history_push(r, line->node, &line->pos, &count);
+    int node = history_push(r, line->node, pos, &count);
     if (node < 0) {
         set_error(r, text, "the game is longer than %d positions (or memory ran out)",
                   PGN_HISTORY);
@@ -570,12 +596,12 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         return;
     }
     line->node = node;
-    ply->pos = line->pos;
+    if (pos != &ply->pos) ply->pos = *pos;
     ply->move = move;
     ply->ply = line->ply;
     ply->depth = r->nest;
     ply->repetition = count;
-    memcpy(ply->path, r->path, line->path_len);
+    if (line->path_len) memcpy(ply->path, r->path, line->path_len);
     ply->path[line->path_len] = '\0';
     ply->line = r->lx.tok_line;
     ply->column = r->lx.tok_column;

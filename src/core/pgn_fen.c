@@ -8,12 +8,19 @@
 #include "fenkit/moves.h"
 #include "pgn_fen.h"
 
+/* The FEN letter of each board byte as a number, 0 for an empty square. */
+static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
+                                    'p', 'n', 'b', 'r', 'q', 'k'};
+
 void pgn_fen_reset(pgn_fen_cache *cache) {
     /* No square holds 0xFF, so every rank is written on the next call. */
     memset(cache->rank_board, 0xFF, sizeof cache->rank_board);
+    cache->touched = 0xFF;
     for (int i = 0; i < 16; i++) cache->castling[i].len = 0;
+    cache->castling_last = 0;
     for (unsigned shape = 0; shape < 256; shape++) {
-        uint64_t text = 0, shift = 0;
+        uint64_t text = 0;
+        uint32_t shift = 0;
         unsigned n = 0, empty = 0;
         for (unsigned file = 0; file < 8; file++) {
             if (!(shape & (1u << file))) {
@@ -22,31 +29,40 @@ void pgn_fen_reset(pgn_fen_cache *cache) {
             }
             if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
             empty = 0;
-            shift |= (uint64_t)(8 * n++) << (8 * file);
+            /* the first letter of its pair: an a, c, e or g file, or a b,
+             * d, f or h file next to an empty square */
+            if (!(file & 1) || !(shape & (1u << (file - 1))))
+                shift |= (uint32_t)(8 * n) << (8 * (file / 2));
+            n++;
         }
         if (empty) text |= (uint64_t)('0' + empty) << (8 * n++);
         cache->shape_text[shape] = text;
         cache->shape_shift[shape] = shift;
         cache->shape_len[shape] = (uint8_t)n;
     }
+    for (unsigned pair = 0; pair < 256; pair++) {
+        unsigned first = letters[pair & 15], second = letters[pair >> 4];
+        cache->pair_letters[pair] = (uint16_t)(first ? first | second << 8 : second);
+    }
 }
-
-/* The FEN letter of each board byte as a number, 0 for an empty square. */
-static const uint8_t letters[16] = {0,   'P', 'N', 'B', 'R', 'Q', 'K',
-                                    'p', 'n', 'b', 'r', 'q', 'k'};
 
 /* The text of one rank (its 8 board bytes, a-file in the lowest byte) as
  * a word, first character in the low byte; *len receives its length. The
- * shape of the rank gives the digits and where each letter goes, so the
- * eight squares are handled alike, with no branch to mispredict. */
+ * shape of the rank gives the digits and where each pair of squares puts
+ * its letters, so the four pairs are handled alike, with no branch. */
 static uint64_t rank_text(const pgn_fen_cache *cache, uint64_t squares, uint8_t *len) {
     /* The high bit of each byte that holds a piece (board bytes are < 0x80),
      * gathered into one byte by the multiplication. */
     uint64_t pieces = ((squares + 0x7F7F7F7F7F7F7F7FULL) | squares) & 0x8080808080808080ULL;
     unsigned shape = (unsigned)(((pieces >> 7) * 0x0102040810204080ULL) >> 56);
-    uint64_t text = cache->shape_text[shape], shift = cache->shape_shift[shape];
-    for (int file = 0; file < 8; file++)
-        text |= (uint64_t)letters[(squares >> (8 * file)) & 15] << ((shift >> (8 * file)) & 63);
+    uint64_t text = cache->shape_text[shape];
+    uint32_t shift = cache->shape_shift[shape];
+    /* Board bytes are below 16: byte 2p of `pairs` is square 2p's byte
+     * with square 2p+1's in its high half. */
+    uint64_t pairs = squares | squares >> 4;
+    for (int pair = 0; pair < 4; pair++)
+        text |= (uint64_t)cache->pair_letters[(pairs >> (16 * pair)) & 0xFF]
+                << ((shift >> (8 * pair)) & 63);
     *len = cache->shape_len[shape];
     return text;
 }
@@ -64,7 +80,13 @@ static void put_word(char *out, uint64_t text) {
  * so that the letters are the FEN writer's own. Sets *len. */
 static const char *castling_text(pgn_fen_cache *cache, const fk_position *pos, size_t *len) {
     fk_bitboard c = pos->castling;
-    unsigned slot = (unsigned)((c & 1) | (c >> 6 & 2) | (c >> 54 & 4) | (c >> 60 & 8));
+    unsigned slot = cache->castling_last; /* nearly always the one used last */
+    if (cache->castling[slot].rights == c && cache->castling[slot].len) {
+        *len = cache->castling[slot].len;
+        return cache->castling[slot].text;
+    }
+    slot = (unsigned)((c & 1) | (c >> 6 & 2) | (c >> 54 & 4) | (c >> 60 & 8));
+    cache->castling_last = (uint8_t)slot;
     if (!cache->castling[slot].len || cache->castling[slot].rights != c) {
         char fen[FK_FEN_MAX];
         fk_fen_write(pos, FK_EP_ALWAYS, fen, sizeof fen);
@@ -110,20 +132,18 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
      * text is made in place only where that overhang fits. */
     char local[FK_FEN_MAX + 8];
     char *out = cap >= sizeof local ? buf : local, *p = out;
-    uint64_t squares[8];
-    unsigned changed = 0;
-    memcpy(squares, pos->board, sizeof squares);
-    for (int rank = 0; rank < 8; rank++) {
+    for (unsigned touched = cache->touched; touched; touched &= touched - 1) {
+        int rank = __builtin_ctz(touched);
+        uint64_t squares;
+        memcpy(&squares, pos->board + 8 * rank, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        squares[rank] = __builtin_bswap64(squares[rank]); /* the a-file in the low byte */
+        squares = __builtin_bswap64(squares); /* the a-file in the low byte */
 #endif
-        changed |= (unsigned)(squares[rank] != cache->rank_board[rank]) << rank;
+        if (squares == cache->rank_board[rank]) continue;
+        cache->rank_board[rank] = squares;
+        cache->rank_text[rank] = rank_text(cache, squares, &cache->rank_len[rank]);
     }
-    for (; changed; changed &= changed - 1) {
-        int rank = __builtin_ctz(changed);
-        cache->rank_board[rank] = squares[rank];
-        cache->rank_text[rank] = rank_text(cache, squares[rank], &cache->rank_len[rank]);
-    }
+    cache->touched = 0;
     for (int rank = 7; rank >= 0; rank--) {
         put_word(p, cache->rank_text[rank]);
         p += cache->rank_len[rank];
@@ -134,7 +154,10 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     *p++ = ' ';
     size_t castling_len;
     const char *castling = castling_text(cache, pos, &castling_len);
-    memcpy(p, castling, castling_len);
+    /* 16 bytes whatever the length (nearly always 4 or less): what follows
+     * is written over the rest, and the text ends far enough from the end
+     * of the buffer (FK_FEN_MAX + 8 at least) for the overhang */
+    memcpy(p, castling, 16);
     p += castling_len;
     *p++ = ' ';
     if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {

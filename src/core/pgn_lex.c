@@ -168,6 +168,18 @@ static pgn_tok_kind read_tag(pgn_lexer *lx) {
     advance(lx);
     lx->value_len = 0;
     for (;;) {
+        /* The plain bytes of the value, copied in one go: no newline, so
+         * the line count needs no update. */
+        size_t pos = lx->pos, end = lx->len, used = lx->value_len;
+        const char *buf = lx->buf;
+        while (pos < end && used + 1 < sizeof lx->value) {
+            char b = buf[pos];
+            if (b == '"' || b == '\\' || b == '\n' || b == '\r') break;
+            lx->value[used++] = b;
+            pos++;
+        }
+        lx->pos = pos;
+        lx->value_len = used;
         int c = peek(lx);
         if (c < 0 || c == '\n') {
             snprintf(lx->message, sizeof lx->message,
@@ -195,12 +207,12 @@ fail:
     return lx->kind = PGN_TOK_BAD;
 }
 
-/* Reads a symbol starting at the next byte (symbols hold no newline, so
+/* Reads a symbol starting at the next byte, `first` (symbols hold no newline, so
  * the line count needs no update). The bytes are scanned through local
  * copies of the buffer's position: stores into lx->text could otherwise
  * alias lx->pos and force a reload for every byte. */
-static pgn_tok_kind read_symbol(pgn_lexer *lx) {
-    unsigned char want = (lx->buf[lx->pos] >= '0' && lx->buf[lx->pos] <= '9') ? NUMBER : SYMBOL;
+static pgn_tok_kind read_symbol(pgn_lexer *lx, int first) {
+    unsigned char want = (first >= '0' && first <= '9') ? NUMBER : SYMBOL;
     size_t n = 0;
     lx->text_cut = 0;
     if (lx->len - lx->pos >= 8) {
@@ -264,9 +276,23 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
     for (;;) {
         skip_space(lx);
         int c = peek(lx);
+        if (c >= '0' && c <= '9' && lx->skip_numbers) {
+            /* A move number ends at a byte that cannot go on a symbol that
+             * starts with a digit (the '.' of "12.", a space); "1-0" and
+             * "0-0" go on, and are read as symbols. */
+            size_t end = lx->pos + 1;
+            while (end < lx->len && lx->buf[end] >= '0' && lx->buf[end] <= '9') end++;
+            if (end < lx->len && !(byte_class[(unsigned char)lx->buf[end]] & NUMBER)) {
+                lx->pos = end;
+                pgn_lex_skip_dots(lx);
+                continue;
+            }
+        }
         lx->tok_line = lx->line;
         lx->tok_column = column(lx);
         lx->tok_offset = pgn_lex_offset(lx);
+        /* the usual token, a move, starts with a letter: no other check */
+        if ((unsigned)((c | 0x20) - 'a') < 26) return read_symbol(lx, c);
         if (c < 0) return lx->kind = PGN_TOK_EOF;
         if (c == 0xEF && peek_at(lx, 1) == 0xBB && peek_at(lx, 2) == 0xBF) {
             /* a byte-order mark, at the start or where files were joined */
@@ -308,7 +334,18 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
         }
         default: break;
         }
-        if (is_symbol_byte(c)) return read_symbol(lx);
+        if (is_symbol_byte(c)) {
+            read_symbol(lx, c);
+            if (lx->skip_numbers && c >= '0' && c <= '9') {
+                size_t digits = 1;
+                while (lx->text[digits] >= '0' && lx->text[digits] <= '9') digits++;
+                if (lx->text[digits] == '\0') { /* a move number, with its periods */
+                    pgn_lex_skip_dots(lx);
+                    continue;
+                }
+            }
+            return PGN_TOK_SYMBOL;
+        }
         advance(lx);
         if (c >= 0x20 && c < 0x7f)
             snprintf(lx->message, sizeof lx->message, "unexpected character '%c'", c);

@@ -49,6 +49,8 @@ typedef struct {
     size_t value_len;
     char message[160];       /* PGN_TOK_BAD: why */
     int ends_game;           /* PGN_TOK_BAD: a comment ran into the next game */
+    int skip_numbers;        /* set by the reader: move numbers ("12", "12.",
+                                "12...") are skipped, not handed out */
 } pgn_lexer;
 
 /* Starts a lexer on buf (cap bytes, owned by the caller). */

@@ -39,19 +39,31 @@ static fk_bitboard reach(int kind, fk_square to, fk_bitboard pieces, fk_bitboard
 }
 
 /* 1 when moving the piece on `from` to `to` (capturing what stands there;
- * not en passant, not castling) leaves the mover's king unattacked. */
-static int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
-    int us = pos->side;
-    fk_bitboard kings = pos->by_color[us] & pos->by_kind[FK_KING];
-    if (!kings) return 0;
-    fk_square king = fk_lsb(kings);
+ * not en passant, not castling) leaves the mover's king (on `king`, with
+ * the squares on its lines in king_lines) unattacked. */
+FK_INLINE int king_safe_at(const fk_position *pos, int in_check, fk_square king,
+                           fk_bitboard king_lines, fk_square from, fk_square to) {
     /* Out of check, only a piece on a line with its king can be pinned. */
-    if (!in_check && from != king &&
-        !((fk_tables.rook_empty[king] | fk_tables.bishop_empty[king]) & FK_BIT(from)))
-        return 1;
+    if (!in_check && from != king && !(king_lines & FK_BIT(from))) return 1;
     if (king == from) king = to;
     fk_bitboard occupied = (fk_position_occupied(pos) & ~FK_BIT(from)) | FK_BIT(to);
-    return (fk_attackers_near(pos, king, !us, occupied) & ~FK_BIT(to)) == 0;
+    return (fk_attackers_near(pos, king, !pos->side, occupied) & ~FK_BIT(to)) == 0;
+}
+
+/* king_safe_at for the king of the side to move (0 when it has none). */
+FK_INLINE int king_safe(const fk_position *pos, int in_check, fk_square from, fk_square to) {
+    fk_bitboard kings = pos->by_color[pos->side] & pos->by_kind[FK_KING];
+    if (!kings) return 0;
+    fk_square king = fk_lsb(kings);
+    return king_safe_at(pos, in_check, king,
+                        fk_tables.rook_empty[king] | fk_tables.bishop_empty[king], from, to);
+}
+
+/* The square named by two characters ("e4"), or FK_NO_SQUARE: the
+ * library's reader, inlined on this path. */
+FK_INLINE fk_square square_at(const char *text) {
+    if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return FK_NO_SQUARE;
+    return (fk_square)FK_SQUARE(text[0] - 'a', text[1] - '1');
 }
 
 /* Writes the target square and the promotion; returns the new length. */
@@ -79,7 +91,7 @@ static int pawn_move(const fk_position *pos, int in_check, const char *s, size_t
     }
     int capture = n == 4 && s[1] == 'x';
     if (!(n == 2 || capture)) return 0;
-    fk_square to = fk_square_parse(s + n - 2);
+    fk_square to = square_at(s + n - 2);
     if (to == FK_NO_SQUARE) return 0;
     int last_rank = us == FK_WHITE ? 7 : 0;
     if ((FK_RANK_OF(to) == last_rank) != (promotion != 0)) return 0;
@@ -142,7 +154,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     if (text[0] >= 'a' && text[0] <= 'h') return pawn_move(pos, in_check, text, len, move, san);
     int kind = kind_of(text[0]);
     if (kind < 0 || len < 3) return 0;
-    fk_square to = fk_square_parse(text + len - 2);
+    fk_square to = square_at(text + len - 2);
     if (to == FK_NO_SQUARE) return 0;
     int want_file = -1, want_rank = -1;
     for (size_t i = 1; i < len - 2; i++) {
@@ -158,11 +170,15 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     fk_piece target = fk_position_at(pos, to);
     if (target != FK_EMPTY && fk_color_of(target) == (int)us) return 0;
     fk_piece piece = FK_MAKE_PIECE(us, kind);
+    fk_bitboard kings = pos->by_color[us] & pos->by_kind[FK_KING];
+    if (!kings) return 0;
+    fk_square king = fk_lsb(kings); /* looked up once for all candidates */
+    fk_bitboard king_lines = fk_tables.rook_empty[king] | fk_tables.bishop_empty[king];
     fk_bitboard legal = 0;
     for (fk_bitboard c = reach(kind, to, fk_position_pieces(pos, piece), fk_position_occupied(pos));
          c; c &= c - 1) {
         fk_square from = __builtin_ctzll(c);
-        if (king_safe(pos, in_check, from, to)) legal |= FK_BIT(from);
+        if (king_safe_at(pos, in_check, king, king_lines, from, to)) legal |= FK_BIT(from);
     }
     fk_bitboard named = legal;
     for (fk_bitboard c = legal; c; c &= c - 1) {

@@ -507,6 +507,59 @@ static void repetitions_follow_the_fide_key(void **state) {
     assert_int_equal(c[6], 1);
 }
 
+/* With FK_PGN_NO_REPETITION the same moves and positions come out, every
+ * repetition count is 1, and a game is held to the same length. */
+static void repetitions_can_be_left_uncounted(void **state) {
+    (void)state;
+    const char *text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 (4. Ne5) 4... Ng8 *";
+    for (unsigned extra = 0; extra <= FK_PGN_VARIATIONS; extra += FK_PGN_VARIATIONS) {
+        fk_position counted[16], uncounted[16];
+        int reps[2][16] = {{0}}, plies[2] = {0, 0};
+        for (int pass = 0; pass < 2; pass++) {
+            string_input in = {text, strlen(text), 0, 0};
+            fk_pgn_reader *r =
+                fk_pgn_reader_create(read_string, &in, extra | (pass ? FK_PGN_NO_REPETITION : 0));
+            const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+            fk_pgn_event ev;
+            while ((ev = fk_pgn_next(r)) != FK_PGN_END) {
+                if (ev != FK_PGN_PLY || ply->depth) continue;
+                (pass ? uncounted : counted)[ply->ply] = ply->pos;
+                reps[pass][ply->ply] = ply->repetition;
+                plies[pass]++;
+            }
+            fk_pgn_reader_free(r);
+        }
+        assert_int_equal(plies[0], 8);
+        assert_int_equal(plies[1], 8);
+        assert_int_equal(reps[0][8], 3);
+        for (int i = 1; i <= 8; i++) {
+            assert_true(fk_position_equal(&counted[i], &uncounted[i]));
+            assert_int_equal(reps[1][i], 1);
+        }
+    }
+    /* 16,400 plies: the 16,385th position is one too many either way */
+    static char longest[16 * 4100 + 2];
+    size_t n = 0;
+    for (int i = 0; i < 4100; i++) n += (size_t)sprintf(longest + n, "Nf3 Nf6 Ng1 Ng8 ");
+    strcpy(longest + n, "*");
+    for (unsigned flags = 0; flags <= FK_PGN_NO_REPETITION; flags += FK_PGN_NO_REPETITION) {
+        fk_pgn_error e;
+        first_error(longest, flags, &e);
+        assert_non_null(strstr(e.message, "longer than 16384 positions"));
+        assert_int_equal(e.column, 1 + 4 * 16383); /* the 16,384th move */
+    }
+}
+
+/* Move numbers in any form are skipped outside strict mode, wherever the
+ * input is cut into reads; results and zero castling are not numbers. */
+static void move_numbers_in_any_form(void **state) {
+    (void)state;
+    assert_games("1.e4 1...e5 2 Nf3 2.. Nc6 3.Bb5 a6 4.0-0 12 Nf6 1-0", 0,
+                 "g1 e4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6 |1-0");
+    assert_games("1. e4 e5 1/2-1/2\n\n1.d4 0-1", 0, "g1 e4 e5 |1/2-1/2 g2 d4 |0-1");
+    assert_games("1. e4 7 e5 *", FK_PGN_STRICT, "g1 e4 E1:7:7 |*");
+}
+
 /* Reads a file of tests/data/pgn and checks each game's move count against
  * its PlyCount tag. Returns games and errors. */
 static void read_data_file(const char *name, unsigned flags, long *games, long *errors,
@@ -718,6 +771,8 @@ int main(void) {
         cmocka_unit_test(pinned_pieces_do_not_disambiguate),
         cmocka_unit_test(reader_san_agrees_with_the_san_functions),
         cmocka_unit_test(repetitions_follow_the_fide_key),
+        cmocka_unit_test(repetitions_can_be_left_uncounted),
+        cmocka_unit_test(move_numbers_in_any_form),
         cmocka_unit_test(real_file_oddities),
         cmocka_unit_test(lichess_openings_table),
         cmocka_unit_test(writer_writes_roster_and_numbers),
