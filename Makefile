@@ -62,9 +62,9 @@ load: build
 # printed diagrams), trains from TRAIN_SEED for TRAIN_EPOCHS epochs and
 # writes models/squares.fkm and the parity fixture in tests/data/scan.
 PYTHON ?= /usr/bin/python3
-TRAIN_BOARDS ?= 4000
+TRAIN_BOARDS ?= 3000
 TRAIN_SEED ?= 1
-TRAIN_EPOCHS ?= 9
+TRAIN_EPOCHS ?= 10
 train: build
 	@scripts/install-deps train
 	@$(PYTHON) training/make_data.py $(BUILD)/fenkit $(BUILD)/train-data --boards $(TRAIN_BOARDS) \
