@@ -28,7 +28,7 @@ games=$(sed -E 's/.*: ([0-9]+) games, ([0-9]+) positions.*/\1/' <<<"$summary")
 positions=$(sed -E 's/.*: ([0-9]+) games, ([0-9]+) positions.*/\2/' <<<"$summary")
 plies=$((positions - games))
 pe_lines=$("$pe" -s -Wepd "$pgn" 2>/dev/null | grep -c . || true)
-echo "file: $pgn ($(du -h "$pgn" | cut -f1)), $games games, $plies plies"
+echo "file: $pgn ($(du -h "$pgn" | cut -f1)), $games games, $plies plies; each run reads it ${REPEAT:-5} times"
 echo "fenkit: $positions positions; pgn-extract -Wepd: $pe_lines positions"
 
 # once NAME COMMAND...: one timed run, appended to $tmp/NAME.
@@ -49,12 +49,19 @@ line() { # NAME CPU WALL MEM
       n, g / c, p / c, c, w, m / 1024 }'
 }
 
+# Each run reads the file REPEAT times (default 5, as arguments), so that a
+# run takes long enough for GNU time's hundredths of a second.
+repeat=${REPEAT:-5}
+files=()
+for _ in $(seq "$repeat"); do files+=("$pgn"); done
+games=$((games * repeat))
+plies=$((plies * repeat))
 # The two take turns, so that both meet the same load on a shared machine.
 : >"$tmp/fenkit"
 : >"$tmp/pgnextract"
 for _ in $(seq "$runs"); do
-  once fenkit "$fenkit" pgn "$pgn"
-  once pgnextract "$pe" -s -Wepd "$pgn"
+  once fenkit "$fenkit" pgn "${files[@]}"
+  once pgnextract "$pe" -s -Wepd "${files[@]}"
 done
 median fenkit
 fk_cpu=$cpu fk_wall=$wall fk_mem=$mem
