@@ -92,16 +92,8 @@ int fk_problems_has_error(const fk_problems *list) {
 fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
                             fk_severity severity, fk_field field, int offset,
                             fk_bitboard squares, const char *fix, const char *fmt, ...) {
-    if (list->count >= FK_MAX_PROBLEMS) {
-        list->dropped++;
-        return NULL;
-    }
-    fk_problem *p = &list->items[list->count++];
-    p->code = code;
-    p->severity = severity;
-    p->field = field;
-    p->offset = offset;
-    p->squares = squares;
+    fk_problem *p = fk_problems_next(list, code, severity, field, offset, squares);
+    if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(p->message, sizeof p->message, fmt, ap);
