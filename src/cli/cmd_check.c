@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/json_text.h"
 #include "input.h"
 #include "json.h"
 #include "report.h"
@@ -55,17 +56,6 @@ static void check_one(const cli_input *input, const cli_fen_options *opts, check
     if (r->valid) fk_fen_write(&r->pos, opts->ep, r->fen, sizeof r->fen);
 }
 
-/* Writes the squares of a problem as a JSON list of names. */
-static void json_squares(FILE *out, fk_bitboard set) {
-    putc('[', out);
-    for (const char *sep = ""; set; set &= set - 1, sep = ",") {
-        char name[3];
-        fk_square_name(__builtin_ctzll(set), name);
-        fprintf(out, "%s\"%s\"", sep, name);
-    }
-    putc(']', out);
-}
-
 /* Writes one problem as a JSON object. */
 static void json_problem(FILE *out, const char *code, const char *severity, const char *field,
                          int offset, const char *message, const char *fix, fk_bitboard squares) {
@@ -78,7 +68,7 @@ static void json_problem(FILE *out, const char *code, const char *severity, cons
     fputs(",\"fix\":", out);
     cli_json_cstring(out, fix);
     fputs(",\"squares\":", out);
-    json_squares(out, squares);
+    json_squares_write(out, squares);
     putc('}', out);
 }
 

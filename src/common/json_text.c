@@ -77,3 +77,13 @@ void json_text_write(FILE *out, const char *text, size_t len, int html_safe) {
     }
     putc('"', out);
 }
+
+void json_squares_write(FILE *out, fk_bitboard set) {
+    putc('[', out);
+    for (const char *sep = ""; set; set &= set - 1, sep = ",") {
+        char name[3];
+        fk_square_name(__builtin_ctzll(set), name);
+        fprintf(out, "%s\"%s\"", sep, name);
+    }
+    putc(']', out);
+}

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "fenkit/types.h"
+
 /* The most bytes json_text_escape writes for len bytes of text. */
 #define JSON_TEXT_MAX(len) ((len) * 6)
 
@@ -20,6 +22,10 @@ size_t json_text_escape(const char *text, size_t len, int html_safe, char *out);
 /* Writes len bytes of text to out as a JSON string, quotes included, escaped
  * as json_text_escape does. */
 void json_text_write(FILE *out, const char *text, size_t len, int html_safe);
+
+/* Writes a set of squares to out as a JSON list of their names ("e4"),
+ * a1 first. */
+void json_squares_write(FILE *out, fk_bitboard set);
 
 /* The length of the valid UTF-8 sequence starting at s (n bytes left), or 0
  * when it is not one (stray continuation byte, overlong form, surrogate,

@@ -7,17 +7,6 @@
 
 #include "json_text.h"
 
-/* Writes a set of squares as a JSON list of names ("e4"). */
-static void write_squares(FILE *out, fk_bitboard set) {
-    putc('[', out);
-    for (const char *sep = ""; set; set &= set - 1, sep = ",") {
-        char name[3];
-        fk_square_name(__builtin_ctzll(set), name);
-        fprintf(out, "%s\"%s\"", sep, name);
-    }
-    putc(']', out);
-}
-
 char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe, size_t *len) {
     char *text = NULL;
     FILE *out = open_memstream(&text, len);
@@ -51,9 +40,9 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
                     fk_piece_to_char(s->second), s->second_prob);
         }
     fputs("],\"uncertain\":", out);
-    write_squares(out, r->uncertain);
+    json_squares_write(out, r->uncertain);
     fputs(",\"repaired\":", out);
-    write_squares(out, r->repaired);
+    json_squares_write(out, r->repaired);
     fputs(",\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);
@@ -66,7 +55,7 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
                 fk_problem_code_name(p->code), fk_severity_name(p->severity));
         json_text_write(out, p->message, strlen(p->message), html_safe);
         fputs(",\"squares\":", out);
-        write_squares(out, p->squares);
+        json_squares_write(out, p->squares);
         putc('}', out);
     }
     fputs("]}\n", out);

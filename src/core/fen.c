@@ -11,6 +11,7 @@
 
 #include "fenkit/fen.h"
 #include "fenkit/moves.h"
+#include "fen_tail.h"
 #include "problems.h"
 
 #if defined(__SSE2__)
@@ -1080,19 +1081,6 @@ fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position
     return r.errors ? FK_ERR_SYNTAX : FK_OK;
 }
 
-/* Appends the decimal digits of v to out; returns the new length. */
-static size_t put_uint(char *out, size_t n, uint32_t v) {
-    char digits[10];
-    int d = 0;
-    do {
-        digits[d++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (d)
-        out[n++] = digits[--d];
-    return n;
-}
-
 /* Writes the placement field into out (room for 71 bytes); returns the length. */
 static size_t put_placement(const fk_position *pos, char *out) {
     /* Rank by rank from the occupancy bits, so the loop runs once per piece,
@@ -1137,16 +1125,7 @@ size_t fk_fen_write(const fk_position *pos, fk_ep_mode ep, char *buf, size_t cap
     out[n++] = ' ';
     n += write_castling(pos, out + n);
     out[n++] = ' ';
-    if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {
-        out[n++] = (char)('a' + FK_FILE_OF(pos->ep_square));
-        out[n++] = (char)('1' + FK_RANK_OF(pos->ep_square));
-    } else {
-        out[n++] = '-';
-    }
-    out[n++] = ' ';
-    n = put_uint(out, n, pos->halfmove);
-    out[n++] = ' ';
-    n = put_uint(out, n, pos->fullmove);
+    n = (size_t)(fen_put_tail(pos, ep, out + n) - out);
     if (cap < n + 1) {
         if (cap) buf[0] = '\0';
         return 0;

@@ -5,7 +5,7 @@
  * seen. The text is always fk_fen_write's, byte for byte. */
 #include <string.h>
 
-#include "fenkit/moves.h"
+#include "fen_tail.h"
 #include "pgn_fen.h"
 
 /* The FEN letter of each board byte as a number, 0 for an empty square. */
@@ -100,28 +100,6 @@ static const char *castling_text(pgn_fen_cache *cache, const fk_position *pos, s
     return cache->castling[slot].text;
 }
 
-/* Appends the decimal digits of v to p; returns the end. Counters are
- * nearly always below 100, so those take no loop. */
-static char *put_uint(char *p, uint32_t v) {
-    if (v < 10) {
-        *p = (char)('0' + v);
-        return p + 1;
-    }
-    if (v < 100) {
-        p[0] = (char)('0' + v / 10);
-        p[1] = (char)('0' + v % 10);
-        return p + 2;
-    }
-    char digits[10];
-    int d = 0;
-    do {
-        digits[d++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (d) *p++ = digits[--d];
-    return p;
-}
-
 size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep, char *buf,
                      size_t cap) {
     /* Outside standard castling the letters depend on where the kings and
@@ -160,16 +138,7 @@ size_t pgn_fen_write(pgn_fen_cache *cache, const fk_position *pos, fk_ep_mode ep
     memcpy(p, castling, 16);
     p += castling_len;
     *p++ = ' ';
-    if (pos->ep_square < 64 && (ep == FK_EP_ALWAYS || fk_position_ep_capturable(pos))) {
-        *p++ = (char)('a' + FK_FILE_OF(pos->ep_square));
-        *p++ = (char)('1' + FK_RANK_OF(pos->ep_square));
-    } else {
-        *p++ = '-';
-    }
-    *p++ = ' ';
-    p = put_uint(p, pos->halfmove);
-    *p++ = ' ';
-    p = put_uint(p, pos->fullmove);
+    p = fen_put_tail(pos, ep, p);
     size_t n = (size_t)(p - out);
     if (cap < n + 1) {
         if (cap) buf[0] = '\0';

@@ -161,23 +161,32 @@ static void confident(const fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
     }
 }
 
+/* pos read from fen (tolerantly), every square read surely as it is. */
+static void read_surely(const char *fen, fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
+    fk_problems list;
+    fk_problems_clear(&list);
+    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, pos, &list);
+    confident(pos, probs);
+}
+
+/* Runs the repair on pos with probs into a cleared r. */
+static void repair(fk_position *pos, float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
+    memset(r, 0, sizeof *r);
+    fk_scan_repair(pos, (const float(*)[FK_PIECE_COUNT])probs, r);
+}
+
 static void test_repairs_a_third_king_with_its_runner_up(void **state) {
     (void)state;
     fk_position pos;
-    fk_problems probs_list;
-    const char *fen = "4k3/8/8/3K4/8/8/8/4K3 w - - 0 1";
-    fk_problems_clear(&probs_list);
-    fk_fen_parse(fen, strlen(fen), FK_FEN_STRICT, &pos, &probs_list);
     float probs[64][FK_PIECE_COUNT];
-    confident(&pos, probs);
+    read_surely("4k3/8/8/3K4/8/8/8/4K3 w - - 0 1", &pos, probs);
     /* d5 looked like a king (55%) or a queen (40%). */
     fk_square d5 = fk_square_parse("d5");
     probs[d5][FK_WK] = 0.55f;
     probs[d5][FK_WQ] = 0.40f;
     probs[d5][FK_EMPTY] = 0.05f;
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    repair(&pos, probs, &r);
     assert_int_equal(fk_position_at(&pos, d5), FK_WQ);
     assert_true(r.repaired == FK_BIT(d5));
     assert_int_equal(r.note_count, 1);
@@ -187,14 +196,10 @@ static void test_repairs_a_third_king_with_its_runner_up(void **state) {
 static void test_keeps_the_surest_of_five_kings(void **state) {
     (void)state;
     fk_position pos;
-    fk_problems list;
     /* A book diagram whose hatching was read as white kings on four
      * squares; the real king stands on g1 and is read surely. */
-    const char *fen = "6k1/8/K7/3K4/1K6/8/5K2/6K1 w - - 0 1";
-    fk_problems_clear(&list);
-    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
     float probs[64][FK_PIECE_COUNT];
-    confident(&pos, probs);
+    read_surely("6k1/8/K7/3K4/1K6/8/5K2/6K1 w - - 0 1", &pos, probs);
     static const struct {
         const char *square;
         float king;
@@ -214,8 +219,7 @@ static void test_keeps_the_surest_of_five_kings(void **state) {
         want |= FK_BIT(sq);
     }
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    repair(&pos, probs, &r);
     assert_true(r.repaired == want);
     assert_int_equal(fk_position_at(&pos, fk_square_parse("g1")), FK_WK);
     for (size_t i = 0; i < sizeof doubtful / sizeof doubtful[0]; i++)
@@ -230,17 +234,12 @@ static void test_leaves_a_board_no_repair_can_make_lawful(void **state) {
      * misreadings, so nothing is changed (a partial repair would only
      * spoil a faithful reading). */
     fk_position pos, before;
-    fk_problems list;
-    const char *fen =
-        "RKQPnNpp/B1nbQqPP/NNbnkrPK/PKb1NKRR/qPbNk1BB/Rrrr1KR1/Prqr1Qqq/npKqbkRp w - - 0 1";
-    fk_problems_clear(&list);
-    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
-    before = pos;
     float probs[64][FK_PIECE_COUNT];
-    confident(&pos, probs);
+    read_surely("RKQPnNpp/B1nbQqPP/NNbnkrPK/PKb1NKRR/qPbNk1BB/Rrrr1KR1/Prqr1Qqq/npKqbkRp w - - 0 1",
+                &pos, probs);
+    before = pos;
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    repair(&pos, probs, &r);
     assert_true(fk_position_equal(&pos, &before));
     assert_int_equal(r.repaired, 0);
     assert_int_equal(r.note_count, 0);
@@ -249,19 +248,14 @@ static void test_leaves_a_board_no_repair_can_make_lawful(void **state) {
 static void test_repairs_a_pawn_on_the_last_rank(void **state) {
     (void)state;
     fk_position pos;
-    fk_problems list;
-    const char *fen = "2P1k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    fk_problems_clear(&list);
-    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list);
     float probs[64][FK_PIECE_COUNT];
-    confident(&pos, probs);
+    read_surely("2P1k3/8/8/8/8/8/8/4K3 w - - 0 1", &pos, probs);
     fk_square c8 = fk_square_parse("c8");
     probs[c8][FK_WP] = 0.6f;
     probs[c8][FK_WB] = 0.3f;
     probs[c8][FK_EMPTY] = 0.1f;
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    repair(&pos, probs, &r);
     assert_int_equal(fk_position_at(&pos, c8), FK_WB);
     assert_true(r.repaired == FK_BIT(c8));
 }
@@ -274,8 +268,7 @@ static void test_leaves_a_legal_position_alone(void **state) {
     float probs[64][FK_PIECE_COUNT];
     confident(&pos, probs);
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_repair(&pos, (const float(*)[FK_PIECE_COUNT])probs, &r);
+    repair(&pos, probs, &r);
     assert_true(fk_position_equal(&pos, &before));
     assert_int_equal(r.repaired, 0);
     assert_int_equal(r.note_count, 0);
