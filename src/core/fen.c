@@ -989,13 +989,15 @@ static void read_text(reader *r, int fast) {
         size_t start = r->at, end = 0;
         if (f == FK_FIELD_PLACEMENT) {
             if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
-            if (end && r->errors == 0 && !r->ws_noted && tail_fast(pos, text, end, len, r->flags)) {
-                r->at = len;
-                return;
-            }
             if (end == 0) {
                 end = token_end(r);
                 read_placement(r, start, end);
+            }
+            /* The usual tail has nothing to report, whether the placement
+             * was well formed or not (most broken FENs have it too). */
+            if (fast && tail_fast(pos, text, end, len, r->flags)) {
+                r->at = len;
+                return;
             }
             r->at = end;
             skip_separator(r);
