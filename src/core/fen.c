@@ -459,102 +459,146 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
     return 1;
 }
 
-/* Reads the piece placement in [start, end). */
-static void read_placement(reader *r, size_t start, size_t end) {
-    uint8_t board[64] = {0};
-    const unsigned char *s = (const unsigned char *)r->text;
-    int rank = 0;     /* index from the top: 0 is rank 8 */
-    int file = 0;     /* squares seen in this rank */
-    int rank_bad = 0; /* a digit problem was said: skip the length check */
-    size_t rank_start = start;
-    size_t digit_run = end; /* where the current run of digits began, or end */
-    char label[24], q[100];
+/* The careful placement reader's classes of bytes: a piece letter is its
+ * piece (1 to 12), a digit 1 to 8 is DIGIT plus its value, '/' is SLASH and
+ * every other byte (the digits 0 and 9 too) is 0. */
+enum { DIGIT = 16, SLASH = 32 };
+static const uint8_t placement_class[256] = {
+    ['P'] = FK_WP,     ['N'] = FK_WN,     ['B'] = FK_WB,     ['R'] = FK_WR,     ['Q'] = FK_WQ,
+    ['K'] = FK_WK,     ['p'] = FK_BP,     ['n'] = FK_BN,     ['b'] = FK_BB,     ['r'] = FK_BR,
+    ['q'] = FK_BQ,     ['k'] = FK_BK,     ['1'] = DIGIT + 1, ['2'] = DIGIT + 2, ['3'] = DIGIT + 3,
+    ['4'] = DIGIT + 4, ['5'] = DIGIT + 5, ['6'] = DIGIT + 6, ['7'] = DIGIT + 7, ['8'] = DIGIT + 8,
+    ['/'] = SLASH};
 
-    for (size_t i = start; i < end; i++) {
-        unsigned c = s[i];
-        fk_piece piece = (fk_piece)piece_code[c];
-        /* 'P' stands for any piece letter, '0' for any digit. */
-        switch (piece ? 'P' : c >= '0' && c <= '9' ? '0' : c) {
-        case 'P':
-            if (rank < 8 && file < 8) board[FK_SQUARE(file, 7 - rank)] = (uint8_t)piece;
+/* The careful placement reader's progress. */
+typedef struct {
+    /* The board, then one row for the squares of ranks past the eighth,
+     * which are written to keep the loop short and never read. */
+    uint8_t board[64 + 8];
+    int rank;          /* index from the top: 0 is rank 8 */
+    unsigned file;     /* squares seen in this rank */
+    unsigned row;      /* the board index of this rank's a-file, 64 past the eighth */
+    int rank_bad;      /* a digit problem was said: skip the length check */
+    const unsigned char *rank_start;
+    const unsigned char *run; /* the first digit of the current run of digits */
+} placement;
+
+/* Moves pl on to the next rank, which starts at next. */
+static inline void next_rank(placement *pl, const unsigned char *next) {
+    pl->rank++;
+    pl->row = pl->rank < 8 ? 56 - 8 * (unsigned)pl->rank : 64;
+    pl->file = 0;
+    pl->rank_bad = 0;
+    pl->rank_start = next;
+    pl->run = NULL;
+}
+
+/* Reads the bytes from p on that need nothing said: piece letters, a first
+ * digit 1 to 8, and a '/' after 8 squares. Returns the first byte that
+ * does need a closer look, or stop. It makes no call, so that its state
+ * stays in registers. */
+static const unsigned char *placement_scan(placement *pl, const unsigned char *p,
+                                           const unsigned char *stop) {
+    unsigned file = pl->file, row = pl->row;
+    const unsigned char *run = pl->run;
+    for (; p < stop; p++) {
+        unsigned k = placement_class[*p];
+        if (k - 1 < FK_PIECE_COUNT - 1) {
+            if (file < 8) pl->board[row + file] = (uint8_t)k;
             file++;
-            digit_run = end;
+            run = NULL;
+        } else if ((k & DIGIT) && !run) {
+            run = p;
+            file += k - DIGIT;
+        } else if (k == SLASH && file == 8) {
+            pl->file = file;
+            next_rank(pl, p + 1);
+            file = 0, row = pl->row, run = NULL;
+        } else {
             break;
-        case '0':
-            if (c == '0') {
-                report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, "remove the 0",
-                       "%s has the digit 0: a digit counts empty squares, 1 to 8",
-                       rank_label(rank, label));
-                rank_bad = 1;
-                break; /* "08" is one problem, not two */
-            }
-            if (digit_run != end) {
-                if (i == digit_run + 1) report_digit_run(r, rank, digit_run, end);
-                rank_bad = 1;
+        }
+    }
+    pl->file = file;
+    pl->row = row;
+    pl->run = run;
+    return p;
+}
+
+/* Reads the piece placement in [start, end): placement_scan reads the
+ * ordinary bytes, and this loop says what is wrong with the others. */
+static void read_placement(reader *r, size_t start, size_t end) {
+    const unsigned char *s = (const unsigned char *)r->text, *stop = s + end;
+    placement pl = {.row = 56, .rank_start = s + start};
+    memset(pl.board, 0, sizeof pl.board);
+    char label[24], q[100];
+    for (const unsigned char *p = s + start; (p = placement_scan(&pl, p, stop)) < stop; p++) {
+        unsigned c = *p, k = placement_class[c];
+        size_t at = (size_t)(p - s);
+        if (c >= '1' && c <= '9') {
+            /* A digit after a digit, or a 9. */
+            if (pl.run) {
+                if (p == pl.run + 1) report_digit_run(r, pl.rank, (size_t)(pl.run - s), end);
             } else {
-                digit_run = i;
-                if (c == '9') {
-                    report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
-                           "write 8 for a whole empty rank",
-                           "%s has the digit 9: a rank has only 8 squares",
-                           rank_label(rank, label));
-                    rank_bad = 1;
-                }
+                pl.run = p;
+                report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
+                       "write 8 for a whole empty rank",
+                       "%s has the digit 9: a rank has only 8 squares",
+                       rank_label(pl.rank, label));
             }
-            file += (int)c - '0';
-            break;
-        case '/':
-            if (rank < 8 && !rank_bad && file != 8) report_rank_length(r, rank, rank_start, file);
-            rank++;
-            file = 0;
-            rank_bad = 0;
-            rank_start = i + 1;
-            digit_run = end;
-            break;
-        default: {
+            pl.rank_bad = 1;
+            pl.file += c - '0';
+        } else if (k == SLASH) {
+            /* A rank of other than 8 squares. */
+            if (pl.rank < 8 && !pl.rank_bad)
+                report_rank_length(r, pl.rank, (size_t)(pl.rank_start - s), (int)pl.file);
+            next_rank(&pl, p + 1);
+        } else if (c == '0') {
+            report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at, "remove the 0",
+                   "%s has the digit 0: a digit counts empty squares, 1 to 8",
+                   rank_label(pl.rank, label));
+            pl.rank_bad = 1; /* "08" is one problem, not two */
+        } else if (c == '[') {
+            /* A crazyhouse pocket: one problem for all of it. */
+            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
+                   "remove the part in brackets",
+                   "'[' starts a crazyhouse pocket, which standard chess does not have");
+            while (p + 1 < stop && p[1] != '/')
+                p++;
+        } else {
             /* Not a piece letter: say so and count it as one square, so a
              * mistyped letter does not also make the rank the wrong length. */
             const char *why = "";
-            size_t n = c >= 0x80 ? utf8_length(s + i, end - i) : 0;
+            size_t n = c >= 0x80 ? utf8_length(p, (size_t)(stop - p)) : 0;
             if (n == 0) n = 1;
-            if (c == '[') {
-                /* A crazyhouse pocket: one problem for all of it. */
-                report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
-                       "remove the part in brackets",
-                       "'[' starts a crazyhouse pocket, which standard chess does not have");
-                while (i + 1 < end && s[i + 1] != '/')
-                    i++;
-                break;
-            }
-            if ((c == 'w' || c == 'W') && i + 1 == end) {
+            if ((c == 'w' || c == 'W') && p + 1 == stop) {
                 why = " (is the space before the side to move missing?)";
-                file--; /* a glued side letter is no square */
+                pl.file--; /* a glued side letter is no square */
             }
-            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i,
+            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
                    "use K Q R B N P, upper case for White, lower case for Black",
-                   "'%s' in %s is not a piece letter%s", quote((const char *)s + i, n, q),
-                   rank_label(rank, label), why);
-            i += n - 1;
-            file++;
-            digit_run = end;
-        }
+                   "'%s' in %s is not a piece letter%s", quote((const char *)p, n, q),
+                   rank_label(pl.rank, label), why);
+            p += n - 1;
+            pl.file++;
+            pl.run = NULL;
         }
     }
+    int rank = pl.rank;
     /* A '/' at the very end (the crazyhouse habit) is said as such, not as
      * an empty ninth rank. */
-    if (file == 0 && rank > 0 && s[end - 1] == '/') {
+    if (pl.file == 0 && rank > 0 && s[end - 1] == '/') {
         report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
                "remove the last '/'", "the piece placement ends with '/'");
         rank--;
-    } else if (rank < 8 && !rank_bad && file != 8) {
-        report_rank_length(r, rank, rank_start, file);
+    } else if (rank < 8 && !pl.rank_bad && pl.file != 8) {
+        report_rank_length(r, rank, (size_t)(pl.rank_start - s), (int)pl.file);
     }
     int ranks = rank + 1;
     if (ranks != 8)
         report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
                "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
                ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
-    memcpy(r->pos->board, board, 64);
+    memcpy(r->pos->board, pl.board, 64);
     set_bitboards(r->pos);
 }
 
