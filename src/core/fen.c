@@ -25,6 +25,14 @@
 
 #define PRINTF_LIKE FK_PRINTF_LIKE
 
+/* Keeps a careful reader out of the function that holds the fast paths,
+ * whose registers it would otherwise take. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
+
 /* The FEN fields in order; also used to name them in messages. */
 #define FIELD_COUNT 6
 
@@ -460,15 +468,17 @@ static int tail_fast(fk_position *pos, const char *s, size_t at, size_t len, uns
 }
 
 /* The careful placement reader's classes of bytes: a piece letter is its
- * piece (1 to 12), a digit 1 to 8 is DIGIT plus its value, '/' is SLASH and
- * every other byte (the digits 0 and 9 too) is 0. */
-enum { DIGIT = 16, SLASH = 32 };
+ * piece (1 to 12), a digit 1 to 8 is DIGIT plus its value, '/' is SLASH, a
+ * separator (see separator[]) is END, and every other byte (the digits 0
+ * and 9 too) is 0. */
+enum { DIGIT = 16, SLASH = 32, END = 64 };
 static const uint8_t placement_class[256] = {
     ['P'] = FK_WP,     ['N'] = FK_WN,     ['B'] = FK_WB,     ['R'] = FK_WR,     ['Q'] = FK_WQ,
     ['K'] = FK_WK,     ['p'] = FK_BP,     ['n'] = FK_BN,     ['b'] = FK_BB,     ['r'] = FK_BR,
     ['q'] = FK_BQ,     ['k'] = FK_BK,     ['1'] = DIGIT + 1, ['2'] = DIGIT + 2, ['3'] = DIGIT + 3,
     ['4'] = DIGIT + 4, ['5'] = DIGIT + 5, ['6'] = DIGIT + 6, ['7'] = DIGIT + 7, ['8'] = DIGIT + 8,
-    ['/'] = SLASH};
+    ['/'] = SLASH,     [' '] = END,       ['\t'] = END,      ['\n'] = END,      ['\r'] = END,
+    ['\v'] = END,      ['\f'] = END,      ['_'] = END};
 
 /* The careful placement reader's progress. */
 typedef struct {
@@ -524,20 +534,22 @@ static const unsigned char *placement_scan(placement *pl, const unsigned char *p
     return p;
 }
 
-/* Reads the piece placement in [start, end): placement_scan reads the
- * ordinary bytes, and this loop says what is wrong with the others. */
-static void read_placement(reader *r, size_t start, size_t end) {
-    const unsigned char *s = (const unsigned char *)r->text, *stop = s + end;
+/* Reads the piece placement from start to the next separator or the end of
+ * the text, and returns where it ends: placement_scan reads the ordinary
+ * bytes, and this loop says what is wrong with the others. */
+OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
+    const unsigned char *s = (const unsigned char *)r->text, *stop = s + r->len, *p;
     placement pl = {.row = 56, .rank_start = s + start};
     memset(pl.board, 0, sizeof pl.board);
     char label[24], q[100];
-    for (const unsigned char *p = s + start; (p = placement_scan(&pl, p, stop)) < stop; p++) {
+    for (p = s + start; (p = placement_scan(&pl, p, stop)) < stop; p++) {
         unsigned c = *p, k = placement_class[c];
         size_t at = (size_t)(p - s);
+        if (k == END) break;
         if (c >= '1' && c <= '9') {
             /* A digit after a digit, or a 9. */
             if (pl.run) {
-                if (p == pl.run + 1) report_digit_run(r, pl.rank, (size_t)(pl.run - s), end);
+                if (p == pl.run + 1) report_digit_run(r, pl.rank, (size_t)(pl.run - s), r->len);
             } else {
                 pl.run = p;
                 report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
@@ -562,7 +574,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
             report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
                    "remove the part in brackets",
                    "'[' starts a crazyhouse pocket, which standard chess does not have");
-            while (p + 1 < stop && p[1] != '/')
+            while (p + 1 < stop && p[1] != '/' && placement_class[p[1]] != END)
                 p++;
         } else {
             /* Not a piece letter: say so and count it as one square, so a
@@ -570,7 +582,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
             const char *why = "";
             size_t n = c >= 0x80 ? utf8_length(p, (size_t)(stop - p)) : 0;
             if (n == 0) n = 1;
-            if ((c == 'w' || c == 'W') && p + 1 == stop) {
+            if ((c == 'w' || c == 'W') && (p + 1 == stop || placement_class[p[1]] == END)) {
                 why = " (is the space before the side to move missing?)";
                 pl.file--; /* a glued side letter is no square */
             }
@@ -583,6 +595,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
             pl.run = NULL;
         }
     }
+    size_t end = (size_t)(p - s);
     int rank = pl.rank;
     /* A '/' at the very end (the crazyhouse habit) is said as such, not as
      * an empty ninth rank. */
@@ -600,6 +613,7 @@ static void read_placement(reader *r, size_t start, size_t end) {
                ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
     memcpy(r->pos->board, pl.board, 64);
     set_bitboards(r->pos);
+    return end;
 }
 
 /* Reads the side to move in [start, end). */
@@ -974,7 +988,6 @@ static void missing_at_end(reader *r, int first) {
 /* Reads one field token [start, end) as field f. */
 static void read_field(reader *r, int f, size_t start, size_t end) {
     switch (f) {
-    case FK_FIELD_PLACEMENT: read_placement(r, start, end); break;
     case FK_FIELD_SIDE: read_side(r, start, end); break;
     case FK_FIELD_CASTLING: read_castling(r, start, end); break;
     case FK_FIELD_EP: read_ep(r, start, end); break;
@@ -1033,10 +1046,7 @@ static void read_text(reader *r, int fast) {
         size_t start = r->at, end = 0;
         if (f == FK_FIELD_PLACEMENT) {
             if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
-            if (end == 0) {
-                end = token_end(r);
-                read_placement(r, start, end);
-            }
+            if (end == 0) end = read_placement(r, start);
             /* The usual tail has nothing to report, whether the placement
              * was well formed or not (most broken FENs have it too). */
             if (fast && tail_fast(pos, text, end, len, r->flags)) {
