@@ -105,7 +105,7 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
     va_start(ap, fmt);
     fk_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    if (fix) fk_format(p->fix, sizeof p->fix, "%s", fix);
+    if (fix) fk_copy_text(p->fix, sizeof p->fix, fix);
 }
 
 /* ---- kings ------------------------------------------------------------ */

@@ -109,10 +109,9 @@ static const char *quote(const char *text, size_t len, char out[100]) {
     return out;
 }
 
-/* Makes text a sentence, as the checker writes them: an upper-case first
- * letter and a full stop at the end. */
-static void as_sentence(char *text, size_t cap) {
-    size_t n = strlen(text);
+/* Makes the n bytes of text (cap bytes of room) a sentence, as the checker
+ * writes them: an upper-case first letter and a full stop at the end. */
+static void as_sentence(char *text, size_t n, size_t cap) {
     if (n == 0) return;
     if (text[0] >= 'a' && text[0] <= 'z') text[0] = (char)(text[0] - 32);
     if (text[n - 1] != '.' && text[n - 1] != '?' && n + 1 < cap) {
@@ -125,9 +124,9 @@ static void as_sentence(char *text, size_t cap) {
 PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fk_vformat(p->fix, sizeof p->fix, fmt, ap);
+    size_t n = fk_vformat(p->fix, sizeof p->fix, fmt, ap);
     va_end(ap);
-    as_sentence(p->fix, sizeof p->fix);
+    as_sentence(p->fix, n, sizeof p->fix);
 }
 
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
@@ -142,10 +141,10 @@ static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity,
     if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
-    fk_vformat(p->message, sizeof p->message, fmt, ap);
+    size_t n = fk_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    as_sentence(p->message, sizeof p->message);
-    if (fix) set_fix(p, "%s", fix);
+    as_sentence(p->message, n, sizeof p->message);
+    if (fix) as_sentence(p->fix, fk_copy_text(p->fix, sizeof p->fix, fix), sizeof p->fix);
     return p;
 }
 
@@ -173,10 +172,14 @@ static int is_unicode_dash(const char *s, size_t n) {
 /* Names the rank at index i from the top as people do ("rank 7"); a rank
  * past the eighth is counted from the top ("rank 9 from the top"). */
 static const char *rank_label(int index, char out[24]) {
-    if (index < 8)
-        fk_format(out, 24, "rank %d", 8 - index);
-    else
+    if (index < 8) {
+        /* The usual case, without the formatter: a broken rank costs that. */
+        memcpy(out, "rank ", 5);
+        out[5] = (char)('8' - index);
+        out[6] = '\0';
+    } else {
         fk_format(out, 24, "rank %d from the top", index + 1);
+    }
     return out;
 }
 

@@ -21,6 +21,10 @@
  * %c, %d, %u, %ld, %lu, %lld, %llu and %%, without widths or flags.
  * Returns the length written. */
 size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap);
+/* Copies the text into out (cap bytes, always zero-terminated, cut short
+ * when it does not fit), as fk_format(out, cap, "%s", text) would, only
+ * faster. Returns the length written. */
+size_t fk_copy_text(char *out, size_t cap, const char *text);
 /* fk_vformat with the arguments given directly. */
 size_t fk_format(char *out, size_t cap, const char *fmt, ...) FK_PRINTF_LIKE(3, 4);
 
