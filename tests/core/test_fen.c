@@ -925,6 +925,45 @@ static void placement_lengths_and_what_follows(void **state) {
     find(r, FK_PROB_RANK_LENGTH);
 }
 
+/* A broken placement followed by a normal tail: the tail is read in full
+ * (side, castling, en passant, counters), whatever ends the placement, and
+ * only the placement's problems are said. */
+static void broken_placement_keeps_its_tail(void **state) {
+    (void)state;
+    static const char *const fens[] = {
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR b Kq e3 5 7",
+        "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR b Kq e3 5 7",
+        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR b Kq e3 5 7",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP b Kq e3 5 7",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        reading *r = read_fen(fens[i], FK_FEN_STRICT);
+        assert_int_equal(r->status, FK_ERR_SYNTAX);
+        for (int k = 0; k < r->problems.count; k++)
+            assert_int_equal(r->problems.items[k].field, FK_FIELD_PLACEMENT);
+        assert_int_equal(r->pos.side, FK_BLACK);
+        assert_true(r->pos.castling == (FK_BIT(FK_SQUARE(7, 0)) | FK_BIT(FK_SQUARE(0, 7))));
+        assert_int_equal(r->pos.ep_square, FK_SQUARE(4, 2));
+        assert_int_equal(r->pos.halfmove, 5);
+        assert_int_equal(r->pos.fullmove, 7);
+    }
+    /* A tab or '_' after a broken placement ends it too, and is said. */
+    static const char *const separated[] = {
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR\tb Kq e3 5 7",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR_b_Kq_e3_5_7",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        reading *r = read_fen(separated[i], FK_FEN_TOLERANT);
+        assert_int_equal(find(r, FK_PROB_BAD_DIGIT)->offset, 18);
+        assert_int_equal(find(r, FK_PROB_WHITESPACE)->offset, 43);
+        assert_int_equal(r->pos.side, FK_BLACK);
+        assert_int_equal(r->pos.fullmove, 7);
+    }
+    /* A side letter glued to a broken placement is still said as such. */
+    reading *r = read_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNRw", FK_FEN_STRICT);
+    assert_non_null(strstr(find(r, FK_PROB_BAD_PIECE)->message, "space before the side"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_position_reads_like_startpos),
@@ -962,6 +1001,7 @@ int main(void) {
         cmocka_unit_test(every_byte_reads_as_its_piece),
         cmocka_unit_test(placement_lengths_and_what_follows),
         cmocka_unit_test(reads_stop_at_the_end_of_the_text),
+        cmocka_unit_test(broken_placement_keeps_its_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

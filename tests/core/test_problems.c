@@ -1,0 +1,120 @@
+/* Tests for src/core/problems.c: the message formatter (fk_format) against
+ * the C library's snprintf for every conversion it knows, cut short at
+ * every capacity, with formats short and long; fk_copy_text; the list. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/problems.h"
+#include "fenkit/core.h"
+
+/* Formats with fk_format and snprintf into buffers of every capacity from
+ * 1 to 220 and asserts the same text and the length written. */
+#define SAME_AS_SNPRINTF(...)                                                                \
+    do {                                                                                     \
+        for (size_t cap = 1; cap <= 220; cap++) {                                            \
+            char ours[224], theirs[224];                                                     \
+            memset(ours, 'x', sizeof ours);                                                  \
+            size_t n = fk_format(ours, cap, __VA_ARGS__);                                    \
+            int full = snprintf(theirs, cap, __VA_ARGS__);                                   \
+            assert_string_equal(ours, theirs);                                               \
+            assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);                \
+            assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */        \
+        }                                                                                    \
+    } while (0)
+
+static void conversions_match_snprintf(void **state) {
+    (void)state;
+    SAME_AS_SNPRINTF("rank %d has %d square%s, needs 8", 5, 9, "s");
+    SAME_AS_SNPRINTF("%s", "");
+    SAME_AS_SNPRINTF("plain text with no conversion at all, longer than sixteen bytes");
+    SAME_AS_SNPRINTF("%c%c and %%, %u, %ld, %lu, %lld, %llu", 'e', '3', 4000000000u, -7L, 8UL,
+                     -9223372036854775807LL - 1, 18446744073709551615ULL);
+    SAME_AS_SNPRINTF("castling rights '%s' are usually written '%.*s'", "qkQK", 4, "KQkqXYZ");
+    SAME_AS_SNPRINTF("%.*s|%.*s|%.*s", 0, "abc", 2, "abc", 9, "abc");
+    SAME_AS_SNPRINTF("%d%d%d%s%s", -1, 0, 2147483647, "a", "bcdefghijklmnopqrstuvwxyz");
+    SAME_AS_SNPRINTF("a run of exactly 8, then more: 12345678%s12345678", "/");
+}
+
+/* A format longer than the formatter's padded copy is read the slow way,
+ * with the same result. */
+static void long_formats(void **state) {
+    (void)state;
+    char fmt[600];
+    for (size_t i = 0; i < sizeof fmt - 1; i++) fmt[i] = (char)('a' + i % 26);
+    memcpy(fmt + 290, "%d", 2);
+    fmt[sizeof fmt - 1] = '\0';
+    char ours[700], theirs[700];
+    for (size_t cap = 250; cap <= sizeof ours; cap += 37) {
+        size_t n = fk_format(ours, cap, fmt, 42);
+        int full = snprintf(theirs, cap, fmt, 42);
+        assert_string_equal(ours, theirs);
+        assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);
+    }
+}
+
+/* fk_vformat without the compiler's check of the format. */
+static size_t format_unchecked(char *out, size_t cap, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    size_t n = fk_vformat(out, cap, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+/* What snprintf leaves undefined: a lone '%' at the end is written, an
+ * unknown conversion writes '%' and drops its letter; no capacity, no text. */
+static void odd_formats(void **state) {
+    (void)state;
+    char out[32];
+    assert_int_equal(format_unchecked(out, sizeof out, "50%"), 3);
+    assert_string_equal(out, "50%");
+    assert_int_equal(format_unchecked(out, sizeof out, "a%xb"), 3);
+    assert_string_equal(out, "a%b");
+    out[0] = 'x';
+    assert_int_equal(format_unchecked(out, 0, "abc"), 0);
+    assert_int_equal(out[0], 'x');
+}
+
+static void copy_text_cuts_short(void **state) {
+    (void)state;
+    char out[16];
+    memset(out, 'x', sizeof out);
+    assert_int_equal(fk_copy_text(out, 8, "Remove the 0."), 7);
+    assert_string_equal(out, "Remove ");
+    assert_int_equal(out[8], 'x');
+    assert_int_equal(fk_copy_text(out, sizeof out, "Short."), 6);
+    assert_string_equal(out, "Short.");
+    assert_int_equal(fk_copy_text(out, 1, "abc"), 0);
+    assert_string_equal(out, "");
+}
+
+/* A full list counts what it drops and returns no problem. */
+static void full_list_drops(void **state) {
+    (void)state;
+    fk_problems list;
+    fk_problems_clear(&list);
+    for (int i = 0; i < FK_MAX_PROBLEMS; i++)
+        assert_non_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR,
+                                         FK_FIELD_PLACEMENT, i, 0));
+    assert_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, 0));
+    assert_int_equal(list.count, FK_MAX_PROBLEMS);
+    assert_int_equal(list.dropped, 1);
+    assert_string_equal(list.items[3].message, "");
+    assert_int_equal(list.items[3].offset, 3);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(conversions_match_snprintf),
+        cmocka_unit_test(long_formats),
+        cmocka_unit_test(odd_formats),
+        cmocka_unit_test(copy_text_cuts_short),
+        cmocka_unit_test(full_list_drops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
