@@ -209,6 +209,28 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
 }
 
+/* The checks at the end of a placement [start, end) that both placement
+ * readers make: the last rank's length (`file` squares, from rank_start,
+ * unless a digit problem was said in it) and the number of ranks (`rank` is
+ * the index of the last one). */
+static void placement_end(reader *r, size_t start, size_t end, int rank, int file, int rank_bad,
+                          size_t rank_start) {
+    /* A '/' at the very end (the crazyhouse habit) is said as such, not as
+     * an empty ninth rank. */
+    if (file == 0 && rank > 0 && r->text[end - 1] == '/') {
+        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
+               "remove the last '/'", "the piece placement ends with '/'");
+        rank--;
+    } else if (rank < 8 && !rank_bad && file != 8) {
+        report_rank_length(r, rank, rank_start, file);
+    }
+    int ranks = rank + 1;
+    if (ranks != 8)
+        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
+               "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
+               ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+}
+
 /* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
  * repeat fk_piece_from_char's (a loop over the letters) for speed; a test
  * reads every byte value both ways and compares. */
@@ -280,13 +302,62 @@ static inline int overread_ok(const unsigned char *p, size_t n) {
 }
 
 /* FK_BIT(sq) for every square: one load, where a shift by a variable
- * takes three instructions without BMI2. */
+ * takes three instructions without BMI2; and none for 64, which
+ * place_careful uses for the squares off the board. */
 #define RANK_BITS(r)                                                                        \
     FK_BIT(8 * (r)), FK_BIT(8 * (r) + 1), FK_BIT(8 * (r) + 2), FK_BIT(8 * (r) + 3),         \
         FK_BIT(8 * (r) + 4), FK_BIT(8 * (r) + 5), FK_BIT(8 * (r) + 6), FK_BIT(8 * (r) + 7)
-static const fk_bitboard square_bit[64] = {RANK_BITS(0), RANK_BITS(1), RANK_BITS(2), RANK_BITS(3),
-                                           RANK_BITS(4), RANK_BITS(5), RANK_BITS(6), RANK_BITS(7)};
+static const fk_bitboard square_bit[64 + 1] = {
+    RANK_BITS(0), RANK_BITS(1), RANK_BITS(2), RANK_BITS(3),
+    RANK_BITS(4), RANK_BITS(5), RANK_BITS(6), RANK_BITS(7), 0};
 #undef RANK_BITS
+
+/* The sums of 16 bytes up to each, with the four shifted additions. */
+static inline __m128i prefix_sums(__m128i x) {
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 1));
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 2));
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 4));
+    return _mm_add_epi8(x, _mm_slli_si128(x, 8));
+}
+
+/* The running sums of the squares that the 16 bytes c cover, on top of
+ * `before` (the sum of the bytes before, in every byte): a digit 1 to 8
+ * covers its number of squares, a '/' none, anything else one. Saturated at
+ * 255, so that a sum never wraps round to a plausible one. Also gives the
+ * digits 1 to 8 and the '/' as masks of bytes. */
+static inline __m128i running_sums(__m128i c, __m128i before, __m128i *is_digit,
+                                   __m128i *is_slash) {
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    __m128i value = _mm_sub_epi8(c, _mm_set1_epi8('0'));
+    *is_digit = _mm_cmpeq_epi8(_mm_subs_epu8(_mm_sub_epi8(value, one), _mm_set1_epi8(7)), zero);
+    *is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
+    __m128i width = _mm_or_si128(_mm_and_si128(*is_digit, value),
+                                 _mm_andnot_si128(_mm_or_si128(*is_digit, *is_slash), one));
+    return _mm_adds_epu8(prefix_sums(width), before); /* the prefix sums are at most 128 */
+}
+
+/* The last of 16 sums, in every byte. */
+static inline __m128i last_sum(__m128i sums) {
+    __m128i last = _mm_unpackhi_epi8(sums, sums);
+    last = _mm_shufflehi_epi16(last, 0xFF);
+    return _mm_unpackhi_epi64(last, last);
+}
+
+/* Sets pos's bitboards from the squares of each piece (by_piece[FK_EMPTY]
+ * is not read). */
+static inline void set_piece_bitboards(fk_position *pos, const fk_bitboard *by_piece) {
+    /* The colours gathered in locals: stores to pos->by_kind could alias. */
+    fk_bitboard white = 0, black = 0;
+    for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
+        fk_bitboard w = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
+        fk_bitboard b = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
+        pos->by_kind[k] = w | b;
+        white |= w;
+        black |= b;
+    }
+    pos->by_color[FK_WHITE] = white;
+    pos->by_color[FK_BLACK] = black;
+}
 
 /* 1 when bb holds exactly seven squares. */
 static inline int seven_bits(uint64_t bb) {
@@ -332,20 +403,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     __m128i before = zero; /* the squares covered by the earlier loads */
     for (unsigned i = 0;; i += 16) {
         if (i == SPAN) return 0; /* no space in 64 bytes */
-        __m128i c = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i value = _mm_sub_epi8(c, _mm_set1_epi8('0'));
-        __m128i is_digit = _mm_cmpeq_epi8(
-            _mm_subs_epu8(_mm_sub_epi8(value, one), _mm_set1_epi8(7)), zero); /* 1 to 8 */
-        __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
-        /* Widths: a digit its value, a '/' none, anything else one. */
-        __m128i width = _mm_or_si128(_mm_and_si128(is_digit, value),
-                                     _mm_andnot_si128(_mm_or_si128(is_digit, is_slash), one));
-        width = _mm_add_epi8(width, _mm_slli_si128(width, 1));
-        width = _mm_add_epi8(width, _mm_slli_si128(width, 2));
-        width = _mm_add_epi8(width, _mm_slli_si128(width, 4));
-        width = _mm_add_epi8(width, _mm_slli_si128(width, 8)); /* at most 128 */
-        /* Saturated, so that a sum never wraps round to a plausible one. */
-        __m128i sums = _mm_adds_epu8(width, before);
+        __m128i c = _mm_loadu_si128((const __m128i *)(p + i)), is_digit, is_slash;
+        __m128i sums = running_sums(c, before, &is_digit, &is_slash);
         _mm_storeu_si128((__m128i *)(sum + i), sums);
         __m128i eighths = _mm_cmpeq_epi8(_mm_and_si128(sums, _mm_set1_epi8(7)), zero);
         /* A letter's square: its running sum less one, flipped to a1 = 0
@@ -359,10 +418,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(is_slash) << i;
         whole_ranks |= (uint64_t)(unsigned)_mm_movemask_epi8(eighths) << i;
         if (space) break;
-        /* The last sum, in every byte. */
-        __m128i last = _mm_unpackhi_epi8(sums, sums);
-        last = _mm_shufflehi_epi16(last, 0xFF);
-        before = _mm_unpackhi_epi64(last, last);
+        before = last_sum(sums);
     }
     /* A space past the end of the text is none: bytes there were loaded
      * but, the placement ending before its space, are never used. */
@@ -389,17 +445,132 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         by_piece[piece] |= square_bit[sq];
     }
     if (by_piece[FK_EMPTY]) return 0;
-    /* The colours gathered in locals: stores to pos->by_kind could alias. */
-    fk_bitboard white = 0, black = 0;
-    for (int k = FK_PAWN; k < FK_KIND_COUNT; k++) {
-        fk_bitboard w = by_piece[FK_MAKE_PIECE(FK_WHITE, k)];
-        fk_bitboard b = by_piece[FK_MAKE_PIECE(FK_BLACK, k)];
-        pos->by_kind[k] = w | b;
-        white |= w;
-        black |= b;
+    set_piece_bitboards(pos, by_piece);
+    return start + count;
+}
+
+/* Reads a placement from start as read_placement does, with the same
+ * problems in the same order, and returns where it ends; or returns 0 and
+ * leaves it to read_placement when it holds anything rarer than piece
+ * letters, digits 1 to 8, '/' and other ASCII bytes (a digit 0 or 9, '[',
+ * a byte above 0x7F, a side letter glued to its end), runs 64 bytes without
+ * a separator, or covers 255 squares or more.
+ *
+ * As in place_fast, sixteen bytes at a time give masks (digits, '/',
+ * separators) and every byte's running sum of squares, which, less the sum
+ * at the '/' before it, is a letter's file. Only the letters, and the
+ * things to be said (a rank of other than 8 squares, two digits in a row,
+ * a byte that is no piece letter), then take a step each, in order. */
+OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
+    enum { SPAN = 64 };
+    const unsigned char *s = (const unsigned char *)r->text, *p = s + start;
+    size_t left = r->len - start;
+    unsigned char copy[SPAN];
+    if (left < SPAN && !overread_ok(p, SPAN)) {
+        memcpy(copy, p, left);
+        memset(copy + left, ' ', SPAN - left);
+        p = copy;
     }
-    pos->by_color[FK_WHITE] = white;
-    pos->by_color[FK_BLACK] = black;
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i high = _mm_set1_epi8((char)0xF8);
+    uint8_t sum[SPAN]; /* byte k: the squares covered by bytes 0 to k */
+    uint8_t at[SPAN];  /* byte k: the square of a letter in byte k, 64 off the board */
+    uint64_t separators = 0, digits = 0, slashes = 0;
+    /* The sum, the number of '/' and the sum at the last '/' before each
+     * load, in every byte. */
+    __m128i before = zero, ranks_before = zero, base_before = zero;
+    for (unsigned i = 0; i < SPAN; i += 16) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(p + i)), is_digit, is_slash;
+        __m128i sums = running_sums(c, before, &is_digit, &is_slash);
+        _mm_storeu_si128((__m128i *)(sum + i), sums);
+        /* A letter's rank is the number of '/' before it, its file the sum
+         * before it less the sum at the last '/' (the sums at the '/' only
+         * grow, so that is their running maximum). */
+        __m128i ranks = _mm_add_epi8(prefix_sums(_mm_and_si128(is_slash, one)), ranks_before);
+        __m128i bases = _mm_and_si128(is_slash, sums);
+        bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 1));
+        bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 2));
+        bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 4));
+        bases = _mm_max_epu8(_mm_max_epu8(bases, _mm_slli_si128(bases, 8)), base_before);
+        __m128i file = _mm_sub_epi8(_mm_sub_epi8(sums, bases), one);
+        __m128i row = _mm_and_si128(
+            _mm_slli_epi16(_mm_sub_epi8(_mm_set1_epi8(7), ranks), 3), high); /* 8 * (7 - rank) */
+        __m128i on_board = _mm_cmpeq_epi8(_mm_and_si128(_mm_or_si128(ranks, file), high), zero);
+        __m128i square = _mm_or_si128(_mm_and_si128(on_board, _mm_or_si128(row, file)),
+                                      _mm_andnot_si128(on_board, _mm_set1_epi8(64)));
+        _mm_storeu_si128((__m128i *)(at + i), square);
+        /* ' ', '_' and the bytes 9 to 13 (tab, line ends, vertical tab,
+         * form feed): the separator[] table's bytes. */
+        __m128i control = _mm_subs_epu8(_mm_sub_epi8(c, _mm_set1_epi8(9)), _mm_set1_epi8(4));
+        __m128i is_separator = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(c, _mm_set1_epi8('_'))),
+            _mm_cmpeq_epi8(control, zero));
+        uint64_t ends = (unsigned)_mm_movemask_epi8(is_separator);
+        separators |= ends << i;
+        digits |= (uint64_t)(unsigned)_mm_movemask_epi8(is_digit) << i;
+        slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(is_slash) << i;
+        if (ends || i + 16 >= left) break;
+        before = last_sum(sums);
+        ranks_before = last_sum(ranks);
+        base_before = last_sum(bases);
+    }
+    /* The end of the text ends the placement too; bytes loaded past it are
+     * never used. */
+    if (left < SPAN) separators |= FK_BIT(left);
+    if (!separators) return 0;
+    unsigned count = (unsigned)__builtin_ctzll(separators);
+    if (count == 0 || sum[count - 1] == 255) return 0;
+    uint64_t inside = FK_BIT(count) - 1;
+    digits &= inside;
+    slashes &= inside;
+
+    /* The letters: pieces go on the board (square 64 holds those off it),
+     * other bytes are said below. */
+    uint8_t board[64 + 1] = {0};
+    fk_bitboard by_piece[FK_PIECE_COUNT + 1];
+    for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
+    uint64_t others = 0;
+    for (uint64_t m = inside & ~digits & ~slashes; m; m &= m - 1) {
+        size_t k = (size_t)__builtin_ctzll(m), c = p[k], piece = piece_code[c], sq = at[k];
+        if (piece) {
+            board[sq] = (uint8_t)piece;
+            by_piece[piece] |= square_bit[sq];
+            continue;
+        }
+        if (c >= 0x80 || c == '0' || c == '9' || c == '[' || ((c | 0x20) == 'w' && k == count - 1))
+            return 0;
+        others |= FK_BIT(k);
+    }
+
+    /* What is to be said, in the order of the bytes: '/' (a rank's end),
+     * the second digit of a run of digits, a byte that is no piece letter. */
+    uint64_t runs = digits & (digits << 1) & ~(digits << 2);
+    int rank_bad = 0;
+    size_t rank_start = start;
+    char label[24], q[100];
+    unsigned rank = 0, base = 0; /* base: the sum at the last '/' */
+    for (uint64_t e = slashes | runs | others; e; e &= e - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(e);
+        size_t offset = start + k;
+        if (slashes & FK_BIT(k)) {
+            unsigned file = sum[k] - base;
+            if (file != 8 && rank < 8 && !rank_bad)
+                report_rank_length(r, (int)rank, rank_start, (int)file);
+            rank++, base = sum[k], rank_bad = 0, rank_start = offset + 1;
+        } else if (runs & FK_BIT(k)) {
+            report_digit_run(r, (int)rank, offset - 1, r->len);
+            rank_bad = 1;
+        } else {
+            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, offset,
+                   "use K Q R B N P, upper case for White, lower case for Black",
+                   "'%s' in %s is not a piece letter", quote(r->text + offset, 1, q),
+                   rank_label((int)rank, label));
+        }
+    }
+    placement_end(r, start, start + count, (int)rank, (int)(sum[count - 1] - base), rank_bad,
+                  rank_start);
+    memcpy(r->pos->board, board, 64);
+    set_piece_bitboards(r->pos, by_piece);
     return start + count;
 }
 #else
@@ -408,7 +579,12 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     (void)pos, (void)s, (void)start, (void)len;
     return 0;
 }
+static size_t place_careful(reader *r, size_t start) {
+    (void)r, (void)start;
+    return 0;
+}
 #endif
+
 
 /* Reads a counter of one to six digits, without a leading zero, at *at;
  * moves *at past it. Returns 0 for anything else. */
@@ -599,21 +775,8 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
         }
     }
     size_t end = (size_t)(p - s);
-    int rank = pl.rank;
-    /* A '/' at the very end (the crazyhouse habit) is said as such, not as
-     * an empty ninth rank. */
-    if (pl.file == 0 && rank > 0 && s[end - 1] == '/') {
-        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
-               "remove the last '/'", "the piece placement ends with '/'");
-        rank--;
-    } else if (rank < 8 && !pl.rank_bad && pl.file != 8) {
-        report_rank_length(r, rank, (size_t)(pl.rank_start - s), (int)pl.file);
-    }
-    int ranks = rank + 1;
-    if (ranks != 8)
-        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
-               "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
-               ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+    placement_end(r, start, end, pl.rank, (int)pl.file, pl.rank_bad,
+                  (size_t)(pl.rank_start - s));
     memcpy(r->pos->board, pl.board, 64);
     set_bitboards(r->pos);
     return end;
@@ -1049,6 +1212,7 @@ static void read_text(reader *r, int fast) {
         size_t start = r->at, end = 0;
         if (f == FK_FIELD_PLACEMENT) {
             if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
+            if (end == 0 && fast) end = place_careful(r, start);
             if (end == 0) end = read_placement(r, start);
             /* The usual tail has nothing to report, whether the placement
              * was well formed or not (most broken FENs have it too). */
