@@ -80,8 +80,9 @@ static size_t utf8_length(const unsigned char *s, size_t n) {
 
 /* Copies up to 24 bytes of text into out for a message: printable ASCII and
  * well-formed UTF-8 as they are, any other byte as \xNN, so a message never
- * carries broken UTF-8. */
-static const char *quote(const char *text, size_t len, char out[100]) {
+ * carries broken UTF-8. Returns the length written (at most 99), and
+ * zero-terminates it. */
+static size_t quote_into(const char *text, size_t len, char *out) {
     const unsigned char *s = (const unsigned char *)text;
     size_t n = 0, i = 0;
     while (i < len && i < 24) {
@@ -106,6 +107,12 @@ static const char *quote(const char *text, size_t len, char out[100]) {
         n += 3;
     }
     out[n] = '\0';
+    return n;
+}
+
+/* quote_into for a message's %s. */
+static const char *quote(const char *text, size_t len, char out[100]) {
+    quote_into(text, len, out);
     return out;
 }
 
@@ -129,15 +136,22 @@ PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     as_sentence(p->fix, n, sizeof p->fix);
 }
 
+/* Takes the next problem of the reading, at byte `offset` of the text, with
+ * an empty message and fix; counts errors so the reading knows its result.
+ * Returns NULL when the list is full. */
+static fk_problem *add_problem(reader *r, fk_problem_code code, fk_severity severity,
+                               fk_field field, size_t offset) {
+    if (severity == FK_SEV_ERROR) r->errors++;
+    return fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
+}
+
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
  * a plain `fix` (or NULL; callers may format one into the returned
- * problem's fix). Counts errors so the reading knows its result. Returns
- * the problem, or NULL when the list is full. */
+ * problem's fix). Returns the problem, or NULL when the list is full. */
 PRINTF_LIKE(7, 8)
 static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
                           size_t offset, const char *fix, const char *fmt, ...) {
-    if (severity == FK_SEV_ERROR) r->errors++;
-    fk_problem *p = fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
+    fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
@@ -183,30 +197,104 @@ static const char *rank_label(int index, char out[24]) {
     return out;
 }
 
+/* The problems that broken FENs have most (a rank's length, two digits in
+ * a row, a byte that is no piece letter, the number of ranks) are written
+ * without the formatter, which would cost more than the reading: their
+ * sentences are put together from pieces whose lengths the compiler knows,
+ * as report() would write them. Each is far shorter than a problem's
+ * message or fix. */
+#define PUT(at, literal) put_bytes(at, literal, sizeof literal - 1)
+
+/* Copies the n bytes of s to at; returns the end. */
+static inline char *put_bytes(char *at, const char *s, size_t n) {
+    memcpy(at, s, n);
+    return at + n;
+}
+
+/* Appends v as %d writes it; returns the end. */
+static char *put_int(char *at, int v) {
+    if (v >= 0) return fen_put_uint(at, (uint32_t)v);
+    *at++ = '-';
+    return fen_put_uint(at, 0u - (uint32_t)v);
+}
+
+/* Appends rank_label's name of the rank at index from the top, with an
+ * upper-case first letter when it starts a sentence; returns the end. */
+static char *put_rank(char *at, int index, int capital) {
+    at = capital ? PUT(at, "Rank ") : PUT(at, "rank ");
+    if (index < 8) {
+        *at++ = (char)('8' - index);
+        return at;
+    }
+    return PUT(put_int(at, index + 1), " from the top");
+}
+
 /* Reports a rank (index from the top) that starts at byte `at` and covers
  * `squares` squares instead of 8. */
 static void report_rank_length(reader *r, int rank, size_t at, int squares) {
-    char label[24];
-    report(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
-           "the pieces and the digits of empty squares in a rank add up to 8",
-           "%s has %d square%s, needs 8", rank_label(rank, label), squares,
-           squares == 1 ? "" : "s");
+    static const char fix[] = "The pieces and the digits of empty squares in a rank add up to 8.";
+    fk_problem *p = add_problem(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
+    if (!p) return;
+    /* "Rank 7 has 7 squares, needs 8." */
+    char *m = put_int(PUT(put_rank(p->message, rank, 1), " has "), squares);
+    m = squares == 1 ? PUT(m, " square, needs 8.") : PUT(m, " squares, needs 8.");
+    *m = '\0';
+    memcpy(p->fix, fix, sizeof fix);
 }
 
 /* Reports the run of digits starting at `from` (like "44"), once. */
 static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
+    static const char fix[] = "Write the empty squares as one digit, 1 to 8.";
     const unsigned char *s = (const unsigned char *)r->text;
     size_t to = from;
     int sum = 0;
     while (to < end && s[to] >= '0' && s[to] <= '9')
         sum += s[to++] - '0';
-    char q[100], label[24];
-    fk_problem *p = report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from,
-                           "write the empty squares as one digit, 1 to 8",
-                           "%s has two digits in a row ('%s'): empty squares are one digit, "
-                           "1 to 8",
-                           rank_label(rank, label), quote((const char *)s + from, to - from, q));
-    if (p && sum >= 1 && sum <= 8) set_fix(p, "write %d", sum);
+    fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from);
+    if (!p) return;
+    /* "Rank 6 has two digits in a row ('44'): empty squares are one digit,
+     * 1 to 8." */
+    char *m = PUT(put_rank(p->message, rank, 1), " has two digits in a row ('");
+    m += quote_into((const char *)s + from, to - from, m);
+    m = PUT(m, "'): empty squares are one digit, 1 to 8.");
+    *m = '\0';
+    if (sum >= 1 && sum <= 8) {
+        /* "Write 8." */
+        m = PUT(p->fix, "Write ");
+        *m++ = (char)('0' + sum);
+        memcpy(m, ".", 2);
+    } else {
+        memcpy(p->fix, fix, sizeof fix);
+    }
+}
+
+/* Reports the byte (or UTF-8 character) of n bytes at `at`, in the rank at
+ * index `rank` from the top, that is no piece letter; `glued` when it is a
+ * side letter with no space before it. */
+static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued) {
+    static const char fix[] = "Use K Q R B N P, upper case for White, lower case for Black.";
+    fk_problem *p = add_problem(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
+    if (!p) return;
+    /* "'x' in rank 5 is not a piece letter." */
+    char *m = PUT(p->message, "'");
+    m += quote_into(r->text + at, n, m);
+    m = put_rank(PUT(m, "' in "), rank, 0);
+    m = glued ? PUT(m, " is not a piece letter (is the space before the side to move missing?).")
+              : PUT(m, " is not a piece letter.");
+    *m = '\0';
+    memcpy(p->fix, fix, sizeof fix);
+}
+
+/* Reports a placement of `ranks` ranks (not 8) that starts at `start`. */
+static void report_rank_count(reader *r, size_t start, int ranks) {
+    static const char fix[] = "A board has 8 ranks separated by 7 '/'.";
+    fk_problem *p = add_problem(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start);
+    if (!p) return;
+    /* "There are 9 ranks, a board has 8." */
+    char *m = ranks == 1 ? PUT(p->message, "There is 1 rank")
+                         : PUT(put_int(PUT(p->message, "There are "), ranks), " ranks");
+    memcpy(m, ", a board has 8.", sizeof ", a board has 8.");
+    memcpy(p->fix, fix, sizeof fix);
 }
 
 /* The checks at the end of a placement [start, end) that both placement
@@ -224,11 +312,7 @@ static void placement_end(reader *r, size_t start, size_t end, int rank, int fil
     } else if (rank < 8 && !rank_bad && file != 8) {
         report_rank_length(r, rank, rank_start, file);
     }
-    int ranks = rank + 1;
-    if (ranks != 8)
-        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start,
-               "a board has 8 ranks separated by 7 '/'", "there %s %d rank%s, a board has 8",
-               ranks == 1 ? "is" : "are", ranks, ranks == 1 ? "" : "s");
+    if (rank + 1 != 8) report_rank_count(r, start, rank + 1);
 }
 
 /* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
@@ -547,7 +631,6 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
     uint64_t runs = digits & (digits << 1) & ~(digits << 2);
     int rank_bad = 0;
     size_t rank_start = start;
-    char label[24], q[100];
     unsigned rank = 0, base = 0; /* base: the sum at the last '/' */
     for (uint64_t e = slashes | runs | others; e; e &= e - 1) {
         unsigned k = (unsigned)__builtin_ctzll(e);
@@ -561,10 +644,7 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
             report_digit_run(r, (int)rank, offset - 1, r->len);
             rank_bad = 1;
         } else {
-            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, offset,
-                   "use K Q R B N P, upper case for White, lower case for Black",
-                   "'%s' in %s is not a piece letter", quote(r->text + offset, 1, q),
-                   rank_label((int)rank, label));
+            report_bad_piece(r, (int)rank, offset, 1, 0);
         }
     }
     placement_end(r, start, start + count, (int)rank, (int)(sum[count - 1] - base), rank_bad,
@@ -720,7 +800,7 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
     const unsigned char *s = (const unsigned char *)r->text, *stop = s + r->len, *p;
     placement pl = {.row = 56, .rank_start = s + start};
     memset(pl.board, 0, sizeof pl.board);
-    char label[24], q[100];
+    char label[24];
     for (p = s + start; (p = placement_scan(&pl, p, stop)) < stop; p++) {
         unsigned c = *p, k = placement_class[c];
         size_t at = (size_t)(p - s);
@@ -758,17 +838,11 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
         } else {
             /* Not a piece letter: say so and count it as one square, so a
              * mistyped letter does not also make the rank the wrong length. */
-            const char *why = "";
             size_t n = c >= 0x80 ? utf8_length(p, (size_t)(stop - p)) : 0;
             if (n == 0) n = 1;
-            if ((c == 'w' || c == 'W') && (p + 1 == stop || placement_class[p[1]] == END)) {
-                why = " (is the space before the side to move missing?)";
-                pl.file--; /* a glued side letter is no square */
-            }
-            report(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
-                   "use K Q R B N P, upper case for White, lower case for Black",
-                   "'%s' in %s is not a piece letter%s", quote((const char *)p, n, q),
-                   rank_label(pl.rank, label), why);
+            int glued = (c == 'w' || c == 'W') && (p + 1 == stop || placement_class[p[1]] == END);
+            pl.file -= glued; /* a glued side letter is no square */
+            report_bad_piece(r, pl.rank, at, n, glued);
             p += n - 1;
             pl.file++;
             pl.run = NULL;
