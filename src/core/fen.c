@@ -443,6 +443,15 @@ static inline void set_piece_bitboards(fk_position *pos, const fk_bitboard *by_p
     pos->by_color[FK_BLACK] = black;
 }
 
+/* The number of bits set in b: a few instructions where the POPCNT
+ * instruction may be missing. */
+static inline int count_bits(uint64_t b) {
+    b -= (b >> 1) & 0x5555555555555555ull;
+    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((b * 0x0101010101010101ull) >> 56);
+}
+
 /* 1 when bb holds exactly seven squares. */
 static inline int seven_bits(uint64_t bb) {
     for (int k = 0; k < 6; k++) bb &= bb - 1; /* clear six */
@@ -560,6 +569,7 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
     uint8_t sum[SPAN]; /* byte k: the squares covered by bytes 0 to k */
     uint8_t at[SPAN];  /* byte k: the square of a letter in byte k, 64 off the board */
     uint64_t separators = 0, digits = 0, slashes = 0;
+    uint64_t whole_ranks = 0; /* the '/' that end a rank of 8 squares */
     /* The sum, the number of '/' and the sum at the last '/' before each
      * load, in every byte. */
     __m128i before = zero, ranks_before = zero, base_before = zero;
@@ -568,15 +578,19 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
         __m128i sums = running_sums(c, before, &is_digit, &is_slash);
         _mm_storeu_si128((__m128i *)(sum + i), sums);
         /* A letter's rank is the number of '/' before it, its file the sum
-         * before it less the sum at the last '/' (the sums at the '/' only
-         * grow, so that is their running maximum). */
+         * before it less the sum at the last '/' before it (the sums at
+         * the '/' only grow, so that is their running maximum); a '/' ends
+         * a rank of 8 squares when its sum is 8 more than that. */
         __m128i ranks = _mm_add_epi8(prefix_sums(_mm_and_si128(is_slash, one)), ranks_before);
-        __m128i bases = _mm_and_si128(is_slash, sums);
+        __m128i at_slash = _mm_and_si128(is_slash, sums);
+        __m128i bases = _mm_slli_si128(at_slash, 1);
         bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 1));
         bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 2));
         bases = _mm_max_epu8(bases, _mm_slli_si128(bases, 4));
         bases = _mm_max_epu8(_mm_max_epu8(bases, _mm_slli_si128(bases, 8)), base_before);
-        __m128i file = _mm_sub_epi8(_mm_sub_epi8(sums, bases), one);
+        __m128i covered = _mm_sub_epi8(sums, bases);
+        __m128i file = _mm_sub_epi8(covered, one);
+        __m128i eight = _mm_and_si128(is_slash, _mm_cmpeq_epi8(covered, _mm_set1_epi8(8)));
         __m128i row = _mm_and_si128(
             _mm_slli_epi16(_mm_sub_epi8(_mm_set1_epi8(7), ranks), 3), high); /* 8 * (7 - rank) */
         __m128i on_board = _mm_cmpeq_epi8(_mm_and_si128(_mm_or_si128(ranks, file), high), zero);
@@ -593,10 +607,11 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
         separators |= ends << i;
         digits |= (uint64_t)(unsigned)_mm_movemask_epi8(is_digit) << i;
         slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(is_slash) << i;
+        whole_ranks |= (uint64_t)(unsigned)_mm_movemask_epi8(eight) << i;
         if (ends || i + 16 >= left) break;
         before = last_sum(sums);
         ranks_before = last_sum(ranks);
-        base_before = last_sum(bases);
+        base_before = last_sum(_mm_max_epu8(bases, at_slash));
     }
     /* The end of the text ends the placement too; bytes loaded past it are
      * never used. */
@@ -626,29 +641,28 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
         others |= FK_BIT(k);
     }
 
-    /* What is to be said, in the order of the bytes: '/' (a rank's end),
-     * the second digit of a run of digits, a byte that is no piece letter. */
+    /* What is to be said, in the order of the bytes: the end of a rank of
+     * other than 8 squares, the second digit of a run of digits, a byte
+     * that is no piece letter. Each finds its rank from the '/' before it. */
     uint64_t runs = digits & (digits << 1) & ~(digits << 2);
-    int rank_bad = 0;
-    size_t rank_start = start;
-    unsigned rank = 0, base = 0; /* base: the sum at the last '/' */
-    for (uint64_t e = slashes | runs | others; e; e &= e - 1) {
+    for (uint64_t e = (slashes & ~whole_ranks) | runs | others; e; e &= e - 1) {
         unsigned k = (unsigned)__builtin_ctzll(e);
-        size_t offset = start + k;
+        uint64_t before_k = slashes & (FK_BIT(k) - 1);
+        int rank = count_bits(before_k);
+        unsigned from = before_k ? 64 - (unsigned)__builtin_clzll(before_k) : 0; /* its first byte */
         if (slashes & FK_BIT(k)) {
-            unsigned file = sum[k] - base;
-            if (file != 8 && rank < 8 && !rank_bad)
-                report_rank_length(r, (int)rank, rank_start, (int)file);
-            rank++, base = sum[k], rank_bad = 0, rank_start = offset + 1;
+            /* Unless a digit problem was said in this rank. */
+            if (rank < 8 && !(runs & (FK_BIT(k) - FK_BIT(from))))
+                report_rank_length(r, rank, start + from, sum[k] - (from ? sum[from - 1] : 0));
         } else if (runs & FK_BIT(k)) {
-            report_digit_run(r, (int)rank, offset - 1, r->len);
-            rank_bad = 1;
+            report_digit_run(r, rank, start + k - 1, r->len);
         } else {
-            report_bad_piece(r, (int)rank, offset, 1, 0);
+            report_bad_piece(r, rank, start + k, 1, 0);
         }
     }
-    placement_end(r, start, start + count, (int)rank, (int)(sum[count - 1] - base), rank_bad,
-                  rank_start);
+    unsigned from = slashes ? 64 - (unsigned)__builtin_clzll(slashes) : 0; /* the last rank */
+    placement_end(r, start, start + count, count_bits(slashes),
+                  sum[count - 1] - (from ? sum[from - 1] : 0), (runs >> from) != 0, start + from);
     memcpy(r->pos->board, board, 64);
     set_piece_bitboards(r->pos, by_piece);
     return start + count;
