@@ -285,6 +285,30 @@ static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued
     memcpy(p->fix, fix, sizeof fix);
 }
 
+/* Adds a problem whose message is `before`, the token of n bytes at s as
+ * quote_into writes it, and `after` (together a sentence, as report() would
+ * make it), and whose fix is the sentence `fix`, or none. Used for the
+ * problems of a broken tail, which are many: no formatter, and every such
+ * message fits (the quote is at most 99 bytes, the rest much less than
+ * 100). */
+static fk_problem *report_token(reader *r, fk_problem_code code, fk_severity severity,
+                                fk_field field, size_t offset, const char *fix, const char *before,
+                                const char *s, size_t n, const char *after) {
+    fk_problem *p = add_problem(r, code, severity, field, offset);
+    if (!p) return NULL;
+    char *m = put_bytes(p->message, before, strlen(before));
+    m += quote_into(s, n, m);
+    memcpy(m, after, strlen(after) + 1);
+    if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
+    return p;
+}
+
+/* report_token with no token: the message is a plain sentence. */
+static void report_sentence(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
+                            size_t offset, const char *fix, const char *message) {
+    report_token(r, code, severity, field, offset, fix, message, "", 0, "");
+}
+
 /* Reports a placement of `ranks` ranks (not 8) that starts at `start`. */
 static void report_rank_count(reader *r, size_t start, int ranks) {
     static const char fix[] = "A board has 8 ranks separated by 7 '/'.";
@@ -885,10 +909,9 @@ static void read_side(reader *r, size_t start, size_t end) {
                "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
         return;
     }
-    char q[100];
-    report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
-           "write w for White to move or b for Black to move", "'%s' is not a side to move",
-           quote(s, n, q));
+    report_token(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
+                 "Write w for White to move or b for Black to move.", "'", s, n,
+                 "' is not a side to move.");
 }
 
 /* The back-rank square of color's rook that castling letter K (kingside)
@@ -969,18 +992,17 @@ static void read_castling(reader *r, size_t start, size_t end) {
         } else if (cls == CASTLE_KQ) {
             kq++;
         } else {
-            char q[100];
             size_t len =
                 (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
             if (c == '-')
-                report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                       "write - alone for no castling rights, or only the letters",
-                       "'-' in the castling field must stand alone");
+                report_sentence(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                                "Write - alone for no castling rights, or only the letters.",
+                                "'-' in the castling field must stand alone.");
             else
-                report(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                       "use K Q k q, or the rook's file (A-H, a-h) for Chess960",
-                       "'%s' is not a castling letter", quote(s + i, len, q));
+                report_token(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                             "Use K Q k q, or the rook's file (A-H, a-h) for Chess960.", "'",
+                             s + i, len, "' is not a castling letter.");
             i += len - 1;
             bad++;
         }
@@ -1032,7 +1054,6 @@ static void read_castling(reader *r, size_t start, size_t end) {
 static void read_ep(reader *r, size_t start, size_t end) {
     const char *s = r->text + start;
     size_t n = end - start;
-    char q[100];
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
         report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
@@ -1044,9 +1065,9 @@ static void read_ep(reader *r, size_t start, size_t end) {
             r->pos->ep_square = (uint8_t)FK_SQUARE(s[0] - 'a', s[1] - '1');
             return;
         }
-        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-               "write the square the pawn passed over, or - for none",
-               "the en passant square must be on rank 3 or 6, not %s", quote(s, n, q));
+        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                     "Write the square the pawn passed over, or - for none.",
+                     "The en passant square must be on rank 3 or 6, not ", s, n, ".");
         return;
     }
     if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
@@ -1058,14 +1079,14 @@ static void read_ep(reader *r, size_t start, size_t end) {
     }
     if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) && s[1] >= '0' &&
         s[1] <= '9') {
-        report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-               "files are a to h and ranks 1 to 8; write - for none",
-               "there is no square %s on the board", quote(s, n, q));
+        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                     "Files are a to h and ranks 1 to 8; write - for none.", "There is no square ",
+                     s, n, " on the board.");
         return;
     }
-    report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-           "write the square the pawn passed over (like e3), or - for none",
-           "'%s' is not an en passant square", quote(s, n, q));
+    report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                 "Write the square the pawn passed over (like e3), or - for none.", "'", s, n,
+                 "' is not an en passant square.");
 }
 
 /* Reads a move counter in [start, end) into *out. `fallback` is the value
@@ -1076,6 +1097,9 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
     size_t n = end - start;
     fk_problem_code code = field == FK_FIELD_HALFMOVE ? FK_PROB_BAD_HALFMOVE : FK_PROB_BAD_FULLMOVE;
     const char *title = field_title[field];
+    /* The starts of its messages that name the counter ("The halfmove
+     * clock"), for report_token. */
+    int half = field == FK_FIELD_HALFMOVE;
     char q[100];
     size_t digits = 0;
     uint32_t value = 0;
@@ -1085,9 +1109,10 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
     }
     if (digits == n && n > 0) {
         if (n > 6 || value > COUNTER_MAX) {
-            report(r, code, FK_SEV_ERROR, field, start,
-                   "a counter has at most 6 digits (no game lasts 9,000 moves)",
-                   "the %s %s is too large", title, quote(s, n, q));
+            report_token(r, code, FK_SEV_ERROR, field, start,
+                         "A counter has at most 6 digits (no game lasts 9,000 moves).",
+                         half ? "The halfmove clock " : "The fullmove number ", s, n,
+                         " is too large.");
             return;
         }
         if (n > 1 && s[0] == '0') {
@@ -1113,12 +1138,15 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         return;
     }
     if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
-        report(r, code, FK_SEV_ERROR, field, start, "write 0 or a larger whole number",
-               "the %s cannot be negative (%s)", title, quote(s, n, q));
+        report_token(r, code, FK_SEV_ERROR, field, start, "Write 0 or a larger whole number.",
+                     half ? "The halfmove clock cannot be negative ("
+                          : "The fullmove number cannot be negative (",
+                     s, n, ").");
         return;
     }
-    report(r, code, FK_SEV_ERROR, field, start, "write a whole number, like 0 or 1",
-           "the %s '%s' is not a number", title, quote(s, n, q));
+    report_token(r, code, FK_SEV_ERROR, field, start, "Write a whole number, like 0 or 1.",
+                 half ? "The halfmove clock '" : "The fullmove number '", s, n,
+                 "' is not a number.");
 }
 
 /* 1 when the token [s, s+n) could be the given field; used only to tell a
@@ -1156,29 +1184,29 @@ static void skip_separator(reader *r) {
     const char *what;
     size_t where = from;
     if (r->at == r->len) {
-        what = "there is white space after the FEN";
+        what = "There is white space after the FEN.";
     } else {
-        what = "fields are separated by more than one space";
+        what = "Fields are separated by more than one space.";
         for (size_t i = from; i < r->at; i++) {
             if (r->text[i] == '\t') {
-                what = "fields are separated by a tab";
+                what = "Fields are separated by a tab.";
                 where = i;
                 break;
             }
             if (r->text[i] == '_') {
-                what = "fields are separated by '_'";
+                what = "Fields are separated by '_'.";
                 where = i;
                 break;
             }
             if (r->text[i] != ' ') {
-                what = "fields are separated by a line break";
+                what = "Fields are separated by a line break.";
                 where = i;
                 break;
             }
         }
     }
-    report(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
-           "separate the six fields with single spaces", "%s", what);
+    report_sentence(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
+                    "Separate the six fields with single spaces.", what);
 }
 
 /* The end of the token that starts at the cursor. */
@@ -1218,13 +1246,20 @@ static void missing_at_end(reader *r, int first) {
             "fullmove number"};
         const char *fix = first == FK_FIELD_PLACEMENT ? NULL
                           : first == FK_FIELD_SIDE
-                              ? "add ' w' or ' b' after the placement: who is to move?"
-                              : "a FEN has six fields: placement, side, castling, en passant, "
-                                "halfmove and fullmove";
+                              ? "Add ' w' or ' b' after the placement: who is to move?"
+                              : "A FEN has six fields: placement, side, castling, en passant, "
+                                "halfmove and fullmove.";
         if (first > FK_FIELD_SIDE) r->form++; /* tolerant mode fills these in */
-        report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at, fix,
-               "the FEN has %d field%s, needs 6: %s %s missing", first, first == 1 ? "" : "s",
-               missing[first], FIELD_COUNT - first == 1 ? "is" : "are");
+        fk_problem *p = add_problem(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at);
+        if (!p) return;
+        /* "The FEN has 4 fields, needs 6: halfmove clock and fullmove
+         * number are missing." */
+        char *m = put_int(PUT(p->message, "The FEN has "), first);
+        m = PUT(first == 1 ? PUT(m, " field") : PUT(m, " fields"), ", needs 6: ");
+        m = put_bytes(m, missing[first], strlen(missing[first]));
+        memcpy(m, FIELD_COUNT - first == 1 ? " is missing." : " are missing.",
+               FIELD_COUNT - first == 1 ? sizeof " is missing." : sizeof " are missing.");
+        if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
         return;
     }
     if (first <= FK_FIELD_EP)
@@ -1319,12 +1354,17 @@ static void read_text(reader *r, int fast) {
             int missing = FIELD_COUNT - f - tokens_left(r);
             for (int g = f + 1; g <= f + missing && g < FIELD_COUNT; g++) {
                 if (!looks_like(g, text + start, end - start)) continue;
-                char q[100];
-                for (int m = f; m < g; m++)
-                    report(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
-                           m == FK_FIELD_SIDE ? "write w or b after the placement" : NULL,
-                           "the %s field is missing before '%s'", field_title[m],
-                           quote(text + start, end - start, q));
+                for (int m = f; m < g; m++) {
+                    /* "The side to move field is missing before '". */
+                    char before[64];
+                    char *b = PUT(before, "The ");
+                    b = PUT(put_bytes(b, field_title[m], strlen(field_title[m])),
+                            " field is missing before '");
+                    *b = '\0';
+                    report_token(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                                 m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL,
+                                 before, text + start, end - start, "'.");
+                }
                 f = g;
                 break;
             }
@@ -1333,12 +1373,10 @@ static void read_text(reader *r, int fast) {
         r->at = end;
         skip_separator(r);
     }
-    if (r->at < len) {
-        char q[100];
-        report(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
-               "remove everything after the fullmove number",
-               "there is text after the six fields: '%s'", quote(text + r->at, len - r->at, q));
-    }
+    if (r->at < len)
+        report_token(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
+                     "Remove everything after the fullmove number.",
+                     "There is text after the six fields: '", text + r->at, len - r->at, "'.");
 }
 
 /* After a strict reading failed: when tolerant mode reads the text without
