@@ -43,7 +43,7 @@ typedef struct {
     size_t at; /* the cursor */
     unsigned flags;
     fk_position *pos;
-    fk_problems *problems;
+    fk_problems *problems; /* NULL: count the errors, write no problem */
     int errors;   /* problems of severity error added by this reading */
     int ws_noted; /* a white space problem has been reported */
     int form;     /* errors of form only: tolerant mode would read them */
@@ -138,10 +138,11 @@ PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
 
 /* Takes the next problem of the reading, at byte `offset` of the text, with
  * an empty message and fix; counts errors so the reading knows its result.
- * Returns NULL when the list is full. */
+ * Returns NULL when the list is full or the reading writes none. */
 static fk_problem *add_problem(reader *r, fk_problem_code code, fk_severity severity,
                                fk_field field, size_t offset) {
     if (severity == FK_SEV_ERROR) r->errors++;
+    if (!r->problems) return NULL;
     return fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
 }
 
@@ -1386,10 +1387,9 @@ static void read_text(reader *r, int fast) {
  * every error was counted in r->form, so broken FENs are not read twice. */
 static void suggest_fen(const reader *strict, int first) {
     fk_position pos;
-    fk_problems scratch;
-    fk_problems_clear(&scratch);
+    /* Only its errors are counted: no problem is written. */
     reader tolerant = {
-        strict->text, strict->len, 0, strict->flags | FK_FEN_TOLERANT, &pos, &scratch, 0, 0, 0};
+        strict->text, strict->len, 0, strict->flags | FK_FEN_TOLERANT, &pos, NULL, 0, 0, 0};
     read_text(&tolerant, 1);
     if (tolerant.errors) return;
     char fen[FK_FEN_MAX];
