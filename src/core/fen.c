@@ -340,13 +340,6 @@ static void placement_end(reader *r, size_t start, size_t end, int rank, int fil
     if (rank + 1 != 8) report_rank_count(r, start, rank + 1);
 }
 
-/* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
- * repeat fk_piece_from_char's (a loop over the letters) for speed; a test
- * reads every byte value both ways and compares. */
-static const uint8_t piece_code[256] = {
-    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
-    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
-};
 
 /* Sets pos's bitboards from its board. Both placement readers fill the
  * board array and come here, so the bitboards always follow the board. It
@@ -389,6 +382,14 @@ static void set_bitboards(fk_position *pos) {
 }
 
 #if defined(__SSE2__)
+/* The piece of each FEN letter, FK_EMPTY for every other byte. The letters
+ * repeat fk_piece_from_char's (a loop over the letters) for speed; a test
+ * reads every byte value both ways and compares. */
+static const uint8_t piece_code[256] = {
+    ['P'] = FK_WP, ['N'] = FK_WN, ['B'] = FK_WB, ['R'] = FK_WR, ['Q'] = FK_WQ, ['K'] = FK_WK,
+    ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
+};
+
 /* Sanitizers and the fuzzer must see no read past the end of the text. */
 #if defined(__SANITIZE_ADDRESS__) || defined(FENKIT_CHECK_FAST_PATHS)
 #define NO_OVERREAD 1
