@@ -484,6 +484,27 @@ static inline int seven_bits(uint64_t bb) {
     return bb && !(bb & (bb - 1));
 }
 
+/* What place_fast saw of a placement it could not read, or what
+ * scan_placement sees: the bytes loaded (the text, or a copy), their running
+ * sums, and where the placement ends. place_careful reads these instead of
+ * loading the bytes again. */
+typedef struct {
+    unsigned char copy[64]; /* the text, when loads past its end could leave its page */
+    uint8_t sum[64];        /* byte k: the squares covered by bytes 0 to k, at most 255 */
+    unsigned count; /* bytes before the first space (place_fast) or separator, or the end */
+    int loaded;     /* 0 when nothing is known: place_fast found no space in 64 bytes */
+} placement_seen;
+
+/* Notes where a placement that place_fast leaves to place_careful ends
+ * (`count` bytes: at its first space, or at the end of the text). Returns
+ * 0, place_fast's answer. Nothing more is kept, so that the letters' loop in
+ * place_fast keeps its registers. */
+static inline size_t leave_to_careful(placement_seen *scan, unsigned count) {
+    scan->count = count;
+    scan->loaded = 1;
+    return 0;
+}
+
 /* Reads a well-formed placement starting at `start` into pos's board (all
  * empty) and returns where it ends, at the space before the side to move,
  * or returns 0 at the first thing out of the ordinary, so that
@@ -502,26 +523,26 @@ static inline int seven_bits(uint64_t bb) {
  * be put on the board, in one loop at the end. A placement of 64 bytes or
  * more (no real position needs that many) and other builds are read by
  * read_placement. */
-static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len,
+                         placement_seen *scan) {
     enum { SPAN = 64 }; /* four loads of 16 bytes */
-    unsigned char copy[SPAN];
     const unsigned char *p = s + start;
     size_t left = len - start; /* bytes of text from p on */
     if (left < SPAN && !overread_ok(p, SPAN)) {
         /* A load past the end of the text could leave its page: load from
          * a copy instead, padded with spaces (the worst case: see below). */
-        memcpy(copy, p, left);
-        memset(copy + left, ' ', SPAN - left);
-        p = copy;
+        memcpy(scan->copy, p, left);
+        memset(scan->copy + left, ' ', SPAN - left);
+        p = scan->copy;
     }
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    uint8_t at[SPAN];  /* byte k: the square of a letter in byte k */
-    uint8_t sum[SPAN]; /* byte k: the squares covered by bytes 0 to k, at most 255 */
+    uint8_t at[SPAN];       /* byte k: the square of a letter in byte k */
+    uint8_t *sum = scan->sum;
     /* Bit k of each mask is byte k. */
     uint64_t spaces = 0, digits = 0, slashes = 0, whole_ranks = 0;
     __m128i before = zero; /* the squares covered by the earlier loads */
     for (unsigned i = 0;; i += 16) {
-        if (i == SPAN) return 0; /* no space in 64 bytes */
+        if (i == SPAN) return (size_t)(scan->loaded = 0); /* no space in 64 bytes */
         __m128i c = _mm_loadu_si128((const __m128i *)(p + i)), is_digit, is_slash;
         __m128i sums = running_sums(c, before, &is_digit, &is_slash);
         _mm_storeu_si128((__m128i *)(sum + i), sums);
@@ -542,7 +563,8 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     /* A space past the end of the text is none: bytes there were loaded
      * but, the placement ending before its space, are never used. */
     unsigned count = (unsigned)__builtin_ctzll(spaces); /* bytes before the space, < 64 */
-    if (count == 0 || count >= left || sum[count - 1] != 64) return 0;
+    if (count == 0 || count >= left || sum[count - 1] != 64)
+        return leave_to_careful(scan, count < left ? count : (unsigned)left);
     uint64_t inside = (FK_BIT(count) - 1);
     digits &= inside;
     slashes &= inside;
@@ -550,7 +572,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
      * two '/' in a row, nor one first or last (an empty rank). */
     uint64_t bad = (slashes & ~whole_ranks) | (digits & (digits << 1)) |
                    (slashes & ((slashes << 1) | 1 | FK_BIT(count - 1)));
-    if (bad || !seven_bits(slashes)) return 0;
+    if (bad || !seven_bits(slashes)) return leave_to_careful(scan, count);
     /* Now every rank has 8 squares and every letter a square of its own. */
     uint8_t *board = pos->board;
     /* The squares of each piece; FK_EMPTY's gathers bytes that are no
@@ -563,7 +585,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
         board[sq] = (uint8_t)piece;
         by_piece[piece] |= square_bit[sq];
     }
-    if (by_piece[FK_EMPTY]) return 0;
+    if (by_piece[FK_EMPTY]) return leave_to_careful(scan, count);
     set_piece_bitboards(pos, by_piece);
     return start + count;
 }
@@ -580,29 +602,81 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
  * at the '/' before it, is a letter's file. Only the letters, and the
  * things to be said (a rank of other than 8 squares, two digits in a row,
  * a byte that is no piece letter), then take a step each, in order. */
-OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
+/* Reads the placement from p (left bytes of text) as place_fast does, but
+ * only for place_careful: the running sums, and where the first separator
+ * or the end of the text ends it. Returns 0 when no separator comes within
+ * 64 bytes. */
+static int scan_placement(placement_seen *scan, const unsigned char *p, size_t left) {
     enum { SPAN = 64 };
-    const unsigned char *s = (const unsigned char *)r->text, *p = s + start;
-    size_t left = r->len - start;
-    unsigned char copy[SPAN];
     if (left < SPAN && !overread_ok(p, SPAN)) {
-        memcpy(copy, p, left);
-        memset(copy + left, ' ', SPAN - left);
-        p = copy;
+        memcpy(scan->copy, p, left);
+        memset(scan->copy + left, ' ', SPAN - left);
+        p = scan->copy;
     }
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    const __m128i high = _mm_set1_epi8((char)0xF8);
-    uint8_t sum[SPAN]; /* byte k: the squares covered by bytes 0 to k */
-    uint8_t at[SPAN];  /* byte k: the square of a letter in byte k, 64 off the board */
-    uint64_t separators = 0, digits = 0, slashes = 0;
-    uint64_t whole_ranks = 0; /* the '/' that end a rank of 8 squares */
-    /* The sum, the number of '/' and the sum at the last '/' before each
-     * load, in every byte. */
-    __m128i before = zero, ranks_before = zero, base_before = zero;
+    uint64_t separators = 0;
+    __m128i before = _mm_setzero_si128();
     for (unsigned i = 0; i < SPAN; i += 16) {
         __m128i c = _mm_loadu_si128((const __m128i *)(p + i)), is_digit, is_slash;
         __m128i sums = running_sums(c, before, &is_digit, &is_slash);
-        _mm_storeu_si128((__m128i *)(sum + i), sums);
+        _mm_storeu_si128((__m128i *)(scan->sum + i), sums);
+        /* ' ', '_' and the bytes 9 to 13 (tab, line ends, vertical tab,
+         * form feed): the separator[] table's bytes. */
+        __m128i control = _mm_subs_epu8(_mm_sub_epi8(c, _mm_set1_epi8(9)), _mm_set1_epi8(4));
+        __m128i is_separator = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(c, _mm_set1_epi8('_'))),
+            _mm_cmpeq_epi8(control, _mm_setzero_si128()));
+        uint64_t ends = (unsigned)_mm_movemask_epi8(is_separator);
+        separators |= ends << i;
+        if (ends || i + 16 >= left) break;
+        before = last_sum(sums);
+    }
+    /* The end of the text ends the placement too; bytes loaded past it are
+     * never used. */
+    if (left < SPAN) separators |= FK_BIT(left);
+    if (!separators) return 0;
+    scan->count = (unsigned)__builtin_ctzll(separators);
+    return scan->loaded = 1;
+}
+
+/* Reads a placement from start as read_placement does, with the same
+ * problems in the same order, and returns where it ends; or returns 0 and
+ * leaves it to read_placement when it holds anything rarer than piece
+ * letters, digits 1 to 8, '/' and other ASCII bytes (a digit 0 or 9, '[',
+ * a byte above 0x7F, a side letter glued to its end, a separator other than
+ * a space where place_fast looked only for spaces), runs 64 bytes without a
+ * separator, or covers 255 squares or more.
+ *
+ * It starts from what place_fast saw (`scan`), or scans the bytes itself:
+ * every byte's running sum of squares, which, less the sum at the '/'
+ * before it, is a letter's file. Only the letters, and the things to be
+ * said (a rank of other than 8 squares, two digits in a row, a byte that
+ * is no piece letter), then take a step each, in order. */
+OUT_OF_LINE static size_t place_careful(reader *r, size_t start, placement_seen *scan) {
+    const unsigned char *s = (const unsigned char *)r->text;
+    size_t left = r->len - start;
+    if (!scan->loaded && !scan_placement(scan, s + start, left)) return 0;
+    /* The bytes were loaded from the copy where place_fast and
+     * scan_placement make one. */
+    const unsigned char *p = left < 64 && !overread_ok(s + start, 64) ? scan->copy : s + start;
+    const uint8_t *sum = scan->sum;
+    unsigned count = scan->count;
+    if (count == 0 || sum[count - 1] == 255) return 0;
+    uint64_t inside = FK_BIT(count) - 1;
+
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i high = _mm_set1_epi8((char)0xF8);
+    uint8_t at[64];           /* byte k: the square of a letter in byte k, 64 off the board */
+    uint64_t digits = 0, slashes = 0;
+    uint64_t whole_ranks = 0; /* the '/' that end a rank of 8 squares */
+    /* The number of '/' and the sum at the last '/' before each load, in
+     * every byte. */
+    __m128i ranks_before = zero, base_before = zero;
+    for (unsigned i = 0; i < count; i += 16) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i sums = _mm_loadu_si128((const __m128i *)(sum + i));
+        __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
+        __m128i is_digit = _mm_cmpeq_epi8( /* 1 to 8, as running_sums finds them */
+            _mm_subs_epu8(_mm_sub_epi8(c, _mm_set1_epi8('1')), _mm_set1_epi8(7)), zero);
         /* A letter's rank is the number of '/' before it, its file the sum
          * before it less the sum at the last '/' before it (the sums at
          * the '/' only grow, so that is their running maximum); a '/' ends
@@ -623,29 +697,12 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
         __m128i square = _mm_or_si128(_mm_and_si128(on_board, _mm_or_si128(row, file)),
                                       _mm_andnot_si128(on_board, _mm_set1_epi8(64)));
         _mm_storeu_si128((__m128i *)(at + i), square);
-        /* ' ', '_' and the bytes 9 to 13 (tab, line ends, vertical tab,
-         * form feed): the separator[] table's bytes. */
-        __m128i control = _mm_subs_epu8(_mm_sub_epi8(c, _mm_set1_epi8(9)), _mm_set1_epi8(4));
-        __m128i is_separator = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(c, _mm_set1_epi8('_'))),
-            _mm_cmpeq_epi8(control, zero));
-        uint64_t ends = (unsigned)_mm_movemask_epi8(is_separator);
-        separators |= ends << i;
+        whole_ranks |= (uint64_t)(unsigned)_mm_movemask_epi8(eight) << i;
         digits |= (uint64_t)(unsigned)_mm_movemask_epi8(is_digit) << i;
         slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(is_slash) << i;
-        whole_ranks |= (uint64_t)(unsigned)_mm_movemask_epi8(eight) << i;
-        if (ends || i + 16 >= left) break;
-        before = last_sum(sums);
         ranks_before = last_sum(ranks);
         base_before = last_sum(_mm_max_epu8(bases, at_slash));
     }
-    /* The end of the text ends the placement too; bytes loaded past it are
-     * never used. */
-    if (left < SPAN) separators |= FK_BIT(left);
-    if (!separators) return 0;
-    unsigned count = (unsigned)__builtin_ctzll(separators);
-    if (count == 0 || sum[count - 1] == 255) return 0;
-    uint64_t inside = FK_BIT(count) - 1;
     digits &= inside;
     slashes &= inside;
 
@@ -662,7 +719,8 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
             by_piece[piece] |= square_bit[sq];
             continue;
         }
-        if (c >= 0x80 || c == '0' || c == '9' || c == '[' || ((c | 0x20) == 'w' && k == count - 1))
+        if (c >= 0x80 || c == '0' || c == '9' || c == '[' || ((c | 0x20) == 'w' && k == count - 1) ||
+            separator[c])
             return 0;
         others |= FK_BIT(k);
     }
@@ -695,12 +753,14 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start) {
 }
 #else
 /* Without SSE2 every placement is read by read_placement. */
-static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len) {
-    (void)pos, (void)s, (void)start, (void)len;
+typedef int placement_seen;
+static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start, size_t len,
+                         placement_seen *scan) {
+    (void)pos, (void)s, (void)start, (void)len, (void)scan;
     return 0;
 }
-static size_t place_careful(reader *r, size_t start) {
-    (void)r, (void)start;
+static size_t place_careful(reader *r, size_t start, placement_seen *scan) {
+    (void)r, (void)start, (void)scan;
     return 0;
 }
 #endif
@@ -1289,17 +1349,18 @@ static void read_field(reader *r, int f, size_t start, size_t end) {
     }
 }
 
-/* Sets pos as fk_position_clear does, field by field: one memset of the
+/* Sets pos as fk_position_clear does, field by field (one memset of the
  * whole position becomes a string instruction that takes as long as reading
- * half the board. */
-static void clear_position(fk_position *pos) {
+ * half the board), except that Chess960 and the castling style follow
+ * `chess960` (the reading's flag), each field written once. */
+static void clear_position(fk_position *pos, int chess960) {
     memset(pos->board, 0, sizeof pos->board);
     for (int c = 0; c < 2; c++) pos->by_color[c] = 0;
     for (int k = 0; k < FK_KIND_COUNT; k++) pos->by_kind[k] = 0;
     pos->side = FK_WHITE;
     pos->ep_square = FK_NO_SQUARE;
-    pos->castling_style = FK_CASTLING_STANDARD;
-    pos->chess960 = 0;
+    pos->castling_style = chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
+    pos->chess960 = (uint8_t)chess960;
     pos->castling = 0;
     pos->halfmove = 0;
     pos->fullmove = 1;
@@ -1312,9 +1373,7 @@ static void read_text(reader *r, int fast) {
     const char *text = r->text;
     size_t len = r->len;
     fk_position *pos = r->pos;
-    clear_position(pos);
-    pos->chess960 = (r->flags & FK_FEN_CHESS960) != 0;
-    pos->castling_style = pos->chess960 ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
+    clear_position(pos, (r->flags & FK_FEN_CHESS960) != 0);
 
     while (r->at < len && is_separator((unsigned char)text[r->at]))
         r->at++;
@@ -1336,8 +1395,9 @@ static void read_text(reader *r, int fast) {
         }
         size_t start = r->at, end = 0;
         if (f == FK_FIELD_PLACEMENT) {
-            if (fast) end = place_fast(pos, (const unsigned char *)text, start, len);
-            if (end == 0 && fast) end = place_careful(r, start);
+            placement_seen scan; /* what place_fast saw, for place_careful */
+            if (fast) end = place_fast(pos, (const unsigned char *)text, start, len, &scan);
+            if (end == 0 && fast) end = place_careful(r, start, &scan);
             if (end == 0) end = read_placement(r, start);
             /* The usual tail has nothing to report, whether the placement
              * was well formed or not (most broken FENs have it too). */
