@@ -371,7 +371,10 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
     for (int f = 0; f < 8; f++)
         for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
     if (count + light + dark > 8) return INF; /* reported as too many promoted */
-    int best[9][9][9], next[9][9][9];
+    /* Two tables that take turns, best (up to the files before f) and next
+     * (up to f): swapped, not copied, after each file. */
+    int tables[2][9][9][9];
+    int(*best)[9][9] = tables[0], (*next)[9][9] = tables[1];
     for (int i = 0; i <= count; i++)
         for (int l = 0; l <= light; l++)
             for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
@@ -395,7 +398,9 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
                     if (d < dark && cost + lands_light < next[i][l][d + 1])
                         next[i][l][d + 1] = cost + lands_light;
                 }
-        memcpy(best, next, sizeof best);
+        int(*done)[9][9] = next;
+        next = best;
+        best = done;
     }
     return best[count][light][dark];
 }
