@@ -2,9 +2,11 @@
  * by field, and never stops at the first problem: every field is read and
  * every syntax problem is reported with its field, byte offset and a
  * sentence. Well-formed text takes a fast path (place_fast, tail_fast);
- * anything else is read again by the careful field readers, which say what
- * is wrong. Messages are only formatted when a problem happens. The policy
- * choices (what strict and tolerant accept) are in docs/fen-policy.md. */
+ * anything else is read again by the careful readers (place_careful, or
+ * read_placement for the rarest placements, and the field readers), which
+ * say what is wrong. Messages are only written when a problem happens. The
+ * policy choices (what strict and tolerant accept) are in
+ * docs/fen-policy.md; how the readers are made fast, in its "Speed". */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,7 +150,7 @@ static fk_problem *add_problem(reader *r, fk_problem_code code, fk_severity seve
 
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
  * a plain `fix` (or NULL; callers may format one into the returned
- * problem's fix). Returns the problem, or NULL when the list is full. */
+ * problem's fix). Returns the problem, or NULL (see add_problem). */
 PRINTF_LIKE(7, 8)
 static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
                           size_t offset, const char *fix, const char *fmt, ...) {
@@ -341,10 +343,10 @@ static void placement_end(reader *r, size_t start, size_t end, int rank, int fil
 }
 
 
-/* Sets pos's bitboards from its board. Both placement readers fill the
- * board array and come here, so the bitboards always follow the board. It
- * does not call fk_position_put per piece, which costs a sixth of a whole
- * reading. */
+/* Sets pos's bitboards from its board, for read_placement, which fills the
+ * board array (place_fast and place_careful gather each piece's squares as
+ * they go). It does not call fk_position_put per piece, which costs a sixth
+ * of a whole reading. */
 static void set_bitboards(fk_position *pos) {
     const uint8_t *board = pos->board;
 #if defined(__SSE2__)
@@ -1336,7 +1338,8 @@ static void missing_at_end(reader *r, int first) {
                "the fullmove number is missing; read as 1");
 }
 
-/* Reads one field token [start, end) as field f. */
+/* Reads one field token [start, end) as field f, after the placement (which
+ * read_text reads itself). */
 static void read_field(reader *r, int f, size_t start, size_t end) {
     switch (f) {
     case FK_FIELD_SIDE: read_side(r, start, end); break;
