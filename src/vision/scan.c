@@ -133,6 +133,10 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * by training/material_prior.py. Anything rarer than MATERIAL_FLOOR counts
  * as that (a third rook, a second queen: promotions happen). */
 #define MATERIAL_FLOOR 0.002
+/* A change must make the material at least this much likelier (log of 4
+ * times): the shares are counted side by side and kind by kind, so small
+ * ratios between them (a second rook for a seventh pawn) say little. */
+#define MATERIAL_MARGIN 1.386
 static const double material_share[FK_KIND_COUNT][9] = {
     [FK_PAWN] = {0.0285, 0.0400, 0.0619, 0.0848, 0.1170, 0.1507, 0.2021, 0.2150, 0.0999},
     [FK_KNIGHT] = {0.3731, 0.3717, 0.2552},
@@ -177,9 +181,9 @@ void fk_scan_weigh_material(fk_position *pos, const float probs[64][FK_PIECE_COU
             fk_position trial = *pos;
             fk_position_remove(&trial, sq);
             if (alt != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)alt);
-            double gain = log(probs[sq][alt] + 1e-9) - log(probs[sq][now] + 1e-9) +
-                          material_weight(&trial) - base;
-            if (gain > best_gain && board_breaks(&trial) == 0) {
+            double odds = material_weight(&trial) - base;
+            double gain = log(probs[sq][alt] + 1e-9) - log(probs[sq][now] + 1e-9) + odds;
+            if (odds > MATERIAL_MARGIN && gain > best_gain && board_breaks(&trial) == 0) {
                 best_gain = gain;
                 best_sq = sq;
                 best_piece = (fk_piece)alt;
