@@ -274,64 +274,64 @@ static void test_leaves_a_legal_position_alone(void **state) {
     assert_int_equal(r.note_count, 0);
 }
 
+/* pos read surely from fen but for one square, read as `best` (p) or its
+ * runner-up `second` (q), weighed against the material of games into a
+ * cleared r. */
+static void weigh(const char *fen, const char *square, fk_piece best, float p, fk_piece second,
+                  float q, fk_position *pos, fk_scan_result *r) {
+    float probs[64][FK_PIECE_COUNT];
+    read_surely(fen, pos, probs);
+    fk_square sq = fk_square_parse(square);
+    memset(probs[sq], 0, sizeof probs[sq]);
+    probs[sq][best] = p;
+    probs[sq][second] = q;
+    memset(r, 0, sizeof *r);
+    fk_scan_weigh_material(pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, r);
+}
+
 /* A game position with both queens, the white one (d4) read as black at
  * 84% against 15%: two black queens and none white is far rarer in games
  * than one each, so it is weighed back to white. */
+static const char *const two_black_queens = "3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RK2 w - - 0 1";
+
 static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
     (void)state;
     fk_position pos;
-    float probs[64][FK_PIECE_COUNT];
-    read_surely("3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RK2 w - - 0 1", &pos, probs);
-    fk_square d4 = fk_square_parse("d4");
-    memset(probs[d4], 0, sizeof probs[d4]);
-    probs[d4][FK_BQ] = 0.84f;
-    probs[d4][FK_WQ] = 0.15f;
-    probs[d4][FK_EMPTY] = 0.01f;
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_weigh_material(&pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, &r);
-    assert_int_equal(fk_position_at(&pos, d4), FK_WQ);
-    assert_true(r.repaired == FK_BIT(d4));
+    weigh(two_black_queens, "d4", FK_BQ, 0.84f, FK_WQ, 0.15f, &pos, &r);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("d4")), FK_WQ);
+    assert_true(r.repaired == FK_BIT(fk_square_parse("d4")));
     assert_int_equal(r.note_count, 1);
     assert_non_null(strstr(r.notes[0], "weighed d4"));
 }
 
 /* The same reading at 95% (not uncertain) stands: promotions happen, and
  * a sure reading is not overruled by how rare the material is. So does
- * a board that breaks the rules, and a king. */
+ * a board that breaks the rules, and an uncertain king. */
 static void test_leaves_sure_readings_and_kings_to_the_picture(void **state) {
     (void)state;
-    static const char *const fens[] = {
-        "3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RK2 w - - 0 1",
-        "3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RKK1 w - - 0 1", /* two white kings */
+    const struct {
+        const char *fen, *square;
+        fk_piece best;
+        float p;
+        fk_piece second;
+        float q;
+    } cases[] = {
+        {two_black_queens, "d4", FK_BQ, 0.95f, FK_WQ, 0.05f},
+        /* two white kings: no weighing before a repair */
+        {"3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RKK1 w - - 0 1", "d4", FK_BQ, 0.6f, FK_WQ, 0.4f},
+        {"4k3/8/8/8/8/8/3QQ3/4K3 w - - 0 1", "e1", FK_WK, 0.5f, FK_WQ, 0.49f},
     };
-    for (int i = 0; i < 2; i++) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fk_position pos, before;
-        float probs[64][FK_PIECE_COUNT];
-        read_surely(fens[i], &pos, probs);
-        fk_square d4 = fk_square_parse("d4");
-        memset(probs[d4], 0, sizeof probs[d4]);
-        probs[d4][FK_BQ] = i == 0 ? 0.95f : 0.6f;
-        probs[d4][FK_WQ] = i == 0 ? 0.05f : 0.4f;
-        before = pos;
         fk_scan_result r;
-        memset(&r, 0, sizeof r);
-        fk_scan_weigh_material(&pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, &r);
+        float unused[64][FK_PIECE_COUNT];
+        read_surely(cases[i].fen, &before, unused);
+        weigh(cases[i].fen, cases[i].square, cases[i].best, cases[i].p, cases[i].second,
+              cases[i].q, &pos, &r);
         assert_true(fk_position_equal(&pos, &before));
         assert_int_equal(r.repaired, 0);
     }
-    /* An uncertain king whose runner-up is a queen keeps its crown. */
-    fk_position pos;
-    float probs[64][FK_PIECE_COUNT];
-    read_surely("4k3/8/8/8/8/8/3QQ3/4K3 w - - 0 1", &pos, probs);
-    fk_square e1 = fk_square_parse("e1");
-    memset(probs[e1], 0, sizeof probs[e1]);
-    probs[e1][FK_WK] = 0.5f;
-    probs[e1][FK_WQ] = 0.49f;
-    fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    fk_scan_weigh_material(&pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, &r);
-    assert_int_equal(fk_position_at(&pos, e1), FK_WK);
 }
 
 static void test_fills_side_and_castling_as_told(void **state) {
