@@ -74,6 +74,8 @@ def main():
     ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
     ap.add_argument("--init", default=None, help="start from this model file (a second phase)")
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--empty-kept", type=float, default=0.3,
+                    help="share of empty squares make_data.py kept (its --keep-empty)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.use_deterministic_algorithms(True)
@@ -116,9 +118,20 @@ def main():
         if a.minutes and time.time() - start > a.minutes * 60:
             print("time budget reached", file=sys.stderr)
             break
+    restore_empty_prior(net, a.empty_kept)
     common.save_model(net, a.out)
     if a.fixture:
         write_fixture(net, xv, yv, a.fixture)
+
+
+def restore_empty_prior(net, kept):
+    """make_data.py keeps only a share `kept` of the empty squares, so in
+    training the odds of "empty" against any piece were `kept` times those
+    of real boards; adding log(1 / kept) to the empty class's output bias
+    gives the network back the real odds (with it, noisy empty squares of
+    printed diagrams stop being read as pieces)."""
+    with torch.no_grad():
+        net[-1].bias[0] += math.log(1.0 / kept)
 
 
 def write_fixture(net, xv, yv, folder):

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 #include "fenkit/fenkit.h"
@@ -241,6 +244,16 @@ int cmd_scan(int argc, char **argv) {
         }
         a.scan.model = model;
     }
+#if defined(__GLIBC__)
+    /* A picture's buffers (several MB for a screenshot) stay in the heap
+     * for the next picture instead of going back to the system and being
+     * faulted in again, page by page: a third of the time per picture of a
+     * batch went there. */
+    if (nimages > 1) {
+        mallopt(M_MMAP_THRESHOLD, 256 << 20);
+        mallopt(M_TRIM_THRESHOLD, 512 << 20);
+    }
+#endif
     int failed = 0;
     for (int i = 0; i < nimages; i++) {
         char dir[4096];

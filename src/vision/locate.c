@@ -10,7 +10,7 @@
 
 #include "vision.h"
 
-enum { WORK_SIDE = 1000, MAX_SEEDS = 4096 };
+enum { WORK_SIDE = 1000, MAX_SEEDS = 4096, MIN_SQUARE = 10 };
 
 typedef struct {
     int minx, miny, maxx, maxy, count;
@@ -532,7 +532,11 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
         fit_line(is, cs, cnt, &ax, &pitch_x);
         for (int k = 0; k < cnt; k++) is[k] = iy[k], cs[k] = sq[who[k]].cy;
         fit_line(is, cs, cnt, &ay, &pitch_y);
-        if (pitch_x < 3 || pitch_y < 3) continue;
+        /* Squares under MIN_SQUARE pixels make a board under 80: below the
+         * smallest a picture shows, and the size of the false lattices a
+         * blurred hatching forms inside one of its squares. */
+        if (pitch_x < 3 || pitch_y < 3 || pitch_x * f < MIN_SQUARE || pitch_y * f < MIN_SQUARE)
+            continue;
         /* Every 8 x 8 window holding the most members is a candidate. */
         int top = 0;
         for (int i0 = -7; i0 <= 0; i0++)
@@ -672,6 +676,11 @@ static int locate_pass(const fk_image *image, int stretch, lattice *best, double
         bad = blur(g, w, h, 2) < 0 ||
               search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
         if (!bad && *best_score == 0 && !stretch) project(image, &blurred, f, best, best_score);
+        /* Coarse hatching (a few lines a square on a large board) still
+         * shows its lines after that blur: blur on, then look again. */
+        if (!bad && *best_score == 0)
+            bad = blur(g, w, h, 4) < 0 ||
+                  search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
     }
     free(g);
     return bad ? -1 : 0;

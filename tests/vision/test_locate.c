@@ -159,6 +159,51 @@ static void test_finds_stretched_boards(void **state) {
     }
 }
 
+/* Hatched boards drawn large and filling the picture, as a diagram cut out
+ * of a page: their lines, a few to a square, outlast the first blur. */
+static void test_finds_large_hatched_boards(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 5);
+    int tried = 0;
+    for (int t = 0; t < fk_theme_count(); t++) {
+        if (!fk_theme_at(t)->hatched) continue;
+        for (int size = 860; size <= 1400; size += 100) {
+            fk_position pos;
+            fk_random_position(&rng, FK_RANDOM_ENDGAME, &pos, NULL, NULL);
+            fk_diagram_options o;
+            fk_diagram_options_default(&o);
+            o.theme = fk_theme_at(t);
+            o.size = size;
+            o.coords = FK_COORDS_INSIDE;
+            fk_image board = draw(&pos, &o);
+            fk_board_geometry g = fk_diagram_geometry(&o);
+            fk_board_location where;
+            fk_error err;
+            if (fk_board_locate(&board, &where, &err) != FK_OK) {
+                print_message("theme %s, %d px: %s\n", o.theme->name, size, err.message);
+                misses++;
+            } else {
+                /* Vertical hatch lines can hold the vertical grid lines a few
+                 * pixels off the square edges: allowed up to 6% of a square,
+                 * less than the grid errors training cuts its crops with. */
+                double tol = fmax(2.0, 0.06 * g.square);
+                double got[4] = {where.corners[0].x, where.corners[0].y, where.corners[2].x,
+                                 where.corners[2].y};
+                double want[4] = {g.x, g.y, g.x + 8 * g.square, g.y + 8 * g.square};
+                for (int k = 0; k < 4; k++)
+                    if (fabs(got[k] - want[k]) > tol && ++misses)
+                        print_message("theme %s, %d px: corner at %.2f, expected %.2f\n",
+                                      o.theme->name, size, got[k], want[k]);
+            }
+            fk_image_free(&board);
+            tried++;
+        }
+    }
+    assert_true(tried >= 12);
+    assert_int_equal(misses, 0);
+}
+
 static void test_reports_no_board_in_a_page_without_one(void **state) {
     (void)state;
     fk_rng rng;
@@ -170,6 +215,16 @@ static void test_reports_no_board_in_a_page_without_one(void **state) {
     assert_non_null(strstr(err.message, "no chess board"));
     fk_image_free(&pg);
 
+    /* Blocks of stripes, like hatched squares scattered without a board. */
+    fk_image striped = page(800, 600, &rng);
+    for (int b = 0; b < 6; b++) {
+        int x0 = 40 + 120 * b, y0 = 60 + 70 * (b % 3);
+        for (int y = y0; y < y0 + 100; y++)
+            for (int x = x0; x < x0 + 100; x += 6) striped.grey[(size_t)y * 800 + x] = 0x10;
+    }
+    assert_int_equal(fk_board_locate(&striped, &where, &err), FK_ERR_INVALID);
+    fk_image_free(&striped);
+
     fk_image tiny = {20, 20, calloc(400, 1)};
     assert_int_equal(fk_board_locate(&tiny, &where, &err), FK_ERR_INVALID);
     assert_non_null(strstr(err.message, "too small"));
@@ -180,6 +235,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_finds_boards_of_every_theme_in_a_page),
         cmocka_unit_test(test_finds_stretched_boards),
+        cmocka_unit_test(test_finds_large_hatched_boards),
         cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -274,6 +274,66 @@ static void test_leaves_a_legal_position_alone(void **state) {
     assert_int_equal(r.note_count, 0);
 }
 
+/* pos read surely from fen but for one square, read as `best` (p) or its
+ * runner-up `second` (q), weighed against the material of games into a
+ * cleared r. */
+static void weigh(const char *fen, const char *square, fk_piece best, float p, fk_piece second,
+                  float q, fk_position *pos, fk_scan_result *r) {
+    float probs[64][FK_PIECE_COUNT];
+    read_surely(fen, pos, probs);
+    fk_square sq = fk_square_parse(square);
+    memset(probs[sq], 0, sizeof probs[sq]);
+    probs[sq][best] = p;
+    probs[sq][second] = q;
+    memset(r, 0, sizeof *r);
+    fk_scan_weigh_material(pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, r);
+}
+
+/* A game position with both queens, the white one (d4) read as black at
+ * 84% against 15%: two black queens and none white is far rarer in games
+ * than one each, so it is weighed back to white. */
+static const char *const two_black_queens = "3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RK2 w - - 0 1";
+
+static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_scan_result r;
+    weigh(two_black_queens, "d4", FK_BQ, 0.84f, FK_WQ, 0.15f, &pos, &r);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("d4")), FK_WQ);
+    assert_true(r.repaired == FK_BIT(fk_square_parse("d4")));
+    assert_int_equal(r.note_count, 1);
+    assert_non_null(strstr(r.notes[0], "weighed d4"));
+}
+
+/* The same reading at 95% (not uncertain) stands: promotions happen, and
+ * a sure reading is not overruled by how rare the material is. So does
+ * a board that breaks the rules, and an uncertain king. */
+static void test_leaves_sure_readings_and_kings_to_the_picture(void **state) {
+    (void)state;
+    const struct {
+        const char *fen, *square;
+        fk_piece best;
+        float p;
+        fk_piece second;
+        float q;
+    } cases[] = {
+        {two_black_queens, "d4", FK_BQ, 0.95f, FK_WQ, 0.05f},
+        /* two white kings: no weighing before a repair */
+        {"3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/1P3P1r/4RKK1 w - - 0 1", "d4", FK_BQ, 0.6f, FK_WQ, 0.4f},
+        {"4k3/8/8/8/8/8/3QQ3/4K3 w - - 0 1", "e1", FK_WK, 0.5f, FK_WQ, 0.49f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fk_position pos, before;
+        fk_scan_result r;
+        float unused[64][FK_PIECE_COUNT];
+        read_surely(cases[i].fen, &before, unused);
+        weigh(cases[i].fen, cases[i].square, cases[i].best, cases[i].p, cases[i].second,
+              cases[i].q, &pos, &r);
+        assert_true(fk_position_equal(&pos, &before));
+        assert_int_equal(r.repaired, 0);
+    }
+}
+
 static void test_fills_side_and_castling_as_told(void **state) {
     (void)state;
     fk_scan_options o;
@@ -324,6 +384,8 @@ int main(void) {
         cmocka_unit_test(test_finds_the_bottom_from_the_coordinates),
         cmocka_unit_test(test_reads_real_screenshots),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
+        cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
+        cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
         cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
         cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
