@@ -45,24 +45,30 @@ fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, in
         cell_taps(W, x0, x1, n, j, &tx[j]);
         cell_taps(H, y0, y1, n, j, &ty[j]);
     }
-    /* Horizontal pass over the source rows the board needs, then vertical. */
-    int r0 = ty[0].first, r1 = ty[n - 1].first + ty[n - 1].count;
-    rows = malloc(sizeof(double) * (size_t)(r1 - r0) * n);
+    /* Each source row the board needs is averaged across (the horizontal
+     * pass) once, into a ring of as many rows as one output row takes,
+     * where it stays while output rows below still need it: rows come in
+     * order, and a buffer of every row took megabytes (fresh pages). */
+    int ring = 1;
+    for (int v = 0; v < n; v++)
+        if (ty[v].count > ring) ring = ty[v].count;
+    rows = malloc(sizeof(double) * (size_t)ring * n);
     if (!rows) goto nomem;
-    for (int y = r0; y < r1; y++) {
-        const uint8_t *src = image->grey + (size_t)y * W;
-        double *dst = rows + (size_t)(y - r0) * n;
-        for (int u = 0; u < n; u++) {
-            double s = 0;
-            for (int k = 0; k < tx[u].count; k++) s += tx[u].w[k] * src[tx[u].first + k];
-            dst[u] = s;
-        }
-    }
+    int done = ty[0].first; /* source rows before this one are in the ring */
     for (int v = 0; v < n; v++) {
+        for (; done < ty[v].first + ty[v].count; done++) {
+            const uint8_t *src = image->grey + (size_t)done * W;
+            double *dst = rows + (size_t)(done % ring) * n;
+            for (int u = 0; u < n; u++) {
+                double s = 0;
+                for (int k = 0; k < tx[u].count; k++) s += tx[u].w[k] * src[tx[u].first + k];
+                dst[u] = s;
+            }
+        }
         for (int u = 0; u < n; u++) {
             double s = 0;
             for (int k = 0; k < ty[v].count; k++)
-                s += ty[v].w[k] * rows[(size_t)(ty[v].first + k - r0) * n + u];
+                s += ty[v].w[k] * rows[(size_t)((ty[v].first + k) % ring) * n + u];
             int val = (int)floor(s + 0.5);
             int sq = (v / side) * 8 + u / side;
             crops[(size_t)sq * side * side + (size_t)(v % side) * side + u % side] =
