@@ -76,16 +76,18 @@ WIDTHS = (16, 32, 64)  # channels of the three convolutions
 HIDDEN = 128  # units of the first dense layer
 
 
-def make_net(torch, widths=WIDTHS, hidden=HIDDEN):
+def make_net(torch, widths=WIDTHS, hidden=HIDDEN, dropout=0.0):
     """The square classifier (model.c runs the same layers): 3x3
-    convolutions with ReLU and 2x2 max pooling, then two dense layers."""
+    convolutions with ReLU and 2x2 max pooling, then two dense layers.
+    Dropout (training only; it has no weights) goes before each dense one."""
     nn = torch.nn
     layers, channels, side = [], 1, SQUARE
     for w in widths:
         layers += [nn.Conv2d(channels, w, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
         channels, side = w, side // 2
-    layers += [nn.Flatten(), nn.Linear(channels * side * side, hidden), nn.ReLU(),
-               nn.Linear(hidden, len(CLASSES))]
+    drop = [nn.Dropout(dropout)] if dropout else []
+    layers += [nn.Flatten()] + drop + [nn.Linear(channels * side * side, hidden), nn.ReLU()] + \
+        drop + [nn.Linear(hidden, len(CLASSES))]
     return nn.Sequential(*layers)
 
 

@@ -74,6 +74,9 @@ def main():
     ap.add_argument("--fixture", default=None, help="folder for the C parity fixture")
     ap.add_argument("--init", default=None, help="start from this model file (a second phase)")
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--flip", action="store_true",
+                    help="mirror half the crops left to right (every class is its own mirror image)")
+    ap.add_argument("--dropout", type=float, default=0.0, help="dropout before the dense layers")
     ap.add_argument("--empty-kept", type=float, default=0.3,
                     help="share of empty squares make_data.py kept (its --keep-empty)")
     a = ap.parse_args()
@@ -90,7 +93,7 @@ def main():
     xt, yt = torch.from_numpy(x[nval:]), torch.from_numpy(y[nval:]).long()
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
-    net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch)
+    net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch, dropout=a.dropout)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     batch = 256
     steps = a.epochs * (len(yt) // batch)
@@ -102,7 +105,11 @@ def main():
         perm = torch.randperm(len(yt), generator=gen)
         for i in range(0, len(yt) - batch + 1, batch):
             idx = perm[i:i + batch]
-            xb = augment(xt[idx].float().unsqueeze(1) / 255, gen)
+            xb = xt[idx].float().unsqueeze(1) / 255
+            if a.flip:
+                mirror = torch.rand(batch, generator=gen) < 0.5
+                xb[mirror] = xb[mirror].flip(-1)
+            xb = augment(xb, gen)
             loss = F.cross_entropy(net(xb), yt[idx], label_smoothing=0.02)
             opt.zero_grad()
             loss.backward()
