@@ -84,12 +84,59 @@ static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out
     return out;
 }
 
-/* Where the checks report to: the caller's list, and a count of the errors
- * found (kept apart from the list, which may be full). */
+/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
+static unsigned fields_judged(fk_problem_code code) {
+    enum {
+        SIDE = 1u << FK_FIELD_SIDE,
+        CASTLING = 1u << FK_FIELD_CASTLING,
+        EP = 1u << FK_FIELD_EP,
+        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
+        FULLMOVE = 1u << FK_FIELD_FULLMOVE
+    };
+    switch (code) {
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_TOO_MANY_CHECKERS:
+    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
+    case FK_PROB_CASTLING_NO_KING:
+    case FK_PROB_CASTLING_NO_ROOK:
+    case FK_PROB_CASTLING_SIDE: return CASTLING;
+    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
+    case FK_PROB_EP_RANK:
+    case FK_PROB_EP_NO_PAWN:
+    case FK_PROB_EP_OCCUPIED:
+    case FK_PROB_EP_ORIGIN_OCCUPIED:
+    case FK_PROB_EP_CHECK:
+    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
+    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
+    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
+    /* Their fix is a whole FEN, which must not carry a stand-in value. */
+    case FK_PROB_UPSIDE_DOWN:
+    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
+    default: return 0; /* the board alone */
+    }
+}
+
+/* Where the checks report to: the caller's list, a count of the errors found
+ * (kept apart from the list, which may be full), and the fields the reader
+ * could not read (as fields_judged gives them), whose rules' problems
+ * fk_fen_validate drops. */
 typedef struct {
     fk_problems *list;
     int errors;
+    unsigned unread;
 } report;
+
+/* When a problem of `code` will be dropped (its verdict rests on an unread
+ * field), takes its place in the list and counts it as add() would, but
+ * writes no message, and returns 1; the place keeps the list's order and
+ * what a full list drops the same. Returns 0 otherwise. */
+static int unjudged(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                    fk_bitboard squares) {
+    if (!(fields_judged(code) & out->unread)) return 0;
+    out->errors += sev == FK_SEV_ERROR;
+    fk_problems_next(out->list, code, sev, field, -1, squares);
+    return 1;
+}
 
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
                 fk_bitboard squares, const char *fix, const char *fmt, ...) FK_PRINTF_LIKE(7, 8);
@@ -98,6 +145,7 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
  * the field's offset when it knows the text). */
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
                 fk_bitboard squares, const char *fix, const char *fmt, ...) {
+    if (unjudged(out, code, sev, field, squares)) return;
     out->errors += sev == FK_SEV_ERROR;
     fk_problem *p = fk_problems_next(out->list, code, sev, field, -1, squares);
     if (!p) return;
@@ -223,7 +271,8 @@ static void check_checks(const fk_position *pos, report *out) {
     fk_square their_king = king_of(pos, them);
     fk_bitboard attackers_now = attackers(pos, their_king, us, occupied);
     char text[160], fix[200], name[3];
-    if (attackers_now) {
+    if (attackers_now && !unjudged(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
+                                   attackers_now | FK_BIT(their_king))) {
         fk_square_name(their_king, name);
         fk_format(fix, sizeof fix,
                  "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
@@ -541,6 +590,8 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard rooks = pieces_of(pos, c, FK_ROOK);
     for (fk_bitboard bb = rights & ~rooks; bb; bb &= bb - 1) {
         fk_square sq = lowest(bb);
+        if (unjudged(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq)))
+            continue;
         char letter = castling_letter(pos, sq, c);
         fk_square_name(sq, rook_name);
         fk_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
@@ -554,6 +605,9 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     int king_ok = king != FK_NO_SQUARE && king == home && (FK_BIT(king) & back) &&
                   FK_FILE_OF(king) > 0 && FK_FILE_OF(king) < 7;
     if (!king_ok) {
+        if (unjudged(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
+                     rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0)))
+            return;
         castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
         fk_format(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
@@ -679,7 +733,8 @@ static void check_counters(const fk_position *pos, report *out) {
         return;
     }
     uint64_t played = 2 * (uint64_t)(pos->fullmove - 1) + pos->side;
-    if (pos->halfmove > played) {
+    if (pos->halfmove > played &&
+        !unjudged(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0)) {
         char fix[200];
         fk_format(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
                  "fullmove number.", (unsigned long long)played);
@@ -748,7 +803,7 @@ static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard
     for (int flip = 0; flip < 2; flip++) {
         fk_problems scratch;
         fk_problems_clear(&scratch);
-        report quiet = {&scratch, 0};
+        report quiet = {&scratch, 0, 0};
         retype(pos, flip, &fixed[flip]);
         check_rules(&fixed[flip], &quiet);
         better[flip] = quiet.errors == 0 || quiet.errors < errors_before;
@@ -798,8 +853,10 @@ static void check_rules(const fk_position *pos, report *out) {
     check_counters(pos, out);
 }
 
-fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
-    report out = {problems, 0};
+/* fk_position_check, for fk_fen_validate: problems whose verdict rests on
+ * the `unread` fields are only counted, not written (it drops them). */
+static fk_status check_position(const fk_position *pos, fk_problems *problems, unsigned unread) {
+    report out = {problems, 0, unread};
     fk_attacks_init();
     int first = problems->count;
     check_rules(pos, &out);
@@ -813,6 +870,10 @@ fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
         problems->items[first] = moved;
     }
     return out.errors ? FK_ERR_INVALID : FK_OK;
+}
+
+fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
+    return check_position(pos, problems, 0);
 }
 
 /* The byte offset where field `field` (0 = placement) starts in text, or -1. */
@@ -829,38 +890,6 @@ static int field_offset(const char *text, size_t len, fk_field field) {
     return i < len ? (int)i : -1;
 }
 
-/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
-static unsigned fields_judged(fk_problem_code code) {
-    enum {
-        SIDE = 1u << FK_FIELD_SIDE,
-        CASTLING = 1u << FK_FIELD_CASTLING,
-        EP = 1u << FK_FIELD_EP,
-        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
-        FULLMOVE = 1u << FK_FIELD_FULLMOVE
-    };
-    switch (code) {
-    case FK_PROB_OPPONENT_IN_CHECK:
-    case FK_PROB_TOO_MANY_CHECKERS:
-    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
-    case FK_PROB_CASTLING_NO_KING:
-    case FK_PROB_CASTLING_NO_ROOK:
-    case FK_PROB_CASTLING_SIDE: return CASTLING;
-    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
-    case FK_PROB_EP_RANK:
-    case FK_PROB_EP_NO_PAWN:
-    case FK_PROB_EP_OCCUPIED:
-    case FK_PROB_EP_ORIGIN_OCCUPIED:
-    case FK_PROB_EP_CHECK:
-    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
-    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
-    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
-    /* Their fix is a whole FEN, which must not carry a stand-in value. */
-    case FK_PROB_UPSIDE_DOWN:
-    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
-    default: return 0; /* the board alone */
-    }
-}
-
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
     int first = problems->count;
@@ -875,7 +904,7 @@ fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_posit
         unread |= 1u << p->field;
     }
     int checked = problems->count, kept = checked;
-    fk_status rules = fk_position_check(pos, problems);
+    fk_status rules = check_position(pos, problems, unread);
     /* A field the reader could not read holds a stand-in value: the reader
      * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {
