@@ -292,22 +292,42 @@ static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued
     memcpy(p->fix, fix, sizeof fix);
 }
 
-/* Adds a problem whose message is `before`, the token of n bytes at s as
- * quote_into writes it, and `after` (together a sentence, as report() would
- * make it), and whose fix is the sentence `fix`, or none. Used for the
- * problems of a broken tail, which are many: no formatter, and every such
- * message fits (the quote is at most 99 bytes, the rest much less than
- * 100). */
-static fk_problem *report_token(reader *r, fk_problem_code code, fk_severity severity,
-                                fk_field field, size_t offset, const char *fix, const char *before,
-                                const char *s, size_t n, const char *after) {
+/* Adds a problem whose message is `before` (nb bytes), the token of n
+ * bytes at s as quote_into writes it, and `after` (na bytes and its zero;
+ * together a sentence, as report() would make it), and whose fix is the
+ * sentence `fix` (nf bytes and its zero), or none. Used for the problems of
+ * a broken tail, which are many: no formatter, and every such message fits
+ * (the quote is at most 99 bytes, the rest much less than 100). */
+static fk_problem *report_token_n(reader *r, fk_problem_code code, fk_severity severity,
+                                  fk_field field, size_t offset, const char *fix, size_t nf,
+                                  const char *before, size_t nb, const char *s, size_t n,
+                                  const char *after, size_t na) {
     fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
-    char *m = put_bytes(p->message, before, strlen(before));
+    char *m = put_bytes(p->message, before, nb);
     m += quote_into(s, n, m);
-    memcpy(m, after, strlen(after) + 1);
-    if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
+    memcpy(m, after, na + 1);
+    if (fix) memcpy(p->fix, fix, nf + 1);
     return p;
+}
+
+/* report_token_n with the lengths measured here, inline, where the
+ * compiler knows the texts (nearly always literals) and measures them. */
+static inline fk_problem *report_token(reader *r, fk_problem_code code, fk_severity severity,
+                                       fk_field field, size_t offset, const char *fix,
+                                       const char *before, const char *s, size_t n,
+                                       const char *after) {
+    return report_token_n(r, code, severity, field, offset, fix, fix ? strlen(fix) : 0, before,
+                          strlen(before), s, n, after, strlen(after));
+}
+
+/* report_token kept out of line, for read_text, whose fast paths keep
+ * their registers that way. */
+OUT_OF_LINE static void report_token_measured(reader *r, fk_problem_code code,
+                                              fk_severity severity, fk_field field, size_t offset,
+                                              const char *fix, const char *before, const char *s,
+                                              size_t n, const char *after) {
+    report_token(r, code, severity, field, offset, fix, before, s, n, after);
 }
 
 /* report_token with no token: the message is a plain sentence. */
@@ -1002,7 +1022,7 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
 }
 
 /* Reads the side to move in [start, end). */
-static void read_side(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_side(reader *r, size_t start, size_t end) {
     const char *s = r->text + start;
     size_t n = end - start;
     if (n == 1 && (s[0] == 'w' || s[0] == 'b')) {
@@ -1076,7 +1096,7 @@ static size_t write_castling(const fk_position *pos, char *out) {
 }
 
 /* Reads the castling field in [start, end); needs the board already read. */
-static void read_castling(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
     fk_position *pos = r->pos;
     const char *s = r->text + start;
     size_t n = end - start;
@@ -1158,7 +1178,7 @@ static void read_castling(reader *r, size_t start, size_t end) {
 }
 
 /* Reads the en passant field in [start, end). */
-static void read_ep(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
     const char *s = r->text + start;
     size_t n = end - start;
     if (n == 1 && s[0] == '-') return;
@@ -1469,7 +1489,7 @@ static void read_text(reader *r, int fast) {
                     b = PUT(put_bytes(b, field_title[m], strlen(field_title[m])),
                             " field is missing before '");
                     *b = '\0';
-                    report_token(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                    report_token_measured(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
                                  m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL,
                                  before, text + start, end - start, "'.");
                 }
@@ -1482,7 +1502,7 @@ static void read_text(reader *r, int fast) {
         skip_separator(r);
     }
     if (r->at < len)
-        report_token(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
+        report_token_measured(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
                      "Remove everything after the fullmove number.",
                      "There is text after the six fields: '", text + r->at, len - r->at, "'.");
 }
