@@ -1308,6 +1308,12 @@ static int looks_like(int field, const char *s, size_t n) {
  * not a single space (once per reading). */
 static void skip_separator(reader *r) {
     size_t from = r->at;
+    /* The usual one: a single space before the next field. */
+    if (from + 1 < r->len && r->text[from] == ' ' &&
+        !is_separator((unsigned char)r->text[from + 1])) {
+        r->at = from + 1;
+        return;
+    }
     while (r->at < r->len && is_separator((unsigned char)r->text[r->at]))
         r->at++;
     size_t n = r->at - from;
@@ -1525,12 +1531,13 @@ static void suggest_fen(const reader *strict, int first) {
     read_text(&tolerant, 1);
     if (tolerant.errors) return;
     char fen[FK_FEN_MAX];
-    fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
+    size_t n = fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
     fk_problems *list = strict->problems;
     for (int i = first; i < list->count; i++) {
         if (list->items[i].severity != FK_SEV_ERROR) continue;
         /* No full stop after a FEN: it would be copied with it. */
-        fk_format(list->items[i].fix, sizeof list->items[i].fix, "Write it as %s", fen);
+        memcpy(list->items[i].fix, "Write it as ", 12);
+        memcpy(list->items[i].fix + 12, fen, n + 1);
         return;
     }
 }
