@@ -421,19 +421,23 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
         for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
     if (count + light + dark > 8) return INF; /* reported as too many promoted */
     /* Two tables that take turns, best (up to the files before f) and next
-     * (up to f): swapped, not copied, after each file. */
+     * (up to f): swapped, not copied, after each file. Before file f at
+     * most f pawns are matched, and fewer than count - (8 - f) can no
+     * longer all be: only the rows between are kept up. */
     int tables[2][9][9][9];
     int(*best)[9][9] = tables[0], (*next)[9][9] = tables[1];
-    for (int i = 0; i <= count; i++)
-        for (int l = 0; l <= light; l++)
-            for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) tables[t][i][l][d] = INF;
     best[0][0][0] = 0;
     for (int f = 0; f < 8; f++) {
         int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
-        for (int i = 0; i <= count; i++)
+        int low = count - (8 - f) > 0 ? count - (8 - f) : 0, high = f < count ? f : count;
+        for (int i = low; i <= high + (high < count); i++)
             for (int l = 0; l <= light; l++)
                 for (int d = 0; d <= dark; d++) next[i][l][d] = best[i][l][d];
-        for (int i = 0; i <= count; i++)
+        for (int i = low; i <= high; i++)
             for (int l = 0; l <= light; l++)
                 for (int d = 0; d <= dark; d++) {
                     int cost = best[i][l][d];
