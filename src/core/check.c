@@ -8,11 +8,20 @@
 #include "bitboard.h"
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
+#include "fen_tail.h"
 #include "problems.h"
 
 #define RANK_BB(r) ((fk_bitboard)0xFF << (8 * (r)))
 #define FILE_BB(f) ((fk_bitboard)0x0101010101010101 << (f))
 #define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
+
+/* Keeps a rare check out of check_rules, whose usual path keeps its
+ * registers that way. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
 
 static const char *const color_title[2] = {"White", "Black"};
 static const char *const color_word[2] = {"white", "black"};
@@ -57,16 +66,27 @@ static inline fk_square king_of(const fk_position *pos, fk_color color) {
     return kings ? lowest(kings) : FK_NO_SQUARE;
 }
 
-/* Writes the names of the squares of bb, comma separated, into out. */
+/* Writes the names of the squares of bb, comma separated, into out (cap
+ * bytes; the squares that do not fit are left out). */
 static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
     size_t len = 0;
     out[0] = '\0';
     for (; bb && len + 5 < cap; bb &= bb - 1) {
-        char name[3];
-        fk_square_name(lowest(bb), name);
-        len += fk_format(out + len, cap - len, "%s%s", len ? ", " : "", name);
+        if (len) {
+            out[len++] = ',';
+            out[len++] = ' ';
+        }
+        fk_square_name(lowest(bb), out + len);
+        len += 2;
     }
     return out;
+}
+
+/* Appends the text s at `at`; returns the end. */
+static char *put_text(char *at, const char *s) {
+    size_t n = strlen(s);
+    memcpy(at, s, n);
+    return at + n;
 }
 
 /* Writes "the queen on e2, the knight on f3" for the pieces on bb. */
@@ -158,24 +178,39 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
 
 /* ---- kings ------------------------------------------------------------ */
 
-/* Reports missing and extra kings. Returns 1 when each side has exactly one. */
-static int check_kings(const fk_position *pos, report *out) {
+/* Reports missing and extra kings. Returns 1 when each side has exactly one.
+ * Their messages are put together here, not formatted: mutated FENs lose
+ * or gain kings often. */
+OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
     int ok = 1;
     for (int c = FK_WHITE; c <= FK_BLACK; c++) {
         fk_bitboard kings = pieces_of(pos, (fk_color)c, FK_KING);
         if (kings && !more_than(kings, 1)) continue;
         ok = 0;
-        char fix[200], where[64];
+        out->errors++;
+        fk_problem *p =
+            fk_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
+                             FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
+        if (!p) continue;
+        char *m = put_text(p->message, color_title[c]), *f;
         if (!kings) {
-            fk_format(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
-                     color_word[c], c == FK_WHITE ? "e1" : "e8");
-            add(out, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, fix,
-                "%s has no king; each side needs exactly one.", color_title[c]);
+            /* "White has no king; each side needs exactly one." */
+            memcpy(m, " has no king; each side needs exactly one.",
+                   sizeof " has no king; each side needs exactly one.");
+            /* "Put the white king on the board (it starts on e1)." */
+            f = put_text(put_text(p->fix, "Put the "), color_word[c]);
+            memcpy(f, c == FK_WHITE ? " king on the board (it starts on e1)."
+                                    : " king on the board (it starts on e8).",
+                   sizeof " king on the board (it starts on e1).");
         } else {
-            fk_format(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
-            add(out, FK_PROB_TOO_MANY_KINGS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, kings, fix,
-                "%s has %d kings (%s); each side has exactly one.", color_title[c],
-                popcount(kings), squares_text(kings, where, sizeof where));
+            /* "White has 2 kings (e1, e8); each side has exactly one." */
+            char where[64];
+            m = fen_put_uint(put_text(m, " has "), (uint32_t)popcount(kings));
+            m = put_text(put_text(m, " kings ("), squares_text(kings, where, sizeof where));
+            memcpy(m, "); each side has exactly one.", sizeof "); each side has exactly one.");
+            /* "Keep one white king and remove the others." */
+            f = put_text(put_text(p->fix, "Keep one "), color_word[c]);
+            memcpy(f, " king and remove the others.", sizeof " king and remove the others.");
         }
     }
     return ok;
