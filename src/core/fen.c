@@ -838,19 +838,14 @@ static size_t place_careful(reader *r, size_t start, placement_seen *scan) {
 
 
 /* Reads a counter of one to six digits, without a leading zero, at *at;
- * moves *at past it. Returns 0 when no digit is there. A 0 ends the
- * counter at once and a seventh digit is left unread: a digit after either
- * is then where tail_fast wants a space or the end, and it gives up. */
+ * moves *at past it. Returns 0 for anything else. */
 static int number_fast(const char *s, size_t *at, size_t len, uint32_t *out) {
-    size_t i = *at;
-    if (i >= len) return 0;
-    uint32_t value = (uint32_t)(unsigned char)s[i++] - '0';
-    if (value > 9) return 0;
-    size_t last = i + 5 < len ? i + 5 : len;
-    if (value) {
-        for (uint32_t d; i < last && (d = (uint32_t)(unsigned char)s[i] - '0') <= 9; i++)
-            value = value * 10 + d;
-    }
+    size_t i = *at, first = i;
+    uint32_t value = 0;
+    while (i < len && i - first < 7 && (unsigned)(s[i] - '0') < 10)
+        value = value * 10 + (uint32_t)(s[i++] - '0');
+    size_t n = i - first;
+    if (n == 0 || n > 6 || (n > 1 && s[first] == '0')) return 0;
     *out = value;
     *at = i;
     return 1;
