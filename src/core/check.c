@@ -8,11 +8,20 @@
 #include "bitboard.h"
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
+#include "fen_tail.h"
 #include "problems.h"
 
 #define RANK_BB(r) ((fk_bitboard)0xFF << (8 * (r)))
 #define FILE_BB(f) ((fk_bitboard)0x0101010101010101 << (f))
 #define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
+
+/* Keeps a rare check out of check_rules, whose usual path keeps its
+ * registers that way. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
 
 static const char *const color_title[2] = {"White", "Black"};
 static const char *const color_word[2] = {"white", "black"};
@@ -57,16 +66,27 @@ static inline fk_square king_of(const fk_position *pos, fk_color color) {
     return kings ? lowest(kings) : FK_NO_SQUARE;
 }
 
-/* Writes the names of the squares of bb, comma separated, into out. */
+/* Writes the names of the squares of bb, comma separated, into out (cap
+ * bytes; the squares that do not fit are left out). */
 static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
     size_t len = 0;
     out[0] = '\0';
     for (; bb && len + 5 < cap; bb &= bb - 1) {
-        char name[3];
-        fk_square_name(lowest(bb), name);
-        len += fk_format(out + len, cap - len, "%s%s", len ? ", " : "", name);
+        if (len) {
+            out[len++] = ',';
+            out[len++] = ' ';
+        }
+        fk_square_name(lowest(bb), out + len);
+        len += 2;
     }
     return out;
+}
+
+/* Appends the text s at `at`; returns the end. */
+static char *put_text(char *at, const char *s) {
+    size_t n = strlen(s);
+    memcpy(at, s, n);
+    return at + n;
 }
 
 /* Writes "the queen on e2, the knight on f3" for the pieces on bb. */
@@ -84,12 +104,59 @@ static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out
     return out;
 }
 
-/* Where the checks report to: the caller's list, and a count of the errors
- * found (kept apart from the list, which may be full). */
+/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
+static unsigned fields_judged(fk_problem_code code) {
+    enum {
+        SIDE = 1u << FK_FIELD_SIDE,
+        CASTLING = 1u << FK_FIELD_CASTLING,
+        EP = 1u << FK_FIELD_EP,
+        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
+        FULLMOVE = 1u << FK_FIELD_FULLMOVE
+    };
+    switch (code) {
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_TOO_MANY_CHECKERS:
+    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
+    case FK_PROB_CASTLING_NO_KING:
+    case FK_PROB_CASTLING_NO_ROOK:
+    case FK_PROB_CASTLING_SIDE: return CASTLING;
+    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
+    case FK_PROB_EP_RANK:
+    case FK_PROB_EP_NO_PAWN:
+    case FK_PROB_EP_OCCUPIED:
+    case FK_PROB_EP_ORIGIN_OCCUPIED:
+    case FK_PROB_EP_CHECK:
+    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
+    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
+    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
+    /* Their fix is a whole FEN, which must not carry a stand-in value. */
+    case FK_PROB_UPSIDE_DOWN:
+    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
+    default: return 0; /* the board alone */
+    }
+}
+
+/* Where the checks report to: the caller's list, a count of the errors found
+ * (kept apart from the list, which may be full), and the fields the reader
+ * could not read (as fields_judged gives them), whose rules' problems
+ * fk_fen_validate drops. */
 typedef struct {
     fk_problems *list;
     int errors;
+    unsigned unread;
 } report;
+
+/* When a problem of `code` will be dropped (its verdict rests on an unread
+ * field), takes its place in the list and counts it as add() would, but
+ * writes no message, and returns 1; the place keeps the list's order and
+ * what a full list drops the same. Returns 0 otherwise. */
+static int unjudged(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                    fk_bitboard squares) {
+    if (!(fields_judged(code) & out->unread)) return 0;
+    out->errors += sev == FK_SEV_ERROR;
+    fk_problems_next(out->list, code, sev, field, -1, squares);
+    return 1;
+}
 
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
                 fk_bitboard squares, const char *fix, const char *fmt, ...) FK_PRINTF_LIKE(7, 8);
@@ -98,6 +165,7 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
  * the field's offset when it knows the text). */
 static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
                 fk_bitboard squares, const char *fix, const char *fmt, ...) {
+    if (unjudged(out, code, sev, field, squares)) return;
     out->errors += sev == FK_SEV_ERROR;
     fk_problem *p = fk_problems_next(out->list, code, sev, field, -1, squares);
     if (!p) return;
@@ -110,24 +178,39 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
 
 /* ---- kings ------------------------------------------------------------ */
 
-/* Reports missing and extra kings. Returns 1 when each side has exactly one. */
-static int check_kings(const fk_position *pos, report *out) {
+/* Reports missing and extra kings. Returns 1 when each side has exactly one.
+ * Their messages are put together here, not formatted: mutated FENs lose
+ * or gain kings often. */
+OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
     int ok = 1;
     for (int c = FK_WHITE; c <= FK_BLACK; c++) {
         fk_bitboard kings = pieces_of(pos, (fk_color)c, FK_KING);
         if (kings && !more_than(kings, 1)) continue;
         ok = 0;
-        char fix[200], where[64];
+        out->errors++;
+        fk_problem *p =
+            fk_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
+                             FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
+        if (!p) continue;
+        char *m = put_text(p->message, color_title[c]), *f;
         if (!kings) {
-            fk_format(fix, sizeof fix, "Put the %s king on the board (it starts on %s).",
-                     color_word[c], c == FK_WHITE ? "e1" : "e8");
-            add(out, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, fix,
-                "%s has no king; each side needs exactly one.", color_title[c]);
+            /* "White has no king; each side needs exactly one." */
+            memcpy(m, " has no king; each side needs exactly one.",
+                   sizeof " has no king; each side needs exactly one.");
+            /* "Put the white king on the board (it starts on e1)." */
+            f = put_text(put_text(p->fix, "Put the "), color_word[c]);
+            memcpy(f, c == FK_WHITE ? " king on the board (it starts on e1)."
+                                    : " king on the board (it starts on e8).",
+                   sizeof " king on the board (it starts on e1).");
         } else {
-            fk_format(fix, sizeof fix, "Keep one %s king and remove the others.", color_word[c]);
-            add(out, FK_PROB_TOO_MANY_KINGS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, kings, fix,
-                "%s has %d kings (%s); each side has exactly one.", color_title[c],
-                popcount(kings), squares_text(kings, where, sizeof where));
+            /* "White has 2 kings (e1, e8); each side has exactly one." */
+            char where[64];
+            m = fen_put_uint(put_text(m, " has "), (uint32_t)popcount(kings));
+            m = put_text(put_text(m, " kings ("), squares_text(kings, where, sizeof where));
+            memcpy(m, "); each side has exactly one.", sizeof "); each side has exactly one.");
+            /* "Keep one white king and remove the others." */
+            f = put_text(put_text(p->fix, "Keep one "), color_word[c]);
+            memcpy(f, " king and remove the others.", sizeof " king and remove the others.");
         }
     }
     return ok;
@@ -223,7 +306,8 @@ static void check_checks(const fk_position *pos, report *out) {
     fk_square their_king = king_of(pos, them);
     fk_bitboard attackers_now = attackers(pos, their_king, us, occupied);
     char text[160], fix[200], name[3];
-    if (attackers_now) {
+    if (attackers_now && !unjudged(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
+                                   attackers_now | FK_BIT(their_king))) {
         fk_square_name(their_king, name);
         fk_format(fix, sizeof fix,
                  "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
@@ -372,19 +456,23 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
         for (fk_bitboard bb = pawns & FILE_BB(f); bb && count < 8; bb &= bb - 1) files[count++] = f;
     if (count + light + dark > 8) return INF; /* reported as too many promoted */
     /* Two tables that take turns, best (up to the files before f) and next
-     * (up to f): swapped, not copied, after each file. */
+     * (up to f): swapped, not copied, after each file. Before file f at
+     * most f pawns are matched, and fewer than count - (8 - f) can no
+     * longer all be: only the rows between are kept up. */
     int tables[2][9][9][9];
     int(*best)[9][9] = tables[0], (*next)[9][9] = tables[1];
-    for (int i = 0; i <= count; i++)
-        for (int l = 0; l <= light; l++)
-            for (int d = 0; d <= dark; d++) best[i][l][d] = INF;
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i <= count; i++)
+            for (int l = 0; l <= light; l++)
+                for (int d = 0; d <= dark; d++) tables[t][i][l][d] = INF;
     best[0][0][0] = 0;
     for (int f = 0; f < 8; f++) {
         int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
-        for (int i = 0; i <= count; i++)
+        int low = count - (8 - f) > 0 ? count - (8 - f) : 0, high = f < count ? f : count;
+        for (int i = low; i <= high + (high < count); i++)
             for (int l = 0; l <= light; l++)
                 for (int d = 0; d <= dark; d++) next[i][l][d] = best[i][l][d];
-        for (int i = 0; i <= count; i++)
+        for (int i = low; i <= high; i++)
             for (int l = 0; l <= light; l++)
                 for (int d = 0; d <= dark; d++) {
                     int cost = best[i][l][d];
@@ -541,6 +629,8 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard rooks = pieces_of(pos, c, FK_ROOK);
     for (fk_bitboard bb = rights & ~rooks; bb; bb &= bb - 1) {
         fk_square sq = lowest(bb);
+        if (unjudged(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq)))
+            continue;
         char letter = castling_letter(pos, sq, c);
         fk_square_name(sq, rook_name);
         fk_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
@@ -554,6 +644,9 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     int king_ok = king != FK_NO_SQUARE && king == home && (FK_BIT(king) & back) &&
                   FK_FILE_OF(king) > 0 && FK_FILE_OF(king) < 7;
     if (!king_ok) {
+        if (unjudged(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
+                     rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0)))
+            return;
         castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
         fk_format(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
@@ -679,7 +772,8 @@ static void check_counters(const fk_position *pos, report *out) {
         return;
     }
     uint64_t played = 2 * (uint64_t)(pos->fullmove - 1) + pos->side;
-    if (pos->halfmove > played) {
+    if (pos->halfmove > played &&
+        !unjudged(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0)) {
         char fix[200];
         fk_format(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
                  "fullmove number.", (unsigned long long)played);
@@ -748,7 +842,7 @@ static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard
     for (int flip = 0; flip < 2; flip++) {
         fk_problems scratch;
         fk_problems_clear(&scratch);
-        report quiet = {&scratch, 0};
+        report quiet = {&scratch, 0, 0};
         retype(pos, flip, &fixed[flip]);
         check_rules(&fixed[flip], &quiet);
         better[flip] = quiet.errors == 0 || quiet.errors < errors_before;
@@ -798,8 +892,10 @@ static void check_rules(const fk_position *pos, report *out) {
     check_counters(pos, out);
 }
 
-fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
-    report out = {problems, 0};
+/* fk_position_check, for fk_fen_validate: problems whose verdict rests on
+ * the `unread` fields are only counted, not written (it drops them). */
+static fk_status check_position(const fk_position *pos, fk_problems *problems, unsigned unread) {
+    report out = {problems, 0, unread};
     fk_attacks_init();
     int first = problems->count;
     check_rules(pos, &out);
@@ -813,6 +909,10 @@ fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
         problems->items[first] = moved;
     }
     return out.errors ? FK_ERR_INVALID : FK_OK;
+}
+
+fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
+    return check_position(pos, problems, 0);
 }
 
 /* The byte offset where field `field` (0 = placement) starts in text, or -1. */
@@ -829,38 +929,6 @@ static int field_offset(const char *text, size_t len, fk_field field) {
     return i < len ? (int)i : -1;
 }
 
-/* The FEN fields a rule's verdict rests on, as a mask of 1 << fk_field. */
-static unsigned fields_judged(fk_problem_code code) {
-    enum {
-        SIDE = 1u << FK_FIELD_SIDE,
-        CASTLING = 1u << FK_FIELD_CASTLING,
-        EP = 1u << FK_FIELD_EP,
-        HALFMOVE = 1u << FK_FIELD_HALFMOVE,
-        FULLMOVE = 1u << FK_FIELD_FULLMOVE
-    };
-    switch (code) {
-    case FK_PROB_OPPONENT_IN_CHECK:
-    case FK_PROB_TOO_MANY_CHECKERS:
-    case FK_PROB_IMPOSSIBLE_CHECK: return SIDE;
-    case FK_PROB_CASTLING_NO_KING:
-    case FK_PROB_CASTLING_NO_ROOK:
-    case FK_PROB_CASTLING_SIDE: return CASTLING;
-    case FK_PROB_EP_HALFMOVE: return EP | SIDE | HALFMOVE;
-    case FK_PROB_EP_RANK:
-    case FK_PROB_EP_NO_PAWN:
-    case FK_PROB_EP_OCCUPIED:
-    case FK_PROB_EP_ORIGIN_OCCUPIED:
-    case FK_PROB_EP_CHECK:
-    case FK_PROB_EP_NO_CAPTURE: return EP | SIDE;
-    case FK_PROB_FULLMOVE_ZERO: return FULLMOVE;
-    case FK_PROB_HALFMOVE_RANGE: return HALFMOVE | FULLMOVE | SIDE;
-    /* Their fix is a whole FEN, which must not carry a stand-in value. */
-    case FK_PROB_UPSIDE_DOWN:
-    case FK_PROB_COLORS_SWAPPED: return SIDE | CASTLING | EP | HALFMOVE | FULLMOVE;
-    default: return 0; /* the board alone */
-    }
-}
-
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
     int first = problems->count;
@@ -875,7 +943,7 @@ fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_posit
         unread |= 1u << p->field;
     }
     int checked = problems->count, kept = checked;
-    fk_status rules = fk_position_check(pos, problems);
+    fk_status rules = check_position(pos, problems, unread);
     /* A field the reader could not read holds a stand-in value: the reader
      * has reported it, and no rule is judged on it. */
     for (int i = checked; i < problems->count; i++) {

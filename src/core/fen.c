@@ -186,20 +186,6 @@ static int is_unicode_dash(const char *s, size_t n) {
     return (b == 0x80 && c >= 0x90 && c <= 0x94) || (b == 0x88 && c == 0x92);
 }
 
-/* Names the rank at index i from the top as people do ("rank 7"); a rank
- * past the eighth is counted from the top ("rank 9 from the top"). */
-static const char *rank_label(int index, char out[24]) {
-    if (index < 8) {
-        /* The usual case, without the formatter: a broken rank costs that. */
-        memcpy(out, "rank ", 5);
-        out[5] = (char)('8' - index);
-        out[6] = '\0';
-    } else {
-        fk_format(out, 24, "rank %d from the top", index + 1);
-    }
-    return out;
-}
-
 /* The problems that broken FENs have most (a rank's length, two digits in
  * a row, a byte that is no piece letter, the number of ranks) are written
  * without the formatter, which would cost more than the reading: their
@@ -221,8 +207,9 @@ static char *put_int(char *at, int v) {
     return fen_put_uint(at, 0u - (uint32_t)v);
 }
 
-/* Appends rank_label's name of the rank at index from the top, with an
- * upper-case first letter when it starts a sentence; returns the end. */
+/* Appends the name of the rank at index from the top as people say it
+ * ("rank 7"; past the eighth, "rank 9 from the top"), with an upper-case
+ * first letter when it starts a sentence; returns the end. */
 static char *put_rank(char *at, int index, int capital) {
     at = capital ? PUT(at, "Rank ") : PUT(at, "rank ");
     if (index < 8) {
@@ -271,6 +258,23 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
     }
 }
 
+/* Reports the digit 9 (`nine`) or 0 at `at`, in the rank at index `rank`
+ * from the top. */
+static void report_bad_digit(reader *r, int rank, size_t at, int nine) {
+    static const char fix9[] = "Write 8 for a whole empty rank.", fix0[] = "Remove the 0.";
+    fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
+    if (!p) return;
+    /* "Rank 6 has the digit 9: a rank has only 8 squares." */
+    char *m = put_rank(p->message, rank, 1);
+    if (nine) {
+        memcpy(PUT(m, " has the digit 9: a rank has only 8 squares"), ".", 2);
+        memcpy(p->fix, fix9, sizeof fix9);
+    } else {
+        memcpy(PUT(m, " has the digit 0: a digit counts empty squares, 1 to 8"), ".", 2);
+        memcpy(p->fix, fix0, sizeof fix0);
+    }
+}
+
 /* Reports the byte (or UTF-8 character) of n bytes at `at`, in the rank at
  * index `rank` from the top, that is no piece letter; `glued` when it is a
  * side letter with no space before it. */
@@ -288,22 +292,42 @@ static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued
     memcpy(p->fix, fix, sizeof fix);
 }
 
-/* Adds a problem whose message is `before`, the token of n bytes at s as
- * quote_into writes it, and `after` (together a sentence, as report() would
- * make it), and whose fix is the sentence `fix`, or none. Used for the
- * problems of a broken tail, which are many: no formatter, and every such
- * message fits (the quote is at most 99 bytes, the rest much less than
- * 100). */
-static fk_problem *report_token(reader *r, fk_problem_code code, fk_severity severity,
-                                fk_field field, size_t offset, const char *fix, const char *before,
-                                const char *s, size_t n, const char *after) {
+/* Adds a problem whose message is `before` (nb bytes), the token of n
+ * bytes at s as quote_into writes it, and `after` (na bytes and its zero;
+ * together a sentence, as report() would make it), and whose fix is the
+ * sentence `fix` (nf bytes and its zero), or none. Used for the problems of
+ * a broken tail, which are many: no formatter, and every such message fits
+ * (the quote is at most 99 bytes, the rest much less than 100). */
+static fk_problem *report_token_n(reader *r, fk_problem_code code, fk_severity severity,
+                                  fk_field field, size_t offset, const char *fix, size_t nf,
+                                  const char *before, size_t nb, const char *s, size_t n,
+                                  const char *after, size_t na) {
     fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
-    char *m = put_bytes(p->message, before, strlen(before));
+    char *m = put_bytes(p->message, before, nb);
     m += quote_into(s, n, m);
-    memcpy(m, after, strlen(after) + 1);
-    if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
+    memcpy(m, after, na + 1);
+    if (fix) memcpy(p->fix, fix, nf + 1);
     return p;
+}
+
+/* report_token_n with the lengths measured here, inline, where the
+ * compiler knows the texts (nearly always literals) and measures them. */
+static inline fk_problem *report_token(reader *r, fk_problem_code code, fk_severity severity,
+                                       fk_field field, size_t offset, const char *fix,
+                                       const char *before, const char *s, size_t n,
+                                       const char *after) {
+    return report_token_n(r, code, severity, field, offset, fix, fix ? strlen(fix) : 0, before,
+                          strlen(before), s, n, after, strlen(after));
+}
+
+/* report_token kept out of line, for read_text, whose fast paths keep
+ * their registers that way. */
+OUT_OF_LINE static void report_token_measured(reader *r, fk_problem_code code,
+                                              fk_severity severity, fk_field field, size_t offset,
+                                              const char *fix, const char *before, const char *s,
+                                              size_t n, const char *after) {
+    report_token(r, code, severity, field, offset, fix, before, s, n, after);
 }
 
 /* report_token with no token: the message is a plain sentence. */
@@ -592,18 +616,6 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     return start + count;
 }
 
-/* Reads a placement from start as read_placement does, with the same
- * problems in the same order, and returns where it ends; or returns 0 and
- * leaves it to read_placement when it holds anything rarer than piece
- * letters, digits 1 to 8, '/' and other ASCII bytes (a digit 0 or 9, '[',
- * a byte above 0x7F, a side letter glued to its end), runs 64 bytes without
- * a separator, or covers 255 squares or more.
- *
- * As in place_fast, sixteen bytes at a time give masks (digits, '/',
- * separators) and every byte's running sum of squares, which, less the sum
- * at the '/' before it, is a letter's file. Only the letters, and the
- * things to be said (a rank of other than 8 squares, two digits in a row,
- * a byte that is no piece letter), then take a step each, in order. */
 /* Reads the placement from p (left bytes of text) as place_fast does, but
  * only for place_careful: the running sums, and where the first separator
  * or the end of the text ends it. Returns 0 when no separator comes within
@@ -640,19 +652,41 @@ static int scan_placement(placement_seen *scan, const unsigned char *p, size_t l
     return scan->loaded = 1;
 }
 
+/* The running sums of squares of the first count bytes from p (rounded up
+ * to 16), as running_sums makes them but with a 0 covering no square and a
+ * 9 nine: for place_careful, when a placement has such a digit. */
+static void sums_with_all_digits(const unsigned char *p, unsigned count, uint8_t sum[64]) {
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    __m128i before = zero;
+    for (unsigned i = 0; i < count; i += 16) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i value = _mm_sub_epi8(c, _mm_set1_epi8('0'));
+        __m128i is_digit = _mm_cmpeq_epi8(_mm_subs_epu8(value, _mm_set1_epi8(9)), zero);
+        __m128i is_slash = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
+        __m128i width = _mm_or_si128(_mm_and_si128(is_digit, value),
+                                     _mm_andnot_si128(_mm_or_si128(is_digit, is_slash), one));
+        /* The prefix sums are at most 16 * 9 = 144: no byte wraps round. */
+        __m128i sums = _mm_adds_epu8(prefix_sums(width), before);
+        _mm_storeu_si128((__m128i *)(sum + i), sums);
+        before = last_sum(sums);
+    }
+}
+
 /* Reads a placement from start as read_placement does, with the same
  * problems in the same order, and returns where it ends; or returns 0 and
  * leaves it to read_placement when it holds anything rarer than piece
- * letters, digits 1 to 8, '/' and other ASCII bytes (a digit 0 or 9, '[',
- * a byte above 0x7F, a side letter glued to its end, a separator other than
- * a space where place_fast looked only for spaces), runs 64 bytes without a
- * separator, or covers 255 squares or more.
+ * letters, digits, '/' and other ASCII bytes ('[', a byte above 0x7F, a 0
+ * next to another digit, a separator other than a space where place_fast
+ * looked only for spaces), runs 64 bytes without a separator, or covers
+ * 255 squares or more.
  *
  * It starts from what place_fast saw (`scan`), or scans the bytes itself:
  * every byte's running sum of squares, which, less the sum at the '/'
  * before it, is a letter's file. Only the letters, and the things to be
- * said (a rank of other than 8 squares, two digits in a row, a byte that
- * is no piece letter), then take a step each, in order. */
+ * said (a rank of other than 8 squares, two digits in a row, a digit 0 or
+ * 9, a byte that is no piece letter), then take a step each, in order. A 0
+ * or a 9, which those sums count as one square, sends it round once more
+ * with sums of its own. */
 OUT_OF_LINE static size_t place_careful(reader *r, size_t start, placement_seen *scan) {
     const unsigned char *s = (const unsigned char *)r->text;
     size_t left = r->len - start;
@@ -661,15 +695,21 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start, placement_seen 
      * scan_placement make one. */
     const unsigned char *p = left < 64 && !overread_ok(s + start, 64) ? scan->copy : s + start;
     const uint8_t *sum = scan->sum;
+    uint8_t own_sum[64]; /* sums_with_all_digits's, when there is a 0 or a 9 */
     unsigned count = scan->count;
-    if (count == 0 || sum[count - 1] == 255) return 0;
+    if (count == 0) return 0;
     uint64_t inside = FK_BIT(count) - 1;
 
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
     const __m128i high = _mm_set1_epi8((char)0xF8);
     uint8_t at[64];           /* byte k: the square of a letter in byte k, 64 off the board */
-    uint64_t digits = 0, slashes = 0;
-    uint64_t whole_ranks = 0; /* the '/' that end a rank of 8 squares */
+    uint8_t board[64 + 1];
+    fk_bitboard by_piece[FK_PIECE_COUNT + 1];
+    uint64_t digits, slashes;
+    uint64_t whole_ranks; /* the '/' that end a rank of 8 squares */
+again:
+    if (sum[count - 1] == 255) return 0;
+    digits = slashes = whole_ranks = 0;
     /* The number of '/' and the sum at the last '/' before each load, in
      * every byte. */
     __m128i ranks_before = zero, base_before = zero;
@@ -710,45 +750,74 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start, placement_seen 
 
     /* The letters: pieces go on the board (square 64 holds those off it),
      * other bytes are said below. */
-    uint8_t board[64 + 1] = {0};
-    fk_bitboard by_piece[FK_PIECE_COUNT + 1];
+    memset(board, 0, sizeof board);
     for (int k = 0; k < FK_PIECE_COUNT; k += 2) _mm_storeu_si128((__m128i *)(by_piece + k), zero);
     uint64_t others = 0;
     for (uint64_t m = inside & ~digits & ~slashes; m; m &= m - 1) {
-        size_t k = (size_t)__builtin_ctzll(m), c = p[k], piece = piece_code[c], sq = at[k];
-        if (piece) {
-            board[sq] = (uint8_t)piece;
-            by_piece[piece] |= square_bit[sq];
+        size_t k = (size_t)__builtin_ctzll(m), piece = piece_code[p[k]], sq = at[k];
+        if (!piece) {
+            others |= FK_BIT(k);
             continue;
         }
-        if (c >= 0x80 || c == '0' || c == '9' || c == '[' || ((c | 0x20) == 'w' && k == count - 1) ||
-            separator[c])
-            return 0;
-        others |= FK_BIT(k);
+        board[sq] = (uint8_t)piece;
+        by_piece[piece] |= square_bit[sq];
     }
 
+    /* The bytes that are neither piece letters nor digits 1 to 8 nor '/'. A
+     * 0 or a 9 needs sums that count it as it is: once more with those. */
+    uint64_t zeros = 0, nines = 0, glued = 0;
+    for (uint64_t o = others; o; o &= o - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(o), c = p[k];
+        if (c == '0' || c == '9') {
+            if (sum == scan->sum) {
+                sums_with_all_digits(p, count, own_sum);
+                sum = own_sum;
+                goto again;
+            }
+            *(c == '0' ? &zeros : &nines) |= FK_BIT(k);
+        } else if (c >= 0x80 || c == '[' || separator[c]) {
+            return 0;
+        } else if ((c | 0x20) == 'w' && k == count - 1) {
+            glued = FK_BIT(k); /* a side letter with no space before it: no square */
+        }
+    }
+    others &= ~(zeros | nines);
+
+    /* The digits 1 to 9 (a 0 next to one of them, or to another 0, is left
+     * to read_placement, for which a 0 neither starts nor ends a run). A
+     * run's second digit says the run; a 9 that starts a run says itself;
+     * every 0 says itself. Any of them spares its rank the length check. */
+    uint64_t numbers = digits | nines;
+    if (zeros & (((numbers | zeros) << 1) | ((numbers | zeros) >> 1))) return 0;
+    uint64_t runs = numbers & (numbers << 1) & ~(numbers << 2);
+    uint64_t lone_nines = nines & ~(numbers << 1);
+    uint64_t spared = runs | nines | zeros;
+
     /* What is to be said, in the order of the bytes: the end of a rank of
-     * other than 8 squares, the second digit of a run of digits, a byte
-     * that is no piece letter. Each finds its rank from the '/' before it. */
-    uint64_t runs = digits & (digits << 1) & ~(digits << 2);
-    for (uint64_t e = (slashes & ~whole_ranks) | runs | others; e; e &= e - 1) {
+     * other than 8 squares, the second digit of a run of digits, a digit 0
+     * or 9, a byte that is no piece letter. Each finds its rank from the
+     * '/' before it. */
+    for (uint64_t e = (slashes & ~whole_ranks) | runs | lone_nines | zeros | others; e;
+         e &= e - 1) {
         unsigned k = (unsigned)__builtin_ctzll(e);
         uint64_t before_k = slashes & (FK_BIT(k) - 1);
         int rank = count_bits(before_k);
         unsigned from = before_k ? 64 - (unsigned)__builtin_clzll(before_k) : 0; /* its first byte */
         if (slashes & FK_BIT(k)) {
-            /* Unless a digit problem was said in this rank. */
-            if (rank < 8 && !(runs & (FK_BIT(k) - FK_BIT(from))))
+            if (rank < 8 && !(spared & (FK_BIT(k) - FK_BIT(from))))
                 report_rank_length(r, rank, start + from, sum[k] - (from ? sum[from - 1] : 0));
         } else if (runs & FK_BIT(k)) {
             report_digit_run(r, rank, start + k - 1, r->len);
+        } else if ((zeros | nines) & FK_BIT(k)) {
+            report_bad_digit(r, rank, start + k, (nines & FK_BIT(k)) != 0);
         } else {
-            report_bad_piece(r, rank, start + k, 1, 0);
+            report_bad_piece(r, rank, start + k, 1, glued != 0 && k == count - 1);
         }
     }
     unsigned from = slashes ? 64 - (unsigned)__builtin_clzll(slashes) : 0; /* the last rank */
     placement_end(r, start, start + count, count_bits(slashes),
-                  sum[count - 1] - (from ? sum[from - 1] : 0), (runs >> from) != 0, start + from);
+                  sum[count - 1] - (from ? sum[from - 1] : 0) - (glued != 0),
+                  (spared >> from) != 0, start + from);
     memcpy(r->pos->board, board, 64);
     set_piece_bitboards(r->pos, by_piece);
     return start + count;
@@ -902,7 +971,6 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
     const unsigned char *s = (const unsigned char *)r->text, *stop = s + r->len, *p;
     placement pl = {.row = 56, .rank_start = s + start};
     memset(pl.board, 0, sizeof pl.board);
-    char label[24];
     for (p = s + start; (p = placement_scan(&pl, p, stop)) < stop; p++) {
         unsigned c = *p, k = placement_class[c];
         size_t at = (size_t)(p - s);
@@ -913,10 +981,7 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
                 if (p == pl.run + 1) report_digit_run(r, pl.rank, (size_t)(pl.run - s), r->len);
             } else {
                 pl.run = p;
-                report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at,
-                       "write 8 for a whole empty rank",
-                       "%s has the digit 9: a rank has only 8 squares",
-                       rank_label(pl.rank, label));
+                report_bad_digit(r, pl.rank, at, 1);
             }
             pl.rank_bad = 1;
             pl.file += c - '0';
@@ -926,9 +991,7 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
                 report_rank_length(r, pl.rank, (size_t)(pl.rank_start - s), (int)pl.file);
             next_rank(&pl, p + 1);
         } else if (c == '0') {
-            report(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at, "remove the 0",
-                   "%s has the digit 0: a digit counts empty squares, 1 to 8",
-                   rank_label(pl.rank, label));
+            report_bad_digit(r, pl.rank, at, 0);
             pl.rank_bad = 1; /* "08" is one problem, not two */
         } else if (c == '[') {
             /* A crazyhouse pocket: one problem for all of it. */
@@ -959,7 +1022,7 @@ OUT_OF_LINE static size_t read_placement(reader *r, size_t start) {
 }
 
 /* Reads the side to move in [start, end). */
-static void read_side(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_side(reader *r, size_t start, size_t end) {
     const char *s = r->text + start;
     size_t n = end - start;
     if (n == 1 && (s[0] == 'w' || s[0] == 'b')) {
@@ -1033,7 +1096,7 @@ static size_t write_castling(const fk_position *pos, char *out) {
 }
 
 /* Reads the castling field in [start, end); needs the board already read. */
-static void read_castling(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
     fk_position *pos = r->pos;
     const char *s = r->text + start;
     size_t n = end - start;
@@ -1115,7 +1178,7 @@ static void read_castling(reader *r, size_t start, size_t end) {
 }
 
 /* Reads the en passant field in [start, end). */
-static void read_ep(reader *r, size_t start, size_t end) {
+OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
     const char *s = r->text + start;
     size_t n = end - start;
     if (n == 1 && s[0] == '-') return;
@@ -1240,6 +1303,12 @@ static int looks_like(int field, const char *s, size_t n) {
  * not a single space (once per reading). */
 static void skip_separator(reader *r) {
     size_t from = r->at;
+    /* The usual one: a single space before the next field. */
+    if (from + 1 < r->len && r->text[from] == ' ' &&
+        !is_separator((unsigned char)r->text[from + 1])) {
+        r->at = from + 1;
+        return;
+    }
     while (r->at < r->len && is_separator((unsigned char)r->text[r->at]))
         r->at++;
     size_t n = r->at - from;
@@ -1426,7 +1495,7 @@ static void read_text(reader *r, int fast) {
                     b = PUT(put_bytes(b, field_title[m], strlen(field_title[m])),
                             " field is missing before '");
                     *b = '\0';
-                    report_token(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                    report_token_measured(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
                                  m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL,
                                  before, text + start, end - start, "'.");
                 }
@@ -1439,7 +1508,7 @@ static void read_text(reader *r, int fast) {
         skip_separator(r);
     }
     if (r->at < len)
-        report_token(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
+        report_token_measured(r, FK_PROB_EXTRA_FIELD, FK_SEV_ERROR, FK_FIELD_NONE, r->at,
                      "Remove everything after the fullmove number.",
                      "There is text after the six fields: '", text + r->at, len - r->at, "'.");
 }
@@ -1457,12 +1526,13 @@ static void suggest_fen(const reader *strict, int first) {
     read_text(&tolerant, 1);
     if (tolerant.errors) return;
     char fen[FK_FEN_MAX];
-    fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
+    size_t n = fk_fen_write(&pos, FK_EP_ALWAYS, fen, sizeof fen);
     fk_problems *list = strict->problems;
     for (int i = first; i < list->count; i++) {
         if (list->items[i].severity != FK_SEV_ERROR) continue;
         /* No full stop after a FEN: it would be copied with it. */
-        fk_format(list->items[i].fix, sizeof list->items[i].fix, "Write it as %s", fen);
+        memcpy(list->items[i].fix, "Write it as ", 12);
+        memcpy(list->items[i].fix + 12, fen, n + 1);
         return;
     }
 }

@@ -114,18 +114,35 @@ static char *put_number(char *end, unsigned long long u, int negative) {
     return d;
 }
 
-/* The longest format that fk_vformat reads eight bytes at a time; longer
- * ones (none in the library) are read a byte at a time. */
-#define FORMAT_MAX 256
+/* Sanitizers must see no read past the end of a format. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_OVERREAD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define NO_OVERREAD 1
+#endif
+#endif
+
+/* 1 when the 8 bytes from f can be loaded, even past the end of the
+ * format, because they lie in one page (memory is mapped a page at a time,
+ * so such a load cannot fault); the bytes past its end are never used. */
+static inline int load8_ok(const char *f) {
+#if defined(NO_OVERREAD)
+    (void)f;
+    return 0;
+#else
+    return ((uintptr_t)f & 4095) <= 4096 - 8;
+#endif
+}
 
 /* Copies the run of plain text at f (up to the next '%' or the end) to p,
- * at most to last; moves both on. When f is `padded` (8 bytes past its end
- * may be read), eight bytes at a time on a little-endian machine: a
- * message's runs are a few words long, shorter than a library call costs. */
-static void copy_run(char **p, const char **f, char *last, int padded) {
+ * at most to last; moves both on. Eight bytes at a time on a little-endian
+ * machine, where load8_ok allows: a message's runs are a few words long,
+ * shorter than a library call costs. */
+static void copy_run(char **p, const char **f, char *last) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    while (padded && last - *p >= 8) {
+    while (last - *p >= 8 && load8_ok(*f)) {
         uint64_t w, x;
         memcpy(&w, *f, 8);
         x = w ^ (ones * '%');
@@ -141,8 +158,6 @@ static void copy_run(char **p, const char **f, char *last, int padded) {
         *p += 8;
         *f += 8;
     }
-#else
-    (void)padded;
 #endif
     while (**f && **f != '%' && *p < last) *(*p)++ = *(*f)++;
 }
@@ -150,20 +165,11 @@ static void copy_run(char **p, const char **f, char *last, int padded) {
 size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
     if (cap == 0) return 0;
     char *p = out, *last = out + cap - 1; /* last: room for the zero */
-    /* A copy of the format, padded so that runs are read 8 bytes at a time. */
-    char padded[FORMAT_MAX + 8];
-    size_t flen = strnlen(fmt, FORMAT_MAX);
     const char *f = fmt;
-    int is_padded = flen < FORMAT_MAX;
-    if (is_padded) {
-        memcpy(padded, fmt, flen + 1);
-        memset(padded + flen + 1, 0, 7);
-        f = padded;
-    }
     while (p < last) {
         if (*f != '%') {
             if (*f == '\0') break;
-            copy_run(&p, &f, last, is_padded);
+            copy_run(&p, &f, last);
             continue;
         }
         f++;

@@ -192,6 +192,42 @@ static void digit_problems(void **state) {
     /* Three digits are one problem. */
     expect_one("rnbqkbnr/pppppppp/323/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, FK_PROB_BAD_DIGIT,
                FK_SEV_ERROR, FK_FIELD_PLACEMENT, 18, "('323')");
+    /* A 0 between letters covers no square and spares its rank the length
+     * check; so does a 9, which covers nine. */
+    expect_one("rnbqkbnr/pp0pppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, FK_PROB_BAD_DIGIT,
+               FK_SEV_ERROR, FK_FIELD_PLACEMENT, 11,
+               "Rank 7 has the digit 0: a digit counts empty squares, 1 to 8.");
+    assert_string_equal(
+        read_fen("rnbqkbnr/pp0pppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0)->problems.items[0].fix,
+        "Remove the 0.");
+    /* A 9 is said, then the next rank's length, each where it starts. */
+    reading *r = read_fen("rnbqkbnr/pppppppp/9/7/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0);
+    assert_int_equal(r->problems.count, 2);
+    assert_string_equal(r->problems.items[0].message,
+                        "Rank 6 has the digit 9: a rank has only 8 squares.");
+    assert_string_equal(r->problems.items[0].fix, "Write 8 for a whole empty rank.");
+    assert_int_equal(r->problems.items[1].code, FK_PROB_RANK_LENGTH);
+    assert_int_equal(r->problems.items[1].offset, 20);
+    /* "99": the first 9, then the run, both at its first byte. */
+    r = read_fen("rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0);
+    assert_int_equal(r->problems.count, 2);
+    assert_int_equal(r->problems.items[0].offset, 18);
+    assert_non_null(strstr(r->problems.items[0].message, "the digit 9"));
+    assert_int_equal(r->problems.items[1].offset, 18);
+    assert_non_null(strstr(r->problems.items[1].message, "two digits in a row ('99')"));
+    /* A 0 next to another digit: "09" says the 0 and then the 9. */
+    r = read_fen("rnbqkbnr/pppppppp/p09/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0);
+    assert_int_equal(r->problems.count, 2);
+    assert_int_equal(r->problems.items[0].offset, 19);
+    assert_non_null(strstr(r->problems.items[0].message, "the digit 0"));
+    assert_int_equal(r->problems.items[1].offset, 20);
+    assert_non_null(strstr(r->problems.items[1].message, "the digit 9"));
+    /* The board is read around them: the pawns after the 0 and the rank
+     * after the 9 stand where their sums put them. */
+    r = read_fen("rnbqkbnr/pp0pppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0);
+    assert_int_equal(r->pos.board[FK_SQUARE(2, 6)], FK_BP);
+    assert_int_equal(r->pos.board[FK_SQUARE(7, 6)], FK_BP);
+    assert_int_equal(r->pos.board[FK_SQUARE(0, 0)], FK_WR);
 }
 
 static void piece_letter_problems(void **state) {

@@ -1,12 +1,15 @@
 /* Tests for src/core/problems.c: the message formatter (fk_format) against
  * the C library's snprintf for every conversion it knows, cut short at
  * every capacity, with formats short and long; fk_copy_text; the list. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "core/problems.h"
@@ -26,6 +29,33 @@
             assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */        \
         }                                                                                    \
     } while (0)
+
+/* A format that ends right before a page no process may read: fk_vformat
+ * reads formats eight bytes at a time only inside their page, so it must
+ * neither fault nor differ from snprintf, wherever the end falls. */
+static void format_at_end_of_page(void **state) {
+    (void)state;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(two != MAP_FAILED);
+    assert_int_equal(mprotect(two + page, page, PROT_NONE), 0);
+    static const char *const formats[] = {"plain words, longer than eight bytes", "x",
+                                          "%d squares", "rank %d has %s squares, needs 8",
+                                          "ends with a number %u"};
+    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+        size_t n = strlen(formats[f]) + 1;
+        for (size_t back = 0; back < 16; back++) {
+            char *fmt = two + page - n - back; /* its zero `back` bytes before the page */
+            memcpy(fmt, formats[f], n);
+            char ours[100], theirs[100];
+            size_t len = fk_format(ours, sizeof ours, fmt, 7, "seven");
+            int full = snprintf(theirs, sizeof theirs, formats[f], 7, "seven");
+            assert_string_equal(ours, theirs);
+            assert_int_equal(len, (size_t)full);
+        }
+    }
+    munmap(two, 2 * page);
+}
 
 static void conversions_match_snprintf(void **state) {
     (void)state;
@@ -111,6 +141,7 @@ static void full_list_drops(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(conversions_match_snprintf),
+        cmocka_unit_test(format_at_end_of_page),
         cmocka_unit_test(long_formats),
         cmocka_unit_test(odd_formats),
         cmocka_unit_test(copy_text_cuts_short),
