@@ -14,6 +14,7 @@
 #include "fenkit/fen.h"
 #include "fenkit/moves.h"
 #include "fen_tail.h"
+#include "overread.h"
 #include "problems.h"
 
 #if defined(__SSE2__)
@@ -416,27 +417,6 @@ static const uint8_t piece_code[256] = {
     ['p'] = FK_BP, ['n'] = FK_BN, ['b'] = FK_BB, ['r'] = FK_BR, ['q'] = FK_BQ, ['k'] = FK_BK,
 };
 
-/* Sanitizers and the fuzzer must see no read past the end of the text. */
-#if defined(__SANITIZE_ADDRESS__) || defined(FENKIT_CHECK_FAST_PATHS)
-#define NO_OVERREAD 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define NO_OVERREAD 1
-#endif
-#endif
-
-/* 1 when the n bytes from p can be loaded, even past the end of the text,
- * because they lie in one page (memory is mapped a page at a time); the
- * bytes past the end are loaded but never used. */
-static inline int overread_ok(const unsigned char *p, size_t n) {
-#if defined(NO_OVERREAD)
-    (void)p, (void)n;
-    return 0;
-#else
-    return ((uintptr_t)p & 4095) <= 4096 - n;
-#endif
-}
-
 /* FK_BIT(sq) for every square: one load, where a shift by a variable
  * takes three instructions without BMI2; and none for 64, which
  * place_careful uses for the squares off the board. */
@@ -554,7 +534,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
     enum { SPAN = 64 }; /* four loads of 16 bytes */
     const unsigned char *p = s + start;
     size_t left = len - start; /* bytes of text from p on */
-    if (left < SPAN && !overread_ok(p, SPAN)) {
+    if (left < SPAN && !fk_page_holds(p, SPAN)) {
         /* A load past the end of the text could leave its page: load from
          * a copy instead, padded with spaces (the worst case: see below). */
         memcpy(scan->copy, p, left);
@@ -622,7 +602,7 @@ static size_t place_fast(fk_position *pos, const unsigned char *s, size_t start,
  * 64 bytes. */
 static int scan_placement(placement_seen *scan, const unsigned char *p, size_t left) {
     enum { SPAN = 64 };
-    if (left < SPAN && !overread_ok(p, SPAN)) {
+    if (left < SPAN && !fk_page_holds(p, SPAN)) {
         memcpy(scan->copy, p, left);
         memset(scan->copy + left, ' ', SPAN - left);
         p = scan->copy;
@@ -693,7 +673,7 @@ OUT_OF_LINE static size_t place_careful(reader *r, size_t start, placement_seen 
     if (!scan->loaded && !scan_placement(scan, s + start, left)) return 0;
     /* The bytes were loaded from the copy where place_fast and
      * scan_placement make one. */
-    const unsigned char *p = left < 64 && !overread_ok(s + start, 64) ? scan->copy : s + start;
+    const unsigned char *p = left < 64 && !fk_page_holds(s + start, 64) ? scan->copy : s + start;
     const uint8_t *sum = scan->sum;
     uint8_t own_sum[64]; /* sums_with_all_digits's, when there is a 0 or a 9 */
     unsigned count = scan->count;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fenkit/fen.h"
+#include "overread.h"
 #include "problems.h"
 
 static const char *const code_names[FK_PROB_CODE_COUNT] = {
@@ -114,35 +115,14 @@ static char *put_number(char *end, unsigned long long u, int negative) {
     return d;
 }
 
-/* Sanitizers must see no read past the end of a format. */
-#if defined(__SANITIZE_ADDRESS__)
-#define NO_OVERREAD 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define NO_OVERREAD 1
-#endif
-#endif
-
-/* 1 when the 8 bytes from f can be loaded, even past the end of the
- * format, because they lie in one page (memory is mapped a page at a time,
- * so such a load cannot fault); the bytes past its end are never used. */
-static inline int load8_ok(const char *f) {
-#if defined(NO_OVERREAD)
-    (void)f;
-    return 0;
-#else
-    return ((uintptr_t)f & 4095) <= 4096 - 8;
-#endif
-}
-
 /* Copies the run of plain text at f (up to the next '%' or the end) to p,
  * at most to last; moves both on. Eight bytes at a time on a little-endian
- * machine, where load8_ok allows: a message's runs are a few words long,
+ * machine, where fk_page_holds allows: a message's runs are a few words long,
  * shorter than a library call costs. */
 static void copy_run(char **p, const char **f, char *last) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    while (last - *p >= 8 && load8_ok(*f)) {
+    while (last - *p >= 8 && fk_page_holds(*f, 8)) {
         uint64_t w, x;
         memcpy(&w, *f, 8);
         x = w ^ (ones * '%');
