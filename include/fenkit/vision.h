@@ -108,7 +108,8 @@ typedef struct {
     int bottom_given;              /* 1 when the caller said which */
     fk_square_reading squares[64]; /* by square, a1 = 0 .. h8 = 63 */
     fk_bitboard uncertain;         /* squares under the threshold */
-    fk_bitboard repaired;          /* squares changed to make the position legal */
+    fk_bitboard repaired;          /* squares changed from their best reading: to make the
+                                      position legal, or weighed against games' material */
     fk_position position;
     char fen[FK_FEN_MAX];
     fk_problems problems;          /* the position checks of the final FEN */

@@ -128,7 +128,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
 }
 
 /* How often a side has n queens, rooks, bishops, knights (n = 0, 1, 2)
- * and pawns (0 to 8) in positions of real games: the 92,000 distinct
+ * and pawns (0 to 8) in positions of real games: the 91,956 distinct
  * positions of bench/fen.sh's corpus (games from $SHARED/vectors), counted
  * by training/material_prior.py. Anything rarer than MATERIAL_FLOOR counts
  * as that (a third rook, a second queen: promotions happen). */
@@ -162,8 +162,9 @@ static double material_weight(const fk_position *pos) {
  * threshold) takes its runner-up when that makes the whole more likely,
  * the readings' probabilities times how common the material is in games.
  * A white queen read as a second black queen at 84% against 15% becomes
- * white again; a side at 99% is never touched, nor kings, repaired
- * squares or a board that breaks the rules. A few changes at most. */
+ * white again; a reading at or over the threshold is never touched, nor a
+ * king, a repaired square or a board that breaks the rules, and the
+ * material alone must gain MATERIAL_MARGIN. Four changes at most. */
 void fk_scan_weigh_material(fk_position *pos, const float probs[64][FK_PIECE_COUNT],
                             double threshold, fk_scan_result *r) {
     if (board_breaks(pos) > 0) return;
