@@ -247,7 +247,7 @@ int cmd_scan(int argc, char **argv) {
 #if defined(__GLIBC__)
     /* A picture's buffers (several MB for a screenshot) stay in the heap
      * for the next picture instead of going back to the system and being
-     * faulted in again, page by page: a third of the time per picture of a
+     * faulted in again, page by page: a fifth of the time per picture of a
      * batch went there. */
     if (nimages > 1) {
         mallopt(M_MMAP_THRESHOLD, 256 << 20);
