@@ -82,13 +82,6 @@ static const char *squares_text(fk_bitboard bb, char *out, size_t cap) {
     return out;
 }
 
-/* Appends the text s at `at`; returns the end. */
-static char *put_text(char *at, const char *s) {
-    size_t n = strlen(s);
-    memcpy(at, s, n);
-    return at + n;
-}
-
 /* Writes "the queen on e2, the knight on f3" for the pieces on bb. */
 static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out, size_t cap) {
     size_t len = 0;
@@ -192,24 +185,24 @@ OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
             fk_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
                              FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
         if (!p) continue;
-        char *m = put_text(p->message, color_title[c]), *f;
+        char *m = fk_put_text(p->message, color_title[c]), *f;
         if (!kings) {
             /* "White has no king; each side needs exactly one." */
             memcpy(m, " has no king; each side needs exactly one.",
                    sizeof " has no king; each side needs exactly one.");
             /* "Put the white king on the board (it starts on e1)." */
-            f = put_text(put_text(p->fix, "Put the "), color_word[c]);
+            f = fk_put_text(fk_put_text(p->fix, "Put the "), color_word[c]);
             memcpy(f, c == FK_WHITE ? " king on the board (it starts on e1)."
                                     : " king on the board (it starts on e8).",
                    sizeof " king on the board (it starts on e1).");
         } else {
             /* "White has 2 kings (e1, e8); each side has exactly one." */
             char where[64];
-            m = fen_put_uint(put_text(m, " has "), (uint32_t)popcount(kings));
-            m = put_text(put_text(m, " kings ("), squares_text(kings, where, sizeof where));
+            m = fen_put_uint(fk_put_text(m, " has "), (uint32_t)popcount(kings));
+            m = fk_put_text(fk_put_text(m, " kings ("), squares_text(kings, where, sizeof where));
             memcpy(m, "); each side has exactly one.", sizeof "); each side has exactly one.");
             /* "Keep one white king and remove the others." */
-            f = put_text(put_text(p->fix, "Keep one "), color_word[c]);
+            f = fk_put_text(fk_put_text(p->fix, "Keep one "), color_word[c]);
             memcpy(f, " king and remove the others.", sizeof " king and remove the others.");
         }
     }
@@ -849,17 +842,14 @@ static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard
         fk_fen_write(&fixed[flip], FK_EP_ALWAYS, fen[flip], sizeof fen[flip]);
     }
     int same = memcmp(fixed[0].board, fixed[1].board, 64) == 0;
-    char fix[200];
     if (better[1]) {
-        fk_format(fix, sizeof fix, "%s", fen[1]);
-        add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
+        add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fen[1],
             "The board looks upside down: White's pawns and king stand on Black's side of the "
             "board and Black's on White's, as when rank 1 is typed first%s.",
             same ? " (or with upper and lower case swapped: both corrections agree)" : "");
     }
     if (better[0] && !(same && better[1])) {
-        fk_format(fix, sizeof fix, "%s", fen[0]);
-        add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fix,
+        add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fen[0],
             "The colours look swapped: the upper-case (White) pawns and king stand on Black's "
             "side of the board and the lower-case on White's, as when the case is mixed up.");
     }

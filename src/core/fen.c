@@ -193,13 +193,7 @@ static int is_unicode_dash(const char *s, size_t n) {
  * sentences are put together from pieces whose lengths the compiler knows,
  * as report() would write them. Each is far shorter than a problem's
  * message or fix. */
-#define PUT(at, literal) put_bytes(at, literal, sizeof literal - 1)
-
-/* Copies the n bytes of s to at; returns the end. */
-static inline char *put_bytes(char *at, const char *s, size_t n) {
-    memcpy(at, s, n);
-    return at + n;
-}
+#define PUT(at, literal) fk_put_bytes(at, literal, sizeof literal - 1)
 
 /* Appends v as %d writes it; returns the end. */
 static char *put_int(char *at, int v) {
@@ -305,7 +299,7 @@ static fk_problem *report_token_n(reader *r, fk_problem_code code, fk_severity s
                                   const char *after, size_t na) {
     fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
-    char *m = put_bytes(p->message, before, nb);
+    char *m = fk_put_bytes(p->message, before, nb);
     m += quote_into(s, n, m);
     memcpy(m, after, na + 1);
     if (fix) memcpy(p->fix, fix, nf + 1);
@@ -1369,7 +1363,7 @@ static void missing_at_end(reader *r, int first) {
          * number are missing." */
         char *m = put_int(PUT(p->message, "The FEN has "), first);
         m = PUT(first == 1 ? PUT(m, " field") : PUT(m, " fields"), ", needs 6: ");
-        m = put_bytes(m, missing[first], strlen(missing[first]));
+        m = fk_put_text(m, missing[first]);
         memcpy(m, FIELD_COUNT - first == 1 ? " is missing." : " are missing.",
                FIELD_COUNT - first == 1 ? sizeof " is missing." : sizeof " are missing.");
         if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
@@ -1472,7 +1466,7 @@ static void read_text(reader *r, int fast) {
                     /* "The side to move field is missing before '". */
                     char before[64];
                     char *b = PUT(before, "The ");
-                    b = PUT(put_bytes(b, field_title[m], strlen(field_title[m])),
+                    b = PUT(fk_put_text(b, field_title[m]),
                             " field is missing before '");
                     *b = '\0';
                     report_token_measured(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,

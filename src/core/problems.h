@@ -6,6 +6,7 @@
 #define FENKIT_CORE_PROBLEMS_H
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "fenkit/fen.h"
 
@@ -25,6 +26,14 @@ size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap);
  * when it does not fit), as fk_format(out, cap, "%s", text) would, only
  * faster. Returns the length written. */
 size_t fk_copy_text(char *out, size_t cap, const char *text);
+/* Copies the n bytes of s to at (no terminating zero), for messages put
+ * together from pieces; returns the end. */
+static inline char *fk_put_bytes(char *at, const char *s, size_t n) {
+    memcpy(at, s, n);
+    return at + n;
+}
+/* fk_put_bytes of the whole text s. */
+static inline char *fk_put_text(char *at, const char *s) { return fk_put_bytes(at, s, strlen(s)); }
 /* fk_vformat with the arguments given directly. */
 size_t fk_format(char *out, size_t cap, const char *fmt, ...) FK_PRINTF_LIKE(3, 4);
 

@@ -158,49 +158,42 @@ static double material_weight(const fk_position *pos) {
     return sum;
 }
 
-/* After any repair: an uncertain square (best reading under the
- * threshold) takes its runner-up when that makes the whole more likely,
- * the readings' probabilities times how common the material is in games.
- * A white queen read as a second black queen at 84% against 15% becomes
- * white again; a reading at or over the threshold is never touched, nor a
- * king, a repaired square or a board that breaks the rules, and the
- * material alone must gain MATERIAL_MARGIN. Four changes at most. */
-void fk_scan_weigh_material(fk_position *pos, const float probs[64][FK_PIECE_COUNT],
-                            double threshold, fk_scan_result *r) {
+/* After any repair: an uncertain square (r->uncertain) takes its
+ * runner-up when that makes the whole more likely, the readings'
+ * probabilities times how common the material is in games. A white queen
+ * read as a second black queen at 84% against 15% becomes white again; a
+ * sure reading is never touched, nor a king, a repaired square or a board
+ * that breaks the rules, and the material alone must gain MATERIAL_MARGIN.
+ * Four changes at most. */
+void fk_scan_weigh_material(fk_position *pos, fk_scan_result *r) {
     if (board_breaks(pos) > 0) return;
     for (int step = 0; step < 4; step++) {
         double base = material_weight(pos), best_gain = 0;
         int best_sq = -1;
-        fk_piece best_piece = FK_EMPTY;
         for (fk_square sq = 0; sq < 64; sq++) {
-            fk_piece now = fk_position_at(pos, sq);
-            if ((r->repaired & FK_BIT(sq)) || probs[sq][now] >= threshold) continue;
-            int alt = now == FK_EMPTY ? 1 : 0;
-            for (int c = 0; c < FK_PIECE_COUNT; c++)
-                if (c != (int)now && probs[sq][c] > probs[sq][alt]) alt = c;
-            if (FK_PIECE_KIND(now) == FK_KING || FK_PIECE_KIND(alt) == FK_KING) continue;
+            const fk_square_reading *rd = &r->squares[sq];
+            if (!(r->uncertain & FK_BIT(sq)) || (r->repaired & FK_BIT(sq))) continue;
+            if (FK_PIECE_KIND(rd->piece) == FK_KING || FK_PIECE_KIND(rd->second) == FK_KING) continue;
             fk_position trial = *pos;
             fk_position_remove(&trial, sq);
-            if (alt != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)alt);
+            if (rd->second != FK_EMPTY) fk_position_put(&trial, sq, rd->second);
             double odds = material_weight(&trial) - base;
-            double gain = log(probs[sq][alt] + 1e-9) - log(probs[sq][now] + 1e-9) + odds;
+            double gain = log(rd->second_prob + 1e-9) - log(rd->prob + 1e-9) + odds;
             if (odds > MATERIAL_MARGIN && gain > best_gain && board_breaks(&trial) == 0) {
                 best_gain = gain;
                 best_sq = sq;
-                best_piece = (fk_piece)alt;
             }
         }
         if (best_sq < 0) return;
-        fk_piece was = fk_position_at(pos, best_sq);
+        const fk_square_reading *rd = &r->squares[best_sq];
         fk_position_remove(pos, best_sq);
-        if (best_piece != FK_EMPTY) fk_position_put(pos, best_sq, best_piece);
+        if (rd->second != FK_EMPTY) fk_position_put(pos, best_sq, rd->second);
         r->repaired |= FK_BIT(best_sq);
         char name[3];
         fk_square_name(best_sq, name);
         note(r, "weighed %s: read as %s (%.0f%%), taken as %s (%.0f%%), the likelier material",
-             name, was == FK_EMPTY ? "empty" : fk_piece_name(was), 100 * probs[best_sq][was],
-             best_piece == FK_EMPTY ? "empty" : fk_piece_name(best_piece),
-             100 * probs[best_sq][best_piece]);
+             name, rd->piece == FK_EMPTY ? "empty" : fk_piece_name(rd->piece), 100 * rd->prob,
+             rd->second == FK_EMPTY ? "empty" : fk_piece_name(rd->second), 100 * rd->second_prob);
     }
 }
 
@@ -333,7 +326,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
-    fk_scan_weigh_material(&board, (const float(*)[FK_PIECE_COUNT])by_square, opts->threshold, out);
+    fk_scan_weigh_material(&board, out);
     build_fen(&board, opts, out);
     return FK_OK;
 }

@@ -34,12 +34,11 @@ int fk_orient_guess(const fk_piece picture[64], double *confidence);
  * changes cannot make lawful is left as read. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
-/* After the repair: uncertain squares (best reading under threshold) take
- * their runner-up when the readings times how common the material is in
+/* After the repair: uncertain squares (r->uncertain) take their runner-up
+ * (r->squares) when the readings times how common the material is in
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. Adds notes and sets r->repaired. */
-void fk_scan_weigh_material(fk_position *pos, const float probs[64][FK_PIECE_COUNT],
-                            double threshold, fk_scan_result *r);
+void fk_scan_weigh_material(fk_position *pos, fk_scan_result *r);
 
 /* Decides which side is at the bottom from rank numbers drawn beside the
  * board or in its edge squares ("8" has more ink than "1", "2" more than

@@ -30,25 +30,49 @@ static int placement_misses(const char *fen, const char *want) {
     return misses;
 }
 
+/* A random training picture of a random position of kind k (its size
+ * and page as topts says, then `adjust` may change its diagram), drawn to
+ * PNG into *png; the position and the picture's layout come back too. */
+static void render_random(fk_rng *rng, fk_random_kind k, const fk_training_options *topts,
+                          void (*adjust)(fk_training_image *, int), int i, fk_position *pos,
+                          fk_training_image *img, fk_buffer *png) {
+    fk_square from, to;
+    fk_random_position(rng, k, pos, &from, &to);
+    fk_training_image_random(rng, pos, NULL, from, to, topts, img);
+    if (adjust) adjust(img, i);
+    fk_buffer svg = {0};
+    *png = (fk_buffer){0};
+    assert_int_equal(fk_training_image_svg(pos, img, &svg), FK_OK);
+    assert_int_equal(fk_svg_to_png(svg.data, svg.len, img->width, img->height, png, NULL), FK_OK);
+    fk_buffer_free(&svg);
+}
+
+/* White at the bottom, as the first test wants. */
+static void white_bottom(fk_training_image *img, int i) {
+    (void)i;
+    img->diagram.flip = 0;
+}
+
+/* Every other board from Black's side; labels inside for two in four. */
+static void flip_and_label(fk_training_image *img, int i) {
+    img->diagram.flip = i % 2;
+    img->diagram.coords = i % 4 < 2 ? FK_COORDS_INSIDE : FK_COORDS_OUTSIDE;
+}
+
 static void test_reads_rendered_screenshots(void **state) {
     (void)state;
     fk_rng rng;
     fk_rng_seed(&rng, 2024);
     int boards = 6, misses = 0;
+    fk_training_options topts;
+    fk_training_options_default(&topts);
+    topts.clutter = 1.0;
+    topts.max_size = 800;
     for (int i = 0; i < boards; i++) {
         fk_position pos;
-        fk_square from, to;
-        fk_random_position(&rng, (fk_random_kind)(i % 3), &pos, &from, &to);
-        fk_training_options topts;
-        fk_training_options_default(&topts);
-        topts.clutter = 1.0;
-        topts.max_size = 800;
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, NULL, from, to, &topts, &img);
-        img.diagram.flip = 0;
-        fk_buffer svg = {0}, png = {0};
-        assert_int_equal(fk_training_image_svg(&pos, &img, &svg), FK_OK);
-        assert_int_equal(fk_svg_to_png(svg.data, svg.len, img.width, img.height, &png, NULL), FK_OK);
+        fk_buffer png;
+        render_random(&rng, (fk_random_kind)(i % 3), &topts, white_bottom, i, &pos, &img, &png);
         fk_scan_options o;
         fk_scan_options_default(&o);
         o.bottom = FK_BOTTOM_WHITE;
@@ -62,7 +86,6 @@ static void test_reads_rendered_screenshots(void **state) {
         char placement[FK_FEN_MAX];
         fk_fen_write_placement(&pos, placement, sizeof placement);
         misses += placement_misses(r.fen, placement);
-        fk_buffer_free(&svg);
         fk_buffer_free(&png);
     }
     /* At most one square in the six boards read wrong. */
@@ -78,21 +101,16 @@ static void test_finds_the_bottom_from_the_coordinates(void **state) {
     fk_rng rng;
     fk_rng_seed(&rng, 4242);
     int boards = 40, beside = 0, beside_read = 0, wrong = 0;
+    fk_training_options topts;
+    fk_training_options_default(&topts);
+    topts.min_size = 200;
+    topts.max_size = 520;
     for (int i = 0; i < boards; i++) {
         fk_position pos;
-        fk_square from, to;
-        fk_random_position(&rng, (fk_random_kind)(i % FK_RANDOM_KIND_COUNT), &pos, &from, &to);
-        fk_training_options topts;
-        fk_training_options_default(&topts);
-        topts.min_size = 200;
-        topts.max_size = 520;
         fk_training_image img;
-        fk_training_image_random(&rng, &pos, NULL, from, to, &topts, &img);
-        img.diagram.flip = i % 2;
-        img.diagram.coords = i % 4 < 2 ? FK_COORDS_INSIDE : FK_COORDS_OUTSIDE;
-        fk_buffer svg = {0}, png = {0};
-        assert_int_equal(fk_training_image_svg(&pos, &img, &svg), FK_OK);
-        assert_int_equal(fk_svg_to_png(svg.data, svg.len, img.width, img.height, &png, NULL), FK_OK);
+        fk_buffer png;
+        render_random(&rng, (fk_random_kind)(i % FK_RANDOM_KIND_COUNT), &topts, flip_and_label, i,
+                      &pos, &img, &png);
         fk_scan_options o;
         fk_scan_options_default(&o);
         fk_scan_result r;
@@ -107,7 +125,6 @@ static void test_finds_the_bottom_from_the_coordinates(void **state) {
         for (int n = 0; n < r.note_count; n++)
             beside_read += img.diagram.coords == FK_COORDS_OUTSIDE &&
                            strstr(r.notes[n], "from the coordinates") != NULL;
-        fk_buffer_free(&svg);
         fk_buffer_free(&png);
     }
     /* Labels beside the board are always read; those inside may be hidden
@@ -276,17 +293,16 @@ static void test_leaves_a_legal_position_alone(void **state) {
 
 /* pos read surely from fen but for one square, read as `best` (p) or its
  * runner-up `second` (q), weighed against the material of games into a
- * cleared r. */
+ * cleared r (uncertain when p is under the scanner's 0.9). */
 static void weigh(const char *fen, const char *square, fk_piece best, float p, fk_piece second,
                   float q, fk_position *pos, fk_scan_result *r) {
     float probs[64][FK_PIECE_COUNT];
     read_surely(fen, pos, probs);
     fk_square sq = fk_square_parse(square);
-    memset(probs[sq], 0, sizeof probs[sq]);
-    probs[sq][best] = p;
-    probs[sq][second] = q;
     memset(r, 0, sizeof *r);
-    fk_scan_weigh_material(pos, (const float(*)[FK_PIECE_COUNT])probs, 0.9, r);
+    r->squares[sq] = (fk_square_reading){best, p, second, q};
+    if (p < 0.9f) r->uncertain = FK_BIT(sq);
+    fk_scan_weigh_material(pos, r);
 }
 
 /* A game position with both queens, the white one (d4) read as black at
