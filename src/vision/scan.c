@@ -240,6 +240,94 @@ static void build_fen(const fk_position *board, const fk_scan_options *o, fk_sca
     fk_fen_write(&r->position, FK_EP_LEGAL, r->fen, sizeof r->fen);
 }
 
+/* A square read with less than LOOK_AGAIN is read again in nine more
+ * views of its crop and the ten readings averaged: the crop mirrored left
+ * to right (the network was trained on mirrored crops as well, and every
+ * man is its own mirror image), and the crop and its mirror moved a pixel
+ * left, right, up and down (a grid that falls a fraction of a pixel off).
+ * One view of a man the network never saw (a piece set outside training,
+ * a printed diagram) is often unsure in a way the others are not: on make
+ * eval-scan this took printed diagrams read wholly right from 72.7% to
+ * 87.9% and held-out piece sets from 66.7% to 73.3%, and changed no
+ * screenshot. Reading every square again changed nothing more than 0.98
+ * does; 0.95 gained less, and 17 views no more than 9. */
+#define LOOK_AGAIN 0.98f
+/* At most this many squares a picture are read again, the least sure
+ * first: each costs nine readings, and a picture of 30 unsure squares
+ * would take 270 (four times the whole board). Printed diagrams read
+ * wholly right 86.4% with 8, 87.9% with all. */
+#define LOOK_MOST 8
+enum { VIEWS = 9 };
+static const struct {
+    int mirror, dx, dy;
+} view[VIEWS] = {{1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1},
+                 {1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}};
+
+/* Writes view v of the side x side crop src into dst (edge pixels repeated
+ * where the shift leaves the crop). */
+static void crop_view(const uint8_t *src, int side, int v, uint8_t *dst) {
+    for (int y = 0; y < side; y++) {
+        int sy = y + view[v].dy;
+        sy = sy < 0 ? 0 : sy >= side ? side - 1 : sy;
+        for (int x = 0; x < side; x++) {
+            int sx = x + view[v].dx;
+            sx = sx < 0 ? 0 : sx >= side ? side - 1 : sx;
+            if (view[v].mirror) sx = side - 1 - sx;
+            dst[y * side + x] = src[sy * side + sx];
+        }
+    }
+}
+
+typedef struct {
+    float top; /* the best class's probability */
+    int cell;
+} unsure_cell;
+
+static int least_sure_first(const void *a, const void *b) {
+    float x = ((const unsure_cell *)a)->top, y = ((const unsure_cell *)b)->top;
+    return (x > y) - (x < y);
+}
+
+/* Reads the unsure squares again (see LOOK_AGAIN), the LOOK_MOST least
+ * sure of them; probs (13 a crop, 64 crops in picture order) is updated in
+ * place. Out of memory, the first readings stand. */
+static void look_again(const fk_model *model, const uint8_t *crops, int side,
+                       float (*probs)[FK_PIECE_COUNT]) {
+    unsure_cell unsure[64];
+    int n = 0;
+    for (int i = 0; i < 64; i++) {
+        float top = 0;
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            if (probs[i][c] > top) top = probs[i][c];
+        if (top < LOOK_AGAIN) {
+            unsure[n].top = top;
+            unsure[n++].cell = i;
+        }
+    }
+    if (n == 0) return;
+    qsort(unsure, (size_t)n, sizeof unsure[0], least_sure_first);
+    if (n > LOOK_MOST) n = LOOK_MOST;
+    int cells[LOOK_MOST];
+    for (int k = 0; k < n; k++) cells[k] = unsure[k].cell;
+    size_t area = (size_t)side * side;
+    uint8_t *views = malloc(VIEWS * n * area);
+    float(*again)[FK_PIECE_COUNT] = malloc(sizeof(float) * VIEWS * n * FK_PIECE_COUNT);
+    if (views && again) {
+        for (int v = 0; v < VIEWS; v++)
+            for (int k = 0; k < n; k++)
+                crop_view(crops + cells[k] * area, side, v, views + (v * n + k) * area);
+        if (fk_model_classify(model, views, VIEWS * n, &again[0][0]) == FK_OK)
+            for (int k = 0; k < n; k++)
+                for (int c = 0; c < FK_PIECE_COUNT; c++) {
+                    float sum = probs[cells[k]][c];
+                    for (int v = 0; v < VIEWS; v++) sum += again[v * n + k][c];
+                    probs[cells[k]][c] = sum / (VIEWS + 1);
+                }
+    }
+    free(views);
+    free(again);
+}
+
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                         fk_error *err) {
     fk_scan_options defaults;
@@ -264,6 +352,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         free(probs);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
+    look_again(model, crops, side, probs);
     if (opts->debug_dir) {
         s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
         if (s != FK_OK) {
@@ -321,10 +410,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
         if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
     }
-    free(probs);
     if (!out->bottom_given)
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+    free(probs);
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
     fk_scan_weigh_material(&board, out);
     build_fen(&board, opts, out);
