@@ -137,6 +137,10 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * times): the shares are counted side by side and kind by kind, so small
  * ratios between them (a second rook for a seventh pawn) say little. */
 #define MATERIAL_MARGIN 1.386
+/* Only readings under this are weighed: a book's white queen on a hatched
+ * square, read as a second black queen at 93% even after the second look,
+ * turns white; at 0.98 a held-out board lost a right reading. */
+#define WEIGH_BELOW 0.95f
 static const double material_share[FK_KIND_COUNT][9] = {
     [FK_PAWN] = {0.0285, 0.0400, 0.0619, 0.0848, 0.1170, 0.1507, 0.2021, 0.2150, 0.0999},
     [FK_KNIGHT] = {0.3731, 0.3717, 0.2552},
@@ -158,7 +162,7 @@ static double material_weight(const fk_position *pos) {
     return sum;
 }
 
-/* After any repair: an uncertain square (r->uncertain) takes its
+/* After any repair: a square read with less than WEIGH_BELOW takes its
  * runner-up when that makes the whole more likely, the readings'
  * probabilities times how common the material is in games. A white queen
  * read as a second black queen at 84% against 15% becomes white again; a
@@ -172,7 +176,7 @@ void fk_scan_weigh_material(fk_position *pos, fk_scan_result *r) {
         int best_sq = -1;
         for (fk_square sq = 0; sq < 64; sq++) {
             const fk_square_reading *rd = &r->squares[sq];
-            if (!(r->uncertain & FK_BIT(sq)) || (r->repaired & FK_BIT(sq))) continue;
+            if (rd->prob >= WEIGH_BELOW || (r->repaired & FK_BIT(sq))) continue;
             if (FK_PIECE_KIND(rd->piece) == FK_KING || FK_PIECE_KIND(rd->second) == FK_KING) continue;
             fk_position trial = *pos;
             fk_position_remove(&trial, sq);

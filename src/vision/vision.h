@@ -34,7 +34,7 @@ int fk_orient_guess(const fk_piece picture[64], double *confidence);
  * changes cannot make lawful is left as read. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
-/* After the repair: uncertain squares (r->uncertain) take their runner-up
+/* After the repair: squares read with less than 95% take their runner-up
  * (r->squares) when the readings times how common the material is in
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. Adds notes and sets r->repaired. */

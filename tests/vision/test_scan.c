@@ -297,15 +297,18 @@ static void test_leaves_a_legal_position_alone(void **state) {
 
 /* pos read surely from fen but for one square, read as `best` (p) or its
  * runner-up `second` (q), weighed against the material of games into a
- * cleared r (uncertain when p is under the scanner's 0.9). */
+ * cleared r. */
 static void weigh(const char *fen, const char *square, fk_piece best, float p, fk_piece second,
                   float q, fk_position *pos, fk_scan_result *r) {
     float probs[64][FK_PIECE_COUNT];
     read_surely(fen, pos, probs);
     fk_square sq = fk_square_parse(square);
     memset(r, 0, sizeof *r);
+    for (int i = 0; i < 64; i++) {
+        fk_piece on = pos->board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
+        r->squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
+    }
     r->squares[sq] = (fk_square_reading){best, p, second, q};
-    if (p < 0.9f) r->uncertain = FK_BIT(sq);
     fk_scan_weigh_material(pos, r);
 }
 
@@ -316,17 +319,23 @@ static const char *const two_black_queens = "3k4/pb1ppp2/1P3r2/8/3qPBq1/P1RB2P1/
 
 static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
     (void)state;
-    fk_position pos;
-    fk_scan_result r;
-    weigh(two_black_queens, "d4", FK_BQ, 0.84f, FK_WQ, 0.15f, &pos, &r);
-    assert_int_equal(fk_position_at(&pos, fk_square_parse("d4")), FK_WQ);
-    assert_true(r.repaired == FK_BIT(fk_square_parse("d4")));
-    assert_int_equal(r.note_count, 1);
-    assert_non_null(strstr(r.notes[0], "weighed d4"));
+    /* at 84% (uncertain), and at 93% (above the threshold: the book queen
+     * of tsoj_012 after the second look) */
+    const float read_as_black[] = {0.84f, 0.93f};
+    for (int i = 0; i < 2; i++) {
+        fk_position pos;
+        fk_scan_result r;
+        weigh(two_black_queens, "d4", FK_BQ, read_as_black[i], FK_WQ, 0.99f - read_as_black[i],
+              &pos, &r);
+        assert_int_equal(fk_position_at(&pos, fk_square_parse("d4")), FK_WQ);
+        assert_true(r.repaired == FK_BIT(fk_square_parse("d4")));
+        assert_int_equal(r.note_count, 1);
+        assert_non_null(strstr(r.notes[0], "weighed d4"));
+    }
 }
 
-/* The same reading at 95% (not uncertain) stands: promotions happen, and
- * a sure reading is not overruled by how rare the material is. So does
+/* The same reading at 95% stands: promotions happen, and a sure reading
+ * is not overruled by how rare the material is. So does
  * a board that breaks the rules, and an uncertain king. */
 static void test_leaves_sure_readings_and_kings_to_the_picture(void **state) {
     (void)state;
