@@ -1,3 +1,5 @@
+set(FENKIT_TEST_TIMEOUT 300 CACHE STRING "seconds before ctest calls a test hung")
+
 # Unit tests: one cmocka program per tests/<layer>/test_<file>.c.
 find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 find_path(CMOCKA_INCLUDE_DIR cmocka.h REQUIRED)
@@ -16,7 +18,10 @@ foreach(src ${FENKIT_UNIT_TESTS})
   target_compile_definitions(${layer}_${name} PRIVATE
     FENKIT_TEST_DATA="${CMAKE_CURRENT_SOURCE_DIR}/tests/data")
   add_test(NAME ${layer}/${name} COMMAND ${layer}_${name})
-  set_tests_properties(${layer}/${name} PROPERTIES ENVIRONMENT "CMOCKA_MESSAGE_OUTPUT=stdout")
+  # A hung test fails after FENKIT_TEST_TIMEOUT seconds instead of holding CI
+  # (the slowest take about 20 s, under the sanitizers too).
+  set_tests_properties(${layer}/${name} PROPERTIES ENVIRONMENT "CMOCKA_MESSAGE_OUTPUT=stdout"
+    TIMEOUT ${FENKIT_TEST_TIMEOUT})
 endforeach()
 
 # Command-line tests: each tests/cli/*.sh runs the built binary.
@@ -25,5 +30,6 @@ foreach(script ${FENKIT_CLI_TESTS})
   get_filename_component(name ${script} NAME_WE)
   add_test(NAME cli/${name} COMMAND bash ${script} $<TARGET_FILE:fenkit>)
   set_tests_properties(cli/${name} PROPERTIES
-    ENVIRONMENT "FENKIT_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/tests/data")
+    ENVIRONMENT "FENKIT_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/tests/data"
+    TIMEOUT ${FENKIT_TEST_TIMEOUT})
 endforeach()

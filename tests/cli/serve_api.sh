@@ -7,6 +7,9 @@ if [ -x /usr/bin/python3 ]; then python3() { /usr/bin/python3 "$@"; }; fi
 
 # start_server ARGS...: starts fenkit serve --port 0 ARGS, sets URL and PID.
 start_server() {
+    # the banner of a server started before must not be read for this one's
+    # (the loop below can run before the new process has opened the file)
+    rm -f "$TMP/banner" "$TMP/server.err"
     "$FENKIT" serve --port 0 "$@" >"$TMP/banner" 2>"$TMP/server.err" &
     PID=$!
     for _ in $(seq 100); do
