@@ -252,9 +252,9 @@ static void build_fen(const fk_position *board, const fk_scan_options *o, fk_sca
  * One view of a man the network never saw (a piece set outside training,
  * a printed diagram) is often unsure in a way the others are not: on make
  * eval-scan this took printed diagrams read wholly right from 72.7% to
- * 87.9% and held-out piece sets from 66.7% to 73.3%, and changed no
- * screenshot. Reading every square again changed nothing more than 0.98
- * does; 0.95 gained less, and 17 views no more than 9. */
+ * 86.4% and held-out piece sets from 66.7% to 73.3%, and made no real
+ * picture worse. Reading every square again changed nothing more than
+ * 0.98 does; 0.95 gained less, and 17 views no more than 9. */
 #define LOOK_AGAIN 0.98f
 /* At most this many squares a picture are read again, the least sure
  * first: each costs nine readings, and a picture of 30 unsure squares
@@ -414,10 +414,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
         if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
     }
+    free(probs);
     if (!out->bottom_given)
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
-    free(probs);
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
     fk_scan_weigh_material(&board, out);
     build_fen(&board, opts, out);

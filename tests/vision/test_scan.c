@@ -158,7 +158,7 @@ static void test_reads_real_pictures(void **state) {
         {"tsoj_145.png", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
         /* a book scan whose white queen on a hatched square one view of
          * the crop reads as black at over 90%: nine more views bring it
-         * under the threshold and the material weighs it back white */
+         * under 95% and the material weighs it back white */
         {"tsoj_036.png", "1nR5/5kpp/r7/q6r/6Q1/4B3/PP3PPb/3R3K"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
