@@ -3,7 +3,11 @@ $SHARED/images and (b) boards rendered with piece families training never
 saw, and prints per-square accuracy, boards fully right, time per picture
 and the confusion matrix, per category. Standard library only.
 
-Usage: eval_scan.py FENKIT [--boards N] [--work DIR] [--model FILE]"""
+With --list FILE it also writes a line per picture (picture, category,
+squares read wrong, the side at the bottom as read and as labelled), so
+two builds can be compared picture by picture with diff.
+
+Usage: eval_scan.py FENKIT [--boards N] [--work DIR] [--model FILE] [--list FILE]"""
 import argparse
 import json
 import os
@@ -43,12 +47,13 @@ class Tally:
         self.confusion = [[0] * 13 for _ in range(13)]
 
     def add(self, result, placement):
+        """Counts one picture; returns how many of its squares were read wrong."""
         self.boards += 1
         truth = expand(placement)
         if "fen" not in result:
             self.nofind += 1
             self.squares += 64
-            return
+            return 64
         got = expand(result["fen"].split()[0])
         ok = sum(a == b for a, b in zip(truth, got))
         self.squares += 64
@@ -56,6 +61,7 @@ class Tally:
         self.right += ok == 64
         for a, b in zip(truth, got):
             self.confusion[CLASSES.index(a)][CLASSES.index(b)] += 1
+        return 64 - ok
 
     def line(self, name):
         if not self.boards:
@@ -65,7 +71,13 @@ class Tally:
             self.nofind, 1000 * self.seconds / self.boards)
 
 
-def real_images(fenkit, model, tallies):
+def listed(listing, picture, category, wrong, result, bottom):
+    """One line of --list: picture, category, wrong squares, bottom read, bottom labelled."""
+    listing.append("%s\t%s\t%d\t%s\t%s" % (picture, category, wrong,
+                                            result.get("bottom", "none"), bottom))
+
+
+def real_images(fenkit, model, tallies, listing):
     root = os.path.join(SHARED, "images")
     for folder in sorted(os.listdir(root)):
         manifest = os.path.join(root, folder, "manifest.tsv")
@@ -80,10 +92,10 @@ def real_images(fenkit, model, tallies):
             t = tallies.setdefault("real %s" % cat, Tally())
             t.seconds += took
             for r, res in zip(rs, results):
-                t.add(res, r[1])
+                listed(listing, "%s/%s" % (folder, r[0]), cat, t.add(res, r[1]), res, r[3])
 
 
-def held_out_boards(fenkit, model, n, work, tallies):
+def held_out_boards(fenkit, model, n, work, tallies, listing):
     index = os.path.join(SHARED, "pieces", "INDEX.tsv")
     sets = []
     for line in list(open(index))[1:]:
@@ -102,7 +114,8 @@ def held_out_boards(fenkit, model, n, work, tallies):
         name = "rendered held-out%s" % (" (clutter)" if m["clutter"] else "")
         t = tallies.setdefault(name, Tally())
         t.seconds += took / len(manifest)
-        t.add(res, m["fen"].split()[0])
+        listed(listing, "held-out/" + m["file"], name, t.add(res, m["fen"].split()[0]), res,
+               "black-bottom" if m["flip"] else "white-bottom")
     return manifest, results
 
 
@@ -112,10 +125,15 @@ def main():
     ap.add_argument("--boards", type=int, default=100)
     ap.add_argument("--work", default="/tmp/fenkit-eval-scan")
     ap.add_argument("--model", default=None)
+    ap.add_argument("--list", default=None, help="write a line per picture into this file")
     a = ap.parse_args()
-    tallies = {}
-    real_images(a.fenkit, a.model, tallies)
-    held_out_boards(a.fenkit, a.model, a.boards, a.work, tallies)
+    tallies, listing = {}, []
+    real_images(a.fenkit, a.model, tallies, listing)
+    held_out_boards(a.fenkit, a.model, a.boards, a.work, tallies, listing)
+    if a.list:
+        with open(a.list, "w") as f:
+            f.write("picture\tcategory\twrong\tbottom_read\tbottom_labelled\n")
+            f.write("".join(line + "\n" for line in listing))
     print("%-34s %6s %10s %10s %8s %9s" % ("category", "boards", "squares", "boards ok",
                                           "no board", "ms/image"))
     total = Tally()
