@@ -332,6 +332,55 @@ static void look_again(const fk_model *model, const uint8_t *crops, int side,
     free(again);
 }
 
+/* A crop whose pixels, its outermost ring left out, lie within FLAT grey
+ * levels of one another shows a single flat colour. Every man is drawn
+ * with an outline, so such a square is empty without asking the network
+ * (on the benchmark's screenshots 25 of 64 squares are, and reading them
+ * was a third of the scan). Over make eval-scan's 97 labelled screenshots,
+ * printed diagrams and photos of screens and its 100 held-out renders,
+ * 3,830 of 8,395 empty squares passed this test and none of the 4,213
+ * holding a man did, at FLAT 2 or at 20. */
+#define FLAT 2
+
+static int is_flat(const uint8_t *crop, int side) {
+    int lo = 255, hi = 0;
+    for (int y = 1; y < side - 1; y++)
+        for (int x = 1; x < side - 1; x++) {
+            int v = crop[y * side + x];
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    return hi - lo <= FLAT;
+}
+
+/* Reads the 64 crops: flat ones are empty for sure, the rest go through
+ * the network together. */
+static fk_status read_squares(const fk_model *model, const uint8_t *crops, int side,
+                              float (*probs)[FK_PIECE_COUNT]) {
+    size_t area = (size_t)side * side;
+    int cells[64], n = 0;
+    for (int i = 0; i < 64; i++) {
+        if (is_flat(crops + i * area, side)) {
+            memset(probs[i], 0, sizeof probs[i]);
+            probs[i][FK_EMPTY] = 1;
+        } else {
+            cells[n++] = i;
+        }
+    }
+    if (n == 0) return FK_OK;
+    uint8_t *packed = malloc(n * area);
+    float(*read)[FK_PIECE_COUNT] = malloc(sizeof(float) * n * FK_PIECE_COUNT);
+    fk_status s = FK_ERR_NOMEM;
+    if (packed && read) {
+        for (int k = 0; k < n; k++) memcpy(packed + k * area, crops + cells[k] * area, area);
+        s = fk_model_classify(model, packed, n, &read[0][0]);
+        for (int k = 0; s == FK_OK && k < n; k++) memcpy(probs[cells[k]], read[k], sizeof read[k]);
+    }
+    free(packed);
+    free(read);
+    return s;
+}
+
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                         fk_error *err) {
     fk_scan_options defaults;
@@ -351,7 +400,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     uint8_t *crops = malloc((size_t)64 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     if (!crops || !probs || fk_board_cut(image, &out->board, side, crops) != FK_OK ||
-        fk_model_classify(model, crops, 64, &probs[0][0]) != FK_OK) {
+        read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
         free(probs);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
