@@ -705,5 +705,6 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     out->corners[2] = (fk_point){best.x0 + 8 * best.px, best.y0 + 8 * best.py};
     out->corners[3] = (fk_point){best.x0, best.y0 + 8 * best.py};
     out->score = best_score;
+    fk_board_refine_quad(image, out);
     return FK_OK;
 }

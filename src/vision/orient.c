@@ -42,14 +42,17 @@ int fk_orient_guess(const fk_piece picture[64], double *confidence) {
     return z >= 0;
 }
 
-/* Sum of |grey - mean| over a box of the picture: how much is drawn there. */
+/* Sum of |grey - mean| over a box of the picture: how much is drawn there;
+ * -1 when a quarter of the box or more lies outside the picture (the edge
+ * of a photo, not a label). */
 static double ink(const fk_image *im, double x0, double y0, double x1, double y1) {
     int a = (int)x0, b = (int)x1, c = (int)y0, d = (int)y1;
+    double whole = (double)(b - a) * (d - c);
     if (a < 0) a = 0;
     if (c < 0) c = 0;
     if (b > im->width) b = im->width;
     if (d > im->height) d = im->height;
-    if (b - a < 2 || d - c < 2) return -1;
+    if (b - a < 2 || d - c < 2 || (double)(b - a) * (d - c) < 0.75 * whole) return -1;
     double sum = 0, dev = 0;
     for (int y = c; y < d; y++)
         for (int x = a; x < b; x++) sum += im->grey[(size_t)y * im->width + x];
@@ -57,6 +60,16 @@ static double ink(const fk_image *im, double x0, double y0, double x1, double y1
     for (int y = c; y < d; y++)
         for (int x = a; x < b; x++) dev += fabs(im->grey[(size_t)y * im->width + x] - mean);
     return dev / ((double)(b - a) * (d - c));
+}
+
+/* ink() of the picture's box around the board box u0..u1 x v0..v1 (board
+ * coordinates through h: squares are 1 x 1). */
+static double ink_at(const fk_image *im, const double h[9], double u0, double v0, double u1,
+                     double v1) {
+    fk_point a = fk_quad_point(h, u0, v0), b = fk_quad_point(h, u1, v0);
+    fk_point c = fk_quad_point(h, u1, v1), d = fk_quad_point(h, u0, v1);
+    return ink(im, fmin(fmin(a.x, b.x), fmin(c.x, d.x)), fmin(fmin(a.y, b.y), fmin(c.y, d.y)),
+               fmax(fmax(a.x, b.x), fmax(c.x, d.x)), fmax(fmax(a.y, b.y), fmax(c.y, d.y)));
 }
 
 /* How much ink each rank number has, "8" down to "1" (rendered labels;
@@ -94,13 +107,13 @@ static int digits_order(const double v[8], const int use[8], double least, doubl
 /* Reads the labels beside the board, on its left (side 0) or right (1):
  * every row must carry one. Returns 1 (White at the bottom), 0, or -1. */
 static int read_beside(const fk_image *im, const fk_board_location *where, int side) {
-    const fk_point *c = where->corners;
-    double p = (c[1].x - c[0].x) / 8, q = (c[3].y - c[0].y) / 8;
-    double a = c[0].x + (side ? 8.04 : -0.42) * p, b = a + 0.38 * p;
+    double h[9];
+    fk_quad_map(where->corners, h);
+    double a = side ? 8.04 : -0.42, b = a + 0.38;
     double v[8];
     int use[8];
     for (int r = 0; r < 8; r++) {
-        v[r] = ink(im, a, c[0].y + (r + 0.2) * q, b, c[0].y + (r + 0.8) * q);
+        v[r] = ink_at(im, h, a, r + 0.2, b, r + 0.8);
         if (v[r] <= 2) return -1;
         use[r] = 1;
     }
@@ -118,17 +131,17 @@ static int read_beside(const fk_image *im, const fk_board_location *where, int s
  * (White at the bottom), 0, or -1. */
 static int read_inside(const fk_image *im, const fk_board_location *where,
                        const fk_piece picture[64], int col) {
-    const fk_point *c = where->corners;
-    double p = (c[1].x - c[0].x) / 8, q = (c[3].y - c[0].y) / 8;
-    double a = c[0].x + (col + (col == 0 ? 0.02 : 0.7)) * p, b = a + 0.28 * p;
-    double other = col == 0 ? 0.68 * p : -0.68 * p;
+    double h[9];
+    fk_quad_map(where->corners, h);
+    double a = col + (col == 0 ? 0.02 : 0.7), b = a + 0.28;
+    double other = col == 0 ? 0.68 : -0.68;
     double v[8];
     int use[8], rows = 0, top_end = 0, bottom_end = 0;
     for (int r = 0; r < 8; r++) {
-        double top = c[0].y + (r + 0.03) * q, bottom = c[0].y + (r + 0.38) * q;
-        v[r] = ink(im, a, top, b, bottom);
+        double top = r + 0.03, bottom = r + 0.38;
+        v[r] = ink_at(im, h, a, top, b, bottom);
         use[r] = !(picture && picture[r * 8 + col] != FK_EMPTY) &&
-                 ink(im, a + other, top, b + other, bottom) <= 0.7 * v[r];
+                 ink_at(im, h, a + other, top, b + other, bottom) <= 0.7 * v[r];
         if (use[r] && v[r] <= 2) return -1; /* an empty square without a label */
         rows += use[r];
         top_end += use[r] && r <= 1;

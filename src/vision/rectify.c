@@ -32,9 +32,41 @@ static void cell_taps(int len, double a, double b, int n, int j, taps *t) {
     }
 }
 
+/* A board seen at a slant (corners not upright): each crop pixel is the
+ * mean of s x s points spread evenly over its footprint, s about as many as
+ * the picture has pixels across one crop pixel, each point read between
+ * its four nearest picture pixels. */
+static void cut_slanted(const fk_image *image, const fk_board_location *where, int side,
+                        uint8_t *crops) {
+    const fk_point *c = where->corners;
+    double h[9], longest = 0;
+    fk_quad_map(c, h);
+    for (int i = 0; i < 4; i++)
+        longest = fmax(longest, hypot(c[(i + 1) % 4].x - c[i].x, c[(i + 1) % 4].y - c[i].y));
+    int s = (int)ceil(longest / 8 / side), n = 8 * side;
+    s = s < 1 ? 1 : s > 8 ? 8 : s;
+    for (int v = 0; v < n; v++)
+        for (int u = 0; u < n; u++) {
+            double sum = 0;
+            for (int a = 0; a < s; a++)
+                for (int b = 0; b < s; b++) {
+                    fk_point p = fk_quad_point(h, (u + (b + 0.5) / s) / side, (v + (a + 0.5) / s) / side);
+                    sum += fk_grey_at(image, p.x, p.y);
+                }
+            int val = (int)floor(sum / (s * s) + 0.5);
+            int sq = (v / side) * 8 + u / side;
+            crops[(size_t)sq * side * side + (size_t)(v % side) * side + u % side] =
+                (uint8_t)(val < 0 ? 0 : val > 255 ? 255 : val);
+        }
+}
+
 fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
                        uint8_t *crops) {
     const fk_point *c = where->corners;
+    if (!fk_quad_is_upright(c)) {
+        cut_slanted(image, where, side, crops);
+        return FK_OK;
+    }
     double x0 = (c[0].x + c[3].x) / 2, x1 = (c[1].x + c[2].x) / 2;
     double y0 = (c[0].y + c[1].y) / 2, y1 = (c[2].y + c[3].y) / 2;
     int n = 8 * side, W = image->width, H = image->height;

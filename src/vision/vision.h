@@ -13,6 +13,25 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
  * picture to Leptonica (interlaced, or libpng missing). */
 int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
 
+/* The perspective map from board coordinates (u, v in 0..8: u from the
+ * top left corner towards the top right, v towards the bottom left) to the
+ * picture that puts the board's corners at `corners` (the order of
+ * fk_board_location): h is 3 x 3, row by row. */
+void fk_quad_map(const fk_point corners[4], double h[9]);
+/* Where h puts board point (u, v). */
+fk_point fk_quad_point(const double h[9], double u, double v);
+/* Grey level at picture point (x, y), interpolated between the four
+ * nearest pixels (whose centres lie at +0.5); the edge pixels repeat
+ * outside the picture. */
+double fk_grey_at(const fk_image *image, double x, double y);
+/* 1 when the corners make an upright rectangle (the locator's own grid). */
+int fk_quad_is_upright(const fk_point corners[4]);
+/* Moves the corners of a located board onto the grid lines the picture
+ * shows, when they make a tilted, turned or keystoned quadrilateral (a
+ * photo of a screen or a page); an upright grid that fits is left as it
+ * is. */
+void fk_board_refine_quad(const fk_image *image, fk_board_location *where);
+
 /* Cuts the board inside the located corners into 64 crops of side x side
  * grey pixels, in picture order (top row first, left to right), averaging
  * the picture over each crop pixel's footprint. crops holds 64*side*side
