@@ -149,15 +149,21 @@ static const double material_share[FK_KIND_COUNT][9] = {
     [FK_QUEEN] = {0.4222, 0.5771, 0.0006},
 };
 
-/* Log-likelihood of the board's material (kings aside) under those shares. */
+/* Log-likelihood of the board's material (kings aside) under those shares.
+ * The first man beyond the counts the table has (a third bishop) is
+ * MATERIAL_FLOOR, each more one ten times rarer than the one before: six
+ * bishops and four pawns are then likelier as five and five, step by
+ * step, and a row of pawns read as bishops is weighed back one at a time
+ * (with one floor for any number, no single step gained). */
 static double material_weight(const fk_position *pos) {
     double sum = 0;
     for (int color = 0; color < 2; color++)
         for (int kind = FK_PAWN; kind < FK_KING; kind++) {
-            int n = 0;
+            int n = 0, counted = kind == FK_PAWN ? 8 : 2;
             for (fk_bitboard b = pos->by_color[color] & pos->by_kind[kind]; b; b &= b - 1) n++;
-            double share = n < 9 ? material_share[kind][n] : 0;
+            double share = n <= counted ? material_share[kind][n] : 0;
             sum += log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR);
+            if (n > counted + 1) sum += (n - counted - 1) * log(0.1);
         }
     return sum;
 }

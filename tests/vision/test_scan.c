@@ -422,6 +422,32 @@ static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
     }
 }
 
+/* The start position with four white pawns on hatched squares (a2, c2, e2,
+ * g2) read as bishops at 53-59% against 39-45% (tsoj_152 once its grid sat
+ * on the squares): six white bishops and four pawns; every extra bishop is
+ * rarer than the one before, so each is weighed back, one at a time. */
+static void test_weighs_a_row_of_pawns_read_as_bishops_back(void **state) {
+    (void)state;
+    fk_position pos;
+    float probs[64][FK_PIECE_COUNT];
+    read_surely("rnbqkbnr/pppppppp/8/8/8/8/BPBPBPBP/RNBQKBNR w KQkq - 0 1", &pos, probs);
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < 64; i++) {
+        fk_piece on = pos.board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
+        r.squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
+    }
+    static const char *const row[] = {"a2", "c2", "e2", "g2"};
+    for (int i = 0; i < 4; i++)
+        r.squares[fk_square_parse(row[i])] =
+            (fk_square_reading){FK_WB, 0.53f + 0.02f * i, FK_WP, 0.45f - 0.02f * i};
+    fk_scan_weigh_material(&pos, &r);
+    char placement[FK_FEN_MAX];
+    fk_fen_write_placement(&pos, placement, sizeof placement);
+    assert_string_equal(placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_int_equal(r.note_count, 4);
+}
+
 /* The same reading at 95% stands: promotions happen, and a sure reading
  * is not overruled by how rare the material is. So does
  * a board that breaks the rules, and an uncertain king. */
@@ -505,6 +531,7 @@ int main(void) {
         cmocka_unit_test(test_reads_real_pictures),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
+        cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
         cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
