@@ -50,10 +50,31 @@ static int is_repairable(fk_problem_code code) {
     }
 }
 
+/* How many men a side has beyond what a game allows: beyond sixteen men,
+ * beyond eight pawns, and pieces beyond the starting set that its missing
+ * pawns cannot have promoted into. */
+static int side_excess(const fk_position *pos, fk_color c) {
+    static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
+    int count[FK_KIND_COUNT] = {0}, men = 0, promoted = 0;
+    for (int k = FK_PAWN; k < FK_KING; k++)
+        for (fk_bitboard b = pos->by_color[c] & pos->by_kind[k]; b; b &= b - 1) count[k]++, men++;
+    for (int k = FK_KNIGHT; k < FK_KING; k++)
+        if (count[k] > originals[k]) promoted += count[k] - originals[k];
+    int missing = count[FK_PAWN] < 8 ? 8 - count[FK_PAWN] : 0;
+    men += 1; /* the king, or the one it should have */
+    return (men > 16 ? men - 16 : 0) + (count[FK_PAWN] > 8 ? count[FK_PAWN] - 8 : 0) +
+           (promoted > missing ? promoted - missing : 0);
+}
+
 /* How far the board is from breaking no rule a repair can mend: the
  * squares each repairable error involves (at least one per error), so
  * that five kings of a side count more than two and every king taken away
- * is progress. 0 when none is broken. */
+ * is progress; but the material a side has beyond a game's counts one per
+ * man too many, from side_excess, not from the problems' squares: the
+ * check reports only the first of a side's material problems, and a
+ * change that turned a black man white seemed to mend two promoted
+ * knights by hiding them behind a seventeenth white man. 0 when none is
+ * broken. */
 static int board_breaks(const fk_position *pos) {
     fk_problems list;
     fk_problems_clear(&list);
@@ -62,12 +83,15 @@ static int board_breaks(const fk_position *pos) {
     for (int i = 0; i < list.count; i++) {
         const fk_problem *p = &list.items[i];
         if (p->severity != FK_SEV_ERROR || !is_repairable(p->code)) continue;
+        if (p->code == FK_PROB_TOO_MANY_PAWNS || p->code == FK_PROB_TOO_MANY_PIECES ||
+            p->code == FK_PROB_TOO_MANY_PROMOTED)
+            continue;
         int squares = 0;
         for (fk_bitboard b = p->squares; b; b &= b - 1)
             squares++;
         n += squares > 1 ? squares : 1;
     }
-    return n;
+    return n + side_excess(pos, FK_WHITE) + side_excess(pos, FK_BLACK);
 }
 
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {

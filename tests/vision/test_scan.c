@@ -369,6 +369,38 @@ static void test_repairs_a_pawn_on_the_last_rank(void **state) {
     assert_true(r.repaired == FK_BIT(c8));
 }
 
+/* The start position photographed off a screen, three black pieces read
+ * white under its glare (cv_24): nineteen white men. Turning the black pawn
+ * on g7 white would make nine white pawns, which the check reports instead
+ * of the nineteen men; the repair must not take that for progress, and
+ * turns the three pieces black again. */
+static void test_repairs_nineteen_white_men(void **state) {
+    (void)state;
+    fk_position pos;
+    float probs[64][FK_PIECE_COUNT];
+    read_surely("rnbQkBnR/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", &pos, probs);
+    static const struct {
+        const char *square;
+        fk_piece read, other;
+        float p, q;
+    } glare[] = {{"d8", FK_WQ, FK_BQ, 0.93f, 0.03f},
+                 {"f8", FK_WB, FK_BB, 0.65f, 0.21f},
+                 {"h8", FK_WR, FK_BR, 0.52f, 0.42f},
+                 {"g7", FK_BP, FK_WP, 0.80f, 0.15f}};
+    for (int i = 0; i < 4; i++) {
+        fk_square sq = fk_square_parse(glare[i].square);
+        memset(probs[sq], 0, sizeof probs[sq]);
+        probs[sq][glare[i].read] = glare[i].p;
+        probs[sq][glare[i].other] = glare[i].q;
+        probs[sq][FK_EMPTY] = 0.01f; /* the rest spread over other men */
+    }
+    fk_scan_result r;
+    repair(&pos, probs, &r);
+    char placement[FK_FEN_MAX];
+    fk_fen_write_placement(&pos, placement, sizeof placement);
+    assert_string_equal(placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+}
+
 static void test_leaves_a_legal_position_alone(void **state) {
     (void)state;
     fk_position pos, before;
@@ -536,6 +568,7 @@ int main(void) {
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
         cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
         cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
+        cmocka_unit_test(test_repairs_nineteen_white_men),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
