@@ -52,16 +52,16 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
     PIX *g = grey_pix(image->grey, image->width, image->height);
     PIX *rgb = g ? fk_lept.pixConvertTo32(g) : NULL;
     if (rgb) {
-        const fk_point *c = where->corners;
+        /* through the board's perspective map: a slanted board's inner
+         * lines do not divide its sides evenly */
+        double h[9];
+        fk_quad_map(where->corners, h);
         int thick = image->width > 1200 ? 3 : image->width > 500 ? 2 : 1;
         for (int k = 0; k <= 8; k++) {
-            double t = k / 8.0;
-            fk_point a = {c[0].x + (c[1].x - c[0].x) * t, c[0].y + (c[1].y - c[0].y) * t};
-            fk_point b = {c[3].x + (c[2].x - c[3].x) * t, c[3].y + (c[2].y - c[3].y) * t};
+            fk_point a = fk_quad_point(h, k, 0), b = fk_quad_point(h, k, 8);
             fk_lept.pixRenderLineArb(rgb, (int)(a.x + 0.5), (int)(a.y + 0.5), (int)(b.x + 0.5),
                              (int)(b.y + 0.5), thick, 255, 0, 0);
-            fk_point l = {c[0].x + (c[3].x - c[0].x) * t, c[0].y + (c[3].y - c[0].y) * t};
-            fk_point r = {c[1].x + (c[2].x - c[1].x) * t, c[1].y + (c[2].y - c[1].y) * t};
+            fk_point l = fk_quad_point(h, 0, k), r = fk_quad_point(h, 8, k);
             fk_lept.pixRenderLineArb(rgb, (int)(l.x + 0.5), (int)(l.y + 0.5), (int)(r.x + 0.5),
                              (int)(r.y + 0.5), thick, 255, 0, 0);
         }
