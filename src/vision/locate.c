@@ -686,6 +686,61 @@ static int locate_pass(const fk_image *image, int stretch, lattice *best, double
     return bad ? -1 : 0;
 }
 
+#define DEGREE (3.14159265358979323846 / 180) /* radians */
+
+/* The turn of the picture's strongest straight edges, in degrees within
+ * (-45, 45]: edge directions (from 3 x 3 Sobel gradients on a grid of
+ * about 250,000 pixels) folded onto a quarter turn, weighted by strength,
+ * in quarter-degree bins smoothed over a degree. A board's square sides
+ * outweigh the rest of a photo. */
+static double dominant_turn(const fk_image *im) {
+    enum { BINS = 360 };
+    double hist[BINS] = {0};
+    int w = im->width, h = im->height;
+    int step = (int)ceil(sqrt((double)w * h / 250000.0));
+    if (step < 1) step = 1;
+    const uint8_t *g = im->grey;
+    for (int y = 1; y + 1 < h; y += step)
+        for (int x = 1; x + 1 < w; x += step) {
+            const uint8_t *p = g + (size_t)y * w + x;
+            int gx = (p[-w + 1] + 2 * p[1] + p[w + 1]) - (p[-w - 1] + 2 * p[-1] + p[w - 1]);
+            int gy = (p[w - 1] + 2 * p[w] + p[w + 1]) - (p[-w - 1] + 2 * p[-w] + p[-w + 1]);
+            int mag = abs(gx) + abs(gy);
+            if (mag < 80) continue;
+            double a = atan2(gy, gx) / DEGREE;
+            a = fmod(a + 360, 90); /* 0 .. 90 */
+            int bin = (int)(a * 4) % BINS;
+            hist[bin] += mag;
+        }
+    int best = 0;
+    double best_sum = -1;
+    for (int b = 0; b < BINS; b++) {
+        double sum = 0;
+        for (int d = -2; d <= 2; d++) sum += hist[(b + d + BINS) % BINS];
+        if (sum > best_sum) best_sum = sum, best = b;
+    }
+    double turn = (best + 0.5) / 4;
+    return turn > 45 ? turn - 90 : turn;
+}
+
+/* The picture turned by `degrees` about its centre (the same size; what
+ * comes in from outside repeats the edge pixels). */
+static int turn_picture(const fk_image *im, double degrees, fk_image *out) {
+    double c = cos(degrees * DEGREE), sn = sin(degrees * DEGREE);
+    double cx = im->width / 2.0, cy = im->height / 2.0;
+    out->width = im->width;
+    out->height = im->height;
+    out->grey = malloc((size_t)im->width * im->height);
+    if (!out->grey) return -1;
+    for (int y = 0; y < im->height; y++)
+        for (int x = 0; x < im->width; x++) {
+            double dx = x + 0.5 - cx, dy = y + 0.5 - cy;
+            double v = fk_grey_at(im, cx + c * dx - sn * dy, cy + sn * dx + c * dy);
+            out->grey[(size_t)y * im->width + x] = (uint8_t)(v + 0.5);
+        }
+    return 0;
+}
+
 fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
     memset(out, 0, sizeof *out);
     if (image->width < 64 || image->height < 64)
@@ -697,6 +752,20 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * a slightly stretched one. */
     int bad = locate_pass(image, 0, &best, &best_score) < 0;
     if (!bad && best_score == 0) bad = locate_pass(image, 1, &best, &best_score) < 0;
+    /* A board turned by more than a few degrees (a photo held askew)
+     * breaks the upright lattice: the picture is turned back by the turn
+     * of its strongest edges and searched again; the corners found there
+     * are turned with it. */
+    double turn = 0;
+    if (!bad && best_score == 0 && fabs(turn = dominant_turn(image)) >= 1.5) {
+        fk_image turned;
+        bad = turn_picture(image, turn, &turned) < 0;
+        if (!bad) bad = locate_pass(&turned, 0, &best, &best_score) < 0;
+        if (!bad && best_score == 0) bad = locate_pass(&turned, 1, &best, &best_score) < 0;
+        free(turned.grey);
+    } else {
+        turn = 0;
+    }
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
     if (best_score <= 0)
         return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");
@@ -704,6 +773,14 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     out->corners[1] = (fk_point){best.x0 + 8 * best.px, best.y0};
     out->corners[2] = (fk_point){best.x0 + 8 * best.px, best.y0 + 8 * best.py};
     out->corners[3] = (fk_point){best.x0, best.y0 + 8 * best.py};
+    if (turn != 0) {
+        double c = cos(turn * DEGREE), sn = sin(turn * DEGREE);
+        double cx = image->width / 2.0, cy = image->height / 2.0;
+        for (int k = 0; k < 4; k++) {
+            double dx = out->corners[k].x - cx, dy = out->corners[k].y - cy;
+            out->corners[k] = (fk_point){cx + c * dx - sn * dy, cy + sn * dx + c * dy};
+        }
+    }
     out->score = best_score;
     fk_board_refine_quad(image, out);
     return FK_OK;
