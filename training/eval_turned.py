@@ -1,0 +1,58 @@
+"""How the scanner copes with a board turned in the picture: every real
+screenshot of $SHARED/images is turned by each angle (PIL, bicubic, the
+canvas grown to hold it, white around), scanned with its labelled side at
+the bottom, and per angle the boards found and the boards read wholly
+right are printed.
+
+Usage: eval_turned.py FENKIT [--angles 0,2,5,8,12] [--work DIR]"""
+import argparse
+import json
+import os
+import subprocess
+
+from PIL import Image
+
+from eval_scan import SHARED, expand
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("fenkit")
+    ap.add_argument("--angles", default="0,2,5,8,12,-7")
+    ap.add_argument("--work", default="/tmp/fenkit-eval-turned")
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    shots = []
+    root = os.path.join(SHARED, "images")
+    for folder in sorted(os.listdir(root)):
+        manifest = os.path.join(root, folder, "manifest.tsv")
+        if not os.path.exists(manifest):
+            continue
+        with open(manifest) as f:
+            next(f)
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) > 3 and cols[2] == "screenshot" and cols[3] in ("white-bottom", "black-bottom"):
+                    shots.append((os.path.join(root, folder, cols[0]), cols[1], cols[3].split("-")[0]))
+    print("%d screenshots; angle, boards found, boards wholly right" % len(shots))
+    for angle in [float(x) for x in a.angles.split(",")]:
+        found = right = 0
+        for path, placement, bottom in shots:
+            turned = os.path.join(a.work, "turned.png")
+            img = Image.open(path).convert("RGB")
+            img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=(255, 255, 255)).save(turned)
+            p = subprocess.run([a.fenkit, "scan", "--json", "--bottom", bottom, turned],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            try:
+                got = json.loads(p.stdout)
+            except ValueError:
+                continue
+            if "fen" not in got:
+                continue
+            found += 1
+            right += expand(got["fen"].split()[0]) == expand(placement)
+        print("%6.1f %4d %4d" % (angle, found, right))
+
+
+if __name__ == "__main__":
+    main()
