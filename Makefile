@@ -75,9 +75,11 @@ train: build
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Scanner accuracy and speed on $(SHARED)/images and on boards drawn with
-# piece families training never saw.
+# piece families training never saw; then the real screenshots turned by a
+# few angles.
 eval-scan: build
 	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
+	@$(PYTHON) training/eval_turned.py $(BUILD)/fenkit --work $(BUILD)/eval-turned
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')

@@ -9,10 +9,14 @@ import argparse
 import json
 import os
 import subprocess
-
-from PIL import Image
+import sys
 
 from eval_scan import SHARED, expand
+
+try:
+    from PIL import Image
+except ImportError:  # make eval-scan needs nothing else beyond the standard library
+    Image = None
 
 
 def main():
@@ -21,6 +25,10 @@ def main():
     ap.add_argument("--angles", default="0,2,5,8,12,-7")
     ap.add_argument("--work", default="/tmp/fenkit-eval-turned")
     a = ap.parse_args()
+    if Image is None:
+        print("turned screenshots: skipped, PIL is missing (Debian: python3-pil, or "
+              "scripts/install-deps train)", file=sys.stderr)
+        return
     os.makedirs(a.work, exist_ok=True)
     shots = []
     root = os.path.join(SHARED, "images")
