@@ -8,7 +8,8 @@
  * line, the eight steps of a line give eight points on it, and the
  * perspective map that best puts the 112 points on their lines is fitted by
  * least squares (on the inverse map, where each point gives one linear
- * equation), three times, each time looking closer. */
+ * equation): first a quick look within two pixels, which leaves the grid
+ * of a flat screenshot as it is, then three times, each time closer. */
 #include <math.h>
 #include <string.h>
 
@@ -44,7 +45,8 @@ int fk_quad_is_upright(const fk_point c[4]) {
     return c[0].y == c[1].y && c[2].y == c[3].y && c[0].x == c[3].x && c[1].x == c[2].x;
 }
 
-double fk_grey_at(const fk_image *im, double x, double y) {
+/* fk_grey_at, inlined where this file samples the picture. */
+static inline double grey_at(const fk_image *im, double x, double y) {
     x -= 0.5;
     y -= 0.5;
     x = x >= 0 ? x : 0; /* written so that NaN lands at 0 too */
@@ -61,6 +63,8 @@ double fk_grey_at(const fk_image *im, double x, double y) {
     return top + fy * (low - top);
 }
 
+double fk_grey_at(const fk_image *im, double x, double y) { return grey_at(im, x, y); }
+
 /* Mean grey of each colour class (class (file + row) & 1) from the middle
  * of the squares' sides, where men rarely reach; 0 when the classes are too
  * alike to follow. */
@@ -73,7 +77,7 @@ static int class_colours(const fk_image *im, const double h[9], double colour[2]
                 double u = f + (s == 0 ? 0.1 : s == 1 ? 0.9 : 0.5);
                 double v = r + (s == 2 ? 0.1 : s == 3 ? 0.9 : 0.5);
                 fk_point p = fk_quad_point(h, u, v);
-                sum[(r + f) & 1] += fk_grey_at(im, p.x, p.y);
+                sum[(r + f) & 1] += grey_at(im, p.x, p.y);
                 n[(r + f) & 1]++;
             }
     colour[0] = sum[0] / n[0];
@@ -119,7 +123,7 @@ static int find_step(const fk_image *im, const double h[9], int vertical, int li
     for (int a = 0; a < ALONG; a++) {
         double t = k + 0.15 + 0.7 * (a + 0.5) / ALONG, nx, ny;
         fk_point p = across(h, vertical ? line : t, vertical ? t : line, vertical, &nx, &ny);
-        for (int d = -far; d <= far; d++) prof[d + far] += fk_grey_at(im, p.x + d * nx, p.y + d * ny);
+        for (int d = -far; d <= far; d++) prof[d + far] += grey_at(im, p.x + d * nx, p.y + d * ny);
     }
     double step[2 * REACH_MAX + 1];
     int best = 0;
@@ -157,8 +161,8 @@ static double support(const fk_image *im, const double h[9], const double colour
                     double t = k + 0.15 + 0.7 * (a + 0.5) / ALONG, nx, ny;
                     fk_point p = across(h, vertical ? line : t, vertical ? t : line, vertical, &nx, &ny);
                     for (int j = 1; j <= wide; j++)
-                        sum += sign * (fk_grey_at(im, p.x + j * nx, p.y + j * ny) -
-                                       fk_grey_at(im, p.x - j * nx, p.y - j * ny)) / wide;
+                        sum += sign * (grey_at(im, p.x + j * nx, p.y + j * ny) -
+                                       grey_at(im, p.x - j * nx, p.y - j * ny)) / wide;
                 }
             }
     return sum / (2 * 7 * 8 * ALONG) / fabs(colour[1] - colour[0]);
@@ -288,10 +292,14 @@ void fk_board_refine_quad(const fk_image *im, fk_board_location *where) {
     double ox = (c[0].x + c[2].x) / 2, oy = (c[0].y + c[2].y) / 2, s = 4 * pitch;
     double contrast = fabs(colour[1] - colour[0]);
     int wide = (int)fmin(WIDE_MAX, fmax(1.0, round(pitch / 25)));
-    static const double reach[3] = {0.22, 0.1, 0.05};
+    /* Reaches in squares (at least two pixels): a quick look first, as
+     * the grid of a flat screenshot already sits on its lines and a fit
+     * that barely moves it ends the search; then a fifth, a tenth and a
+     * twentieth of a square, each from the last fit. */
+    static const double reach[4] = {0, 0.22, 0.1, 0.05};
     line_point pts[2 * 7 * 8];
     int fitted = 0;
-    for (int pass = 0; pass < 3; pass++) {
+    for (int pass = 0; pass < 4; pass++) {
         int n = 0, lines[2] = {0, 0};
         double r = fmax(2.0, reach[pass] * pitch);
         for (int vertical = 0; vertical < 2; vertical++)
@@ -305,13 +313,20 @@ void fk_board_refine_quad(const fk_image *im, fk_board_location *where) {
                 }
                 lines[vertical] += n - before >= 2;
             }
-        if (n < 24 || lines[0] < 4 || lines[1] < 4) break;
-        double mid = fit_robust(pts, n, ox, oy, s, g);
         fk_point q[4];
-        if (mid < 0 || mid > 0.04 || !corners_of(g, ox, oy, s, q)) break;
+        double mid = n >= 24 && lines[0] >= 4 && lines[1] >= 4 ? fit_robust(pts, n, ox, oy, s, g) : -1;
+        int ok = mid >= 0 && mid <= 0.04 && corners_of(g, ox, oy, s, q);
+        double moved = 0;
+        for (int i = 0; ok && i < 4; i++) moved = fmax(moved, hypot(q[i].x - c[i].x, q[i].y - c[i].y));
+        if (pass == 0) {
+            if (ok && moved < 0.5) return; /* upright and right as found */
+            continue;
+        }
+        if (!ok) break;
         memcpy(c, q, sizeof c);
         fk_quad_map(c, h);
         fitted = 1;
+        if (moved < 0.5) break; /* the closer looks would not move it either */
     }
     if (!fitted) return;
     /* Kept only when it moves a corner by a pixel or more (a screen seen
