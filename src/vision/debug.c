@@ -8,15 +8,6 @@
 #include "libs.h"
 #include "vision.h"
 
-/* An 8 bpp Leptonica picture of w x h grey bytes. */
-static PIX *grey_pix(const uint8_t *grey, int w, int h) {
-    PIX *pix = fk_lept.pixCreate(w, h, 8);
-    if (!pix) return NULL;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) fk_lept.pixSetPixel(pix, x, y, grey[(size_t)y * w + x]);
-    return pix;
-}
-
 /* Writes pix as PNG to dir/name; returns 0 on success. */
 static int write_png(PIX *pix, const char *dir, const char *name) {
     char path[4096];
@@ -49,7 +40,7 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
     fk_lept.setMsgSeverity(L_SEVERITY_NONE);
     int bad = 0;
     /* The picture with the nine lines each way in red. */
-    PIX *g = grey_pix(image->grey, image->width, image->height);
+    PIX *g = fk_grey_pix(image->grey, image->width, image->height);
     PIX *rgb = g ? fk_lept.pixConvertTo32(g) : NULL;
     if (rgb) {
         /* through the board's perspective map: a slanted board's inner
@@ -78,14 +69,14 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
             for (int y = 0; y < side; y++)
                 memcpy(board + (size_t)((sq / 8) * side + y) * n + (sq % 8) * side,
                        crops + ((size_t)sq * side + y) * side, (size_t)side);
-        PIX *b = grey_pix(board, n, n);
+        PIX *b = fk_grey_pix(board, n, n);
         bad |= write_png(b, dir, "board.png");
         fk_lept.pixDestroy(&b);
     }
     for (int sq = 0; sq < 64; sq++) {
         char name[32];
         snprintf(name, sizeof name, "crop-r%dc%d.png", sq / 8, sq % 8);
-        PIX *p = grey_pix(crops + (size_t)sq * side * side, side, side);
+        PIX *p = fk_grey_pix(crops + (size_t)sq * side * side, side, side);
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
     }

@@ -42,3 +42,20 @@ int fk_blas_ready(void) {
     pthread_once(&blas_once, blas_open);
     return blas_problem[0] == '\0';
 }
+
+PIX *fk_grey_pix(const uint8_t *grey, int w, int h) {
+    PIX *pix = fk_lept.pixCreate(w, h, 8);
+    if (!pix) return NULL;
+    /* Leptonica keeps the first pixel of each 32-bit word in its high byte. */
+    l_uint32 *data = fk_lept.pixGetData(pix);
+    int wpl = fk_lept.pixGetWpl(pix);
+    for (int y = 0; y < h; y++) {
+        l_uint32 *row = data + (size_t)y * wpl;
+        const uint8_t *src = grey + (size_t)y * w;
+        for (int x = 0; x < w; x++) {
+            int shift = 24 - 8 * (x & 3);
+            row[x >> 2] = (row[x >> 2] & ~((l_uint32)0xff << shift)) | (l_uint32)src[x] << shift;
+        }
+    }
+    return pix;
+}

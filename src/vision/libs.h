@@ -12,9 +12,10 @@
 
 #define LEPT_FUNCTIONS(X)                                                                    \
     X(findFileFormatBuffer) X(pixClone) X(pixConvertTo32) X(pixCreate) X(pixDestroy)         \
-    X(pixGetColormap) X(pixGetData) X(pixGetDepth) X(pixGetHeight) X(pixGetSpp)              \
-    X(pixGetWidth) X(pixGetWpl) X(pixReadHeaderMem) X(pixReadMem) X(pixReadMemJpeg)          \
-    X(pixRenderLineArb) X(pixSetPixel) X(pixWrite) X(setMsgSeverity)
+    X(pixFindSkewSweepAndSearch) X(pixGetColormap) X(pixGetData) X(pixGetDepth)              \
+    X(pixGetHeight) X(pixGetSpp) X(pixGetWidth) X(pixGetWpl) X(pixInvert)                    \
+    X(pixReadHeaderMem) X(pixReadMem) X(pixReadMemJpeg) X(pixRenderLineArb)                  \
+    X(pixSobelEdgeFilter) X(pixThresholdToBinary) X(pixWrite) X(setMsgSeverity)
 #define BLAS_FUNCTIONS(X) X(cblas_sgemm)
 
 typedef struct {
@@ -32,5 +33,9 @@ extern fk_blas_api fk_blas;
 fk_status fk_lept_ready(fk_error *err);
 /* Opens the BLAS (once): 1 when ready, 0 when it could not be. */
 int fk_blas_ready(void);
+
+/* A new 8 bpp Leptonica picture holding w x h grey levels (Leptonica ready);
+ * NULL when out of memory. */
+PIX *fk_grey_pix(const uint8_t *grey, int w, int h);
 
 #endif
