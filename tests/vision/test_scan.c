@@ -110,6 +110,36 @@ static void invert3(const double m[9], double out[9]) {
     for (int i = 0; i < 9; i++) out[i] = adj[i] / det;
 }
 
+/* The 3 x 3 product a b (row by row). */
+static void multiply3(const double a[9], const double b[9], double out[9]) {
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            out[r * 3 + c] = a[r * 3] * b[c] + a[r * 3 + 1] * b[3 + c] + a[r * 3 + 2] * b[6 + c];
+}
+
+/* Scans the side x side picture whose pixel centre (x, y) shows the flat
+ * picture's point seen_to_flat(x, y) (grey `fill` where that is outside
+ * it), White at the bottom. */
+static void scan_warped(const fk_image *flat, const double seen_to_flat[9], int side, int fill,
+                        fk_scan_result *r) {
+    fk_image seen = {side, side, malloc((size_t)side * side)};
+    assert_non_null(seen.grey);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            fk_point p = fk_quad_point(seen_to_flat, x + 0.5, y + 0.5);
+            double g = p.x < 0 || p.y < 0 || p.x >= flat->width || p.y >= flat->height
+                           ? fill
+                           : fk_grey_at(flat, p.x, p.y);
+            seen.grey[(size_t)y * side + x] = (uint8_t)(g + 0.5);
+        }
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    o.bottom = FK_BOTTOM_WHITE;
+    fk_error err;
+    assert_int_equal(fk_scan_image(&seen, &o, r, &err), FK_OK);
+    fk_image_free(&seen);
+}
+
 /* A rendered board photographed at a slant: the picture is warped so that
  * the board's corners land on a keystoned, turned quadrilateral; the scan
  * must find those corners (not the upright box around them) and read the
@@ -144,28 +174,14 @@ static void test_follows_a_board_seen_at_a_slant(void **state) {
          * the same board point. */
         double bx = img.board_x, by = img.board_y, bs = img.board_size;
         const fk_point upright[4] = {{bx, by}, {bx + bs, by}, {bx + bs, by + bs}, {bx, by + bs}};
-        double to_flat[9], to_slant[9], from_slant[9];
+        double to_flat[9], to_slant[9], from_slant[9], seen_to_flat[9];
         fk_quad_map(upright, to_flat);
         fk_quad_map(slant[i], to_slant);
         invert3(to_slant, from_slant);
-        fk_image seen = {680, 680, malloc(680 * 680)};
-        assert_non_null(seen.grey);
-        for (int y = 0; y < seen.height; y++)
-            for (int x = 0; x < seen.width; x++) {
-                fk_point uv = fk_quad_point(from_slant, x + 0.5, y + 0.5);
-                fk_point p = fk_quad_point(to_flat, uv.x, uv.y);
-                double g = p.x < 0 || p.y < 0 || p.x >= flat.width || p.y >= flat.height
-                               ? 235
-                               : fk_grey_at(&flat, p.x, p.y);
-                seen.grey[(size_t)y * seen.width + x] = (uint8_t)(g + 0.5);
-            }
-        fk_image_free(&flat);
-        fk_scan_options o;
-        fk_scan_options_default(&o);
-        o.bottom = FK_BOTTOM_WHITE;
+        multiply3(to_flat, from_slant, seen_to_flat);
         fk_scan_result r;
-        assert_int_equal(fk_scan_image(&seen, &o, &r, &err), FK_OK);
-        fk_image_free(&seen);
+        scan_warped(&flat, seen_to_flat, 680, 235, &r);
+        fk_image_free(&flat);
         for (int k = 0; k < 4; k++)
             if (hypot(r.board.corners[k].x - slant[i][k].x, r.board.corners[k].y - slant[i][k].y) > 2)
                 fail_msg("board %d corner %d at %.1f, %.1f, not %.0f, %.0f", i, k, r.board.corners[k].x,
@@ -249,25 +265,14 @@ static void test_reads_a_turned_screenshot(void **state) {
     fk_image flat;
     fk_error err;
     assert_int_equal(fk_image_decode(data, n, &flat, &err), FK_OK);
+    /* the 700 x 700 page's centre onto the picture's, turned */
     double c = cos(10 * 3.14159265358979 / 180), s = sin(10 * 3.14159265358979 / 180);
-    fk_image seen = {700, 700, malloc(700 * 700)};
-    assert_non_null(seen.grey);
-    for (int y = 0; y < seen.height; y++)
-        for (int x = 0; x < seen.width; x++) {
-            double dx = x + 0.5 - 350, dy = y + 0.5 - 350;
-            double px = flat.width / 2.0 + c * dx - s * dy, py = flat.height / 2.0 + s * dx + c * dy;
-            double g = px < 0 || py < 0 || px >= flat.width || py >= flat.height
-                           ? 255
-                           : fk_grey_at(&flat, px, py);
-            seen.grey[(size_t)y * seen.width + x] = (uint8_t)(g + 0.5);
-        }
-    fk_image_free(&flat);
-    fk_scan_options o;
-    fk_scan_options_default(&o);
-    o.bottom = FK_BOTTOM_WHITE;
+    const double turn[9] = {c, -s, flat.width / 2.0 - 350 * (c - s),
+                            s, c,  flat.height / 2.0 - 350 * (s + c),
+                            0, 0,  1};
     fk_scan_result r;
-    assert_int_equal(fk_scan_image(&seen, &o, &r, &err), FK_OK);
-    fk_image_free(&seen);
+    scan_warped(&flat, turn, 700, 255, &r);
+    fk_image_free(&flat);
     int misses = placement_misses(r.fen, "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5");
     if (misses) fail_msg("read %s, %d squares wrong", r.fen, misses);
 }
