@@ -4,7 +4,7 @@ canvas grown to hold it, white around), scanned with its labelled side at
 the bottom, and per angle the boards found and the boards read wholly
 right are printed.
 
-Usage: eval_turned.py FENKIT [--angles 0,2,5,8,12] [--work DIR]"""
+Usage: eval_turned.py FENKIT [--angles 0,2,5,12,25,-7,-35] [--work DIR]"""
 import argparse
 import json
 import os
@@ -22,7 +22,7 @@ except ImportError:  # make eval-scan needs nothing else beyond the standard lib
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("fenkit")
-    ap.add_argument("--angles", default="0,2,5,8,12,-7")
+    ap.add_argument("--angles", default="0,2,5,12,25,-7,-35")
     ap.add_argument("--work", default="/tmp/fenkit-eval-turned")
     a = ap.parse_args()
     if Image is None:

@@ -691,12 +691,13 @@ static int locate_pass(const fk_image *image, int stretch, lattice *best, double
 
 /* How far the picture's lines are turned, in degrees (the turn
  * turn_picture undoes), from Leptonica's skew finder (made for scanned
- * pages: it sweeps angles up to 15 degrees each way for the sharpest row
- * projections, then halves its step down to 0.05 degrees) run on the
- * picture's edges; 0 when Leptonica is missing or fails. On real
- * screenshots turned by 5 to 12 degrees it was within 0.15 degrees; edge
- * directions from 3 x 3 gradients, tried first, were off by up to 2.4
- * (a turned edge is drawn as a staircase of upright steps). */
+ * pages: it sweeps angles for the sharpest row projections, here up to 44
+ * degrees each way in half degrees, then halves its step down to 0.05
+ * degrees) run on the picture's edges; 0 when Leptonica is missing or
+ * fails. On real screenshots turned by 5 to 12 degrees it was within 0.15
+ * degrees; edge directions from 3 x 3 gradients, tried first, were off by
+ * up to 2.4 (a turned edge is drawn as a staircase of upright steps). Its
+ * default sweep, 15 degrees each way, missed boards turned by 15. */
 static double turn_of(const fk_image *im) {
     if (fk_lept_ready(NULL) != FK_OK) return 0;
     fk_lept.setMsgSeverity(L_SEVERITY_NONE);
@@ -705,7 +706,7 @@ static double turn_of(const fk_image *im) {
     PIX *marked = edges ? fk_lept.pixThresholdToBinary(edges, 60) : NULL; /* 1: no edge */
     float angle = 0, conf = 0;
     int ok = marked && fk_lept.pixInvert(marked, marked) &&
-             fk_lept.pixFindSkewSweepAndSearch(marked, &angle, &conf, 2, 1, 15.0f, 0.5f, 0.05f) == 0;
+             fk_lept.pixFindSkewSweepAndSearch(marked, &angle, &conf, 2, 1, 44.0f, 0.5f, 0.05f) == 0;
     fk_lept.pixDestroy(&grey);
     fk_lept.pixDestroy(&edges);
     fk_lept.pixDestroy(&marked);
