@@ -254,10 +254,10 @@ static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_r
     return fk_scan_bytes(data, n, o, r, &err);
 }
 
-/* A real screenshot (cv_03) turned by 10 degrees on a white page larger
- * than it, as a phone photo held askew would show it: the upright lattice
- * finds no board, the turn of its lines is measured and undone, and the
- * position reads back wholly right. */
+/* A real screenshot (cv_03) turned by 10 and by 30 degrees on a white page
+ * larger than it, as a phone photo held askew would show it: the upright
+ * lattice finds no board, the turn of its lines is measured and undone,
+ * and the position reads back wholly right. */
 static void test_reads_a_turned_screenshot(void **state) {
     (void)state;
     size_t n;
@@ -265,16 +265,19 @@ static void test_reads_a_turned_screenshot(void **state) {
     fk_image flat;
     fk_error err;
     assert_int_equal(fk_image_decode(data, n, &flat, &err), FK_OK);
-    /* the 700 x 700 page's centre onto the picture's, turned */
-    double c = cos(10 * 3.14159265358979 / 180), s = sin(10 * 3.14159265358979 / 180);
-    const double turn[9] = {c, -s, flat.width / 2.0 - 350 * (c - s),
-                            s, c,  flat.height / 2.0 - 350 * (s + c),
-                            0, 0,  1};
-    fk_scan_result r;
-    scan_warped(&flat, turn, 700, 255, &r);
+    static const double degrees[] = {10, 30};
+    for (int i = 0; i < 2; i++) {
+        /* the 760 x 760 page's centre onto the picture's, turned */
+        double c = cos(degrees[i] * 3.14159265358979 / 180), s = sin(degrees[i] * 3.14159265358979 / 180);
+        const double turn[9] = {c, -s, flat.width / 2.0 - 380 * (c - s),
+                                s, c,  flat.height / 2.0 - 380 * (s + c),
+                                0, 0,  1};
+        fk_scan_result r;
+        scan_warped(&flat, turn, 760, 255, &r);
+        int misses = placement_misses(r.fen, "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5");
+        if (misses) fail_msg("turned by %.0f: read %s, %d squares wrong", degrees[i], r.fen, misses);
+    }
     fk_image_free(&flat);
-    int misses = placement_misses(r.fen, "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5");
-    if (misses) fail_msg("read %s, %d squares wrong", r.fen, misses);
 }
 
 static void test_reads_real_pictures(void **state) {
