@@ -664,15 +664,23 @@ static void project(const fk_image *image, const fk_image *blurred, int f, latti
     if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
-/* One look for the board in the picture shrunk to the work size: flat
- * colours first; then, for hatched or textured boards, blurred; then (for
- * square boards) by the edge projections. With stretch, squares may be
- * rectangles. Keeps the best grid in *best; returns -1 when out of memory. */
-static int locate_pass(const fk_image *image, int stretch, lattice *best, double *best_score) {
+/* The stages of one look: flat colours, then (for hatched or textured
+ * boards) the blurred picture and its edge projections. */
+enum { FLAT_STAGE = 1, BLURRED_STAGES = 2, ALL_STAGES = 3 };
+
+/* One look for the board in the picture shrunk to the work size, through
+ * the given stages: flat colours first; then, for hatched or textured
+ * boards, blurred; then (for square boards) by the edge projections. With
+ * stretch, squares may be rectangles. Keeps the best grid in *best;
+ * returns -1 when out of memory. */
+static int locate_pass(const fk_image *image, int stretch, int stages, lattice *best,
+                       double *best_score) {
     int f, w, h;
     uint8_t *g = shrink(image, &f, &w, &h);
-    int bad = !g || search(image, NULL, g, w, h, f, 6, 0, stretch, best, best_score) < 0;
-    if (!bad && *best_score == 0) {
+    int bad = !g;
+    if (!bad && (stages & FLAT_STAGE))
+        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, best, best_score) < 0;
+    if (!bad && *best_score == 0 && (stages & BLURRED_STAGES)) {
         fk_image blurred = {w, h, g};
         bad = blur(g, w, h, 2) < 0 ||
               search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
@@ -692,9 +700,10 @@ static int locate_pass(const fk_image *image, int stretch, lattice *best, double
 /* How far the picture's lines are turned, in degrees (the turn
  * turn_picture undoes), from Leptonica's skew finder (made for scanned
  * pages: it sweeps angles for the sharpest row projections, here up to 44
- * degrees each way in half degrees, then halves its step down to 0.05
- * degrees) run on the picture's edges; 0 when Leptonica is missing or
- * fails. On real screenshots turned by 5 to 12 degrees it was within 0.15
+ * degrees each way in half degrees on the edges shrunk four times, then
+ * halves its step down to 0.05 degrees on them shrunk twice) run on the
+ * picture's edges; 0 when Leptonica is missing or fails. (Sweeping at half
+ * size cost printed diagrams, whose flat stage finds nothing, 7 ms each.) On real screenshots turned by 5 to 12 degrees it was within 0.15
  * degrees; edge directions from 3 x 3 gradients, tried first, were off by
  * up to 2.4 (a turned edge is drawn as a staircase of upright steps). Its
  * default sweep, 15 degrees each way, missed boards turned by 15. */
@@ -706,7 +715,7 @@ static double turn_of(const fk_image *im) {
     PIX *marked = edges ? fk_lept.pixThresholdToBinary(edges, 60) : NULL; /* 1: no edge */
     float angle = 0, conf = 0;
     int ok = marked && fk_lept.pixInvert(marked, marked) &&
-             fk_lept.pixFindSkewSweepAndSearch(marked, &angle, &conf, 2, 1, 44.0f, 0.5f, 0.05f) == 0;
+             fk_lept.pixFindSkewSweepAndSearch(marked, &angle, &conf, 4, 2, 44.0f, 0.5f, 0.05f) == 0;
     fk_lept.pixDestroy(&grey);
     fk_lept.pixDestroy(&edges);
     fk_lept.pixDestroy(&marked);
@@ -740,22 +749,30 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     /* Square squares first; only when none make a board, stretched ones
      * (a camera's or a display's aspect): a square board is never read as
      * a slightly stretched one. */
-    int bad = locate_pass(image, 0, &best, &best_score) < 0;
-    if (!bad && best_score == 0) bad = locate_pass(image, 1, &best, &best_score) < 0;
+    int bad = locate_pass(image, 0, FLAT_STAGE, &best, &best_score) < 0;
     /* A board turned by more than a few degrees (a photo held askew)
      * breaks the upright lattice: the picture is turned back by the turn
-     * of its lines and searched again; the corners found there are turned
-     * with it. */
+     * of its lines and searched again, and the corners found there are
+     * turned with it. The turned picture's flat colours are looked at
+     * before the slower stages on the upright one (which then cannot find
+     * what is not upright), the turned picture's slower stages last. */
     double turn = 0;
+    fk_image turned = {0, 0, NULL};
+    int from_turned = 0;
     if (!bad && best_score == 0 && fabs(turn = turn_of(image)) >= 1.5) {
-        fk_image turned;
         bad = turn_picture(image, turn, &turned) < 0;
-        if (!bad) bad = locate_pass(&turned, 0, &best, &best_score) < 0;
-        if (!bad && best_score == 0) bad = locate_pass(&turned, 1, &best, &best_score) < 0;
-        free(turned.grey);
-    } else {
-        turn = 0;
+        if (!bad) bad = locate_pass(&turned, 0, FLAT_STAGE, &best, &best_score) < 0;
+        from_turned = best_score > 0;
     }
+    if (!bad && best_score == 0) bad = locate_pass(image, 0, BLURRED_STAGES, &best, &best_score) < 0;
+    if (!bad && best_score == 0) bad = locate_pass(image, 1, ALL_STAGES, &best, &best_score) < 0;
+    if (!bad && best_score == 0 && turned.grey) {
+        bad = locate_pass(&turned, 0, BLURRED_STAGES, &best, &best_score) < 0;
+        if (!bad && best_score == 0) bad = locate_pass(&turned, 1, ALL_STAGES, &best, &best_score) < 0;
+        from_turned = best_score > 0;
+    }
+    free(turned.grey);
+    if (!from_turned) turn = 0;
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
     if (best_score <= 0)
         return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");
