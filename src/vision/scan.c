@@ -412,6 +412,20 @@ static fk_status read_squares(const fk_model *model, const uint8_t *crops, int s
     return s;
 }
 
+/* Says when the board was found turned or at a slant (corners that make no
+ * upright rectangle): its squares were read straightened. */
+static void note_slant(fk_scan_result *r) {
+    const fk_point *c = r->board.corners;
+    if (fk_quad_is_upright(c)) return;
+    double top = atan2(c[1].y - c[0].y, c[1].x - c[0].x), foot = atan2(c[2].y - c[3].y, c[2].x - c[3].x);
+    double degrees = (top + foot) / 2 * 180 / 3.14159265358979323846;
+    if (fabs(degrees) >= 1)
+        note(r, "the board is turned %.0f degrees %s in the picture; it was straightened to read it",
+             fabs(degrees), degrees > 0 ? "clockwise" : "anticlockwise");
+    else
+        note(r, "the board is seen at a slant in the picture; it was straightened to read it");
+}
+
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                         fk_error *err) {
     fk_scan_options defaults;
@@ -426,6 +440,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
     fk_status s = fk_board_locate(image, &out->board, err);
     if (s != FK_OK) return s;
+    note_slant(out);
 
     int side = fk_model_square_size(model);
     uint8_t *crops = malloc((size_t)64 * side * side);

@@ -276,6 +276,9 @@ static void test_reads_a_turned_screenshot(void **state) {
         scan_warped(&flat, turn, 760, 255, &r);
         int misses = placement_misses(r.fen, "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5");
         if (misses) fail_msg("turned by %.0f: read %s, %d squares wrong", degrees[i], r.fen, misses);
+        char said[64];
+        snprintf(said, sizeof said, "the board is turned %.0f degrees", degrees[i]);
+        assert_non_null(strstr(r.notes[0], said));
     }
     fk_image_free(&flat);
 }
