@@ -77,13 +77,21 @@ def listed(listing, picture, category, wrong, result, bottom):
                                             result.get("bottom", "none"), bottom))
 
 
-def real_images(fenkit, model, tallies, listing):
+def labelled_pictures():
+    """The labelled real pictures of $SHARED/images, folder by folder:
+    (folder, [manifest row, ...]), a row being file, placement, category,
+    bottom, notes."""
     root = os.path.join(SHARED, "images")
     for folder in sorted(os.listdir(root)):
         manifest = os.path.join(root, folder, "manifest.tsv")
-        if not os.path.exists(manifest):
-            continue
-        rows = [l.rstrip("\n").split("\t") for l in open(manifest)][1:]
+        if os.path.exists(manifest):
+            with open(manifest) as f:
+                yield folder, [l.rstrip("\n").split("\t") for l in f][1:]
+
+
+def real_images(fenkit, model, tallies, listing):
+    root = os.path.join(SHARED, "images")
+    for folder, rows in labelled_pictures():
         by_cat = {}
         for r in rows:
             by_cat.setdefault(r[2], []).append(r)

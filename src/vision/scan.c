@@ -367,10 +367,10 @@ static void look_again(const fk_model *model, const uint8_t *crops, int side,
  * with an outline, so such a square is empty without asking the network
  * (on the benchmark's screenshots 25 of 64 squares are, and leaving them
  * out took cut, classify and FEN from 10-12 ms to about 6). Over make
- * eval-scan's 97 labelled screenshots,
- * printed diagrams and photos of screens and its 100 held-out renders,
- * 3,830 of 8,395 empty squares passed this test and none of the 4,213
- * holding a man did, at FLAT 2 or at 20. */
+ * eval-scan's 97 labelled screenshots, printed diagrams and photos of
+ * screens and its 100 held-out renders, 3,852 of 8,395 empty squares
+ * pass this test and none of the 4,213 holding a man does, at FLAT 2 or
+ * at 20 (training/eval_flat.py). */
 #define FLAT 2
 
 static int is_flat(const uint8_t *crop, int side) {
