@@ -499,17 +499,18 @@ static int by_value(const void *a, const void *b) {
  * scans lost a right square each: their black pawns on hatched squares
  * looked alike at 0.87, their white pawns there unlike at 0.53 to 0.61. */
 #define SURE_PAIR 0.98f
+#define SURE_PAIRS 15 /* the first so many pairs found are enough */
 #define CLEAN 0.93
 static int clean_colour(const uint8_t *crops, int side, const float (*probs)[FK_PIECE_COUNT],
                         const fk_piece picture[64], int colour) {
-    double seen[64];
+    double seen[SURE_PAIRS];
     int n = 0;
     size_t area = (size_t)side * side;
-    for (int a = 0; a < 64 && n < 64; a++) {
+    for (int a = 0; a < 64 && n < SURE_PAIRS; a++) {
         if ((a / 8 + a % 8) % 2 != colour || picture[a] == FK_EMPTY ||
             probs[a][picture[a]] < SURE_PAIR)
             continue;
-        for (int b = a + 1; b < 64 && n < 64; b++)
+        for (int b = a + 1; b < 64 && n < SURE_PAIRS; b++)
             if (picture[b] == picture[a] && same_colour(a, b) && probs[b][picture[b]] >= SURE_PAIR)
                 seen[n++] = likeness(crops + a * area, crops + b * area, side);
     }
@@ -539,8 +540,11 @@ static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_
         for (int a = 0; a < 64; a++) {
             if (picture[a] == FK_EMPTY) continue;
             for (int b = a + 1; b < 64; b++) {
+                /* Two sure readings need no comparing: neither would change. */
                 if (picture[b] != picture[a] || !same_colour(a, b) ||
-                    !clean[(a / 8 + a % 8) % 2] || alike_cells(crops, side, alike, a, b))
+                    !clean[(a / 8 + a % 8) % 2] ||
+                    (probs[a][picture[a]] >= TELL_BELOW && probs[b][picture[b]] >= TELL_BELOW) ||
+                    alike_cells(crops, side, alike, a, b))
                     continue;
                 for (int k = 0; k < 2; k++) {
                     int w = k ? b : a, o = k ? a : b;
