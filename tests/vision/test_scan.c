@@ -387,6 +387,33 @@ static void test_repairs_a_third_king_with_its_runner_up(void **state) {
     assert_non_null(strstr(r.notes[0], "repaired d5"));
 }
 
+static void test_leaves_two_sure_kings_as_the_picture_shows_them(void **state) {
+    (void)state;
+    /* A screen showing a position with two white kings (tsoj_139, a photo
+     * of one): both read at 99.8%, so neither is a misreading to repair;
+     * turning one into its 0.2% runner-up would hide what the picture
+     * shows. The check reports the second king instead. */
+    fk_position pos, before;
+    float probs[64][FK_PIECE_COUNT];
+    read_surely("4k3/8/8/8/8/8/1K6/6K1 w - - 0 1", &pos, probs);
+    for (int i = 0; i < 2; i++) {
+        fk_square sq = fk_square_parse(i ? "g1" : "b2");
+        probs[sq][FK_WK] = 0.998f;
+        probs[sq][FK_WQ] = 0.002f;
+        probs[sq][FK_EMPTY] = 0;
+    }
+    before = pos;
+    fk_scan_result r;
+    repair(&pos, probs, &r);
+    assert_true(fk_position_equal(&pos, &before));
+    assert_int_equal(r.repaired, 0);
+    /* Less sure, the second king is a misreading like any other. */
+    probs[fk_square_parse("g1")][FK_WK] = 0.98f;
+    probs[fk_square_parse("g1")][FK_WQ] = 0.02f;
+    repair(&pos, probs, &r);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("g1")), FK_WQ);
+}
+
 static void test_keeps_the_surest_of_five_kings(void **state) {
     (void)state;
     fk_position pos;
@@ -653,6 +680,7 @@ int main(void) {
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
+        cmocka_unit_test(test_leaves_two_sure_kings_as_the_picture_shows_them),
         cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
         cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
         cmocka_unit_test(test_repairs_nineteen_white_men),
