@@ -283,6 +283,16 @@ static void test_reads_a_turned_screenshot(void **state) {
     fk_image_free(&flat);
 }
 
+/* Scans tests/data/scan/FILE with the default options into r and fails
+ * unless its placement is `placement`. */
+static void expect_reading(const char *file, const char *placement, fk_scan_result *r) {
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    assert_int_equal(scan_file(file, &o, r), FK_OK);
+    int misses = placement_misses(r->fen, placement);
+    if (misses) fail_msg("%s: read %s, %d squares wrong", file, r->fen, misses);
+}
+
 static void test_reads_real_pictures(void **state) {
     (void)state;
     static const struct {
@@ -305,12 +315,8 @@ static void test_reads_real_pictures(void **state) {
         {"cv_02.jpg", "r3rbk1/2q2pp1/1npp1n1p/1p6/1P1PP3/4B1NP/3NQPP1/3RR1K1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        fk_scan_options o;
-        fk_scan_options_default(&o);
         fk_scan_result r;
-        assert_int_equal(scan_file(cases[i].file, &o, &r), FK_OK);
-        int misses = placement_misses(r.fen, cases[i].placement);
-        if (misses) fail_msg("%s: read %s, %d squares wrong", cases[i].file, r.fen, misses);
+        expect_reading(cases[i].file, cases[i].placement, &r);
         assert_true(r.white_bottom);
     }
 }
@@ -333,12 +339,8 @@ static void test_tells_unlike_men_apart(void **state) {
          "c2 and f1 were both read as white bishop but are drawn differently"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        fk_scan_options o;
-        fk_scan_options_default(&o);
         fk_scan_result r;
-        assert_int_equal(scan_file(cases[i].file, &o, &r), FK_OK);
-        int misses = placement_misses(r.fen, cases[i].placement);
-        if (misses) fail_msg("%s: read %s, %d squares wrong", cases[i].file, r.fen, misses);
+        expect_reading(cases[i].file, cases[i].placement, &r);
         int said = 0;
         for (int k = 0; k < r.note_count; k++) said |= strstr(r.notes[k], cases[i].note) != NULL;
         if (!said) fail_msg("%s: no note '%s'", cases[i].file, cases[i].note);
