@@ -196,6 +196,53 @@ static void test_decodes_every_png_colour_type_and_depth(void **state) {
     }
 }
 
+/* Wide rows of 8-bit RGB take the decoder's 16-pixels-a-step path: a
+ * picture of 4,096 x 64 colours spread over the whole cube (and every
+ * grey) must come out exactly as the weighted sum says. */
+static void test_decodes_wide_rgb_rows_exactly(void **state) {
+    (void)state;
+    enum { W = 4096, H = 64 };
+    sink s = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    assert_non_null(info);
+    if (setjmp(png_jmpbuf(png))) fail_msg("libpng could not write the test picture");
+    png_set_write_fn(png, &s, sink_write, sink_flush);
+    png_set_IHDR(png, info, W, H, 8, PNG_COLOR_TYPE_RGB, 0, 0, 0);
+    png_set_compression_level(png, 1);
+    png_write_info(png, info);
+    unsigned char *rows = malloc((size_t)W * H * 3);
+    uint8_t *want = malloc((size_t)W * H);
+    png_bytep pointers[H];
+    uint32_t h = 12345;
+    for (int y = 0; y < H; y++) {
+        pointers[y] = rows + (size_t)y * W * 3;
+        for (int x = 0; x < W; x++) {
+            unsigned char *px = pointers[y] + 3 * x;
+            h = h * 1664525u + 1013904223u; /* a fixed walk through the colours */
+            if (y == 0 && x < 256)
+                px[0] = px[1] = px[2] = (unsigned char)x;
+            else
+                px[0] = (unsigned char)(h >> 8), px[1] = (unsigned char)(h >> 16),
+                px[2] = (unsigned char)(h >> 24);
+            want[(size_t)y * W + x] = (uint8_t)expect_grey(px[0], px[1], px[2], 255);
+        }
+    }
+    png_write_image(png, pointers);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    fk_image im;
+    fk_error err;
+    assert_int_equal(fk_image_decode(s.data, s.len, &im, &err), FK_OK);
+    for (size_t p = 0; p < (size_t)W * H; p++)
+        if (im.grey[p] != want[p])
+            fail_msg("pixel %zu,%zu is %d, not %d", p % W, p / W, im.grey[p], want[p]);
+    fk_image_free(&im);
+    free(s.data);
+    free(rows);
+    free(want);
+}
+
 static void test_refuses_bytes_that_are_no_picture(void **state) {
     (void)state;
     const char text[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
@@ -271,6 +318,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decodes_a_png_with_its_size),
         cmocka_unit_test(test_decodes_every_png_colour_type_and_depth),
+        cmocka_unit_test(test_decodes_wide_rgb_rows_exactly),
         cmocka_unit_test(test_refuses_bytes_that_are_no_picture),
         cmocka_unit_test(test_refuses_a_cut_short_png),
         cmocka_unit_test(test_refuses_a_huge_png_before_decoding),
