@@ -153,12 +153,87 @@ static int read_inside(const fk_image *im, const fk_board_location *where,
     return top_end && bottom_end ? digits_order(v, use, 0.5, 0.6) : digits_order(v, use, 0.8, 1.0);
 }
 
+/* How high the ink of a label reaches in the box u0..u1 x v0..v1 (board
+ * coordinates): the first of `rows` sample rows, top down, whose strongest
+ * difference from the box's median grey is a third of the box's strongest
+ * (and at least 40 grey levels); -1 when nothing is drawn there. */
+#define LETTER_ROWS 24
+#define LETTER_COLS 24
+static int ink_top(const fk_image *im, const double h[9], double u0, double v0, double u1,
+                   double v1) {
+    double g[LETTER_ROWS][LETTER_COLS], all[LETTER_ROWS * LETTER_COLS];
+    int n = 0;
+    for (int r = 0; r < LETTER_ROWS; r++)
+        for (int c = 0; c < LETTER_COLS; c++) {
+            fk_point p = fk_quad_point(h, u0 + (u1 - u0) * (c + 0.5) / LETTER_COLS,
+                                       v0 + (v1 - v0) * (r + 0.5) / LETTER_ROWS);
+            if (p.x < 0 || p.y < 0 || p.x > im->width - 1 || p.y > im->height - 1) return -1;
+            all[n++] = g[r][c] = fk_grey_at(im, p.x, p.y);
+        }
+    /* The median by counting: the box is mostly background. */
+    double lo = 0, hi = 255;
+    for (int step = 0; step < 12; step++) {
+        double mid = (lo + hi) / 2;
+        int below = 0;
+        for (int i = 0; i < n; i++) below += all[i] < mid;
+        if (below * 2 < n) lo = mid;
+        else hi = mid;
+    }
+    double bg = (lo + hi) / 2, most = 0, row_most[LETTER_ROWS];
+    for (int r = 0; r < LETTER_ROWS; r++) {
+        row_most[r] = 0;
+        for (int c = 0; c < LETTER_COLS; c++) row_most[r] = fmax(row_most[r], fabs(g[r][c] - bg));
+        most = fmax(most, row_most[r]);
+    }
+    if (most < 40) return -1;
+    for (int r = 0; r < LETTER_ROWS; r++)
+        if (row_most[r] >= most / 3) return r;
+    return -1;
+}
+
+/* Reads the file letters along the bottom edge: in the bottom row's empty
+ * squares, below their top half (inside = 1, which needs the classified
+ * board: a man would pass for a letter), or below the board. Lower-case
+ * b, d, f and h rise above a, c, e and g, so with White at the bottom the
+ * letters of columns 1, 3, 5, 7 reach higher, with Black at the bottom
+ * those of columns 0, 2, 4, 6: every letter of one parity must reach
+ * higher than every letter of the other, by a sample row at least (an
+ * eighth of the box). Capitals, digits or a lone label decide nothing; nor
+ * do squares whose top half is not flat (hatching, a highlight's edge).
+ * Returns 1 (White at the bottom), 0, or -1. */
+static int read_letters(const fk_image *im, const fk_board_location *where,
+                        const fk_piece picture[64], int inside) {
+    if (inside && !picture) return -1;
+    double h[9];
+    fk_quad_map(where->corners, h);
+    int top_min[2] = {LETTER_ROWS, LETTER_ROWS}, top_max[2] = {-1, -1}, used[2] = {0, 0};
+    for (int c = 0; c < 8; c++) {
+        double v0 = inside ? 7.5 : 8.02, v1 = inside ? 7.98 : 8.5;
+        if (inside && (picture[56 + c] != FK_EMPTY || ink_at(im, h, c + 0.1, 7.1, c + 0.9, 7.45) > 3))
+            continue;
+        int top = ink_top(im, h, c + 0.02, v0, c + 0.98, v1);
+        if (top < 0) {
+            if (inside) continue; /* an empty square without a letter */
+            return -1;            /* below the board every column has one */
+        }
+        int k = c & 1;
+        used[k]++;
+        top_min[k] = top < top_min[k] ? top : top_min[k];
+        top_max[k] = top > top_max[k] ? top : top_max[k];
+    }
+    if (used[0] < 2 || used[1] < 2) return -1;
+    if (top_max[1] + 1 < top_min[0]) return 1; /* odd columns higher: b, d, f, h */
+    if (top_max[0] + 1 < top_min[1]) return 0;
+    return -1;
+}
+
 int fk_orient_from_labels(const fk_image *im, const fk_board_location *where,
                           const fk_piece picture[64], double *confidence) {
     int votes = 0, sites_used = 0;
-    for (int site = 0; site < 4; site++) {
-        int got = site < 2 ? read_beside(im, where, site)
-                           : read_inside(im, where, picture, site == 2 ? 0 : 7);
+    for (int site = 0; site < 6; site++) {
+        int got = site < 2   ? read_beside(im, where, site)
+                  : site < 4 ? read_inside(im, where, picture, site == 2 ? 0 : 7)
+                             : read_letters(im, where, picture, site == 4);
         if (got < 0) continue;
         votes += got ? 1 : -1;
         sites_used++;

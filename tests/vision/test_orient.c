@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -166,6 +167,41 @@ static void test_labels_read_between_pieces(void **state) {
         }
 }
 
+static void test_file_letters_read_when_the_rank_labels_are_hidden(void **state) {
+    (void)state;
+    /* Men on both edge files from the second rank up hide the rank
+     * numbers; the file letters of the empty bottom row remain, and the
+     * tall ones (b, d, f, h) tell which way round the board is. */
+    fk_position pos;
+    fk_problems list;
+    const char *placement = "r6r/p6p/p6p/p6p/P6P/P6P/P6P/8";
+    char fen[80];
+    snprintf(fen, sizeof fen, "%s w - - 0 1", placement);
+    fk_problems_clear(&list);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list), FK_OK);
+    int read = 0;
+    for (int t = 0; t < fk_theme_count(); t++)
+        for (int flip = 0; flip < 2; flip++) {
+            fk_diagram_options o;
+            fk_diagram_options_default(&o);
+            o.theme = fk_theme_at(t);
+            o.coords = FK_COORDS_INSIDE;
+            o.flip = flip;
+            fk_board_location at;
+            fk_image im = draw(&pos, &o, &at);
+            fk_piece picture[64];
+            picture_of(placement, flip, picture);
+            double confidence;
+            int got = fk_orient_from_labels(&im, &at, picture, &confidence);
+            if (got == flip) fail_msg("theme %s, flip %d: misread", o.theme->name, flip);
+            if (got != !flip && !o.theme->hatched)
+                fail_msg("theme %s, flip %d: not read (%d)", o.theme->name, flip, got);
+            read += got == !flip;
+            fk_image_free(&im);
+        }
+    assert_true(read > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_positions_either_way_round),
@@ -173,6 +209,7 @@ int main(void) {
         cmocka_unit_test(test_a_man_read_in_the_wrong_colour_keeps_the_vote),
         cmocka_unit_test(test_edge_pawns_and_extra_kings_do_not_sway),
         cmocka_unit_test(test_labels_read_between_pieces),
+        cmocka_unit_test(test_file_letters_read_when_the_rank_labels_are_hidden),
         cmocka_unit_test(test_labels_read_and_hatching_not_taken_for_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
