@@ -471,7 +471,7 @@ static double likeness(const uint8_t *a, const uint8_t *b, int side) {
 typedef struct {
     int cell, other; /* the square changed, the one it was told apart from */
     fk_piece was;
-    float was_prob;
+    float was_prob, now_prob; /* of its first reading, of the one it takes */
 } told_apart;
 
 /* The best class of picture cell i, leaving out the class ruled_out[i]. */
@@ -580,7 +580,8 @@ static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_
         told[n].cell = weakest;
         told[n].other = partner;
         told[n].was = picture[weakest];
-        told[n++].was_prob = probs[weakest][picture[weakest]];
+        told[n].was_prob = probs[weakest][picture[weakest]];
+        told[n++].now_prob = probs[weakest][next];
         picture[weakest] = (fk_piece)next;
     }
 }
@@ -661,7 +662,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         out->bottom_given = 1;
     }
 
-    /* Readings by square, and the board as read. */
+    /* Readings by square (each square's best, as the network gave it), and
+     * the board as read (men told apart changed). */
+    fk_piece best[64];
+    memcpy(best, picture, sizeof best);
+    for (int k = 0; k < told_count; k++) best[told[k].cell] = told[k].was;
     float by_square[64][FK_PIECE_COUNT];
     fk_position board;
     fk_position_clear(&board);
@@ -669,11 +674,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         fk_square sq = square_at(i, out->white_bottom);
         memcpy(by_square[sq], probs[i], sizeof by_square[sq]);
         fk_square_reading *rd = &out->squares[sq];
-        rd->piece = picture[i];
-        rd->prob = probs[i][picture[i]];
-        int second = picture[i] == 0 ? 1 : 0;
+        rd->piece = best[i];
+        rd->prob = probs[i][best[i]];
+        int second = best[i] == 0 ? 1 : 0;
         for (int c = 0; c < FK_PIECE_COUNT; c++)
-            if (c != (int)picture[i] && probs[i][c] > probs[i][second]) second = c;
+            if (c != (int)best[i] && probs[i][c] > probs[i][second]) second = c;
         rd->second = (fk_piece)second;
         rd->second_prob = probs[i][second];
         if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
@@ -685,7 +690,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
     for (int k = 0; k < told_count; k++) {
         fk_square sq = square_at(told[k].cell, out->white_bottom);
-        const fk_square_reading *rd = &out->squares[sq];
+        fk_piece now = picture[told[k].cell];
         char name[3], other[3];
         fk_square_name(sq, name);
         fk_square_name(square_at(told[k].other, out->white_bottom), other);
@@ -693,7 +698,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         note(out, "%s and %s were both read as %s but are drawn differently; %s (%.0f%%) was "
                   "taken as %s (%.0f%%)",
              name, other, fk_piece_name(told[k].was), name, 100 * told[k].was_prob,
-             rd->piece == FK_EMPTY ? "empty" : fk_piece_name(rd->piece), 100 * rd->prob);
+             now == FK_EMPTY ? "empty" : fk_piece_name(now), 100 * told[k].now_prob);
     }
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
     fk_scan_weigh_material(&board, out);

@@ -344,6 +344,11 @@ static void test_tells_unlike_men_apart(void **state) {
         int said = 0;
         for (int k = 0; k < r.note_count; k++) said |= strstr(r.notes[k], cases[i].note) != NULL;
         if (!said) fail_msg("%s: no note '%s'", cases[i].file, cases[i].note);
+        /* The square is listed as repaired; its reading stays the network's. */
+        char name[3] = {cases[i].note[0], cases[i].note[1], 0};
+        fk_square sq = fk_square_parse(name);
+        assert_true(r.repaired & FK_BIT(sq));
+        assert_int_not_equal(r.squares[sq].piece, fk_position_at(&r.position, sq));
     }
 }
 
