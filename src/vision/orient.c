@@ -154,7 +154,7 @@ static int read_inside(const fk_image *im, const fk_board_location *where,
 }
 
 /* How high the ink of a label reaches in the box u0..u1 x v0..v1 (board
- * coordinates): the first of `rows` sample rows, top down, whose strongest
+ * coordinates): the first of LETTER_ROWS sample rows, top down, whose strongest
  * difference from the box's median grey is a third of the box's strongest
  * (and at least 40 grey levels); -1 when nothing is drawn there. */
 #define LETTER_ROWS 24
@@ -176,8 +176,10 @@ static int ink_top(const fk_image *im, const double h[9], double u0, double v0, 
         double mid = (lo + hi) / 2;
         int below = 0;
         for (int i = 0; i < n; i++) below += all[i] < mid;
-        if (below * 2 < n) lo = mid;
-        else hi = mid;
+        if (below * 2 < n)
+            lo = mid;
+        else
+            hi = mid;
     }
     double bg = (lo + hi) / 2, most = 0, row_most[LETTER_ROWS];
     for (int r = 0; r < LETTER_ROWS; r++) {
@@ -197,8 +199,8 @@ static int ink_top(const fk_image *im, const double h[9], double u0, double v0, 
  * b, d, f and h rise above a, c, e and g, so with White at the bottom the
  * letters of columns 1, 3, 5, 7 reach higher, with Black at the bottom
  * those of columns 0, 2, 4, 6: every letter of one parity must reach
- * higher than every letter of the other, by a sample row at least (an
- * eighth of the box). Capitals, digits or a lone label decide nothing; nor
+ * higher than every letter of the other, by two sample rows at least (a
+ * twelfth of the box). Capitals, digits or a lone label decide nothing; nor
  * do squares whose top half is not flat (hatching, a highlight's edge).
  * Returns 1 (White at the bottom), 0, or -1. */
 static int read_letters(const fk_image *im, const fk_board_location *where,

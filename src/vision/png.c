@@ -363,9 +363,10 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
     }
     size_t stride = h.row_bytes + 1, raw_len = stride * (size_t)h.height;
     /* With a byte or more a pixel, the grey rows are written over the
-     * inflated ones they come from (row y's grey ends before row y + 1's
-     * bytes begin), which spares a second buffer of the picture's size and
-     * the page faults of its first touch (2 MB in a 1920 x 1080 picture). */
+     * inflated ones they come from (a row's grey, written once the row
+     * below it is unfiltered, ends before that row's bytes begin), which
+     * spares a second buffer of the picture's size and the page faults of
+     * its first touch (2 MB in a 1920 x 1080 picture). */
     int in_place = h.depth >= 8;
     raw = malloc(raw_len);
     grey = in_place ? NULL : malloc((size_t)h.width * h.height);
@@ -391,7 +392,6 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
     /* The filters read the row above the first as all zero. In place, a
      * row turns grey only once the row below it is unfiltered (a grey row
      * can reach into the inflated row it was made from). */
-    uint8_t *to = in_place ? raw : grey;
     for (int y = 0; !bad && y < h.height; y++) {
         uint8_t *row = raw + (size_t)y * stride;
         if (!unfilter(row[0], row + 1, y ? row + 1 - stride : zero, h.row_bytes,
@@ -400,11 +400,11 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
         else if (!in_place)
             row_to_grey(&h, row + 1, grey + (size_t)y * h.width);
         else if (y > 0)
-            row_to_grey(&h, row + 1 - stride, to + (size_t)(y - 1) * h.width);
+            row_to_grey(&h, row + 1 - stride, raw + (size_t)(y - 1) * h.width);
     }
     if (!bad && in_place) {
         row_to_grey(&h, raw + (size_t)(h.height - 1) * stride + 1,
-                    to + (size_t)(h.height - 1) * h.width);
+                    raw + (size_t)(h.height - 1) * h.width);
         grey = realloc(raw, (size_t)h.width * h.height);
         if (!grey) grey = raw; /* keeps its size: still usable */
         raw = NULL;
