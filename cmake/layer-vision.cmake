@@ -3,8 +3,9 @@
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LEPT REQUIRED IMPORTED_TARGET lept)
 pkg_check_modules(OPENBLAS REQUIRED IMPORTED_TARGET openblas)
-# Only their headers: src/vision/libs.c opens the libraries when a picture
-# is first read or classified, so other commands do not load them.
+# Only their headers (and those of libdeflate and libjpeg): src/vision/
+# opens the libraries when a picture is first read or classified, so other
+# commands do not load them.
 
 set(FENKIT_MODEL_FILE ${CMAKE_CURRENT_SOURCE_DIR}/models/squares.fkm)
 set(FENKIT_MODEL_C ${CMAKE_CURRENT_BINARY_DIR}/generated/model_builtin_data.c)

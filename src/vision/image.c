@@ -1,5 +1,6 @@
 /* Decoding pictures into grey levels, refusing ones too large before they
- * are decoded: PNG by png.c, every other format with Leptonica. */
+ * are decoded: PNG by png.c, JPEG by jpeg.c, every other format (and what
+ * those two leave) with Leptonica. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,9 +77,29 @@ static fk_status lept_ready(fk_error *err) {
     return FK_OK;
 }
 
+int fk_image_too_large(int w, int h, fk_status *status, fk_error *err) {
+    if (w <= 0 || h <= 0) {
+        *status = fk_vision_fail(err, FK_ERR_SYNTAX, "the picture has no pixels");
+        return 1;
+    }
+    if ((double)w * (double)h > (double)FK_SCAN_MAX_PIXELS) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the picture is %d x %d pixels, over the limit of %ld million",
+                 w, h, FK_SCAN_MAX_PIXELS / 1000000);
+        *status = fk_vision_fail(err, FK_ERR_RANGE, msg);
+        return 1;
+    }
+    return 0;
+}
+
 fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err) {
     memset(out, 0, sizeof *out);
     if (len == 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the file is empty");
+    /* A JPEG is read by jpeg.c, its size from its own header, without
+     * opening Leptonica, unless libjpeg gives up on it. */
+    fk_status js;
+    if (len >= 3 && memcmp(data, "\xff\xd8\xff", 3) == 0 && fk_jpeg_decode(data, len, out, &js, err))
+        return js;
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
     /* PNG and GIF sizes come from the bytes, so a PNG needs no Leptonica. */
     if (!header_size(data, len, &w, &h)) {
@@ -89,14 +110,8 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
         if (fk_lept.pixReadHeaderMem(data, len, &format, &w, &h, &bps, &spp, &cmap) != 0)
             return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's header is damaged or cut short");
     }
-    if (w <= 0 || h <= 0) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture has no pixels");
-    if ((double)w * (double)h > (double)FK_SCAN_MAX_PIXELS) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "the picture is %d x %d pixels, over the limit of %ld million",
-                 w, h, FK_SCAN_MAX_PIXELS / 1000000);
-        return fk_vision_fail(err, FK_ERR_RANGE, msg);
-    }
     fk_status s;
+    if (fk_image_too_large(w, h, &s, err)) return s;
     int png = len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0;
     if (png && fk_png_decode(data, len, out, &s, err)) return s;
     if (lept_ready(err) != FK_OK) return FK_ERR_IO;

@@ -12,6 +12,12 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
  * with *status FK_OK (out filled) or an error in err; 0 when it leaves the
  * picture to Leptonica (interlaced, or libpng missing). */
 int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
+/* The same for JPEG (jpeg.c): 0 leaves the picture to Leptonica (libjpeg
+ * missing, gave up or warned). */
+int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
+/* 1, with status and err set, when a picture of w x h pixels has none or
+ * more than FK_SCAN_MAX_PIXELS (refused before decoding). */
+int fk_image_too_large(int w, int h, fk_status *status, fk_error *err);
 
 /* The perspective map from board coordinates (u, v in 0..8: u from the
  * top left corner towards the top right, v towards the bottom left) to the

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -314,6 +315,64 @@ static void test_refuses_a_huge_gif_before_decoding(void **state) {
     assert_null(im.grey);
 }
 
+/* The bytes of tests/data/scan/NAME (the test fails when it is missing). */
+static unsigned char *read_data(const char *name, size_t *len) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/scan/%s", FENKIT_TEST_DATA, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    unsigned char *data = malloc((size_t)n);
+    assert_non_null(data);
+    assert_int_equal(fread(data, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return data;
+}
+
+/* A JPEG (read by libjpeg straight into grey, see jpeg.c): its size, and
+ * grey levels that a board's two square colours and its men give. The
+ * same photo whose frame header claims 60000 x 60000 pixels is refused
+ * before anything is decoded; a JPEG cut short still comes back as a
+ * picture (libjpeg fills the rest, and Leptonica, which takes over when
+ * libjpeg warns, does the same) or as an error, never a crash. */
+static void test_decodes_a_jpeg_and_refuses_a_huge_one(void **state) {
+    (void)state;
+    size_t len;
+    unsigned char *jpeg = read_data("cv_03.jpg", &len);
+    fk_image im;
+    fk_error err;
+    assert_int_equal(fk_image_decode(jpeg, len, &im, &err), FK_OK);
+    assert_int_equal(im.width, 512);
+    assert_int_equal(im.height, 512);
+    int lo = 255, hi = 0;
+    for (size_t p = 0; p < (size_t)im.width * im.height; p++) {
+        lo = im.grey[p] < lo ? im.grey[p] : lo;
+        hi = im.grey[p] > hi ? im.grey[p] : hi;
+    }
+    assert_true(hi - lo > 150);
+    fk_image_free(&im);
+    for (size_t keep = len / 2; keep < len; keep += len / 5) {
+        fk_status s = fk_image_decode(jpeg, keep, &im, &err);
+        if (s == FK_OK) assert_int_equal(im.width, 512);
+        else assert_true(strlen(err.message) > 0);
+        fk_image_free(&im);
+    }
+    /* The frame header (SOF0 to SOF2): height and width follow the length
+     * and the sample precision. */
+    size_t at = 2;
+    while (at + 9 < len && !(jpeg[at] == 0xff && jpeg[at + 1] >= 0xc0 && jpeg[at + 1] <= 0xc2))
+        at += jpeg[at] == 0xff ? 2u + (size_t)(jpeg[at + 2] << 8 | jpeg[at + 3]) : 1u;
+    assert_true(at + 9 < len);
+    jpeg[at + 5] = 0xea, jpeg[at + 6] = 0x60, jpeg[at + 7] = 0xea, jpeg[at + 8] = 0x60;
+    assert_int_equal(fk_image_decode(jpeg, len, &im, &err), FK_ERR_RANGE);
+    assert_non_null(strstr(err.message, "60000 x 60000"));
+    assert_null(im.grey);
+    free(jpeg);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decodes_a_png_with_its_size),
@@ -323,6 +382,7 @@ int main(void) {
         cmocka_unit_test(test_refuses_a_cut_short_png),
         cmocka_unit_test(test_refuses_a_huge_png_before_decoding),
         cmocka_unit_test(test_refuses_a_huge_gif_before_decoding),
+        cmocka_unit_test(test_decodes_a_jpeg_and_refuses_a_huge_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
