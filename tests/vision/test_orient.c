@@ -136,34 +136,44 @@ static void test_labels_read_and_hatching_not_taken_for_them(void **state) {
             }
 }
 
+/* fk_orient_from_labels on the diagram of `placement` drawn in theme t
+ * with the labels inside, flipped or not: told where the men are (aided)
+ * or not. */
+static int labels_inside(const char *placement, int t, int flip, int aided) {
+    char fen[100];
+    snprintf(fen, sizeof fen, "%s w - - 0 1", placement);
+    fk_position pos;
+    fk_problems list;
+    fk_problems_clear(&list);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list), FK_OK);
+    fk_diagram_options o;
+    fk_diagram_options_default(&o);
+    o.theme = fk_theme_at(t);
+    o.coords = FK_COORDS_INSIDE;
+    o.flip = flip;
+    fk_board_location at;
+    fk_image im = draw(&pos, &o, &at);
+    fk_piece picture[64];
+    picture_of(placement, flip, picture);
+    double confidence;
+    int got = fk_orient_from_labels(&im, &at, aided ? picture : NULL, &confidence);
+    fk_image_free(&im);
+    return got;
+}
+
 static void test_labels_read_between_pieces(void **state) {
     (void)state;
     /* Men on a3 to a6 hide those labels; the four left (8, 7, 2, 1) are
      * read when the classified board says where the men are, and never
      * misread when it does not. */
-    fk_position pos;
-    fk_problems list;
-    const char *fen = "8/8/k7/N7/n7/K7/8/8 w - - 0 1";
-    fk_problems_clear(&list);
-    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list), FK_OK);
     for (int t = 0; t < fk_theme_count(); t++)
         for (int flip = 0; flip < 2; flip++) {
-            fk_diagram_options o;
-            fk_diagram_options_default(&o);
-            o.theme = fk_theme_at(t);
-            o.coords = FK_COORDS_INSIDE;
-            o.flip = flip;
-            fk_board_location at;
-            fk_image im = draw(&pos, &o, &at);
-            fk_piece picture[64];
-            picture_of("8/8/k7/N7/n7/K7/8/8", flip, picture);
-            double confidence;
-            int got = fk_orient_from_labels(&im, &at, picture, &confidence);
-            int blind = fk_orient_from_labels(&im, &at, NULL, &confidence);
-            if (got != !flip && !(o.theme->hatched && got == -1))
-                fail_msg("theme %s, flip %d: read %d", o.theme->name, flip, got);
-            if (blind == flip) fail_msg("theme %s, flip %d: misread unaided", o.theme->name, flip);
-            fk_image_free(&im);
+            const fk_theme *theme = fk_theme_at(t);
+            int got = labels_inside("8/8/k7/N7/n7/K7/8/8", t, flip, 1);
+            int blind = labels_inside("8/8/k7/N7/n7/K7/8/8", t, flip, 0);
+            if (got != !flip && !(theme->hatched && got == -1))
+                fail_msg("theme %s, flip %d: read %d", theme->name, flip, got);
+            if (blind == flip) fail_msg("theme %s, flip %d: misread unaided", theme->name, flip);
         }
 }
 
@@ -172,32 +182,15 @@ static void test_file_letters_read_when_the_rank_labels_are_hidden(void **state)
     /* Men on both edge files from the second rank up hide the rank
      * numbers; the file letters of the empty bottom row remain, and the
      * tall ones (b, d, f, h) tell which way round the board is. */
-    fk_position pos;
-    fk_problems list;
-    const char *placement = "r6r/p6p/p6p/p6p/P6P/P6P/P6P/8";
-    char fen[80];
-    snprintf(fen, sizeof fen, "%s w - - 0 1", placement);
-    fk_problems_clear(&list);
-    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &list), FK_OK);
     int read = 0;
     for (int t = 0; t < fk_theme_count(); t++)
         for (int flip = 0; flip < 2; flip++) {
-            fk_diagram_options o;
-            fk_diagram_options_default(&o);
-            o.theme = fk_theme_at(t);
-            o.coords = FK_COORDS_INSIDE;
-            o.flip = flip;
-            fk_board_location at;
-            fk_image im = draw(&pos, &o, &at);
-            fk_piece picture[64];
-            picture_of(placement, flip, picture);
-            double confidence;
-            int got = fk_orient_from_labels(&im, &at, picture, &confidence);
-            if (got == flip) fail_msg("theme %s, flip %d: misread", o.theme->name, flip);
-            if (got != !flip && !o.theme->hatched)
-                fail_msg("theme %s, flip %d: not read (%d)", o.theme->name, flip, got);
+            const fk_theme *theme = fk_theme_at(t);
+            int got = labels_inside("r6r/p6p/p6p/p6p/P6P/P6P/P6P/8", t, flip, 1);
+            if (got == flip) fail_msg("theme %s, flip %d: misread", theme->name, flip);
+            if (got != !flip && !theme->hatched)
+                fail_msg("theme %s, flip %d: not read (%d)", theme->name, flip, got);
             read += got == !flip;
-            fk_image_free(&im);
         }
     assert_true(read > 0);
 }

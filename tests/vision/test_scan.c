@@ -13,6 +13,7 @@
 
 #include "fenkit/fenkit.h"
 #include "render/lsan.h" /* fontconfig keeps caches when diagrams have text */
+#include "vision/scan_data.h"
 #include "vision/vision.h"
 
 /* Squares where two placements (FEN first fields) differ. */
@@ -235,23 +236,13 @@ static void test_finds_the_bottom_from_the_coordinates(void **state) {
 }
 
 /* Scans a file of tests/data/scan. */
-/* The bytes of tests/data/scan/name (in a buffer the next call reuses). */
-static const unsigned char *read_data(const char *name, size_t *n) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/scan/%s", FENKIT_TEST_DATA, name);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static unsigned char buf[1 << 20];
-    *n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    return buf;
-}
-
 static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_result *r) {
     size_t n;
-    const unsigned char *data = read_data(name, &n);
+    unsigned char *data = scan_data(name, &n);
     fk_error err;
-    return fk_scan_bytes(data, n, o, r, &err);
+    fk_status s = fk_scan_bytes(data, n, o, r, &err);
+    free(data);
+    return s;
 }
 
 /* A real screenshot (cv_03) turned by 10 and by 30 degrees on a white page
@@ -261,10 +252,11 @@ static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_r
 static void test_reads_a_turned_screenshot(void **state) {
     (void)state;
     size_t n;
-    const unsigned char *data = read_data("cv_03.jpg", &n);
+    unsigned char *data = scan_data("cv_03.jpg", &n);
     fk_image flat;
     fk_error err;
     assert_int_equal(fk_image_decode(data, n, &flat, &err), FK_OK);
+    free(data);
     static const double degrees[] = {10, 30};
     for (int i = 0; i < 2; i++) {
         /* the 760 x 760 page's centre onto the picture's, turned */
