@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
@@ -65,6 +66,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     struct jpeg_decompress_struct c;
     way_out e;
     uint8_t *volatile grey = NULL; /* volatile: set between setjmp and a longjmp to it */
+    memset(&c, 0, sizeof c); /* destroyed safely even if creating it fails */
     c.err = lib.jpeg_std_error(&e.mgr);
     e.mgr.error_exit = jump_out;
     e.mgr.output_message = say_nothing;
