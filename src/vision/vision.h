@@ -10,7 +10,7 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
 /* Decodes PNG bytes (header already checked against the size limit)
  * straight into grey levels. Returns 1 when it dealt with the picture,
  * with *status FK_OK (out filled) or an error in err; 0 when it leaves the
- * picture to Leptonica (interlaced, or libpng missing). */
+ * picture to Leptonica (interlaced, or libdeflate missing). */
 int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status, fk_error *err);
 /* The same for JPEG (jpeg.c): 0 leaves the picture to Leptonica (libjpeg
  * missing, gave up or warned). */
