@@ -703,7 +703,8 @@ static int locate_pass(const fk_image *image, int stretch, int stages, lattice *
  * degrees each way in half degrees on the edges shrunk four times, then
  * halves its step down to 0.05 degrees on them shrunk twice) run on the
  * picture's edges; 0 when Leptonica is missing or fails. (Sweeping at half
- * size cost printed diagrams, whose flat stage finds nothing, 7 ms each.) On real screenshots turned by 5 to 12 degrees it was within 0.15
+ * size cost printed diagrams, whose flat stage finds nothing, 7 ms each.)
+ * On real screenshots turned by 5 to 12 degrees it was within 0.15
  * degrees; edge directions from 3 x 3 gradients, tried first, were off by
  * up to 2.4 (a turned edge is drawn as a staircase of upright steps). Its
  * default sweep, 15 degrees each way, missed boards turned by 15. */

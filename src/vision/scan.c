@@ -474,11 +474,11 @@ typedef struct {
     float was_prob, now_prob; /* of its first reading, of the one it takes */
 } told_apart;
 
-/* The best class of picture cell i, leaving out the class ruled_out[i]. */
-static int best_class(const float (*probs)[FK_PIECE_COUNT], const int *ruled_out, int i) {
+/* The likeliest class of a reading, leaving out class `skip` (-1: none). */
+static int best_class(const float reading[FK_PIECE_COUNT], int skip) {
     int best = -1;
     for (int c = 0; c < FK_PIECE_COUNT; c++)
-        if (c != ruled_out[i] && (best < 0 || probs[i][c] > probs[i][best])) best = c;
+        if (c != skip && (best < 0 || reading[c] > reading[best])) best = c;
     return best;
 }
 
@@ -492,7 +492,9 @@ static int alike_cells(const uint8_t *crops, int side, signed char alike[64][64]
     return alike[a][b];
 }
 
-static int same_colour(int a, int b) { return (a / 8 + a % 8) % 2 == (b / 8 + b % 8) % 2; }
+/* The colour of picture cell i: 0 for the top left square's, 1 for the others. */
+static int colour_of(int i) { return (i / 8 + i % 8) % 2; }
+static int same_colour(int a, int b) { return colour_of(a) == colour_of(b); }
 
 static int by_value(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -515,7 +517,7 @@ static int clean_colour(const uint8_t *crops, int side, const float (*probs)[FK_
     int n = 0;
     size_t area = (size_t)side * side;
     for (int a = 0; a < 64 && n < SURE_PAIRS; a++) {
-        if ((a / 8 + a % 8) % 2 != colour || picture[a] == FK_EMPTY ||
+        if (colour_of(a) != colour || picture[a] == FK_EMPTY ||
             probs[a][picture[a]] < SURE_PAIR)
             continue;
         for (int b = a + 1; b < 64 && n < SURE_PAIRS; b++)
@@ -532,11 +534,8 @@ static int clean_colour(const uint8_t *crops, int side, const float (*probs)[FK_
  * described in told[]. */
 static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_PIECE_COUNT],
                         fk_piece picture[64], told_apart told[64]) {
-    int ruled_out[64], n = 0;
-    for (int i = 0; i < 64; i++) {
-        ruled_out[i] = -1;
-        picture[i] = (fk_piece)best_class(probs, ruled_out, i);
-    }
+    int n = 0;
+    for (int i = 0; i < 64; i++) picture[i] = (fk_piece)best_class(probs[i], -1);
     int clean[2] = {clean_colour(crops, side, probs, picture, 0),
                     clean_colour(crops, side, probs, picture, 1)};
     if (!clean[0] && !clean[1]) return 0;
@@ -550,7 +549,7 @@ static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_
             for (int b = a + 1; b < 64; b++) {
                 /* Two sure readings need no comparing: neither would change. */
                 if (picture[b] != picture[a] || !same_colour(a, b) ||
-                    !clean[(a / 8 + a % 8) % 2] ||
+                    !clean[colour_of(a)] ||
                     (probs[a][picture[a]] >= TELL_BELOW && probs[b][picture[b]] >= TELL_BELOW) ||
                     alike_cells(crops, side, alike, a, b))
                     continue;
@@ -567,16 +566,12 @@ static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_
         if (weakest < 0 || probs[weakest][picture[weakest]] >= TELL_BELOW) return n;
         anchored[weakest] = anchored[partner] = 1;
         /* Its next class must not be unlike the men read so already. */
-        ruled_out[weakest] = picture[weakest];
-        int next = best_class(probs, ruled_out, weakest), fits = 1;
+        int next = best_class(probs[weakest], (int)picture[weakest]), fits = 1;
         for (int j = 0; j < 64 && next != FK_EMPTY; j++)
             if (j != weakest && (int)picture[j] == next && same_colour(j, weakest) &&
                 !alike_cells(crops, side, alike, j, weakest))
                 fits = 0;
-        if (!fits) {
-            ruled_out[weakest] = -1;
-            continue;
-        }
+        if (!fits) continue;
         told[n].cell = weakest;
         told[n].other = partner;
         told[n].was = picture[weakest];
