@@ -257,8 +257,19 @@ static void castling_guess(const fk_position *pos, char *out) {
 static void build_fen(const fk_position *board, const fk_scan_options *o, fk_scan_result *r) {
     char placement[80], castling[8], text[FK_FEN_MAX + 16];
     fk_fen_write_placement(board, placement, sizeof placement);
-    int side = o->side < 0 ? FK_WHITE : o->side;
-    if (o->side < 0) note(r, "White to move was assumed (the picture does not show it; use --side)");
+    int side = o->side;
+    if (side < 0) {
+        /* A picture does not show whose turn it is, unless a king is in
+         * check: then its side must be to move. */
+        int white = fk_position_in_check(board, FK_WHITE), black = fk_position_in_check(board, FK_BLACK);
+        side = black && !white ? FK_BLACK : FK_WHITE;
+        if (white != black)
+            note(r, "%s to move, as its king is in check (the picture does not show whose turn it "
+                    "is; use --side)",
+                 side == FK_WHITE ? "White" : "Black");
+        else
+            note(r, "White to move was assumed (the picture does not show it; use --side)");
+    }
     if (o->castling_mode == FK_SCAN_CASTLING_NONE) {
         strcpy(castling, "-");
     } else if (o->castling_mode == FK_SCAN_CASTLING_GIVEN) {

@@ -657,6 +657,27 @@ static void test_leaves_sure_readings_and_kings_to_the_picture(void **state) {
     }
 }
 
+/* A king in check shows whose turn it is: Black's, on f4, attacked by the
+ * bishop on e5. Told otherwise, the FEN says what it was told and the
+ * position check names the king. */
+static void test_gives_the_move_to_the_side_in_check(void **state) {
+    (void)state;
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    expect_reading("cmf-122.png", "8/8/4K3/4B3/5k2/8/8/8", &r);
+    assert_non_null(strstr(r.fen, " b - - 0 1"));
+    int said = 0;
+    for (int k = 0; k < r.note_count; k++)
+        said |= strstr(r.notes[k], "Black to move, as its king is in check") != NULL;
+    assert_true(said);
+    o.side = FK_WHITE;
+    assert_int_equal(scan_file("cmf-122.png", &o, &r), FK_OK);
+    assert_non_null(strstr(r.fen, " w - - 0 1"));
+    assert_int_equal(r.problems.count, 1);
+    assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
+}
+
 static void test_fills_side_and_castling_as_told(void **state) {
     (void)state;
     fk_scan_options o;
@@ -722,6 +743,7 @@ int main(void) {
         cmocka_unit_test(test_repairs_a_pawn_on_the_last_rank),
         cmocka_unit_test(test_repairs_nineteen_white_men),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
+        cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
         cmocka_unit_test(test_says_when_there_is_no_board),
