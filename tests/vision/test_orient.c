@@ -195,6 +195,24 @@ static void test_file_letters_read_when_the_rank_labels_are_hidden(void **state)
     assert_true(read > 0);
 }
 
+static void test_three_rank_numbers_on_a_hatched_board(void **state) {
+    (void)state;
+    /* On a hatched board only the edge file's plain squares show their
+     * numbers clearly, and a man on a6 (h3 when flipped) hides one of
+     * those: three are left, with the end row's "8" (or "1") among them. */
+    int hatched = 0;
+    for (int t = 0; t < fk_theme_count(); t++) {
+        const fk_theme *theme = fk_theme_at(t);
+        if (!theme->hatched) continue;
+        hatched++;
+        for (int flip = 0; flip < 2; flip++) {
+            int got = labels_inside("8/8/n7/3k4/8/4K2N/8/8", t, flip, 1);
+            if (got != !flip) fail_msg("theme %s, flip %d: read %d", theme->name, flip, got);
+        }
+    }
+    assert_true(hatched > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_positions_either_way_round),
@@ -203,6 +221,7 @@ int main(void) {
         cmocka_unit_test(test_edge_pawns_and_extra_kings_do_not_sway),
         cmocka_unit_test(test_labels_read_between_pieces),
         cmocka_unit_test(test_file_letters_read_when_the_rank_labels_are_hidden),
+        cmocka_unit_test(test_three_rank_numbers_on_a_hatched_board),
         cmocka_unit_test(test_labels_read_and_hatching_not_taken_for_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
