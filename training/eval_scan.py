@@ -1,7 +1,11 @@
 """make eval-scan: runs `fenkit scan` on (a) the labelled real pictures in
 $SHARED/images and (b) boards rendered with piece families training never
 saw, and prints per-square accuracy, boards fully right, time per picture
-and the confusion matrix, per category. Standard library only.
+and the confusion matrix, per category. Standard library only. Two more
+columns separate reading the men from telling which side is at the bottom:
+"as drawn", the squares right as the picture shows them (a board read
+upside down compared turned back), and "turned", how many boards were read
+the wrong way round. The targets are on "squares" and "boards ok".
 
 With --list FILE it also writes a line per picture (picture, category,
 squares read wrong, the side at the bottom as read and as labelled), so
@@ -43,11 +47,13 @@ def scan(fenkit, images, model):
 class Tally:
     def __init__(self):
         self.boards = self.right = self.squares = self.good = self.nofind = 0
+        self.drawn = self.turned = 0
         self.seconds = 0.0
         self.confusion = [[0] * 13 for _ in range(13)]
 
-    def add(self, result, placement):
-        """Counts one picture; returns how many of its squares were read wrong."""
+    def add(self, result, placement, bottom):
+        """Counts one picture (bottom: its labelled orientation, such as
+        "white-bottom"); returns how many of its squares were read wrong."""
         self.boards += 1
         truth = expand(placement)
         if "fen" not in result:
@@ -61,14 +67,23 @@ class Tally:
         self.right += ok == 64
         for a, b in zip(truth, got):
             self.confusion[CLASSES.index(a)][CLASSES.index(b)] += 1
+        # The squares as the picture shows them: a board read the wrong way
+        # round has every man read in its place, turned half a circle.
+        labelled = {"white-bottom": "white", "black-bottom": "black"}.get(bottom)
+        if labelled and result.get("bottom") not in (None, labelled):
+            self.turned += 1
+            self.drawn += sum(a == b for a, b in zip(truth, reversed(got)))
+        else:
+            self.drawn += ok
         return 64 - ok
 
     def line(self, name):
         if not self.boards:
             return "%-34s %6s" % (name, 0)
-        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f" % (
+        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7d" % (
             name, self.boards, 100.0 * self.good / self.squares, 100.0 * self.right / self.boards,
-            self.nofind, 1000 * self.seconds / self.boards)
+            self.nofind, 1000 * self.seconds / self.boards, 100.0 * self.drawn / self.squares,
+            self.turned)
 
 
 def listed(listing, picture, category, wrong, result, bottom):
@@ -100,7 +115,7 @@ def real_images(fenkit, model, tallies, listing):
             t = tallies.setdefault("real %s" % cat, Tally())
             t.seconds += took
             for r, res in zip(rs, results):
-                listed(listing, "%s/%s" % (folder, r[0]), cat, t.add(res, r[1]), res, r[3])
+                listed(listing, "%s/%s" % (folder, r[0]), cat, t.add(res, r[1], r[3]), res, r[3])
 
 
 def held_out_boards(fenkit, model, n, work, tallies, listing):
@@ -122,8 +137,9 @@ def held_out_boards(fenkit, model, n, work, tallies, listing):
         name = "rendered held-out%s" % (" (clutter)" if m["clutter"] else "")
         t = tallies.setdefault(name, Tally())
         t.seconds += took / len(manifest)
-        listed(listing, "held-out/" + m["file"], name, t.add(res, m["fen"].split()[0]), res,
-               "black-bottom" if m["flip"] else "white-bottom")
+        bottom = "black-bottom" if m["flip"] else "white-bottom"
+        listed(listing, "held-out/" + m["file"], name, t.add(res, m["fen"].split()[0], bottom), res,
+               bottom)
     return manifest, results
 
 
@@ -142,8 +158,8 @@ def main():
         with open(a.list, "w") as f:
             f.write("picture\tcategory\twrong\tbottom_read\tbottom_labelled\n")
             f.write("".join(line + "\n" for line in listing))
-    print("%-34s %6s %10s %10s %8s %9s" % ("category", "boards", "squares", "boards ok",
-                                          "no board", "ms/image"))
+    print("%-34s %6s %10s %10s %8s %9s %10s %7s" % ("category", "boards", "squares", "boards ok",
+                                                   "no board", "ms/image", "as drawn", "turned"))
     total = Tally()
     for name in sorted(tallies):
         t = tallies[name]
