@@ -563,6 +563,16 @@ static void test_leaves_a_legal_position_alone(void **state) {
     assert_int_equal(r.note_count, 0);
 }
 
+/* r cleared, with every square of pos read as it is, as read_surely()
+ * reads it. */
+static void readings_of(const fk_position *pos, float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < 64; i++) {
+        fk_piece on = pos->board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
+        r->squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
+    }
+}
+
 /* pos read surely from fen but for one square, read as `best` (p) or its
  * runner-up `second` (q), weighed against the material of games into a
  * cleared r. */
@@ -570,14 +580,9 @@ static void weigh(const char *fen, const char *square, fk_piece best, float p, f
                   float q, fk_position *pos, fk_scan_result *r) {
     float probs[64][FK_PIECE_COUNT];
     read_surely(fen, pos, probs);
-    fk_square sq = fk_square_parse(square);
-    memset(r, 0, sizeof *r);
-    for (int i = 0; i < 64; i++) {
-        fk_piece on = pos->board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
-        r->squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
-    }
-    r->squares[sq] = (fk_square_reading){best, p, second, q};
-    fk_scan_weigh_material(pos, r);
+    readings_of(pos, probs, r);
+    r->squares[fk_square_parse(square)] = (fk_square_reading){best, p, second, q};
+    fk_scan_weigh_material(pos, NULL, r);
 }
 
 /* A game position with both queens, the white one (d4) read as black at
@@ -612,20 +617,55 @@ static void test_weighs_a_row_of_pawns_read_as_bishops_back(void **state) {
     float probs[64][FK_PIECE_COUNT];
     read_surely("rnbqkbnr/pppppppp/8/8/8/8/BPBPBPBP/RNBQKBNR w KQkq - 0 1", &pos, probs);
     fk_scan_result r;
-    memset(&r, 0, sizeof r);
-    for (int i = 0; i < 64; i++) {
-        fk_piece on = pos.board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
-        r.squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
-    }
+    readings_of(&pos, probs, &r);
     static const char *const row[] = {"a2", "c2", "e2", "g2"};
     for (int i = 0; i < 4; i++)
         r.squares[fk_square_parse(row[i])] =
             (fk_square_reading){FK_WB, 0.53f + 0.02f * i, FK_WP, 0.45f - 0.02f * i};
-    fk_scan_weigh_material(&pos, &r);
+    fk_scan_weigh_material(&pos, NULL, &r);
     char placement[FK_FEN_MAX];
     fk_fen_write_placement(&pos, placement, sizeof placement);
     assert_string_equal(placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
     assert_int_equal(r.note_count, 4);
+}
+
+/* Men drawn alike are weighed together. Both rooks of a game position
+ * read as queens (60% against 35%): three white queens, two of them
+ * promoted from the missing a and h pawns. Changing one rook alone leaves
+ * two queens, no likelier in games than three, so neither is weighed on
+ * its own; told that the two are drawn alike, both become rooks in one
+ * step. And a queen read as black at 84%, but drawn like the black queen
+ * read surely on g4, stays black. */
+static void test_weighs_men_drawn_alike_together(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_scan_result r;
+    float probs[64][FK_PIECE_COUNT];
+    fk_square a1 = fk_square_parse("a1"), h1 = fk_square_parse("h1");
+    fk_bitboard alike[64] = {0};
+    alike[a1] = FK_BIT(h1);
+    alike[h1] = FK_BIT(a1);
+    for (int together = 0; together < 2; together++) {
+        read_surely("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/QNBQKBNQ w - - 0 1", &pos, probs);
+        readings_of(&pos, probs, &r);
+        r.squares[a1] = r.squares[h1] = (fk_square_reading){FK_WQ, 0.60f, FK_WR, 0.35f};
+        fk_scan_weigh_material(&pos, together ? alike : NULL, &r);
+        char placement[FK_FEN_MAX];
+        fk_fen_write_placement(&pos, placement, sizeof placement);
+        assert_string_equal(placement, together ? "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/RNBQKBNR"
+                                                : "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/QNBQKBNQ");
+        assert_int_equal(r.note_count, together ? 2 : 0);
+    }
+    fk_square d4 = fk_square_parse("d4"), g4 = fk_square_parse("g4");
+    memset(alike, 0, sizeof alike);
+    alike[d4] = FK_BIT(g4);
+    alike[g4] = FK_BIT(d4);
+    read_surely(two_black_queens, &pos, probs);
+    readings_of(&pos, probs, &r);
+    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+    fk_scan_weigh_material(&pos, alike, &r);
+    assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
+    assert_int_equal(r.note_count, 0);
 }
 
 /* The same reading at 95% stands: promotions happen, and a sure reading
@@ -736,6 +776,7 @@ int main(void) {
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
+        cmocka_unit_test(test_weighs_men_drawn_alike_together),
         cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
         cmocka_unit_test(test_leaves_two_sure_kings_as_the_picture_shows_them),
