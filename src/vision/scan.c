@@ -595,11 +595,12 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
  * crop's ground repainted in the other's, the better of the two ways.
  * A man drawn the same on a light and on a dark square then compares
  * alike; so do men of one kind (a bishop pair always stands on both
- * colours). Over pairs of men of one colour on squares of different
- * colours in 400 held-out renders, like men came to 0.97 in the median
- * and unlike ones above 0.75 in 1 of 300 (0.81 at most); like men can
- * still come low (a pawn against a pawn down to 0.22), so a low value
- * proves nothing. 0 out of memory. */
+ * colours). On the crops of the 400 held-out renders and the real
+ * screenshots, printed diagrams and photos of screens, like men came to
+ * 0.97 in the median (477 of 582 pairs at 0.90 or more) and no pair of
+ * 4,222 different men reached 0.85; like men can still come low (a pawn
+ * against a pawn down to 0.22), so a low value proves nothing. 0 out of
+ * memory. */
 static double drawn_alike(const uint8_t *a, const uint8_t *b, int side) {
     uint8_t *t = calloc((size_t)side * side, 1);
     if (!t) return 0;
