@@ -372,7 +372,8 @@ static void test_gives_a_man_unlike_its_reading_a_kind_no_square_shows(void **st
             /* A chance under 1% is written in tenths, never as "0%". */
             if (strstr(r.notes[k], "(0%)")) fail_msg("%s: note '%s'", cases[i].file, r.notes[k]);
         }
-        if (!unseen || !along) fail_msg("%s: no note '%s' or '%s'", cases[i].file, cases[i].unseen, cases[i].along);
+        if (!unseen || !along)
+            fail_msg("%s: no note '%s' or '%s'", cases[i].file, cases[i].unseen, cases[i].along);
         /* Both are listed as repaired, and read as knights by the network. */
         const char *squares[] = {"c8", "f8"};
         for (int k = 0; k < 2; k++) {
