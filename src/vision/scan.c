@@ -628,7 +628,9 @@ static double drawn_alike(const uint8_t *a, const uint8_t *b, int side) {
  * and 75.0% to 80.8% (cluttered), mostly held-out condal bishops, and no
  * board or real picture read worse. CORE_SURE 0.995 reads the same, 0.95
  * five boards worse; DRAWN_ALIKE 0.80 the same, 0.95 four boards worse;
- * CLAIM_FLOOR 1e-4 the same, 1e-2 none mended. Telling men apart on
+ * CLAIM_FLOOR 1e-4 the same, 1e-2 none mended; "unlike" at 0.5 instead
+ * of UNLIKE's 0.6 read two boards worse, at 0.7 one, at 0.8 one and two
+ * book scans. Telling men apart on
  * different colours too, by drawn_alike() under 0.4 to 0.6, mended two
  * more boards but broke three book scans. */
 #define CORE_SURE 0.98f
