@@ -591,7 +591,23 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
         out[i] = abs(crop[i] - from) <= GROUND_NEAR ? (uint8_t)to : crop[i];
 }
 
-/* likeness() of two crops whatever the colours of their squares: each
+/* The crops of a picture as drawn_alike() compares them: each one's
+ * ground grey, found once, and one more crop's room to repaint into. */
+typedef struct {
+    const uint8_t *crops;
+    int side;
+    int ground[64];
+    uint8_t *spare; /* side * side bytes */
+} drawings;
+
+static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare) {
+    d->crops = crops;
+    d->side = side;
+    d->spare = spare;
+    for (int i = 0; i < 64; i++) d->ground[i] = ground_grey(crops + (size_t)i * side * side, side);
+}
+
+/* likeness() of crops a and b whatever the colours of their squares: each
  * crop's ground repainted in the other's, the better of the two ways.
  * A man drawn the same on a light and on a dark square then compares
  * alike; so do men of one kind (a bishop pair always stands on both
@@ -599,17 +615,14 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
  * screenshots, printed diagrams and photos of screens, like men came to
  * 0.97 in the median (477 of 582 pairs at 0.90 or more) and no pair of
  * 4,222 different men reached 0.85; like men can still come low (a pawn
- * against a pawn down to 0.22), so a low value proves nothing. 0 out of
- * memory. */
-static double drawn_alike(const uint8_t *a, const uint8_t *b, int side) {
-    uint8_t *t = calloc((size_t)side * side, 1);
-    if (!t) return 0;
-    int ga = ground_grey(a, side), gb = ground_grey(b, side);
-    repaint_ground(b, side, gb, ga, t);
-    double one = likeness(a, t, side);
-    repaint_ground(a, side, ga, gb, t);
-    double two = likeness(t, b, side);
-    free(t);
+ * against a pawn down to 0.22), so a low value proves nothing. */
+static double drawn_alike(const drawings *d, int a, int b) {
+    size_t area = (size_t)d->side * d->side;
+    const uint8_t *ca = d->crops + a * area, *cb = d->crops + b * area;
+    repaint_ground(cb, d->side, d->ground[b], d->ground[a], d->spare);
+    double one = likeness(ca, d->spare, d->side);
+    repaint_ground(ca, d->side, d->ground[a], d->ground[b], d->spare);
+    double two = likeness(d->spare, cb, d->side);
     return one > two ? one : two;
 }
 
@@ -665,11 +678,9 @@ static fk_piece unclaimed_man(const float (*probs)[FK_PIECE_COUNT], const fk_pie
 /* Gives unsure cells a kind no square shows (see CORE_SURE), after men
  * were told apart: a cell already changed, or changed here, stays.
  * Appends each change to told[] (n so far); returns the new count. */
-static int claim_unseen_kinds(const uint8_t *crops, int side,
-                              const float (*probs)[FK_PIECE_COUNT], fk_piece picture[64],
-                              const int clean[2], signed char alike[64][64],
-                              told_apart told[64], int n) {
-    size_t area = (size_t)side * side;
+static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
+                              fk_piece picture[64], const int clean[2],
+                              signed char alike[64][64], told_apart told[64], int n) {
     int done[64] = {0};
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
@@ -679,7 +690,7 @@ static int claim_unseen_kinds(const uint8_t *crops, int side,
         int sure = -1;
         for (int o = 0; o < 64 && sure < 0; o++)
             if (o != w && picture[o] == x && probs[o][x] >= CORE_SURE && same_colour(o, w) &&
-                !alike_cells(crops, side, alike, o, w))
+                !alike_cells(d->crops, d->side, alike, o, w))
                 sure = o;
         if (sure < 0) continue;
         int odd[64], m = 0;
@@ -687,7 +698,7 @@ static int claim_unseen_kinds(const uint8_t *crops, int side,
         for (int c = 0; c < 64; c++)
             if (c != w && picture[c] == x && probs[c][x] < CORE_SURE && !done[c] &&
                 (int)x == best_class(probs[c], -1) &&
-                drawn_alike(crops + c * area, crops + w * area, side) >= DRAWN_ALIKE)
+                drawn_alike(d, c, w) >= DRAWN_ALIKE)
                 odd[m++] = c;
         fk_piece y = unclaimed_man(probs, picture, x, odd, m);
         if (y == FK_EMPTY) continue;
@@ -706,8 +717,10 @@ static int claim_unseen_kinds(const uint8_t *crops, int side,
 /* Fills picture[] with each cell's reading, telling unlike men apart (see
  * UNLIKE); each cell changes once at most. Returns how many changed, each
  * described in told[]. */
-static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_PIECE_COUNT],
+static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                         fk_piece picture[64], told_apart told[64]) {
+    const uint8_t *crops = d->crops;
+    int side = d->side;
     int n = 0;
     for (int i = 0; i < 64; i++) picture[i] = (fk_piece)best_class(probs[i], -1);
     int clean[2] = {clean_colour(crops, side, probs, picture, 0),
@@ -752,25 +765,26 @@ static int read_picture(const uint8_t *crops, int side, const float (*probs)[FK_
                                  .now_prob = probs[weakest][next]};
         picture[weakest] = (fk_piece)next;
     }
-    return claim_unseen_kinds(crops, side, probs, picture, clean, alike, told, n);
+    return claim_unseen_kinds(d, probs, picture, clean, alike, told, n);
 }
 
 /* Fills alike[] (by cell) with the other cells whose man is read as the
  * same and drawn like it (DRAWN_ALIKE, on either colour): only for men
  * read with less than WEIGH_BELOW and their partners, whatever those are
  * read with, for fk_scan_weigh_material. Bits are cells here. */
-static void alike_men(const uint8_t *crops, int side, const float (*probs)[FK_PIECE_COUNT],
+static void alike_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                       const fk_piece picture[64], fk_bitboard alike[64]) {
-    size_t area = (size_t)side * side;
     memset(alike, 0, 64 * sizeof alike[0]);
     for (int i = 0; i < 64; i++) {
         if (picture[i] == FK_EMPTY || probs[i][picture[i]] >= WEIGH_BELOW) continue;
-        for (int j = 0; j < 64; j++)
-            if (j != i && picture[j] == picture[i] && !(alike[i] & FK_BIT(j)) &&
-                drawn_alike(crops + j * area, crops + i * area, side) >= DRAWN_ALIKE) {
+        for (int j = 0; j < 64; j++) {
+            if (j == i || picture[j] != picture[i]) continue;
+            if (j < i && probs[j][picture[j]] < WEIGH_BELOW) continue; /* compared as i */
+            if (drawn_alike(d, j, i) >= DRAWN_ALIKE) {
                 alike[i] |= FK_BIT(j);
                 alike[j] |= FK_BIT(i);
             }
+        }
     }
 }
 
@@ -814,7 +828,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     note_slant(out);
 
     int side = fk_model_square_size(model);
-    uint8_t *crops = malloc((size_t)64 * side * side);
+    /* 64 crops, and a 65th's room for drawn_alike() to repaint into */
+    uint8_t *crops = malloc((size_t)65 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     if (!crops || !probs || fk_board_cut(image, &out->board, side, crops) != FK_OK ||
         read_squares(model, crops, side, probs) != FK_OK) {
@@ -836,9 +851,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
      * round the board is. */
     fk_piece picture[64];
     told_apart told[64];
-    int told_count = read_picture(crops, side, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
+    drawings drawn;
+    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
+    int told_count = read_picture(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
     fk_bitboard alike_cells_of[64];
-    alike_men(crops, side, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
+    alike_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
     free(crops);
     const char *how = "from the coordinates";
     if (opts->bottom == FK_BOTTOM_AUTO) {
