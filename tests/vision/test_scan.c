@@ -722,6 +722,24 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
     assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
 }
 
+static void test_takes_no_move_list_for_rank_numbers(void **state) {
+    (void)state;
+    /* A page without coordinates, a move list just right of the board:
+     * "6." and "17." stand level with the third and last rows, as White's
+     * rank numbers would, and the board (Black at the bottom) was said to
+     * have White there "from the coordinates, 97% sure". The lines run
+     * closer than the rows, so the strip is inked where rows meet. */
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    assert_int_equal(scan_file("magnetic-387.png", &o, &r), FK_OK);
+    for (int k = 0; k < r.note_count; k++) assert_null(strstr(r.notes[k], "from the coordinates"));
+    assert_true(r.bottom_confidence < 0.9);
+    o.bottom = FK_BOTTOM_BLACK;
+    assert_int_equal(scan_file("magnetic-387.png", &o, &r), FK_OK);
+    assert_int_equal(placement_misses(r.fen, "2n5/4RK2/6r1/2n5/7b/2p5/5r1k/3Q4"), 0);
+}
+
 static void test_fills_side_and_castling_as_told(void **state) {
     (void)state;
     fk_scan_options o;
@@ -789,6 +807,7 @@ int main(void) {
         cmocka_unit_test(test_repairs_nineteen_white_men),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
+        cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
         cmocka_unit_test(test_says_when_there_is_no_board),
