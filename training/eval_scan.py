@@ -4,8 +4,8 @@ saw, and prints per-square accuracy, boards fully right, time per picture
 and the confusion matrix, per category. Standard library only. Two more
 columns separate reading the men from telling which side is at the bottom:
 "as drawn", the squares right as the picture shows them (a board read
-upside down compared turned back), and "turned", how many boards were read
-the wrong way round. The targets are on "squares" and "boards ok".
+upside down compared turned back), "ok drawn", the boards with all 64
+right so, and "turned", how many boards were read the wrong way round. The targets are on "squares" and "boards ok".
 
 With --list FILE it also writes a line per picture (picture, category,
 squares read wrong, the side at the bottom as read and as labelled), so
@@ -47,7 +47,7 @@ def scan(fenkit, images, model):
 class Tally:
     def __init__(self):
         self.boards = self.right = self.squares = self.good = self.nofind = 0
-        self.drawn = self.turned = 0
+        self.drawn = self.turned = self.drawn_right = 0
         self.seconds = 0.0
         self.confusion = [[0] * 13 for _ in range(13)]
 
@@ -72,18 +72,20 @@ class Tally:
         labelled = {"white-bottom": "white", "black-bottom": "black"}.get(bottom)
         if labelled and result.get("bottom") not in (None, labelled):
             self.turned += 1
-            self.drawn += sum(a == b for a, b in zip(truth, reversed(got)))
+            drawn = sum(a == b for a, b in zip(truth, reversed(got)))
         else:
-            self.drawn += ok
+            drawn = ok
+        self.drawn += drawn
+        self.drawn_right += drawn == 64
         return 64 - ok
 
     def line(self, name):
         if not self.boards:
             return "%-34s %6s" % (name, 0)
-        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7d" % (
+        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7.1f%% %7d" % (
             name, self.boards, 100.0 * self.good / self.squares, 100.0 * self.right / self.boards,
             self.nofind, 1000 * self.seconds / self.boards, 100.0 * self.drawn / self.squares,
-            self.turned)
+            100.0 * self.drawn_right / self.boards, self.turned)
 
 
 def listed(listing, picture, category, wrong, result, bottom):
@@ -158,8 +160,9 @@ def main():
         with open(a.list, "w") as f:
             f.write("picture\tcategory\twrong\tbottom_read\tbottom_labelled\n")
             f.write("".join(line + "\n" for line in listing))
-    print("%-34s %6s %10s %10s %8s %9s %10s %7s" % ("category", "boards", "squares", "boards ok",
-                                                   "no board", "ms/image", "as drawn", "turned"))
+    print("%-34s %6s %10s %10s %8s %9s %10s %8s %7s" % (
+        "category", "boards", "squares", "boards ok", "no board", "ms/image", "as drawn", "ok drawn",
+        "turned"))
     total = Tally()
     for name in sorted(tallies):
         t = tallies[name]
