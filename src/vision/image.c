@@ -1,11 +1,26 @@
 /* Decoding pictures into grey levels, refusing ones too large before they
  * are decoded: PNG by png.c, JPEG by jpeg.c, every other format (and what
  * those two leave) with Leptonica. */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE (Linux) */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "libs.h"
 #include "vision.h"
+
+void *fk_picture_alloc(size_t n) {
+    enum { HUGE_PAGE = 2 << 20 };
+#ifdef MADV_HUGEPAGE
+    if (n >= HUGE_PAGE / 2) {
+        size_t whole = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        void *p = aligned_alloc(HUGE_PAGE, whole);
+        if (p) madvise(p, whole, MADV_HUGEPAGE); /* only advice: ignored where refused */
+        return p;
+    }
+#endif
+    return malloc(n);
+}
 
 fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message) {
     if (err) {
@@ -126,7 +141,7 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
         return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's size does not match its header");
     }
     if (fk_lept.pixGetDepth(pix) == 8 && !fk_lept.pixGetColormap(pix)) {
-        out->grey = malloc((size_t)w * h);
+        out->grey = fk_picture_alloc((size_t)w * h);
         if (out->grey) copy_grey(pix, out->grey);
         fk_lept.pixDestroy(&pix);
         if (!out->grey)
@@ -139,7 +154,7 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
     PIX *rgb = fk_lept.pixGetDepth(pix) == 32 ? fk_lept.pixClone(pix) : fk_lept.pixConvertTo32(pix);
     fk_lept.pixDestroy(&pix);
     if (!rgb) return fk_vision_fail(err, FK_ERR_SYNTAX, "the picture's pixel format is not supported");
-    out->grey = malloc((size_t)w * h);
+    out->grey = fk_picture_alloc((size_t)w * h);
     if (!out->grey) {
         fk_lept.pixDestroy(&rgb);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");

@@ -92,7 +92,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
         lib.jpeg_destroy_decompress(&c);
         return 0;
     }
-    grey = malloc(w * h);
+    grey = fk_picture_alloc(w * h);
     if (!grey) {
         lib.jpeg_destroy_decompress(&c);
         *status = fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");

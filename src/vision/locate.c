@@ -730,7 +730,7 @@ static int turn_picture(const fk_image *im, double degrees, fk_image *out) {
     double cx = im->width / 2.0, cy = im->height / 2.0;
     out->width = im->width;
     out->height = im->height;
-    out->grey = malloc((size_t)im->width * im->height);
+    out->grey = fk_picture_alloc((size_t)im->width * im->height);
     if (!out->grey) return -1;
     for (int y = 0; y < im->height; y++)
         for (int x = 0; x < im->width; x++) {

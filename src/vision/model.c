@@ -245,13 +245,14 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
         size_t d = (size_t)n * (m->dense_in[i] > m->dense_out[i] ? m->dense_in[i] : m->dense_out[i]);
         if (d > dense) dense = d;
     }
-    float *a = malloc(sizeof(float) * work), *b = malloc(sizeof(float) * work),
-          *cols = malloc(sizeof(float) * work), *x = malloc(sizeof(float) * dense),
-          *y = malloc(sizeof(float) * dense);
-    if (!a || !b || !cols || !x || !y) {
-        free(a);
-        free(b);
-        free(cols);
+    /* The three work buffers in one block (1.8 MB for the shipped model),
+     * which fk_picture_alloc takes in a huge page: fresh small pages
+     * faulted in were an eighth of a single `fenkit scan`'s faults. */
+    float *work_block = fk_picture_alloc(sizeof(float) * 3 * work);
+    float *a = work_block, *b = a ? a + work : NULL, *cols = a ? b + work : NULL;
+    float *x = malloc(sizeof(float) * dense), *y = malloc(sizeof(float) * dense);
+    if (!work_block || !x || !y) {
+        free(work_block);
         free(x);
         free(y);
         return FK_ERR_NOMEM;
@@ -282,9 +283,7 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
         for (int k = 0; k < FK_PIECE_COUNT; k++) sum += probs[j * FK_PIECE_COUNT + k] = expf(z[k] - top);
         for (int k = 0; k < FK_PIECE_COUNT; k++) probs[j * FK_PIECE_COUNT + k] /= sum;
     }
-    free(a);
-    free(b);
-    free(cols);
+    free(work_block);
     free(x);
     free(y);
     return FK_OK;

@@ -368,8 +368,8 @@ int fk_png_decode(const void *data, size_t len, fk_image *out, fk_status *status
      * spares a second buffer of the picture's size and the page faults of
      * its first touch (2 MB in a 1920 x 1080 picture). */
     int in_place = h.depth >= 8;
-    raw = malloc(raw_len);
-    grey = in_place ? NULL : malloc((size_t)h.width * h.height);
+    raw = fk_picture_alloc(raw_len);
+    grey = in_place ? NULL : fk_picture_alloc((size_t)h.width * h.height);
     zero = calloc(h.row_bytes, 1);
     struct libdeflate_decompressor *z = lib.libdeflate_alloc_decompressor();
     if (!raw || (!grey && !in_place) || !zero || !z) {
