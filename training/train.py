@@ -94,6 +94,12 @@ def main():
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
     net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch, dropout=a.dropout)
+    if a.init:
+        # A saved model has the empty squares' odds given back already
+        # (restore_empty_prior); training sees the kept share again, and
+        # the odds are given back once more at the end.
+        with torch.no_grad():
+            net[-1].bias[0] -= math.log(1.0 / a.empty_kept)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     batch = 256
     steps = a.epochs * (len(yt) // batch)
