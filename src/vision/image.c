@@ -2,6 +2,7 @@
  * are decoded: PNG by png.c, JPEG by jpeg.c, every other format (and what
  * those two leave) with Leptonica. */
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE (Linux) */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -12,7 +13,7 @@
 void *fk_picture_alloc(size_t n) {
     enum { HUGE_PAGE = 2 << 20 };
 #ifdef MADV_HUGEPAGE
-    if (n >= HUGE_PAGE / 2) {
+    if (n >= HUGE_PAGE / 2 && n <= SIZE_MAX - HUGE_PAGE) {
         size_t whole = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
         void *p = aligned_alloc(HUGE_PAGE, whole);
         if (p) madvise(p, whole, MADV_HUGEPAGE); /* only advice: ignored where refused */
