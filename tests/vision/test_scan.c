@@ -722,6 +722,19 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
     assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
 }
 
+static void test_finds_a_board_whose_men_fill_their_squares(void **state) {
+    (void)state;
+    /* Millenia's men (a chess font) are as wide as their squares and
+     * cover both bottom corners, where the checkerboard test read the
+     * squares' colours: no board was found. The board fills the picture. */
+    fk_scan_result r;
+    expect_reading("millenia-485.png", "rnb4r/3p1kp1/p1pbqp2/1p2P2p/PP6/7P/2PPQP2/RN2KBNR", &r);
+    static const double corners[4][2] = {{0, 0}, {448, 0}, {448, 448}, {0, 448}};
+    for (int k = 0; k < 4; k++)
+        if (hypot(r.board.corners[k].x - corners[k][0], r.board.corners[k].y - corners[k][1]) > 2)
+            fail_msg("corner %d at %.1f, %.1f", k, r.board.corners[k].x, r.board.corners[k].y);
+}
+
 static void test_takes_no_move_list_for_rank_numbers(void **state) {
     (void)state;
     /* A page without coordinates, a move list just right of the board:
@@ -807,6 +820,7 @@ int main(void) {
         cmocka_unit_test(test_repairs_nineteen_white_men),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
+        cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
