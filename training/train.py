@@ -77,6 +77,9 @@ def main():
     ap.add_argument("--flip", action="store_true",
                     help="mirror half the crops left to right (every class is its own mirror image)")
     ap.add_argument("--dropout", type=float, default=0.0, help="dropout before the dense layers")
+    ap.add_argument("--widths", default=",".join(map(str, common.WIDTHS)),
+                    help="channels of the convolutions, comma-separated")
+    ap.add_argument("--hidden", type=int, default=common.HIDDEN, help="units of the first dense layer")
     ap.add_argument("--empty-kept", type=float, default=0.3,
                     help="share of empty squares make_data.py kept (its --keep-empty)")
     a = ap.parse_args()
@@ -93,7 +96,8 @@ def main():
     xt, yt = torch.from_numpy(x[nval:]), torch.from_numpy(y[nval:]).long()
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
-    net = common.load_model(torch, a.init).train() if a.init else common.make_net(torch, dropout=a.dropout)
+    net = common.load_model(torch, a.init).train() if a.init else common.make_net(
+        torch, widths=tuple(int(w) for w in a.widths.split(",")), hidden=a.hidden, dropout=a.dropout)
     if a.init:
         # A saved model has the empty squares' odds given back already
         # (restore_empty_prior); training sees the kept share again, and
