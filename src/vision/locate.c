@@ -491,8 +491,8 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
             /* m holds top left, top right, bottom left, bottom right when got is 4 */
             int i = r * 8 + f;
             int level = got == 4 && fabs(m[0] - m[1]) <= TOP_AGREE;
-            double by_top = (m[0] + m[1]) / 2;
-            v[i] = corner_colour(m, got);
+            double by_top = level ? (m[0] + m[1]) / 2 : 0;
+            v[i] = corner_colour(m, got); /* sorts m */
             top[i] = level ? by_top : v[i];
         }
     return fmax(checker_of(v), checker_of(top));
