@@ -5,7 +5,8 @@ and the confusion matrix, per category. Standard library only. Two more
 columns separate reading the men from telling which side is at the bottom:
 "as drawn", the squares right as the picture shows them (a board read
 upside down compared turned back), "ok drawn", the boards with all 64
-right so, and "turned", how many boards were read the wrong way round. The targets are on "squares" and "boards ok".
+right so, and "turned", how many boards were read the wrong way round.
+The targets are on "squares" and "boards ok".
 
 With --list FILE it also writes a line per picture (picture, category,
 squares read wrong, the side at the bottom as read and as labelled), so

@@ -104,17 +104,6 @@ static int digits_order(const double v[8], const int use[8], double least, doubl
     return -1;
 }
 
-/* The median of seven values (sorted in place). */
-static double median7(double x[7]) {
-    for (int i = 1; i < 7; i++)
-        for (int j = i; j > 0 && x[j - 1] > x[j]; j--) {
-            double t = x[j];
-            x[j] = x[j - 1];
-            x[j - 1] = t;
-        }
-    return x[3];
-}
-
 /* Where two rows meet, labels beside the board leave the strip bare: the
  * median ink of the seven strips a sixth of a square high there is at most
  * this share of the labels' rows' own. A move list beside a page's board,
@@ -152,7 +141,7 @@ static int read_beside(const fk_image *im, const fk_board_location *where, int s
     double gap[7], label = 0;
     for (int r = 0; r < 8; r++) label += v[r] / 8;
     for (int r = 0; r < 7; r++) gap[r] = ink_at(im, h, a, r + 0.92, b, r + 1.08);
-    if (median7(gap) > BARE_GAPS * label) return -1;
+    if (fk_median(gap, 7) > BARE_GAPS * label) return -1;
     return digits_order(v, use, 0.5, 0.6);
 }
 

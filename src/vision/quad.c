@@ -247,8 +247,7 @@ static int corners_of(const double g[8], double ox, double oy, double s, fk_poin
     return 1;
 }
 
-/* The median of the n values (reordered). */
-static double median(double *v, int n) {
+double fk_median(double *v, int n) {
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
             double t = v[j];
@@ -273,7 +272,7 @@ static double fit_robust(line_point *pts, int n, double ox, double oy, double s,
             off[i] = fabs(coordinate(g, &pts[i], ox, oy, s) - pts[i].line);
             if (pts[i].kept) sorted[m++] = off[i];
         }
-        mid = median(sorted, m);
+        mid = fk_median(sorted, m);
         if (round == 2) break;
         double cut = fmax(3 * mid, 0.02);
         for (int i = 0; i < n; i++) pts[i].kept = off[i] <= cut;

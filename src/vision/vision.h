@@ -39,6 +39,10 @@ fk_point fk_quad_point(const double h[9], double u, double v);
 double fk_grey_at(const fk_image *image, double x, double y);
 /* 1 when the corners make an upright rectangle (the locator's own grid). */
 int fk_quad_is_upright(const fk_point corners[4]);
+
+/* The median of the n values (reordered; the upper of the middle two for
+ * even n, 0 for none). */
+double fk_median(double *v, int n);
 /* Moves the corners of a located board onto the grid lines the picture
  * shows, when they make a tilted, turned or keystoned quadrilateral (a
  * photo of a screen or a page); an upright grid that fits is left as it
