@@ -184,6 +184,7 @@ typedef struct {
     double x0, y0, px, py; /* top left corner of the 8 x 8 window, pitches */
     int members;
     int wide; /* found on the blurred picture: fit lines to steps, not thin lines */
+    int most; /* scored by checker_of_most() (ROBUST_STAGE) */
 } lattice;
 
 static int compare_doubles(const void *a, const void *b) {
@@ -458,6 +459,36 @@ static double checker_of(const double v[64]) {
     return agree / 64.0 * fmin(1.0, 1.5 * clarity);
 }
 
+/* checker_of() with medians for means and median deviations for standard
+ * deviations: a checkerboard most of whose squares show their colour
+ * scores high however dark the men that hide the rest (the last look,
+ * ROBUST_STAGE). */
+static double checker_of_most(const double v[64]) {
+    double c[2][32], d[2][32], med[2], spread[2];
+    int n[2] = {0, 0};
+    for (int i = 0; i < 64; i++) {
+        int cls = ((i >> 3) + (i & 7)) & 1;
+        c[cls][n[cls]++] = v[i];
+    }
+    med[0] = fk_median(c[0], 32);
+    med[1] = fk_median(c[1], 32);
+    double sep = fabs(med[0] - med[1]);
+    if (sep < 8) return 0;
+    int agree = 0;
+    n[0] = n[1] = 0;
+    for (int i = 0; i < 64; i++) {
+        int cls = ((i >> 3) + (i & 7)) & 1;
+        double own = fabs(v[i] - med[cls]);
+        agree += own < fabs(v[i] - med[!cls]);
+        d[cls][n[cls]++] = own;
+    }
+    /* 1.4826 times the median deviation estimates a normal spread's sd */
+    spread[0] = 1.4826 * fk_median(d[0], 32);
+    spread[1] = 1.4826 * fk_median(d[1], 32);
+    double clarity = sep / (sep + spread[0] + spread[1] + 1);
+    return agree / 64.0 * fmin(1.0, 1.5 * clarity);
+}
+
 /* Top corner boxes within this many grey levels of each other give a
  * square's colour by themselves, in the second reading of the squares
  * that checker_score() also weighs: men stand on the bottom of their
@@ -476,7 +507,8 @@ static double checker_of(const double v[64]) {
 /* How clearly the grid shows a checkerboard (0..1), from the colours of
  * its squares read from their corner boxes two ways: corner_colour(), and
  * the top two corners' mean where they agree (TOP_AGREE); the better. */
-static double checker_score(const fk_image *im, double x0, double y0, double px, double py) {
+static double checker_score(const fk_image *im, double x0, double y0, double px, double py,
+                            int most) {
     double v[64], top[64];
     for (int r = 0; r < 8; r++)
         for (int f = 0; f < 8; f++) {
@@ -495,6 +527,7 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
             v[i] = corner_colour(m, got); /* sorts m */
             top[i] = level ? by_top : v[i];
         }
+    if (most) return fmax(checker_of_most(v), checker_of_most(top));
     return fmax(checker_of(v), checker_of(top));
 }
 
@@ -503,8 +536,9 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
  * there, where hatched squares are dark and plain ones light even when the
  * hatching is too faint or too noisy for their mean grey to tell. */
 static double grid_score(const fk_image *im, const fk_image *blurred, int f, const lattice *L) {
-    double s = checker_score(im, L->x0, L->y0, L->px, L->py);
-    if (blurred) s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f));
+    double s = checker_score(im, L->x0, L->y0, L->px, L->py, L->most);
+    if (blurred)
+        s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f, L->most));
     return s;
 }
 
@@ -531,7 +565,8 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
 /* Searches the work picture g (the picture shrunk by f) for board lattices
  * and keeps the best one found in *best. Returns -1 when out of memory. */
 static int search(const fk_image *image, const fk_image *blurred, const uint8_t *g, int w, int h,
-                  int f, int flat, int grow, int stretch, lattice *best, double *best_score) {
+                  int f, int flat, int grow, int stretch, int most, lattice *best,
+                  double *best_score) {
     square_patch *sq = NULL;
     int n = square_patches(g, w, h, flat, grow, stretch, &sq);
     if (n < 0) return -1;
@@ -582,7 +617,7 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
                     c += ix[k] >= i0 && ix[k] < i0 + 8 && iy[k] >= j0 && iy[k] < j0 + 8;
                 if (c < top) continue;
                 lattice L = {(ax + (i0 - 0.5) * pitch_x) * f, (ay + (j0 - 0.5) * pitch_y) * f,
-                             pitch_x * f, pitch_y * f, c, grow > 0};
+                             pitch_x * f, pitch_y * f, c, grow > 0, most};
                 if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
                     L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
                     continue;
@@ -687,14 +722,15 @@ static void project(const fk_image *image, const fk_image *blurred, int f, latti
     double cy = best_lines(py, h, side / 16.0, side / 8.0, &sy, &ppy);
     free(px);
     if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
-    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1};
+    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1, 0};
     double s = finish(image, blurred, f, &L);
     if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
 /* The stages of one look: flat colours, then (for hatched or textured
- * boards) the blurred picture and its edge projections. */
-enum { FLAT_STAGE = 1, BLURRED_STAGES = 2, ALL_STAGES = 3 };
+ * boards) the blurred picture and its edge projections; apart, the flat
+ * colours scored by most squares (checker_of_most). */
+enum { FLAT_STAGE = 1, BLURRED_STAGES = 2, ALL_STAGES = 3, ROBUST_STAGE = 4 };
 
 /* One look for the board in the picture shrunk to the work size, through
  * the given stages: flat colours first; then, for hatched or textured
@@ -707,17 +743,19 @@ static int locate_pass(const fk_image *image, int stretch, int stages, lattice *
     uint8_t *g = shrink(image, &f, &w, &h);
     int bad = !g;
     if (!bad && (stages & FLAT_STAGE))
-        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, best, best_score) < 0;
+        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, 0, best, best_score) < 0;
+    if (!bad && *best_score == 0 && (stages & ROBUST_STAGE))
+        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, 1, best, best_score) < 0;
     if (!bad && *best_score == 0 && (stages & BLURRED_STAGES)) {
         fk_image blurred = {w, h, g};
         bad = blur(g, w, h, 2) < 0 ||
-              search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
+              search(image, &blurred, g, w, h, f, 3, 4, stretch, 0, best, best_score) < 0;
         if (!bad && *best_score == 0 && !stretch) project(image, &blurred, f, best, best_score);
         /* Coarse hatching (a few lines a square on a large board) still
          * shows its lines after that blur: blur on, then look again. */
         if (!bad && *best_score == 0)
             bad = blur(g, w, h, 4) < 0 ||
-                  search(image, &blurred, g, w, h, f, 3, 4, stretch, best, best_score) < 0;
+                  search(image, &blurred, g, w, h, f, 3, 4, stretch, 0, best, best_score) < 0;
     }
     free(g);
     return bad ? -1 : 0;
@@ -800,6 +838,13 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
         if (!bad && best_score == 0) bad = locate_pass(&turned, 1, ALL_STAGES, &best, &best_score) < 0;
         from_turned = best_score > 0;
     }
+    /* Last, a board whose dark men hide the corners of many squares (a
+     * set whose men fill their squares, on a theme of pale colours): its
+     * checkerboard is scored by the squares that show their colour. Only
+     * here, where nothing else made a board: as the first score it let
+     * lattices inside printed diagrams' hatching beat the boards (4 of the
+     * 104 real screenshots, diagrams and photos of screens). */
+    if (!bad && best_score == 0) bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
     free(turned.grey);
     if (!from_turned) turn = 0;
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");

@@ -735,6 +735,27 @@ static void test_finds_a_board_whose_men_fill_their_squares(void **state) {
             fail_msg("corner %d at %.1f, %.1f", k, r.board.corners[k].x, r.board.corners[k].y);
 }
 
+static void test_finds_a_pale_board_behind_dark_men(void **state) {
+    (void)state;
+    /* Millenia's black men, solid ink as wide as their squares, on
+     * lichess's pale browns (34 grey levels apart), with arrows and
+     * highlights: they darken so many squares' corners that the spread of
+     * each colour hid the checkerboard, and no board was found. Only the
+     * last look, which scores the squares that show their colour, finds
+     * it. The arrows cross g2 and d1, which may be read wrong. */
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    assert_int_equal(scan_file("millenia-281.png", &o, &r), FK_OK);
+    int misses = placement_misses(r.fen, "rn1qkb1r/2pppp1p/bp6/6p1/4P1nP/6N1/PPPP1PP1/R1BQK1NR");
+    if (misses > 3) fail_msg("%d squares wrong: %s", misses, r.fen);
+    const double lo = 2 * 520 / 1172.0, hi = 1170 * 520 / 1172.0;
+    const double corners[4][2] = {{lo, lo}, {hi, lo}, {hi, hi}, {lo, hi}};
+    for (int k = 0; k < 4; k++)
+        if (hypot(r.board.corners[k].x - corners[k][0], r.board.corners[k].y - corners[k][1]) > 3)
+            fail_msg("corner %d at %.1f, %.1f", k, r.board.corners[k].x, r.board.corners[k].y);
+}
+
 static void test_takes_no_move_list_for_rank_numbers(void **state) {
     (void)state;
     /* A page without coordinates, a move list just right of the board:
@@ -821,6 +842,7 @@ int main(void) {
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
+        cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
