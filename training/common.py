@@ -76,19 +76,55 @@ WIDTHS = (16, 32, 64)  # channels of the three convolutions
 HIDDEN = 128  # units of the first dense layer
 
 
-def make_net(torch, widths=WIDTHS, hidden=HIDDEN, dropout=0.0):
+def make_net(torch, widths=WIDTHS, hidden=HIDDEN, dropout=0.0, batchnorm=False):
     """The square classifier (model.c runs the same layers): 3x3
     convolutions with ReLU and 2x2 max pooling, then two dense layers.
-    Dropout (training only; it has no weights) goes before each dense one."""
+    Dropout (training only; it has no weights) goes before each dense one.
+    batchnorm: a batch normalisation after each convolution, for training;
+    fold_batchnorm takes it into the convolution's weights before saving."""
     nn = torch.nn
     layers, channels, side = [], 1, SQUARE
     for w in widths:
-        layers += [nn.Conv2d(channels, w, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+        norm = [nn.BatchNorm2d(w)] if batchnorm else []
+        layers += [nn.Conv2d(channels, w, 3, padding=1)] + norm + [nn.ReLU(), nn.MaxPool2d(2)]
         channels, side = w, side // 2
     drop = [nn.Dropout(dropout)] if dropout else []
     layers += [nn.Flatten()] + drop + [nn.Linear(channels * side * side, hidden), nn.ReLU()] + \
         drop + [nn.Linear(hidden, len(CLASSES))]
     return nn.Sequential(*layers)
+
+
+def fold_batchnorm(torch, net):
+    """The network without batch normalisation that computes what net does
+    in evaluation: each normalisation's scale and shift (from its running
+    statistics) moved into the convolution before it. A network without
+    any is returned as it is."""
+    mods = list(net)
+    if not any(m.__class__.__name__ == "BatchNorm2d" for m in mods):
+        return net
+    convs = [m for m in mods if m.__class__.__name__ == "Conv2d"]
+    dense = [m for m in mods if m.__class__.__name__ == "Linear"]
+    plain = make_net(torch, tuple(m.out_channels for m in convs), dense[0].out_features)
+    with torch.no_grad():
+        out = [m for m in plain if m.__class__.__name__ in ("Conv2d", "Linear")]
+        k = 0
+        for i, m in enumerate(mods):
+            name = m.__class__.__name__
+            if name == "Conv2d":
+                w, b = m.weight.clone(), m.bias.clone()
+                nxt = mods[i + 1]
+                if nxt.__class__.__name__ == "BatchNorm2d":
+                    scale = nxt.weight / torch.sqrt(nxt.running_var + nxt.eps)
+                    w = w * scale[:, None, None, None]
+                    b = (b - nxt.running_mean) * scale + nxt.bias
+                out[k].weight.copy_(w)
+                out[k].bias.copy_(b)
+                k += 1
+            elif name == "Linear":
+                out[k].weight.copy_(m.weight)
+                out[k].bias.copy_(m.bias)
+                k += 1
+    return plain.eval()
 
 
 MAGIC = b"FKSQNET1"

@@ -80,6 +80,8 @@ def main():
     ap.add_argument("--widths", default=",".join(map(str, common.WIDTHS)),
                     help="channels of the convolutions, comma-separated")
     ap.add_argument("--hidden", type=int, default=common.HIDDEN, help="units of the first dense layer")
+    ap.add_argument("--batchnorm", action="store_true",
+                    help="batch normalisation after each convolution (folded into it when saved)")
     ap.add_argument("--empty-kept", type=float, default=0.3,
                     help="share of empty squares make_data.py kept (its --keep-empty)")
     a = ap.parse_args()
@@ -97,7 +99,8 @@ def main():
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
     net = common.load_model(torch, a.init).train() if a.init else common.make_net(
-        torch, widths=tuple(int(w) for w in a.widths.split(",")), hidden=a.hidden, dropout=a.dropout)
+        torch, widths=tuple(int(w) for w in a.widths.split(",")), hidden=a.hidden, dropout=a.dropout,
+        batchnorm=a.batchnorm)
     if a.init:
         # A saved model has the empty squares' odds given back already
         # (restore_empty_prior); training sees the kept share again, and
@@ -135,6 +138,7 @@ def main():
         if a.minutes and time.time() - start > a.minutes * 60:
             print("time budget reached", file=sys.stderr)
             break
+    net = common.fold_batchnorm(torch, net.eval())
     restore_empty_prior(net, a.empty_kept)
     common.save_model(net, a.out)
     if a.fixture:
