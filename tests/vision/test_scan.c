@@ -760,6 +760,17 @@ static void test_finds_a_pale_board_behind_dark_men(void **state) {
     expect_square_board(&r, 2 * 520 / 1172.0, 1170 * 520 / 1172.0, 3);
 }
 
+static void test_puts_the_grid_on_the_rows_not_the_mens_bases(void **state) {
+    (void)state;
+    /* Black at the bottom, a back rank and a row of pawns standing just
+     * above the lines between rows: their bases are stronger edges than
+     * the grey theme's step from square to square, and the top edge of
+     * the grid was put 3.6 pixels high. The board is at 3..739. */
+    fk_scan_result r;
+    expect_reading("kilfiger-194.png", "rnbqkbnr/pp1pp1pp/2p5/5P2/8/7P/PPPPPP2/RNBQKBNR", &r);
+    expect_square_board(&r, 3, 739, 1);
+}
+
 static void test_takes_no_move_list_for_rank_numbers(void **state) {
     (void)state;
     /* A page without coordinates, a move list just right of the board:
@@ -847,6 +858,7 @@ int main(void) {
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
+        cmocka_unit_test(test_puts_the_grid_on_the_rows_not_the_mens_bases),
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
