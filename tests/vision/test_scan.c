@@ -749,15 +749,14 @@ static void test_finds_a_pale_board_behind_dark_men(void **state) {
      * highlights: they darken so many squares' corners that the spread of
      * each colour hid the checkerboard, and no board was found. Only the
      * last look, which scores the squares that show their colour, finds
-     * it. Shrunk to 520 pixels, three squares are read wrong: g1 and
-     * g2 under an arrow, and the king on e1 as a queen. */
+     * it. The pawn on g2, under an arrow, may be read wrong. */
     fk_scan_options o;
     fk_scan_options_default(&o);
     fk_scan_result r;
     assert_int_equal(scan_file("millenia-281.png", &o, &r), FK_OK);
     int misses = placement_misses(r.fen, "rn1qkb1r/2pppp1p/bp6/6p1/4P1nP/6N1/PPPP1PP1/R1BQK1NR");
-    if (misses > 3) fail_msg("%d squares wrong: %s", misses, r.fen);
-    expect_square_board(&r, 2 * 520 / 1172.0, 1170 * 520 / 1172.0, 3);
+    if (misses > 1) fail_msg("%d squares wrong: %s", misses, r.fen);
+    expect_square_board(&r, 2 * 520 / 1172.0, 1170 * 520 / 1172.0, 1.5);
 }
 
 static void test_puts_the_grid_on_the_rows_not_the_mens_bases(void **state) {
