@@ -1,33 +1,59 @@
-"""Counts how often a side has 0, 1, 2 ... queens, rooks, bishops, knights
-and pawns in a file of FENs (one a line) and prints the shares as the C
-table material_share in src/vision/scan.c. The shipped table comes from
-bench/out/fen_real.txt, which `bash bench/fen.sh` makes from the games in
-$SHARED/vectors (every distinct position of them).
+"""Counts, over the distinct positions of real games, how many pawns a side
+has (0 to 8) and, for each pawn count, how often it has 0, 1 or 2 knights,
+bishops, rooks and queens; prints the shares as the C tables pawn_share and
+piece_share in src/vision/scan.c. A side's pieces go with its pawns: with
+eight pawns, two rooks are the rule (99.5%) and one rook rare (0.5%), while
+over all positions one rook is three fifths as common as two.
 
-Usage: material_prior.py FENS.txt"""
+The shipped tables come from the 10,000 games of
+$SHARED/vectors/pgn2fen/games10k.pgn:
+
+    fenkit pgn $SHARED/vectors/pgn2fen/games10k.pgn > /tmp/plies.tsv
+    python3 training/material_prior.py /tmp/plies.tsv
+
+Input: FENs one a line, or `fenkit pgn` output (the field with slashes in it
+is the FEN); each distinct placement counts once.
+
+Usage: material_prior.py FENS"""
 import collections
 import sys
 
-KINDS = (("FK_PAWN", "P", 9), ("FK_KNIGHT", "N", 3), ("FK_BISHOP", "B", 3),
-         ("FK_ROOK", "R", 3), ("FK_QUEEN", "Q", 3))
+KINDS = (("FK_KNIGHT", "n"), ("FK_BISHOP", "b"), ("FK_ROOK", "r"), ("FK_QUEEN", "q"))
+
+
+def placements(path):
+    seen = set()
+    with open(path) as f:
+        for line in f:
+            for field in line.rstrip("\n").split("\t"):
+                if field.count("/") == 7:
+                    seen.add(field.split()[0])
+                    break
+    return seen
 
 
 def main():
-    counts = {letter: collections.Counter() for _, letter, _ in KINDS}
-    sides = 0
-    with open(sys.argv[1]) as f:
-        for line in f:
-            if not line.strip():
-                continue
-            placement = line.split()[0]
-            for letter in counts:
-                counts[letter][placement.count(letter)] += 1
-                counts[letter][placement.count(letter.lower())] += 1
-            sides += 2
-    print("/* %d sides of %d positions */" % (sides, sides // 2))
-    for name, letter, shown in KINDS:
-        shares = ", ".join("%.4f" % (counts[letter][n] / sides) for n in range(shown))
-        print("    [%s] = {%s}," % (name, shares))
+    boards = placements(sys.argv[1])
+    pawns = collections.Counter()
+    pieces = collections.defaultdict(collections.Counter)
+    for placement in boards:
+        for side in (str.upper, str.lower):
+            p = placement.count(side("p"))
+            pawns[p] += 1
+            for _, letter in KINDS:
+                pieces[(p, letter)][placement.count(side(letter))] += 1
+    sides = 2 * len(boards)
+    print("/* %d sides of %d distinct positions */" % (sides, len(boards)))
+    print("static const double pawn_share[9] = {%s};" %
+          ", ".join("%.4f" % (pawns[p] / sides) for p in range(9)))
+    print("static const double piece_share[9][4][3] = {")
+    for p in range(9):
+        rows = []
+        for _, letter in KINDS:
+            rows.append("{%s}" % ", ".join("%.4f" % (pieces[(p, letter)][n] / max(pawns[p], 1))
+                                            for n in range(3)))
+        print("    /* %d pawns */ {%s}," % (p, ", ".join(rows)))
+    print("};")
 
 
 if __name__ == "__main__":

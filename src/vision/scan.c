@@ -159,44 +159,72 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
     *pos = board;
 }
 
-/* How often a side has n queens, rooks, bishops, knights (n = 0, 1, 2)
- * and pawns (0 to 8) in positions of real games: the 91,956 distinct
- * positions of bench/fen.sh's corpus (games from $SHARED/vectors), counted
- * by training/material_prior.py. Anything rarer than MATERIAL_FLOOR counts
- * as that (a third rook, a second queen: promotions happen). */
+/* How often a side has 0 to 8 pawns in positions of real games, and with
+ * each pawn count how often it has 0, 1 or 2 knights, bishops, rooks and
+ * queens: the 731,214 distinct positions of the 10,000 games of
+ * $SHARED/vectors/pgn2fen/games10k.pgn, counted by
+ * training/material_prior.py. A side's pieces are counted with its pawns
+ * because they go together: a side with eight pawns has two rooks in
+ * 99.5% of positions and one in 0.5%, where over all positions one rook
+ * is three fifths as common as two (tsoj_138's rook on a1, read as empty at 32%
+ * against 29%, is weighed back in). Anything rarer than MATERIAL_FLOOR
+ * counts as that (a third rook, a second queen: promotions happen). */
 #define MATERIAL_FLOOR 0.002
-/* A change must make the material at least this much likelier (log of 4
- * times): the shares are counted side by side and kind by kind, so small
- * ratios between them (a second rook for a seventh pawn) say little. */
-#define MATERIAL_MARGIN 1.386
+/* A change must make the material at least this much likelier (log of 16
+ * times): the kinds are counted one by one given the pawns, so small
+ * ratios between them say little, and random boards (a game's pawns with
+ * no game's pieces) are weighed wrongly the more the table's shares lean.
+ * With these shares, 4 times (what the shares of all positions together
+ * needed) read 4 more of the 400 held-out boards of `eval_scan.py --boards
+ * 400` wrong, and 8 times 2 more; 16 times reads one cluttered board more
+ * wrong, 2 more of the 800 renders of every set right and one cluttered
+ * one wrong, and brings back tsoj_138's rook on a1 and takes a stray pawn
+ * off tsoj_127's c7 (the old shares read both wrong). */
+#define MATERIAL_MARGIN 2.773
 /* Only readings under this are weighed: a book's white queen on a hatched
  * square, read as a second black queen at 93% even after the second look,
  * turns white; at 0.98 a held-out board lost a right reading. */
 #define WEIGH_BELOW 0.95f
-static const double material_share[FK_KIND_COUNT][9] = {
-    [FK_PAWN] = {0.0285, 0.0400, 0.0619, 0.0848, 0.1170, 0.1507, 0.2021, 0.2150, 0.0999},
-    [FK_KNIGHT] = {0.3731, 0.3717, 0.2552},
-    [FK_BISHOP] = {0.3301, 0.3791, 0.2908},
-    [FK_ROOK] = {0.1514, 0.3238, 0.5248},
-    [FK_QUEEN] = {0.4222, 0.5771, 0.0006},
+static const double pawn_share[9] = {0.0141, 0.0278, 0.0510, 0.0759, 0.1139,
+                                     0.1597, 0.2351, 0.2287, 0.0939};
+/* [pawns][knights, bishops, rooks, queens][0, 1, 2 of them] */
+static const double piece_share[9][4][3] = {
+    {{0.7762, 0.2151, 0.0087}, {0.7772, 0.2174, 0.0054}, {0.3522, 0.6177, 0.0301}, {0.8674, 0.1302, 0.0017}},
+    {{0.7678, 0.2215, 0.0107}, {0.7267, 0.2616, 0.0116}, {0.3515, 0.5971, 0.0515}, {0.8688, 0.1294, 0.0017}},
+    {{0.7354, 0.2508, 0.0138}, {0.6605, 0.3163, 0.0232}, {0.3405, 0.5733, 0.0863}, {0.8252, 0.1733, 0.0016}},
+    {{0.6623, 0.3113, 0.0265}, {0.5799, 0.3762, 0.0440}, {0.2932, 0.5394, 0.1675}, {0.7259, 0.2728, 0.0013}},
+    {{0.5817, 0.3681, 0.0502}, {0.4709, 0.4398, 0.0893}, {0.2208, 0.4968, 0.2824}, {0.5886, 0.4107, 0.0006}},
+    {{0.4505, 0.4496, 0.0999}, {0.3669, 0.4710, 0.1621}, {0.1477, 0.4019, 0.4504}, {0.4454, 0.5545, 0.0001}},
+    {{0.2752, 0.4863, 0.2385}, {0.2148, 0.4470, 0.3382}, {0.0696, 0.2271, 0.7033}, {0.2755, 0.7245, 0.0001}},
+    {{0.1216, 0.4154, 0.4631}, {0.1137, 0.3499, 0.5364}, {0.0208, 0.0756, 0.9036}, {0.1238, 0.8762, 0.0000}},
+    {{0.0311, 0.2519, 0.7170}, {0.0505, 0.2551, 0.6944}, {0.0007, 0.0047, 0.9946}, {0.0233, 0.9767, 0.0000}},
 };
 
+/* log(share), or of MATERIAL_FLOOR when the share is rarer. */
+static double log_share(double share) { return log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR); }
+
 /* Log-likelihood of the board's material (kings aside) under those shares.
- * The first man beyond the counts the table has (a third bishop) is
- * MATERIAL_FLOOR, each more one ten times rarer than the one before: six
- * bishops and four pawns are then likelier as five and five, step by
- * step, and a row of pawns read as bishops is weighed back one at a time
- * (with one floor for any number, no single step gained). */
+ * The first man beyond the counts the table has (a third bishop, a ninth
+ * pawn) is MATERIAL_FLOOR, each more one ten times rarer than the one
+ * before: six bishops and four pawns are then likelier as five and five,
+ * step by step, and a row of pawns read as bishops is weighed back one at
+ * a time (with one floor for any number, no single step gained). A side
+ * with more than eight pawns is counted with the shares of eight. */
 static double material_weight(const fk_position *pos) {
     double sum = 0;
-    for (int color = 0; color < 2; color++)
-        for (int kind = FK_PAWN; kind < FK_KING; kind++) {
-            int n = 0, counted = kind == FK_PAWN ? 8 : 2;
+    for (int color = 0; color < 2; color++) {
+        int pawns = 0;
+        for (fk_bitboard b = pos->by_color[color] & pos->by_kind[FK_PAWN]; b; b &= b - 1) pawns++;
+        sum += log_share(pawns <= 8 ? pawn_share[pawns] : 0);
+        if (pawns > 9) sum += (pawns - 9) * log(0.1);
+        const double(*given)[3] = piece_share[pawns <= 8 ? pawns : 8];
+        for (int kind = FK_KNIGHT; kind < FK_KING; kind++) {
+            int n = 0;
             for (fk_bitboard b = pos->by_color[color] & pos->by_kind[kind]; b; b &= b - 1) n++;
-            double share = n <= counted ? material_share[kind][n] : 0;
-            sum += log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR);
-            if (n > counted + 1) sum += (n - counted - 1) * log(0.1);
+            sum += log_share(n <= 2 ? given[kind - FK_KNIGHT][n] : 0);
+            if (n > 3) sum += (n - 3) * log(0.1);
         }
+    }
     return sum;
 }
 

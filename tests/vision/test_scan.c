@@ -611,6 +611,28 @@ static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
     }
 }
 
+/* tsoj_138, a book diagram: White has all eight pawns and one rook, the
+ * rook on a1 read as an empty square at 32% against 29%. A side with eight
+ * pawns has both rooks in nearly every game position, so the rook is
+ * weighed back; counted over all positions alike, one rook was too common
+ * for that. */
+static void test_weighs_material_by_the_pawns_beside_it(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_scan_result r;
+    weigh("r1b1kb1r/pp1n1ppp/2p1pn2/q2p2B1/2PP4/2N1PN2/PP3PPP/3QKB1R w - - 0 1", "a1", FK_EMPTY,
+          0.32f, FK_WR, 0.29f, &pos, &r);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("a1")), FK_WR);
+    assert_int_equal(r.note_count, 1);
+    assert_non_null(strstr(r.notes[0], "weighed a1"));
+    /* With four pawns a side has one rook about as often as two: the same
+     * reading stays empty. */
+    weigh("r3k2r/pp4pp/8/8/8/8/PP4PP/4K2R w - - 0 1", "a1", FK_EMPTY, 0.32f, FK_WR, 0.29f, &pos,
+          &r);
+    assert_int_equal(fk_position_at(&pos, fk_square_parse("a1")), FK_EMPTY);
+    assert_int_equal(r.note_count, 0);
+}
+
 /* The start position with four white pawns on hatched squares (a2, c2, e2,
  * g2) read as bishops at 53-59% against 39-45% (tsoj_152 once its grid sat
  * on the squares): six white bishops and four pawns; every extra bishop is
@@ -845,6 +867,7 @@ int main(void) {
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
+        cmocka_unit_test(test_weighs_material_by_the_pawns_beside_it),
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_weighs_men_drawn_alike_together),
         cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
