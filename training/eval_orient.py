@@ -15,17 +15,14 @@ Usage: eval_orient.py [--games PLIES.tsv] [--renders MANIFEST.jsonl] [--sample N
 import argparse
 import collections
 import json
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from eval_scan import expand  # noqa: E402
 
 PAWN, KING, OTHER, LEAN = 0.15, 0.25, 0.03, 1.0  # orient.c's weights
-
-
-def expand(placement):
-    out = []
-    for rank in placement.split("/"):
-        for ch in rank:
-            out.extend(["."] * int(ch) if ch.isdigit() else [ch])
-    return out
 
 
 def white_bottom(picture, lean=LEAN, king_late=KING):

@@ -531,7 +531,8 @@ static double likeness(const uint8_t *a, const uint8_t *b, int side) {
 typedef enum {
     TOLD_NEXT,   /* took its next class */
     TOLD_UNSEEN, /* took a kind no square shows (claim_unseen_kinds) */
-    TOLD_ALONG   /* drawn like a TOLD_UNSEEN square, took its kind too */
+    TOLD_ALONG,  /* drawn like a TOLD_UNSEEN square, took its kind too */
+    TOLD_INK     /* a king whose colour its ink decided (colour_kings) */
 } told_how;
 
 typedef struct {
@@ -796,6 +797,86 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     return claim_unseen_kinds(d, probs, picture, clean, alike, told, n);
 }
 
+/* The share of a crop's inner pixels (a tenth of the side in from each
+ * edge) darker than `below`: how much of its square a man's ink covers. */
+static double ink_share(const uint8_t *crop, int side, int below) {
+    int lo = side / 10, hi = side - side / 10, n = 0;
+    for (int y = lo; y < hi; y++)
+        for (int x = lo; x < hi; x++) n += crop[y * side + x] < below;
+    return (double)n / ((hi - lo) * (hi - lo));
+}
+
+/* The colour (0: a8's, 1: the other) of the board's darker squares, and
+ * their grey: the median ground of each colour's 32 cells, the lower. */
+static int dark_colour(const drawings *d, int *grey) {
+    int median[2];
+    for (int c = 0; c < 2; c++) {
+        int count[256] = {0}, seen = 0, g = 0;
+        for (int i = 0; i < 64; i++)
+            if (colour_of(i) == c) count[d->ground[i]]++;
+        while (g < 255 && (seen += count[g]) <= 16) g++;
+        median[c] = g;
+    }
+    int c = median[1] < median[0];
+    *grey = median[c];
+    return c;
+}
+
+/* The kings' colours from their ink. A black man covers more of its
+ * square with ink darker than half the dark squares' grey than the white
+ * man of its kind: so it is with both kings of all 349 of the 400
+ * held-out renders of `training/eval_scan.py --boards 400` on flat
+ * squares, as the scanner cuts them (32 pixels; the closest pair 0.036
+ * apart), but on hatched squares the hatching is ink too (45 of 51). A
+ * held-out set whose white king has a cream fill (kingdom) had the kings'
+ * colours swapped, each read at 45-60%. So when exactly two cells are read
+ * as kings, the dark squares are flat (one of them at least is, see
+ * is_flat) and one king shows INK_APART more ink than the other, the
+ * inkier is taken as Black's king and the other as White's, if the
+ * network gives each of them that colour's king KING_FLOOR or more and
+ * makes the other way round no more than KING_ODDS times likelier. */
+#define INK_APART 0.02
+#define KING_FLOOR 0.1f
+#define KING_ODDS 20.0
+static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
+                        fk_piece picture[64], told_apart told[64], int n) {
+    int king[2], kings = 0;
+    for (int i = 0; i < 64; i++)
+        if (picture[i] != FK_EMPTY && FK_PIECE_KIND(picture[i]) == FK_KING) {
+            if (kings == 2) return n;
+            king[kings++] = i;
+        }
+    if (kings < 2) return n;
+    for (int k = 0; k < n; k++)
+        if (told[k].cell == king[0] || told[k].cell == king[1]) return n;
+    int dark, flat = 0;
+    int colour = dark_colour(d, &dark);
+    size_t area = (size_t)d->side * d->side;
+    for (int i = 0; i < 64 && !flat; i++)
+        flat = colour_of(i) == colour && is_flat(d->crops + i * area, d->side);
+    if (!flat) return n;
+    double ink0 = ink_share(d->crops + king[0] * area, d->side, dark / 2);
+    double ink1 = ink_share(d->crops + king[1] * area, d->side, dark / 2);
+    if (fabs(ink0 - ink1) < INK_APART) return n;
+    int black = ink0 > ink1 ? king[0] : king[1], white = black == king[0] ? king[1] : king[0];
+    if ((picture[white] == FK_WK && picture[black] == FK_BK) || probs[white][FK_WK] < KING_FLOOR ||
+        probs[black][FK_BK] < KING_FLOOR)
+        return n;
+    double odds = log(probs[white][FK_WK]) + log(probs[black][FK_BK]) -
+                  log(probs[white][picture[white]]) - log(probs[black][picture[black]]);
+    if (odds < -log(KING_ODDS)) return n;
+    const int cell[2] = {white, black};
+    const fk_piece now[2] = {FK_WK, FK_BK};
+    for (int k = 0; k < 2; k++) {
+        if (picture[cell[k]] == now[k]) continue;
+        told[n++] = (told_apart){.cell = cell[k], .other = cell[1 - k], .how = TOLD_INK,
+                                 .was = picture[cell[k]], .was_prob = probs[cell[k]][picture[cell[k]]],
+                                 .now_prob = probs[cell[k]][now[k]]};
+        picture[cell[k]] = now[k];
+    }
+    return n;
+}
+
 /* Fills alike[] (by cell) with the other cells whose man is read as the
  * same and drawn like it (DRAWN_ALIKE, on either colour): only for men
  * read with less than WEIGH_BELOW and their partners, whatever those are
@@ -882,6 +963,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     drawings drawn;
     drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
     int told_count = read_picture(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
+    told_count = colour_kings(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count);
     fk_bitboard alike_cells_of[64];
     alike_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
     free(crops);
@@ -943,7 +1025,12 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         percent(told[k].now_prob, now_p);
         out->repaired |= FK_BIT(sq);
         const char *taken = now == FK_EMPTY ? "empty" : fk_piece_name(now);
-        if (told[k].how == TOLD_ALONG)
+        if (told[k].how == TOLD_INK)
+            note(out, "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
+                      "not %s (%s)",
+                 name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p,
+                 fk_piece_name(told[k].was), was_p);
+        else if (told[k].how == TOLD_ALONG)
             note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)", name,
                  other, taken, now_p, fk_piece_name(told[k].was), was_p);
         else
