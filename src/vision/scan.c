@@ -241,7 +241,8 @@ static double material_weight(const fk_position *pos) {
  * placements (three white rooks) into the commoner material; together,
  * 7 more of `eval_scan.py --boards 400` boards are read wholly right, none
  * worse, no real picture changed. Four steps at most. */
-void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_scan_result *r) {
+void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
+                            fk_scan_result *r) {
     if (board_breaks(pos) > 0) return;
     for (int step = 0; step < 4; step++) {
         double base = material_weight(pos), best_gain = 0;
@@ -250,6 +251,9 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_scan_
             const fk_square_reading *rd = &r->squares[sq];
             if (rd->prob >= WEIGH_BELOW || (r->repaired & FK_BIT(sq))) continue;
             if (FK_PIECE_KIND(rd->piece) == FK_KING || FK_PIECE_KIND(rd->second) == FK_KING) continue;
+            if ((inked & FK_BIT(sq)) && rd->second != FK_EMPTY &&
+                FK_PIECE_KIND(rd->second) == FK_PIECE_KIND(rd->piece))
+                continue;
             fk_bitboard group = FK_BIT(sq) | (alike ? alike[sq] : 0);
             fk_position trial = *pos;
             double gain = 0;
@@ -902,7 +906,7 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
 #define INK_SAME 0.04
 #define INK_KIND 0.6f
 static int colour_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
-                      fk_piece picture[64], told_apart told[64], int n) {
+                      fk_piece picture[64], told_apart told[64], int n, fk_bitboard *settled) {
     int dark, flat = 0, changed[64] = {0};
     int colour = dark_colour(d, &dark);
     size_t area = (size_t)d->side * d->side;
@@ -943,9 +947,11 @@ static int colour_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
             double gap = sum[1] / count[1] - ink[w];
             black = gap >= INK_CROSS ? 0 : fabs(gap) <= INK_SAME ? 1 : -1;
         }
+        if (black == (int)FK_PIECE_COLOR(x)) *settled |= FK_BIT(w);
         if (black < 0 || black == (int)FK_PIECE_COLOR(x) ||
             log(probs[w][x]) - log(probs[w][other]) > log(KING_ODDS))
             continue;
+        *settled |= FK_BIT(w);
         int by = ref[black] >= 0 ? ref[black] : ref[!black];
         told[m++] = (told_apart){.cell = w, .other = by, .how = TOLD_INK, .was = x,
                                  .was_prob = probs[w][x], .now_prob = probs[w][other]};
@@ -1041,7 +1047,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
     int told_count = read_picture(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
     told_count = colour_kings(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count);
-    told_count = colour_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count);
+    fk_bitboard inked_cells = 0; /* men whose colour their ink settled */
+    told_count = colour_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count,
+                            &inked_cells);
     fk_bitboard alike_cells_of[64];
     alike_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
     free(crops);
@@ -1128,7 +1136,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         for (fk_bitboard b = alike_cells_of[i]; b; b &= b - 1)
             alike[square_at(i, out->white_bottom)] |=
                 FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
-    fk_scan_weigh_material(&board, alike, out);
+    fk_bitboard inked = 0;
+    for (fk_bitboard b = inked_cells; b; b &= b - 1)
+        inked |= FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
+    fk_scan_weigh_material(&board, alike, inked, out);
     build_fen(&board, opts, out);
     return FK_OK;
 }

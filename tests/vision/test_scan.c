@@ -285,6 +285,13 @@ static void expect_reading(const char *file, const char *placement, fk_scan_resu
     if (misses) fail_msg("%s: read %s, %d squares wrong", file, r->fen, misses);
 }
 
+/* Whether one of r's notes says text. */
+static int noted(const fk_scan_result *r, const char *text) {
+    for (int k = 0; k < r->note_count; k++)
+        if (strstr(r->notes[k], text)) return 1;
+    return 0;
+}
+
 static void test_reads_real_pictures(void **state) {
     (void)state;
     static const struct {
@@ -586,7 +593,7 @@ static void weigh(const char *fen, const char *square, fk_piece best, float p, f
     read_surely(fen, pos, probs);
     readings_of(pos, probs, r);
     r->squares[fk_square_parse(square)] = (fk_square_reading){best, p, second, q};
-    fk_scan_weigh_material(pos, NULL, r);
+    fk_scan_weigh_material(pos, NULL, 0, r);
 }
 
 /* A game position with both queens, the white one (d4) read as black at
@@ -609,6 +616,23 @@ static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
         assert_int_equal(r.note_count, 1);
         assert_non_null(strstr(r.notes[0], "weighed d4"));
     }
+}
+
+/* The same queen, its colour settled by its ink (it is inked like the
+ * sure black queen): the material no longer turns it white, though it
+ * may still take another kind's reading. */
+static void test_leaves_a_colour_the_ink_settled(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_scan_result r;
+    float probs[64][FK_PIECE_COUNT];
+    fk_square d4 = fk_square_parse("d4");
+    read_surely(two_black_queens, &pos, probs);
+    readings_of(&pos, probs, &r);
+    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+    fk_scan_weigh_material(&pos, NULL, FK_BIT(d4), &r);
+    assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
+    assert_int_equal(r.note_count, 0);
 }
 
 /* tsoj_138, a book diagram: White has all eight pawns and one rook, the
@@ -648,7 +672,7 @@ static void test_weighs_a_row_of_pawns_read_as_bishops_back(void **state) {
     for (int i = 0; i < 4; i++)
         r.squares[fk_square_parse(row[i])] =
             (fk_square_reading){FK_WB, 0.53f + 0.02f * i, FK_WP, 0.45f - 0.02f * i};
-    fk_scan_weigh_material(&pos, NULL, &r);
+    fk_scan_weigh_material(&pos, NULL, 0, &r);
     char placement[FK_FEN_MAX];
     fk_fen_write_placement(&pos, placement, sizeof placement);
     assert_string_equal(placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
@@ -675,7 +699,7 @@ static void test_weighs_men_drawn_alike_together(void **state) {
         read_surely("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/QNBQKBNQ w - - 0 1", &pos, probs);
         readings_of(&pos, probs, &r);
         r.squares[a1] = r.squares[h1] = (fk_square_reading){FK_WQ, 0.60f, FK_WR, 0.35f};
-        fk_scan_weigh_material(&pos, together ? alike : NULL, &r);
+        fk_scan_weigh_material(&pos, together ? alike : NULL, 0, &r);
         char placement[FK_FEN_MAX];
         fk_fen_write_placement(&pos, placement, sizeof placement);
         assert_string_equal(placement, together ? "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/RNBQKBNR"
@@ -689,7 +713,7 @@ static void test_weighs_men_drawn_alike_together(void **state) {
     read_surely(two_black_queens, &pos, probs);
     readings_of(&pos, probs, &r);
     r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, alike, &r);
+    fk_scan_weigh_material(&pos, alike, 0, &r);
     assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
     assert_int_equal(r.note_count, 0);
 }
@@ -790,9 +814,7 @@ static void test_tells_the_kings_colours_by_their_ink(void **state) {
     (void)state;
     fk_scan_result r;
     expect_reading("kingdom-337.png", "1n5R/r2pb1k1/5p2/p7/5PP1/1P6/1P4b1/5KN1", &r);
-    int said = 0;
-    for (int k = 0; k < r.note_count; k++) said |= strstr(r.notes[k], "hold the two kings") != NULL;
-    assert_true(said);
+    assert_true(noted(&r, "hold the two kings"));
     assert_true(r.repaired & FK_BIT(fk_square_parse("g7")));
 }
 
@@ -810,9 +832,7 @@ static void test_tells_a_mans_colour_by_the_ink_of_sure_ones(void **state) {
     fk_square b5 = fk_square_parse("b5");
     assert_int_equal(fk_position_at(&r.position, b5), FK_BQ);
     assert_true(r.repaired & FK_BIT(b5));
-    int said = 0;
-    for (int k = 0; k < r.note_count; k++) said |= strstr(r.notes[k], "b5 is inked darker than f8") != NULL;
-    assert_true(said);
+    assert_true(noted(&r, "b5 is inked darker than f8"));
     assert_true(placement_misses(r.fen, "5Q2/7r/b2K4/1q6/4B1n1/4r2k/4n3/8") <= 1);
 }
 
@@ -906,6 +926,7 @@ int main(void) {
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
+        cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
         cmocka_unit_test(test_weighs_material_by_the_pawns_beside_it),
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_weighs_men_drawn_alike_together),
