@@ -46,13 +46,14 @@ def main():
     print("/* %d sides of %d distinct positions */" % (sides, len(boards)))
     print("static const double pawn_share[9] = {%s};" %
           ", ".join("%.4f" % (pawns[p] / sides) for p in range(9)))
+    print("/* [pawns][knights, bishops, rooks, queens][0, 1, 2 of them] */")
     print("static const double piece_share[9][4][3] = {")
     for p in range(9):
         rows = []
         for _, letter in KINDS:
-            rows.append("{%s}" % ", ".join("%.4f" % (pieces[(p, letter)][n] / max(pawns[p], 1))
+            rows.append("{%s}" % ", ".join(("%.4f" % (pieces[(p, letter)][n] / max(pawns[p], 1)))[1:]
                                             for n in range(3)))
-        print("    /* %d pawns */ {%s}," % (p, ", ".join(rows)))
+        print("    {%s}," % ", ".join(rows))
     print("};")
 
 

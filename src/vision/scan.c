@@ -189,19 +189,21 @@ static const double pawn_share[9] = {0.0141, 0.0278, 0.0510, 0.0759, 0.1139,
                                      0.1597, 0.2351, 0.2287, 0.0939};
 /* [pawns][knights, bishops, rooks, queens][0, 1, 2 of them] */
 static const double piece_share[9][4][3] = {
-    {{0.7762, 0.2151, 0.0087}, {0.7772, 0.2174, 0.0054}, {0.3522, 0.6177, 0.0301}, {0.8674, 0.1302, 0.0017}},
-    {{0.7678, 0.2215, 0.0107}, {0.7267, 0.2616, 0.0116}, {0.3515, 0.5971, 0.0515}, {0.8688, 0.1294, 0.0017}},
-    {{0.7354, 0.2508, 0.0138}, {0.6605, 0.3163, 0.0232}, {0.3405, 0.5733, 0.0863}, {0.8252, 0.1733, 0.0016}},
-    {{0.6623, 0.3113, 0.0265}, {0.5799, 0.3762, 0.0440}, {0.2932, 0.5394, 0.1675}, {0.7259, 0.2728, 0.0013}},
-    {{0.5817, 0.3681, 0.0502}, {0.4709, 0.4398, 0.0893}, {0.2208, 0.4968, 0.2824}, {0.5886, 0.4107, 0.0006}},
-    {{0.4505, 0.4496, 0.0999}, {0.3669, 0.4710, 0.1621}, {0.1477, 0.4019, 0.4504}, {0.4454, 0.5545, 0.0001}},
-    {{0.2752, 0.4863, 0.2385}, {0.2148, 0.4470, 0.3382}, {0.0696, 0.2271, 0.7033}, {0.2755, 0.7245, 0.0001}},
-    {{0.1216, 0.4154, 0.4631}, {0.1137, 0.3499, 0.5364}, {0.0208, 0.0756, 0.9036}, {0.1238, 0.8762, 0.0000}},
-    {{0.0311, 0.2519, 0.7170}, {0.0505, 0.2551, 0.6944}, {0.0007, 0.0047, 0.9946}, {0.0233, 0.9767, 0.0000}},
+    {{.7762, .2151, .0087}, {.7772, .2174, .0054}, {.3522, .6177, .0301}, {.8674, .1302, .0017}},
+    {{.7678, .2215, .0107}, {.7267, .2616, .0116}, {.3515, .5971, .0515}, {.8688, .1294, .0017}},
+    {{.7354, .2508, .0138}, {.6605, .3163, .0232}, {.3405, .5733, .0863}, {.8252, .1733, .0016}},
+    {{.6623, .3113, .0265}, {.5799, .3762, .0440}, {.2932, .5394, .1675}, {.7259, .2728, .0013}},
+    {{.5817, .3681, .0502}, {.4709, .4398, .0893}, {.2208, .4968, .2824}, {.5886, .4107, .0006}},
+    {{.4505, .4496, .0999}, {.3669, .4710, .1621}, {.1477, .4019, .4504}, {.4454, .5545, .0001}},
+    {{.2752, .4863, .2385}, {.2148, .4470, .3382}, {.0696, .2271, .7033}, {.2755, .7245, .0001}},
+    {{.1216, .4154, .4631}, {.1137, .3499, .5364}, {.0208, .0756, .9036}, {.1238, .8762, .0000}},
+    {{.0311, .2519, .7170}, {.0505, .2551, .6944}, {.0007, .0047, .9946}, {.0233, .9767, .0000}},
 };
 
 /* log(share), or of MATERIAL_FLOOR when the share is rarer. */
-static double log_share(double share) { return log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR); }
+static double log_share(double share) {
+    return log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR);
+}
 
 /* Log-likelihood of the board's material (kings aside) under those shares.
  * The first man beyond the counts the table has (a third bishop, a ninth
@@ -873,9 +875,10 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     const fk_piece now[2] = {FK_WK, FK_BK};
     for (int k = 0; k < 2; k++) {
         if (picture[cell[k]] == now[k]) continue;
-        told[n++] = (told_apart){.cell = cell[k], .other = cell[1 - k], .how = TOLD_INK,
-                                 .was = picture[cell[k]], .was_prob = probs[cell[k]][picture[cell[k]]],
-                                 .now_prob = probs[cell[k]][now[k]]};
+        int c = cell[k];
+        told[n++] = (told_apart){.cell = c, .other = cell[1 - k], .how = TOLD_INK,
+                                 .was = picture[c], .was_prob = probs[c][picture[c]],
+                                 .now_prob = probs[c][now[k]]};
         picture[cell[k]] = now[k];
     }
     return n;
@@ -928,8 +931,8 @@ static int colour_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
         double sum[2] = {0, 0};
         int count[2] = {0, 0}, ref[2] = {-1, -1};
         for (int o = 0; o < 64; o++) {
-            if (o == w || changed[o] || picture[o] == FK_EMPTY || FK_PIECE_KIND(picture[o]) != kind ||
-                probs[o][picture[o]] < INK_SURE)
+            if (o == w || changed[o] || picture[o] == FK_EMPTY ||
+                FK_PIECE_KIND(picture[o]) != kind || probs[o][picture[o]] < INK_SURE)
                 continue;
             int c = FK_PIECE_COLOR(picture[o]);
             sum[c] += ink[o];
@@ -1046,10 +1049,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     drawings drawn;
     drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
     int told_count = read_picture(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
-    told_count = colour_kings(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count);
+    const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
+    told_count = colour_kings(&drawn, readings, picture, told, told_count);
     fk_bitboard inked_cells = 0; /* men whose colour their ink settled */
-    told_count = colour_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told, told_count,
-                            &inked_cells);
+    told_count = colour_men(&drawn, readings, picture, told, told_count, &inked_cells);
     fk_bitboard alike_cells_of[64];
     alike_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
     free(crops);
@@ -1112,15 +1115,18 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         out->repaired |= FK_BIT(sq);
         const char *taken = now == FK_EMPTY ? "empty" : fk_piece_name(now);
         if (told[k].how == TOLD_INK && FK_PIECE_KIND(now) == FK_KING)
-            note(out, "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
-                      "not %s (%s)",
+            note(out,
+                 "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
+                 "not %s (%s)",
                  name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p,
                  fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_INK)
-            note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
-                 picture[told[k].other] == now ? "like" : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
-                                                                                       : "lighter than",
+        else if (told[k].how == TOLD_INK) {
+            const char *how_inked = picture[told[k].other] == now        ? "like"
+                                    : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
+                                                                      : "lighter than";
+            note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name, how_inked,
                  other, taken, now_p, fk_piece_name(told[k].was), was_p);
+        }
         else if (told[k].how == TOLD_ALONG)
             note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)", name,
                  other, taken, now_p, fk_piece_name(told[k].was), was_p);
