@@ -840,7 +840,10 @@ static int dark_colour(const drawings *d, int *grey) {
  * is_flat) and one king shows INK_APART more ink than the other, the
  * inkier is taken as Black's king and the other as White's, if the
  * network gives each of them that colour's king KING_FLOOR or more and
- * makes the other way round no more than KING_ODDS times likelier. */
+ * makes its readings as they stand no more than KING_ODDS times likelier.
+ * On those 400 boards 3 more are read wholly right and none fewer (two
+ * random endgames read wrong before are now read the other way round,
+ * as their right kings vote for it); nothing else changed. */
 #define INK_APART 0.02
 #define KING_FLOOR 0.1f
 #define KING_ODDS 20.0
