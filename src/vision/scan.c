@@ -538,7 +538,7 @@ typedef enum {
     TOLD_NEXT,   /* took its next class */
     TOLD_UNSEEN, /* took a kind no square shows (claim_unseen_kinds) */
     TOLD_ALONG,  /* drawn like a TOLD_UNSEEN square, took its kind too */
-    TOLD_INK     /* a king whose colour its ink decided (colour_kings) */
+    TOLD_INK     /* a man whose colour its ink decided (colour_kings, colour_men) */
 } told_how;
 
 typedef struct {
@@ -812,9 +812,11 @@ static double ink_share(const uint8_t *crop, int side, int below) {
     return (double)n / ((hi - lo) * (hi - lo));
 }
 
-/* The colour (0: a8's, 1: the other) of the board's darker squares, and
- * their grey: the median ground of each colour's 32 cells, the lower. */
-static int dark_colour(const drawings *d, int *grey) {
+/* Fills ink[] with every cell's ink_share below half the grey of the
+ * board's darker squares (the median ground of each colour's 32 cells,
+ * the lower). Returns 0, leaving ink[] unset, when no cell of the darker
+ * colour is a flat crop (is_flat): hatched squares are ink too. */
+static int cell_inks(const drawings *d, double ink[64]) {
     int median[2];
     for (int c = 0; c < 2; c++) {
         int count[256] = {0}, seen = 0, g = 0;
@@ -823,9 +825,13 @@ static int dark_colour(const drawings *d, int *grey) {
         while (g < 255 && (seen += count[g]) <= 16) g++;
         median[c] = g;
     }
-    int c = median[1] < median[0];
-    *grey = median[c];
-    return c;
+    int dark = median[1] < median[0], flat = 0;
+    size_t area = (size_t)d->side * d->side;
+    for (int i = 0; i < 64 && !flat; i++)
+        flat = colour_of(i) == dark && is_flat(d->crops + i * area, d->side);
+    if (!flat) return 0;
+    for (int i = 0; i < 64; i++) ink[i] = ink_share(d->crops + i * area, d->side, median[dark] / 2);
+    return 1;
 }
 
 /* The kings' colours from their ink. A black man covers more of its
@@ -833,11 +839,12 @@ static int dark_colour(const drawings *d, int *grey) {
  * man of its kind: so it is with both kings of all 349 of the 400
  * held-out renders of `training/eval_scan.py --boards 400` on flat
  * squares, as the scanner cuts them (32 pixels; the closest pair 0.036
- * apart), but on hatched squares the hatching is ink too (45 of 51). A
+ * apart), but on hatched squares the hatching is ink too (46 of 51;
+ * `training/eval_ink.py build/fenkit /tmp/ev400/held-out` counts both). A
  * held-out set whose white king has a cream fill (kingdom) had the kings'
  * colours swapped, each read at 45-60%. So when exactly two cells are read
- * as kings, the dark squares are flat (one of them at least is, see
- * is_flat) and one king shows INK_APART more ink than the other, the
+ * as kings, the dark squares are flat (cell_inks) and one king shows
+ * INK_APART more ink than the other, the
  * inkier is taken as Black's king and the other as White's, if the
  * network gives each of them that colour's king KING_FLOOR or more and
  * makes its readings as they stand no more than KING_ODDS times likelier.
@@ -847,7 +854,7 @@ static int dark_colour(const drawings *d, int *grey) {
 #define INK_APART 0.02
 #define KING_FLOOR 0.1f
 #define KING_ODDS 20.0
-static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
+static int colour_kings(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
                         fk_piece picture[64], told_apart told[64], int n) {
     int king[2], kings = 0;
     for (int i = 0; i < 64; i++)
@@ -858,16 +865,9 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     if (kings < 2) return n;
     for (int k = 0; k < n; k++)
         if (told[k].cell == king[0] || told[k].cell == king[1]) return n;
-    int dark, flat = 0;
-    int colour = dark_colour(d, &dark);
-    size_t area = (size_t)d->side * d->side;
-    for (int i = 0; i < 64 && !flat; i++)
-        flat = colour_of(i) == colour && is_flat(d->crops + i * area, d->side);
-    if (!flat) return n;
-    double ink0 = ink_share(d->crops + king[0] * area, d->side, dark / 2);
-    double ink1 = ink_share(d->crops + king[1] * area, d->side, dark / 2);
-    if (fabs(ink0 - ink1) < INK_APART) return n;
-    int black = ink0 > ink1 ? king[0] : king[1], white = black == king[0] ? king[1] : king[0];
+    if (fabs(ink[king[0]] - ink[king[1]]) < INK_APART) return n;
+    int black = ink[king[0]] > ink[king[1]] ? king[0] : king[1];
+    int white = black == king[0] ? king[1] : king[0];
     if ((picture[white] == FK_WK && picture[black] == FK_BK) || probs[white][FK_WK] < KING_FLOOR ||
         probs[black][FK_BK] < KING_FLOOR)
         return n;
@@ -882,7 +882,7 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
         told[n++] = (told_apart){.cell = c, .other = cell[1 - k], .how = TOLD_INK,
                                  .was = picture[c], .was_prob = probs[c][picture[c]],
                                  .now_prob = probs[c][now[k]]};
-        picture[cell[k]] = now[k];
+        picture[c] = now[k];
     }
     return n;
 }
@@ -890,7 +890,7 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
 /* Every other man's colour from its ink against sure men of its kind.
  * On the flat squares of the 400 held-out renders, a black man was the
  * inkier of every white and black pair of one kind (about 11,000 pairs,
- * pawns to queens; the closest 1% 0.06 to 0.15 apart), while two men of
+ * pawns to queens; the closest 1% 0.06 to 0.15 apart; eval_ink.py), while two men of
  * one kind and colour came within 0.06 to 0.10 of each other in 99 pairs
  * of 100. So a man read with less than INK_UNSURE, whose network gives
  * its kind in the other colour KING_FLOOR or more and the two colours of
@@ -905,24 +905,18 @@ static int colour_kings(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
  * renders of every set 4 more boards are read wholly right and none
  * worse. Without INK_KIND, men whose kind was in doubt too (a pawn read
  * as a bishop of either colour at 21% and 17%) changed colour, became
- * repaired squares no later step weighs, and two boards read worse. */
+ * repaired squares no later step weighs, and two boards read worse. The
+ * men whose reading the ink confirms are marked in *confirmed: the
+ * material weighing does not give them their kind's other colour. */
 #define INK_UNSURE 0.9f
 #define INK_SURE 0.95f
 #define INK_CROSS 0.08
 #define INK_SAME 0.04
 #define INK_KIND 0.6f
-static int colour_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
-                      fk_piece picture[64], told_apart told[64], int n, fk_bitboard *settled) {
-    int dark, flat = 0, changed[64] = {0};
-    int colour = dark_colour(d, &dark);
-    size_t area = (size_t)d->side * d->side;
-    for (int i = 0; i < 64 && !flat; i++)
-        flat = colour_of(i) == colour && is_flat(d->crops + i * area, d->side);
-    if (!flat) return n;
+static int colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
+                      fk_piece picture[64], told_apart told[64], int n, fk_bitboard *confirmed) {
+    int changed[64] = {0};
     for (int k = 0; k < n; k++) changed[told[k].cell] = 1;
-    double ink[64];
-    for (int i = 0; i < 64; i++)
-        ink[i] = picture[i] == FK_EMPTY ? 0 : ink_share(d->crops + i * area, d->side, dark / 2);
     int m = n;
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
@@ -953,11 +947,10 @@ static int colour_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
             double gap = sum[1] / count[1] - ink[w];
             black = gap >= INK_CROSS ? 0 : fabs(gap) <= INK_SAME ? 1 : -1;
         }
-        if (black == (int)FK_PIECE_COLOR(x)) *settled |= FK_BIT(w);
+        if (black == (int)FK_PIECE_COLOR(x)) *confirmed |= FK_BIT(w);
         if (black < 0 || black == (int)FK_PIECE_COLOR(x) ||
             log(probs[w][x]) - log(probs[w][other]) > log(KING_ODDS))
             continue;
-        *settled |= FK_BIT(w);
         int by = ref[black] >= 0 ? ref[black] : ref[!black];
         told[m++] = (told_apart){.cell = w, .other = by, .how = TOLD_INK, .was = x,
                                  .was_prob = probs[w][x], .now_prob = probs[w][other]};
@@ -1051,13 +1044,16 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     told_apart told[64];
     drawings drawn;
     drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
-    int told_count = read_picture(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, told);
     const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
-    told_count = colour_kings(&drawn, readings, picture, told, told_count);
-    fk_bitboard inked_cells = 0; /* men whose colour their ink settled */
-    told_count = colour_men(&drawn, readings, picture, told, told_count, &inked_cells);
+    int told_count = read_picture(&drawn, readings, picture, told);
+    double ink[64];
+    fk_bitboard inked_cells = 0; /* men whose colour their ink confirmed */
+    if (cell_inks(&drawn, ink)) {
+        told_count = colour_kings(ink, readings, picture, told, told_count);
+        told_count = colour_men(ink, readings, picture, told, told_count, &inked_cells);
+    }
     fk_bitboard alike_cells_of[64];
-    alike_men(&drawn, (const float(*)[FK_PIECE_COUNT])probs, picture, alike_cells_of);
+    alike_men(&drawn, readings, picture, alike_cells_of);
     free(crops);
     const char *how = "from the coordinates";
     if (opts->bottom == FK_BOTTOM_AUTO) {

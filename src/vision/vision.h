@@ -75,7 +75,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. alike (64 entries by square, or NULL): the other squares
  * whose men are read the same and drawn alike, which are weighed
- * together. inked: squares whose man's colour its ink settled (scan.c,
+ * together. inked: squares whose man's colour its ink confirmed (scan.c,
  * colour_men), which do not take their kind's other colour. Adds notes and
  * sets r->repaired. */
 void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
