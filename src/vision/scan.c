@@ -50,16 +50,26 @@ static int is_repairable(fk_problem_code code) {
     }
 }
 
+/* The light squares: a1 is dark, b1 light. */
+#define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
+
 /* How many men a side has beyond what a game allows: beyond sixteen men,
  * beyond eight pawns, and pieces beyond the starting set that its missing
- * pawns cannot have promoted into. */
+ * pawns cannot have promoted into; a second bishop on one square colour
+ * is such a piece (cv_27's starting position, its white king read as a
+ * bishop on e1 beside the one on c1). */
 static int side_excess(const fk_position *pos, fk_color c) {
     static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
     int count[FK_KIND_COUNT] = {0}, men = 0, promoted = 0;
     for (int k = FK_PAWN; k < FK_KING; k++)
         for (fk_bitboard b = pos->by_color[c] & pos->by_kind[k]; b; b &= b - 1) count[k]++, men++;
     for (int k = FK_KNIGHT; k < FK_KING; k++)
-        if (count[k] > originals[k]) promoted += count[k] - originals[k];
+        if (k != FK_BISHOP && count[k] > originals[k]) promoted += count[k] - originals[k];
+    fk_bitboard bishops = pos->by_color[c] & pos->by_kind[FK_BISHOP];
+    int light = 0;
+    for (fk_bitboard b = bishops & LIGHT_SQUARES; b; b &= b - 1) light++;
+    int dark = count[FK_BISHOP] - light;
+    promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
     int missing = count[FK_PAWN] < 8 ? 8 - count[FK_PAWN] : 0;
     men += 1; /* the king, or the one it should have */
     return (men > 16 ? men - 16 : 0) + (count[FK_PAWN] > 8 ? count[FK_PAWN] - 8 : 0) +
