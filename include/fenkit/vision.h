@@ -20,13 +20,18 @@ extern "C" {
 typedef struct {
     int width, height;
     uint8_t *grey;
+    /* The EXIF orientation (2 to 8) of a JPEG whose rows are stored turned
+     * or mirrored, as phone cameras store them: fk_image_decode turns the
+     * picture upright as a viewer shows it, and says so here. 0: stored
+     * upright. */
+    int turned;
 } fk_image;
 
-/* Decodes PNG, JPEG, WebP, GIF or BMP bytes. The header is read
- * first and a picture over FK_SCAN_MAX_PIXELS is refused before anything
- * large is allocated. Returns FK_OK; FK_ERR_SYNTAX (not a picture, or
- * truncated or damaged), FK_ERR_RANGE (too large) or FK_ERR_NOMEM, with a
- * sentence in err. */
+/* Decodes PNG, JPEG, WebP, GIF or BMP bytes, a JPEG turned upright by its
+ * EXIF orientation. The header is read first and a picture over
+ * FK_SCAN_MAX_PIXELS is refused before anything large is allocated.
+ * Returns FK_OK; FK_ERR_SYNTAX (not a picture, or truncated or damaged),
+ * FK_ERR_RANGE (too large) or FK_ERR_NOMEM, with a sentence in err. */
 fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err);
 void fk_image_free(fk_image *image);
 

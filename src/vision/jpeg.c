@@ -8,7 +8,14 @@
  * decode, 3.2-3.9 here. A file cut short is refused as Leptonica refuses
  * it; anything else libjpeg stops at or warns about (CMYK, a damaged
  * marker) is left to Leptonica, whose reading and messages stay as they
- * were. */
+ * were.
+ *
+ * Phone cameras store a photo's rows as the sensor read them and say in
+ * the EXIF orientation tag how to turn them upright; the picture is
+ * turned here as a viewer turns it, so that the board, its corners and
+ * which side is at the bottom are those the person sees. libjpeg keeps
+ * the APP1 segment that holds the tag, and libexif (opened only when a
+ * picture has one) reads the tag out of it. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -17,6 +24,8 @@
 
 #include <jpeglib.h>
 #include <jerror.h>
+#include <libexif/exif-data.h>
+#include <libexif/exif-utils.h>
 
 #include "lazy.h"
 #include "vision.h"
@@ -24,13 +33,31 @@
 #define JPEG_FUNCTIONS(X)                                                                    \
     X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_mem_src) X(jpeg_read_header)          \
     X(jpeg_start_decompress) X(jpeg_read_scanlines) X(jpeg_finish_decompress)               \
-    X(jpeg_destroy_decompress)
+    X(jpeg_destroy_decompress) X(jpeg_save_markers)
+#define EXIF_FUNCTIONS(X)                                                                    \
+    X(exif_data_new_from_data) X(exif_data_get_byte_order) X(exif_content_get_entry)       \
+    X(exif_get_short) X(exif_data_unref)
 
 static struct {
     JPEG_FUNCTIONS(LAZY_FIELD)
 } lib;
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
 static char lib_problem[200];
+
+static struct {
+    EXIF_FUNCTIONS(LAZY_FIELD)
+} exif;
+static pthread_once_t exif_once = PTHREAD_ONCE_INIT;
+static char exif_problem[200];
+
+static void exif_open(void) {
+    static const char *const libraries[] = {"libexif.so.12"};
+    static const char *const names[] = {EXIF_FUNCTIONS(LAZY_NAME)};
+    _Static_assert(sizeof exif == sizeof names, "one pointer per function");
+    lazy_load(libraries, 1, names, (int)(sizeof names / sizeof names[0]), &exif,
+              "turning phone photos upright (Debian: libexif12)", exif_problem,
+              sizeof exif_problem);
+}
 
 static void lib_open(void) {
     static const char *const libraries[] = {"libjpeg.so.62"};
@@ -60,6 +87,56 @@ static void count(j_common_ptr c, int level) {
     }
 }
 
+/* The EXIF orientation of the picture whose header c has read (with its
+ * APP1 segments kept): 1 (stored upright) to 8; 1 when there is no tag,
+ * a value out of range, or no libexif. */
+static int exif_orientation(j_decompress_ptr c) {
+    for (jpeg_saved_marker_ptr m = c->marker_list; m; m = m->next) {
+        if (m->marker != JPEG_APP0 + 1 || m->data_length < 6 || memcmp(m->data, "Exif\0\0", 6) != 0)
+            continue;
+        pthread_once(&exif_once, exif_open);
+        if (exif_problem[0]) return 1;
+        ExifData *data = exif.exif_data_new_from_data(m->data, m->data_length);
+        if (!data) return 1;
+        ExifEntry *tag = exif.exif_content_get_entry(data->ifd[EXIF_IFD_0], EXIF_TAG_ORIENTATION);
+        int value = tag && tag->format == EXIF_FORMAT_SHORT && tag->components >= 1 && tag->size >= 2
+                        ? exif.exif_get_short(tag->data, exif.exif_data_get_byte_order(data))
+                        : 1;
+        exif.exif_data_unref(data);
+        return value >= 1 && value <= 8 ? value : 1;
+    }
+    return 1;
+}
+
+/* Turns grey (w x h, as stored) upright for EXIF orientation o (2 to 8):
+ * 2 mirrored left to right, 3 turned half round, 4 mirrored top to
+ * bottom, 5 mirrored along the main diagonal, 6 to be turned a quarter
+ * clockwise, 7 mirrored along the other diagonal, 8 to be turned a
+ * quarter anticlockwise. Writes the new size; NULL when out of memory. */
+static uint8_t *upright(const uint8_t *grey, size_t w, size_t h, int o, size_t *ow, size_t *oh) {
+    int across = o >= 5; /* rows become columns */
+    size_t W = across ? h : w, H = across ? w : h;
+    uint8_t *out = fk_picture_alloc(w * h);
+    if (!out) return NULL;
+    for (size_t y = 0; y < H; y++)
+        for (size_t x = 0; x < W; x++) {
+            size_t sx, sy; /* the stored pixel shown at x, y */
+            switch (o) {
+            case 2: sx = w - 1 - x, sy = y; break;
+            case 3: sx = w - 1 - x, sy = h - 1 - y; break;
+            case 4: sx = x, sy = h - 1 - y; break;
+            case 5: sx = y, sy = x; break;
+            case 6: sx = y, sy = h - 1 - x; break;
+            case 7: sx = w - 1 - y, sy = h - 1 - x; break;
+            default: sx = w - 1 - y, sy = x; break; /* 8 */
+            }
+            out[y * W + x] = grey[sy * w + sx];
+        }
+    *ow = W;
+    *oh = H;
+    return out;
+}
+
 int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *status,
                    fk_error *err) {
     pthread_once(&lib_once, lib_open);
@@ -80,7 +157,9 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     }
     lib.jpeg_CreateDecompress(&c, JPEG_LIB_VERSION, sizeof c);
     lib.jpeg_mem_src(&c, data, (unsigned long)len);
+    lib.jpeg_save_markers(&c, JPEG_APP0 + 1, 0xffff);
     lib.jpeg_read_header(&c, TRUE);
+    int orientation = exif_orientation(&c);
     if (fk_image_too_large((int)c.image_width, (int)c.image_height, status, err)) {
         lib.jpeg_destroy_decompress(&c);
         return 1;
@@ -113,6 +192,16 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     if (warned) { /* damaged data: Leptonica's reading, as before */
         free(grey);
         return 0;
+    }
+    if (orientation > 1) {
+        uint8_t *turned = upright(grey, w, h, orientation, &w, &h);
+        free(grey);
+        if (!turned) {
+            *status = fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
+            return 1;
+        }
+        grey = turned;
+        out->turned = orientation;
     }
     out->width = (int)w;
     out->height = (int)h;

@@ -767,7 +767,7 @@ static int locate_pass(const fk_image *image, int stretch, int stages, lattice *
     if (!bad && *best_score == 0 && (stages & ROBUST_STAGE))
         bad = search(image, NULL, g, w, h, f, 6, 0, stretch, 1, best, best_score) < 0;
     if (!bad && *best_score == 0 && (stages & BLURRED_STAGES)) {
-        fk_image blurred = {w, h, g};
+        fk_image blurred = {.width = w, .height = h, .grey = g};
         bad = blur(g, w, h, 2) < 0 ||
               search(image, &blurred, g, w, h, f, 3, 4, stretch, 0, best, best_score) < 0;
         if (!bad && *best_score == 0 && !stretch) project(image, &blurred, f, best, best_score);
@@ -844,7 +844,7 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * before the slower stages on the upright one (which then cannot find
      * what is not upright), the turned picture's slower stages last. */
     double turn = 0;
-    fk_image turned = {0, 0, NULL};
+    fk_image turned = {0};
     int from_turned = 0;
     if (!bad && best_score == 0 && fabs(turn = turn_of(image)) >= 1.5) {
         bad = turn_picture(image, turn, &turned) < 0;

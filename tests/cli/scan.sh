@@ -27,6 +27,12 @@ fk scan --bottom black "$DATA/cv_03.jpg"
 expect_rc 0
 out_lacks "$CV03 w"
 
+step "a phone photo stored turned, with its EXIF orientation: read as a viewer shows it"
+fk scan --json "$DATA/cv_03-exif6.jpg"
+expect_rc 0
+out_has "\"fen\":\"$CV03 w - - 0 1\""
+out_has "EXIF orientation 6"
+
 step "usage errors"
 fk scan
 expect_rc 2

@@ -356,6 +356,88 @@ static void test_decodes_a_jpeg_and_refuses_a_huge_one(void **state) {
     free(jpeg);
 }
 
+/* jpeg with an APP1 segment holding EXIF orientation `orientation` put
+ * after its SOI marker, the TIFF data in Intel (little) or Motorola (big)
+ * byte order; *len is updated. */
+static unsigned char *with_orientation(const unsigned char *jpeg, size_t *len, int orientation,
+                                       int big) {
+    unsigned char tiff[26] = {'I', 'I', 42, 0, 8, 0, 0, 0, /* header, IFD0 at 8 */
+                              1, 0,                        /* one entry */
+                              0x12, 0x01, 3, 0, 1, 0, 0, 0, /* Orientation, SHORT, 1 */
+                              (unsigned char)orientation, 0, 0, 0, /* value, padding */
+                              0, 0, 0, 0};                 /* no next IFD */
+    if (big) {
+        const unsigned char motorola[26] = {'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+                                            0x01, 0x12, 0, 3, 0, 0, 0, 1,
+                                            0, (unsigned char)orientation, 0, 0, 0, 0, 0, 0};
+        memcpy(tiff, motorola, sizeof tiff);
+    }
+    size_t seg = 2 + 6 + sizeof tiff; /* length field, "Exif\0\0", TIFF */
+    unsigned char *out = malloc(*len + 2 + seg);
+    assert_non_null(out);
+    memcpy(out, jpeg, 2);
+    unsigned char *p = out + 2;
+    *p++ = 0xff, *p++ = 0xe1, *p++ = (unsigned char)(seg >> 8), *p++ = (unsigned char)seg;
+    memcpy(p, "Exif\0\0", 6);
+    memcpy(p + 6, tiff, sizeof tiff);
+    memcpy(p + 6 + sizeof tiff, jpeg + 2, *len - 2);
+    *len += 2 + seg;
+    return out;
+}
+
+/* A JPEG stored turned, as phone cameras store photos, is turned upright
+ * by its EXIF orientation, in either byte order: the EXIF standard's
+ * table says which side of the view the stored first row and first
+ * column show (1: top, left; 2: top, right; 3: bottom, right; 4: bottom,
+ * left; 5: left, top; 6: right, top; 7: right, bottom; 8: left, bottom),
+ * and each stored pixel must land where that puts it. A value outside 1-8
+ * leaves the picture as stored. */
+static void test_turns_a_jpeg_upright_by_its_exif_orientation(void **state) {
+    (void)state;
+    size_t len;
+    unsigned char *jpeg = scan_data("tsoj_134.jpg", &len);
+    fk_image stored, im;
+    fk_error err;
+    assert_int_equal(fk_image_decode(jpeg, len, &stored, &err), FK_OK);
+    assert_int_equal(stored.turned, 0);
+    const int w = stored.width, h = stored.height;
+    assert_true(w != h);
+    /* the side the first row shows, then the first column's: 0 top, 1
+     * right, 2 bottom, 3 left */
+    static const int row_side[9] = {0, 0, 0, 2, 2, 3, 1, 1, 3};
+    static const int column_side[9] = {0, 3, 1, 1, 3, 0, 0, 2, 2};
+    for (int o = 1; o <= 10; o++)
+        for (int big = 0; big < 2; big++) {
+            size_t n = len;
+            unsigned char *tagged = with_orientation(jpeg, &n, o, big);
+            assert_int_equal(fk_image_decode(tagged, n, &im, &err), FK_OK);
+            int valid = o <= 8;
+            assert_int_equal(im.turned, valid && o > 1 ? o : 0);
+            int across = valid && o >= 5;
+            assert_int_equal(im.width, across ? h : w);
+            assert_int_equal(im.height, across ? w : h);
+            int wrong = 0;
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    int vx, vy; /* where stored pixel x, y is seen */
+                    int rs = valid ? row_side[o] : 0, cs = valid ? column_side[o] : 3;
+                    if (rs == 0 || rs == 2) { /* rows stay rows */
+                        vy = rs == 0 ? y : h - 1 - y;
+                        vx = cs == 3 ? x : w - 1 - x;
+                    } else { /* rows become columns */
+                        vx = rs == 3 ? y : h - 1 - y;
+                        vy = cs == 0 ? x : w - 1 - x;
+                    }
+                    wrong += im.grey[(size_t)vy * im.width + vx] != stored.grey[(size_t)y * w + x];
+                }
+            assert_int_equal(wrong, 0);
+            fk_image_free(&im);
+            free(tagged);
+        }
+    fk_image_free(&stored);
+    free(jpeg);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decodes_a_png_with_its_size),
@@ -366,6 +448,7 @@ int main(void) {
         cmocka_unit_test(test_refuses_a_huge_png_before_decoding),
         cmocka_unit_test(test_refuses_a_huge_gif_before_decoding),
         cmocka_unit_test(test_decodes_a_jpeg_and_refuses_a_huge_one),
+        cmocka_unit_test(test_turns_a_jpeg_upright_by_its_exif_orientation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

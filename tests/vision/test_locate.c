@@ -35,7 +35,7 @@ static void paste(fk_image *dst, const fk_image *src, int x, int y) {
 /* A page of w x h with grey bars and rows of small dark marks, like a
  * browser window with a move list. */
 static fk_image page(int w, int h, fk_rng *rng) {
-    fk_image im = {w, h, malloc((size_t)w * h)};
+    fk_image im = {.width = w, .height = h, .grey = malloc((size_t)w * h)};
     assert_non_null(im.grey);
     memset(im.grey, 0xf4, (size_t)w * h);
     for (int y = 0; y < 30; y++) memset(im.grey + (size_t)y * w, 0xc8, (size_t)w);
@@ -105,7 +105,7 @@ static void test_finds_boards_of_every_theme_in_a_page(void **state) {
 
 /* src resampled (linearly) to w x h. */
 static fk_image resize(const fk_image *src, int w, int h) {
-    fk_image im = {w, h, malloc((size_t)w * h)};
+    fk_image im = {.width = w, .height = h, .grey = malloc((size_t)w * h)};
     assert_non_null(im.grey);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
@@ -225,7 +225,7 @@ static void test_reports_no_board_in_a_page_without_one(void **state) {
     assert_int_equal(fk_board_locate(&striped, &where, &err), FK_ERR_INVALID);
     fk_image_free(&striped);
 
-    fk_image tiny = {20, 20, calloc(400, 1)};
+    fk_image tiny = {.width = 20, .height = 20, .grey = calloc(400, 1)};
     assert_int_equal(fk_board_locate(&tiny, &where, &err), FK_ERR_INVALID);
     assert_non_null(strstr(err.message, "too small"));
     fk_image_free(&tiny);

@@ -123,7 +123,7 @@ static void multiply3(const double a[9], const double b[9], double out[9]) {
  * it), White at the bottom. */
 static void scan_warped(const fk_image *flat, const double seen_to_flat[9], int side, int fill,
                         fk_scan_result *r) {
-    fk_image seen = {side, side, malloc((size_t)side * side)};
+    fk_image seen = {.width = side, .height = side, .grey = malloc((size_t)side * side)};
     assert_non_null(seen.grey);
     for (int y = 0; y < side; y++)
         for (int x = 0; x < side; x++) {
@@ -906,7 +906,7 @@ static void test_finds_a_photographed_book_diagram(void **state) {
 
 static void test_says_when_there_is_no_board(void **state) {
     (void)state;
-    fk_image blank = {300, 200, malloc(300 * 200)};
+    fk_image blank = {.width = 300, .height = 200, .grey = malloc(300 * 200)};
     memset(blank.grey, 200, 300 * 200);
     fk_scan_result r;
     fk_error err;
