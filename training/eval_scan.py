@@ -6,7 +6,11 @@ columns separate reading the men from telling which side is at the bottom:
 "as drawn", the squares right as the picture shows them (a board read
 upside down compared turned back), "ok drawn", the boards with all 64
 right so, and "turned", how many boards were read the wrong way round.
-The targets are on "squares" and "boards ok".
+The targets are on "squares" and "boards ok". Two more say how well the
+scanner names its doubts: "doubted", of the squares read wrong as drawn,
+how many it listed as uncertain or repaired, and "doubts", how many
+squares it lists so a board (a scanner that doubted every square would
+catch every mistake and help nobody).
 
 With --list FILE it also writes a line per picture (picture, category,
 squares read wrong, the side at the bottom as read and as labelled), so
@@ -49,6 +53,7 @@ class Tally:
     def __init__(self):
         self.boards = self.right = self.squares = self.good = self.nofind = 0
         self.drawn = self.turned = self.drawn_right = 0
+        self.missed = self.caught = self.doubts = 0
         self.seconds = 0.0
         self.confusion = [[0] * 13 for _ in range(13)]
 
@@ -71,22 +76,32 @@ class Tally:
         # The squares as the picture shows them: a board read the wrong way
         # round has every man read in its place, turned half a circle.
         labelled = {"white-bottom": "white", "black-bottom": "black"}.get(bottom)
-        if labelled and result.get("bottom") not in (None, labelled):
-            self.turned += 1
-            drawn = sum(a == b for a, b in zip(truth, reversed(got)))
-        else:
-            drawn = ok
+        turned = bool(labelled and result.get("bottom") not in (None, labelled))
+        self.turned += turned
+        seen = list(reversed(got)) if turned else got
+        drawn = sum(a == b for a, b in zip(truth, seen))
         self.drawn += drawn
         self.drawn_right += drawn == 64
+        # The doubts: squares the scanner lists as uncertain or repaired,
+        # named as it read the board; of the squares read wrong as drawn,
+        # how many it doubted.
+        doubted = set(result.get("uncertain", [])) | set(result.get("repaired", []))
+        self.doubts += len(doubted)
+        for i, (a, b) in enumerate(zip(truth, seen)):
+            if a != b:
+                j = 63 - i if turned else i
+                self.missed += 1
+                self.caught += "abcdefgh"[j % 8] + str(8 - j // 8) in doubted
         return 64 - ok
 
     def line(self, name):
         if not self.boards:
             return "%-34s %6s" % (name, 0)
-        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7.1f%% %7d" % (
+        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7.1f%% %7d %8s %7.1f" % (
             name, self.boards, 100.0 * self.good / self.squares, 100.0 * self.right / self.boards,
             self.nofind, 1000 * self.seconds / self.boards, 100.0 * self.drawn / self.squares,
-            100.0 * self.drawn_right / self.boards, self.turned)
+            100.0 * self.drawn_right / self.boards, self.turned,
+            "%d/%d" % (self.caught, self.missed), self.doubts / self.boards)
 
 
 def listed(listing, picture, category, wrong, result, bottom):
@@ -161,9 +176,9 @@ def main():
         with open(a.list, "w") as f:
             f.write("picture\tcategory\twrong\tbottom_read\tbottom_labelled\n")
             f.write("".join(line + "\n" for line in listing))
-    print("%-34s %6s %10s %10s %8s %9s %10s %8s %7s" % (
+    print("%-34s %6s %10s %10s %8s %9s %10s %8s %7s %8s %7s" % (
         "category", "boards", "squares", "boards ok", "no board", "ms/image", "as drawn", "ok drawn",
-        "turned"))
+        "turned", "doubted", "doubts"))
     total = Tally()
     for name in sorted(tallies):
         t = tallies[name]
