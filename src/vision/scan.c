@@ -1026,10 +1026,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
     fk_status s = fk_board_locate(image, &out->board, err);
     if (s != FK_OK) return s;
-    if (image->turned)
+    if (image->turned) {
+        int t = image->turned;
         note(out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
-             image->turned >= 5 ? "turned a quarter" : image->turned == 3 ? "upside down" : "mirrored",
-             image->turned);
+             t == 6 || t == 8 ? "turned a quarter"
+             : t == 5 || t == 7 ? "mirrored and turned a quarter"
+             : t == 3           ? "upside down"
+                                : "mirrored",
+             t);
+    }
     note_slant(out);
 
     int side = fk_model_square_size(model);
