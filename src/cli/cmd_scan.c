@@ -43,6 +43,9 @@ static const char help[] =
     "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png)\n"
     "                        and the 64 crops into DIR (one folder per picture when\n"
     "                        several are scanned)\n"
+    "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
+    "                        for a picture that could not be read; its error goes to\n"
+    "                        standard error), to paste or pipe on\n"
     "  --ascii               letters instead of chess symbols on the board\n"
     "  -h, --help            this help\n"
     "\n"
@@ -53,11 +56,12 @@ static const char help[] =
     "  fenkit scan screenshot.png\n"
     "  fenkit scan --side b --castling none --json board1.png board2.jpg\n"
     "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
-    "  xclip -selection clipboard -t image/png -o | fenkit scan -\n";
+    "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
+    "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n";
 
 typedef struct {
     fk_scan_options scan;
-    int json, ascii;
+    int json, ascii, fen_only;
     const char *model_path;
     const char *debug_dir;
 } scan_args;
@@ -154,6 +158,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
     free(data);
     if (s == FK_OK) {
         if (a->json) print_json(image, r);
+        else if (a->fen_only) printf("%s\n", r->fen);
         else print_text(image, r, a->ascii);
     } else if (a->json) {
         fputs("{\"image\":", stdout);
@@ -162,6 +167,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
         cli_json_cstring(stdout, why);
         fputs("}\n", stdout);
     } else {
+        if (a->fen_only) putchar('\n'); /* line N stays picture N's */
         fflush(stdout);
         fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
     }
@@ -187,6 +193,8 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
             a->json = 1;
         } else if (strcmp(arg, "--ascii") == 0) {
             a->ascii = 1;
+        } else if (strcmp(arg, "--fen-only") == 0) {
+            a->fen_only = 1;
         } else if (!value) {
             return cli_usage_error("scan", "%s needs a value (see fenkit scan --help)", arg);
         } else if (strcmp(arg, "--side") == 0) {
@@ -233,6 +241,7 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         }
     }
     if (*nimages == 0) return cli_usage_error("scan", "no picture given (see fenkit scan --help)");
+    if (a->json && a->fen_only) return cli_usage_error("scan", "--json and --fen-only exclude each other");
     return -1;
 }
 
@@ -275,7 +284,7 @@ int cmd_scan(int argc, char **argv) {
             snprintf(dir, sizeof dir, "%s/%d", a.debug_dir, i + 1);
             debug = dir;
         }
-        if (!a.json && i > 0) fputc('\n', stdout);
+        if (!a.json && !a.fen_only && i > 0) fputc('\n', stdout);
         failed += !scan_one(images[i], &a, debug);
     }
     fk_model_free(model);

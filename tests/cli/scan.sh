@@ -33,6 +33,14 @@ expect_rc 0
 out_has "\"fen\":\"$CV03 w - - 0 1\""
 out_has "EXIF orientation 6"
 
+step "--fen-only: a line a picture, in order, an empty one for a picture without a board"
+fk scan --fen-only "$DATA/cv_03.jpg" "$DATA/no-board.png" "$DATA/cv_03-exif6.jpg"
+expect_rc 1
+out_is "$CV03 w - - 0 1\n\n$CV03 w - - 0 1"
+err_has "no-board.png: no chess board found"
+fk scan --fen-only --json "$DATA/cv_03.jpg"
+expect_rc 2
+
 step "usage errors"
 fk scan
 expect_rc 2
