@@ -33,10 +33,10 @@ def augment(x, gen):
     """Crop-level augmentation of a batch (n, 1, S, S) in 0..1: colour
     shifts, shifts of a pixel or two (grid errors, cut edges), lost
     resolution, blur, noise."""
-    n = x.shape[0]
-    c = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=gen)
-    b = 0.3 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
-    gamma = torch.exp(0.5 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5))
+    n, dev = x.shape[0], x.device
+    c = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=gen, device=dev)
+    b = 0.3 * (torch.rand(n, 1, 1, 1, generator=gen, device=dev) - 0.5)
+    gamma = torch.exp(0.5 * (torch.rand(n, 1, 1, 1, generator=gen, device=dev) - 0.5))
     x = x.clamp(1e-4, 1) ** gamma
     x = ((x - 0.5) * c + 0.5 + b)
     pad = 2
@@ -45,21 +45,21 @@ def augment(x, gen):
     out = torch.empty_like(x)
     # One shift per group of 16 crops: nearly as varied, far cheaper.
     for g in range(0, n, 16):
-        dx, dy = torch.randint(0, 2 * pad + 1, (2,), generator=gen).tolist()
+        dx, dy = torch.randint(0, 2 * pad + 1, (2,), generator=gen, device=dev).tolist()
         out[g:g + 16] = xp[g:g + 16, :, dy:dy + s, dx:dx + s]
     # Small boards: a quarter of the crops lose detail through a smaller
     # size and back, as a board of 100 to 200 pixels would.
-    small = torch.rand(n, generator=gen) < 0.25
+    small = torch.rand(n, generator=gen, device=dev) < 0.25
     if small.any():
-        side = int(torch.randint(12, 25, (1,), generator=gen))
+        side = int(torch.randint(12, 25, (1,), generator=gen, device=dev))
         shrunk = F.interpolate(out[small], size=(side, side), mode="area")
         out[small] = F.interpolate(shrunk, size=(s, s), mode="bilinear", align_corners=False)
-    blur = torch.rand(n, generator=gen) < 0.15
+    blur = torch.rand(n, generator=gen, device=dev) < 0.15
     if blur.any():
-        k = torch.full((1, 1, 3, 3), 1 / 9.0)
+        k = torch.full((1, 1, 3, 3), 1 / 9.0, device=dev)
         out[blur] = F.conv2d(F.pad(out[blur], (1, 1, 1, 1), mode="replicate"), k)
-    noise = 0.03 * torch.rand(n, 1, 1, 1, generator=gen)
-    out = out + noise * torch.randn(out.shape, generator=gen)
+    noise = 0.03 * torch.rand(n, 1, 1, 1, generator=gen, device=dev)
+    out = out + noise * torch.randn(out.shape, generator=gen, device=dev)
     return out.clamp(0, 1)
 
 
@@ -82,25 +82,32 @@ def main():
     ap.add_argument("--hidden", type=int, default=common.HIDDEN, help="units of the first dense layer")
     ap.add_argument("--batchnorm", action="store_true",
                     help="batch normalisation after each convolution (folded into it when saved)")
+    ap.add_argument("--device", default="cpu",
+                    help="cpu (default), or cuda to train on a GPU (the crops go to it whole)")
     ap.add_argument("--empty-kept", type=float, default=0.3,
                     help="share of empty squares make_data.py kept (its --keep-empty)")
     a = ap.parse_args()
+    if a.device != "cpu":
+        # cuBLAS is deterministic only with a fixed workspace
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+    dev = torch.device(a.device)
     torch.set_num_threads(2)
     torch.use_deterministic_algorithms(True)
     torch.manual_seed(a.seed)
-    gen = torch.Generator().manual_seed(a.seed)
+    gen = torch.Generator(device=dev).manual_seed(a.seed)
     x, y = load(a.data)
     rng = np.random.default_rng(a.seed)
     order = rng.permutation(len(y))
     x, y = x[order], y[order]
     nval = max(500, len(y) // 20)
     xv, yv = torch.from_numpy(x[:nval]).float().unsqueeze(1) / 255, torch.from_numpy(y[:nval]).long()
-    xt, yt = torch.from_numpy(x[nval:]), torch.from_numpy(y[nval:]).long()
+    xt, yt = torch.from_numpy(x[nval:]).to(dev), torch.from_numpy(y[nval:]).long().to(dev)
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
     net = common.load_model(torch, a.init).train() if a.init else common.make_net(
         torch, widths=tuple(int(w) for w in a.widths.split(",")), hidden=a.hidden, dropout=a.dropout,
         batchnorm=a.batchnorm)
+    net = net.to(dev)
     if a.init:
         # A saved model has the empty squares' odds given back already
         # (restore_empty_prior); training sees the kept share again, and
@@ -115,12 +122,12 @@ def main():
     step = 0
     for epoch in range(a.epochs):
         net.train()
-        perm = torch.randperm(len(yt), generator=gen)
+        perm = torch.randperm(len(yt), generator=gen, device=dev)
         for i in range(0, len(yt) - batch + 1, batch):
             idx = perm[i:i + batch]
             xb = xt[idx].float().unsqueeze(1) / 255
             if a.flip:
-                mirror = torch.rand(batch, generator=gen) < 0.5
+                mirror = torch.rand(batch, generator=gen, device=dev) < 0.5
                 xb[mirror] = xb[mirror].flip(-1)
             xb = augment(xb, gen)
             loss = F.cross_entropy(net(xb), yt[idx], label_smoothing=0.02)
@@ -131,14 +138,15 @@ def main():
             step += 1
         net.eval()
         with torch.no_grad():
-            pred = torch.cat([net(xv[i:i + 1024]).argmax(1) for i in range(0, len(yv), 1024)])
+            pred = torch.cat([net(xv[i:i + 1024].to(dev)).argmax(1).cpu()
+                              for i in range(0, len(yv), 1024)])
         acc = (pred == yv).float().mean().item()
         print("epoch %d: loss %.4f, validation accuracy %.4f, %.0f s" %
               (epoch + 1, loss.item(), acc, time.time() - start), file=sys.stderr, flush=True)
         if a.minutes and time.time() - start > a.minutes * 60:
             print("time budget reached", file=sys.stderr)
             break
-    net = common.fold_batchnorm(torch, net.eval())
+    net = common.fold_batchnorm(torch, net.cpu().eval())
     restore_empty_prior(net, a.empty_kept)
     common.save_model(net, a.out)
     if a.fixture:
