@@ -20,6 +20,8 @@ typedef int fk_square;
 #define FK_FILE_OF(sq) ((sq) & 7)
 #define FK_RANK_OF(sq) ((sq) >> 3)
 #define FK_BIT(sq) ((fk_bitboard)1 << (sq))
+/* The light squares (b1, a2, ...; a1 is dark). */
+#define FK_LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AAULL)
 
 typedef enum { FK_WHITE = 0, FK_BLACK = 1 } fk_color;
 

@@ -13,7 +13,6 @@
 
 #define RANK_BB(r) ((fk_bitboard)0xFF << (8 * (r)))
 #define FILE_BB(f) ((fk_bitboard)0x0101010101010101 << (f))
-#define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
 
 /* Keeps a rare check out of check_rules, whose usual path keeps its
  * registers that way. */
@@ -377,11 +376,12 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     /* A side starts with one bishop on each square colour; a second on the
      * same colour is a promotion too. */
     fk_bitboard bishops = pieces_of(pos, c, FK_BISHOP);
-    int light = popcount(bishops & LIGHT_SQUARES), dark = popcount(bishops & ~LIGHT_SQUARES);
+    int light = popcount(bishops & FK_LIGHT_SQUARES);
+    int dark = popcount(bishops & ~FK_LIGHT_SQUARES);
     int bishop_extra = (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
     int plain_extra = popcount(bishops) > 2 ? popcount(bishops) - 2 : 0;
     if (promoted - plain_extra + bishop_extra > missing) {
-        fk_bitboard same = light > 1 ? bishops & LIGHT_SQUARES : bishops & ~LIGHT_SQUARES;
+        fk_bitboard same = light > 1 ? bishops & FK_LIGHT_SQUARES : bishops & ~FK_LIGHT_SQUARES;
         fk_format(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
                  color_word[c], light > 1 ? "light" : "dark", color_word[c]);
         add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
@@ -460,7 +460,7 @@ static int promotion_captures(fk_bitboard pawns, fk_color c, int light, int dark
                 for (int d = 0; d <= dark; d++) tables[t][i][l][d] = INF;
     best[0][0][0] = 0;
     for (int f = 0; f < 8; f++) {
-        int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & LIGHT_SQUARES) != 0;
+        int lands_light = (FK_BIT(FK_SQUARE(f, relative_rank(c, 7))) & FK_LIGHT_SQUARES) != 0;
         int low = count - (8 - f) > 0 ? count - (8 - f) : 0, high = f < count ? f : count;
         for (int i = low; i <= high + (high < count); i++)
             for (int l = 0; l <= light; l++)
@@ -503,7 +503,8 @@ static inline void check_material(const fk_position *pos, fk_color c, report *ou
     int beyond = more_than(pieces_of(pos, c, FK_QUEEN), 1) |
                  more_than(pieces_of(pos, c, FK_ROOK), 2) |
                  more_than(pieces_of(pos, c, FK_KNIGHT), 2) |
-                 more_than(bishops & LIGHT_SQUARES, 1) | more_than(bishops & ~LIGHT_SQUARES, 1);
+                 more_than(bishops & FK_LIGHT_SQUARES, 1) |
+                 more_than(bishops & ~FK_LIGHT_SQUARES, 1);
     if (crowded | (fk_bitboard)beyond | (fk_bitboard)more_than(pieces_of(pos, c, FK_KING), 1))
         count_material(pos, c, crowded, beyond, out);
 }
@@ -536,8 +537,9 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
     int lost = 16 - nmen[!c];
     if (lost < 0) return;
     /* Promoted bishops: those beyond one on each square colour. */
-    int light = more_than(bishops & LIGHT_SQUARES, 1) ? popcount(bishops & LIGHT_SQUARES) - 1 : 0;
-    int dark = more_than(bishops & ~LIGHT_SQUARES, 1) ? popcount(bishops & ~LIGHT_SQUARES) - 1 : 0;
+    fk_bitboard on_light = bishops & FK_LIGHT_SQUARES, on_dark = bishops & ~FK_LIGHT_SQUARES;
+    int light = more_than(on_light, 1) ? popcount(on_light) - 1 : 0;
+    int dark = more_than(on_dark, 1) ? popcount(on_dark) - 1 : 0;
     if (!light && !dark) {
         /* Keeping one pawn on each of its files and sending every other to
          * a free file of its own (there are enough: at most 8 pawns) costs
@@ -564,7 +566,7 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
     if (needed <= lost) return;
     fk_bitboard shown = crowded ? crowded : pawns;
     if (light || dark) {
-        shown = pawns | (light ? bishops & LIGHT_SQUARES : 0) | (dark ? bishops & ~LIGHT_SQUARES : 0);
+        shown = pawns | (light ? on_light : 0) | (dark ? on_dark : 0);
         fk_format(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
                  color_word[c], color_word[!c]);
     } else {

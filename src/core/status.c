@@ -2,8 +2,6 @@
  * to prove, and the fifty- and seventy-five-move rules. */
 #include "rules.h"
 
-#define FK_LIGHT_SQUARES 0x55AA55AA55AA55AAULL
-
 /* 1 when neither side can ever checkmate, in the cases that are cheap to
  * prove: bare kings, a single minor piece, or only bishops all standing on
  * squares of one colour. */

@@ -67,9 +67,6 @@ typedef struct {
 
 #define EMIT(d, ...) ((d)->failed |= fk_buffer_printf((d)->out, __VA_ARGS__) != 0)
 
-/* The light squares, as a set. */
-#define LIGHT_SQUARES 0x55aa55aa55aa55aaull
-
 /* 1 when the dark squares are drawn with the piece set's tiles. */
 static int dark_tiles(const drawing *d) {
     return !fk_piece_set_inline(d->set) && fk_piece_set_has_dark(d->set);
@@ -118,7 +115,7 @@ static void define_piece(drawing *d, fk_piece piece) {
 static void draw_defs(drawing *d, const fk_position *pos, unsigned layers) {
     EMIT(d, "<defs>");
     int tiles = dark_tiles(d);
-    fk_bitboard plain = tiles ? LIGHT_SQUARES : ~(fk_bitboard)0;
+    fk_bitboard plain = tiles ? FK_LIGHT_SQUARES : ~(fk_bitboard)0;
     if (layers & FK_LAYER_PIECES)
         for (fk_piece p = FK_WP; p <= FK_BK; p++)
             if (fk_position_pieces(pos, p) & plain) define_piece(d, p);
@@ -128,10 +125,10 @@ static void draw_defs(drawing *d, const fk_position *pos, unsigned layers) {
     }
     if (tiles) {
         char id[8];
-        if (~fk_position_occupied(pos) & ~LIGHT_SQUARES)
+        if (~fk_position_occupied(pos) & ~FK_LIGHT_SQUARES)
             define_image(d, "d-empty", fk_piece_set_dark_art(d->set, FK_EMPTY));
         for (fk_piece p = FK_WP; p <= FK_BK; p++)
-            if (fk_position_pieces(pos, p) & ~LIGHT_SQUARES) {
+            if (fk_position_pieces(pos, p) & ~FK_LIGHT_SQUARES) {
                 snprintf(id, sizeof id, "d-%s", fk_piece_file_stem(p));
                 define_image(d, id, fk_piece_set_dark_art(d->set, p));
             }

@@ -50,9 +50,6 @@ static int is_repairable(fk_problem_code code) {
     }
 }
 
-/* The light squares: a1 is dark, b1 light. */
-#define LIGHT_SQUARES ((fk_bitboard)0x55AA55AA55AA55AA)
-
 /* How many men a side has beyond what a game allows: beyond sixteen men,
  * beyond eight pawns, and pieces beyond the starting set that its missing
  * pawns cannot have promoted into; a second bishop on one square colour
@@ -67,7 +64,7 @@ static int side_excess(const fk_position *pos, fk_color c) {
         if (k != FK_BISHOP && count[k] > originals[k]) promoted += count[k] - originals[k];
     fk_bitboard bishops = pos->by_color[c] & pos->by_kind[FK_BISHOP];
     int light = 0;
-    for (fk_bitboard b = bishops & LIGHT_SQUARES; b; b &= b - 1) light++;
+    for (fk_bitboard b = bishops & FK_LIGHT_SQUARES; b; b &= b - 1) light++;
     int dark = count[FK_BISHOP] - light;
     promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
     int missing = count[FK_PAWN] < 8 ? 8 - count[FK_PAWN] : 0;
