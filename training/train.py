@@ -10,9 +10,16 @@ import os
 import sys
 import time
 
-import numpy as np
-import torch
-import torch.nn.functional as F
+# oneDNN, which runs PyTorch's convolutions on the CPU, picks its code by
+# the processor, and with AVX-512 its sums round otherwise than with AVX2:
+# on a machine with AVX-512, `make train` wrote another model than the
+# shipped one; held to AVX2 there, it writes the shipped one byte for byte.
+os.environ.setdefault("DNNL_MAX_CPU_ISA", "AVX2")
+os.environ.setdefault("ONEDNN_MAX_CPU_ISA", "AVX2")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 import common  # noqa: E402
