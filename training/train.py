@@ -2,7 +2,8 @@
 in fenkit's model format, with a parity fixture (crops and the
 probabilities PyTorch gives them) for the C tests.
 
-Usage: train.py DATA_DIR OUT.fkm [--seed S] [--minutes M] [--fixture DIR]"""
+Usage: train.py DATA_DIR OUT.fkm [--seed S] [--minutes M] [--fixture DIR]
+    [--teachers A.fkm,B.fkm [--distill W] [--temperature T]]"""
 import argparse
 import glob
 import math
@@ -93,6 +94,13 @@ def main():
                     help="cpu (default), or cuda to train on a GPU (the crops go to it whole)")
     ap.add_argument("--empty-kept", type=float, default=0.3,
                     help="share of empty squares make_data.py kept (its --keep-empty)")
+    ap.add_argument("--teachers", default=None,
+                    help="model files, comma-separated, whose averaged readings of the crops "
+                         "the network also learns (distillation)")
+    ap.add_argument("--distill", type=float, default=0.5,
+                    help="weight of the teachers' readings in the loss (with --teachers)")
+    ap.add_argument("--temperature", type=float, default=2.0,
+                    help="softening of the teachers' and the network's readings (with --teachers)")
     a = ap.parse_args()
     if a.device != "cpu":
         # cuBLAS is deterministic only with a fixed workspace
@@ -111,6 +119,8 @@ def main():
     xt, yt = torch.from_numpy(x[nval:]).to(dev), torch.from_numpy(y[nval:]).long().to(dev)
     print("train %d, validation %d, classes %s" % (len(yt), len(yv), np.bincount(y, minlength=13)),
           file=sys.stderr)
+    soft = teachers_readings(a.teachers.split(","), xt, a.empty_kept, a.temperature, dev) \
+        if a.teachers else None
     net = common.load_model(torch, a.init).train() if a.init else common.make_net(
         torch, widths=tuple(int(w) for w in a.widths.split(",")), hidden=a.hidden, dropout=a.dropout,
         batchnorm=a.batchnorm)
@@ -137,7 +147,12 @@ def main():
                 mirror = torch.rand(batch, generator=gen, device=dev) < 0.5
                 xb[mirror] = xb[mirror].flip(-1)
             xb = augment(xb, gen)
-            loss = F.cross_entropy(net(xb), yt[idx], label_smoothing=0.02)
+            out = net(xb)
+            loss = F.cross_entropy(out, yt[idx], label_smoothing=0.02)
+            if soft is not None:
+                t = a.temperature
+                kl = F.kl_div(F.log_softmax(out / t, dim=1), soft[idx], reduction="batchmean")
+                loss = (1 - a.distill) * loss + a.distill * t * t * kl
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -158,6 +173,24 @@ def main():
     common.save_model(net, a.out)
     if a.fixture:
         write_fixture(net, xv, yv, a.fixture)
+
+
+def teachers_readings(paths, xt, kept, temperature, dev):
+    """The teachers' probabilities for every training crop as drawn (no
+    augmentation), averaged over the teachers, with the empty squares' odds
+    as in training (a saved model has them given back) and softened by the
+    temperature: p ** (1 / T), normalised."""
+    total = torch.zeros(len(xt), 13, device=dev)
+    for path in paths:
+        teacher = common.load_model(torch, path).to(dev)
+        with torch.no_grad():
+            teacher[-1].bias[0] -= math.log(1.0 / kept)
+            for i in range(0, len(xt), 2048):
+                xb = xt[i:i + 2048].float().unsqueeze(1) / 255
+                total[i:i + 2048] += F.softmax(teacher(xb), dim=1)
+    with torch.no_grad():
+        soft = (total / len(paths)).clamp_min(1e-8) ** (1.0 / temperature)
+        return soft / soft.sum(1, keepdim=True)
 
 
 def restore_empty_prior(net, kept):
