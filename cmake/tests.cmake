@@ -33,3 +33,17 @@ foreach(script ${FENKIT_CLI_TESTS})
     ENVIRONMENT "FENKIT_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/tests/data"
     TIMEOUT ${FENKIT_TEST_TIMEOUT})
 endforeach()
+
+# The fixture's probabilities are the ones PyTorch gives the committed model
+# (training/parity.py; test_model.c holds the C inference to the same
+# fixture). Debian's python3-torch is not part of the build: without it
+# (`scripts/install-deps train` installs it) the test reports itself
+# skipped. /usr/bin/python3 first, where Debian's packages are.
+find_program(FENKIT_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH)
+find_program(FENKIT_PYTHON3 python3)
+if(FENKIT_PYTHON3)
+  add_test(NAME training/parity COMMAND ${FENKIT_PYTHON3}
+    ${CMAKE_CURRENT_SOURCE_DIR}/training/parity.py ${CMAKE_CURRENT_SOURCE_DIR}/models/squares.fkm
+    ${CMAKE_CURRENT_SOURCE_DIR}/tests/data/scan)
+  set_tests_properties(training/parity PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT ${FENKIT_TEST_TIMEOUT})
+endif()
