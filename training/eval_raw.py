@@ -2,8 +2,10 @@
 `fenkit render --random` folder on the grid its manifest gives (no
 locating, no flat squares, no second looks, no repairs, no orientation),
 reads the 64 crops with each model and with the mean of their
-probabilities, and prints squares and boards read right (argmax), then
-boards wholly right per piece set. It tells a model's own reading from
+probabilities, and prints squares and boards read right (argmax), the
+squares read wrong by kind (a man in the other colour, another man, a man
+for an empty square or the other way round), then boards wholly right per
+piece set. It tells a model's own reading from
 what the steps after the network make of it, which were tuned on the
 shipped model's probabilities.
 
@@ -45,8 +47,14 @@ def main():
         probs.append(sum(probs) / len(probs))
         names.append("mean")
     right = [p.argmax(2) == truth for p in probs]
-    for name, r in zip(names, right):
-        print("%-24s squares %6.2f%%  boards %5.1f%%" % (name, 100 * r.mean(), 100 * r.all(1).mean()))
+    for name, p, r in zip(names, probs, right):
+        read = p.argmax(2)
+        wrong = ~r
+        man = (truth > 0) & (read > 0)
+        colour = wrong & man & ((truth - 1) % 6 == (read - 1) % 6)
+        print("%-24s squares %6.2f%%  boards %5.1f%%   wrong: other colour %4d, other man %4d, "
+              "man/empty %4d" % (name, 100 * r.mean(), 100 * r.all(1).mean(), colour.sum(),
+                                 (wrong & man).sum() - colour.sum(), (wrong & ~man).sum()))
     print("\nboards wholly right per piece set: " + "  ".join(names))
     for s in sorted(set(sets)):
         pick = [i for i, t in enumerate(sets) if t == s]
