@@ -1,5 +1,6 @@
 /* fenkit scan: read positions from pictures of 2D boards (screenshots and
  * digital diagrams), with the squares the scanner is unsure of. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,17 +67,28 @@ typedef struct {
     const char *debug_dir;
 } scan_args;
 
+/* Why a file could not be opened or read, in the words of the other
+ * messages: the commonest causes named, the rest as `otherwise`. */
+static const char *file_error(int e, const char *otherwise) {
+    switch (e) {
+    case ENOENT: return "no such file";
+    case EACCES: return "cannot open the file: permission denied";
+    case EISDIR: return "a folder, not a picture";
+    default: return otherwise;
+    }
+}
+
 /* Reads a whole file (or standard input for "-") into memory. Returns NULL
  * with *why set when it cannot. */
 static unsigned char *read_all(const char *path, size_t *len, const char **why) {
+    *len = 0;
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        *why = "cannot open the file";
+        *why = file_error(errno, "cannot open the file");
         return NULL;
     }
     unsigned char *buf = NULL;
     size_t cap = 0, got;
-    *len = 0;
     /* A file's size is known: one buffer a byte larger (to see the end)
      * spares copying it as it grows, and the page faults of the copies. */
     struct stat st;
@@ -101,11 +113,11 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why) 
         got = fread(buf + *len, 1, cap - *len, f);
         *len += got;
     } while (got > 0);
-    int failed = ferror(f);
+    int failed = ferror(f) ? (errno ? errno : EIO) : 0; /* a folder opens, then fails to read */
     if (f != stdin) fclose(f);
     if (failed) {
         free(buf);
-        *why = "cannot read the file";
+        *why = file_error(failed, "cannot read the file");
         return NULL;
     }
     return buf;

@@ -62,14 +62,16 @@ printf 'not a picture\n' >"$TMP/text.png"
 head -c 5000 "$DATA/cv_03.jpg" >"$TMP/cut.jpg"
 # A PNG signature and an IHDR chunk for 50000 x 50000 pixels (CRC included).
 printf '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\xc3\x50\x00\x00\xc3\x50\x08\x00\x00\x00\x00\x6e\xc4\x62\x16' >"$TMP/huge.png"
-fk scan --json "$TMP/text.png" "$DATA/cv_03.jpg" "$TMP/huge.png" "$TMP/none.png"
+mkdir -p "$TMP/folder.png"
+fk scan --json "$TMP/text.png" "$DATA/cv_03.jpg" "$TMP/huge.png" "$TMP/none.png" "$TMP/folder.png"
 expect_rc 1
 json_check '
-assert len(rows) == 4, rows
+assert len(rows) == 5, rows
 assert "not a picture" in rows[0]["error"], rows[0]
 assert rows[1]["fen"].startswith("'"$CV03"' w"), rows[1]
 assert "50000 x 50000" in rows[2]["error"], rows[2]
-assert "cannot open" in rows[3]["error"], rows[3]
+assert rows[3]["error"] == "no such file", rows[3]
+assert rows[4]["error"] == "a folder, not a picture", rows[4]
 '
 fk scan "$TMP/cut.jpg" "$DATA/cv_03.jpg"
 # A cut JPEG may still decode (grey where it stops); either way the good one is read.
