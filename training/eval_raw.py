@@ -46,9 +46,9 @@ def main():
     if len(nets) > 1:
         probs.append(sum(probs) / len(probs))
         names.append("mean")
-    right = [p.argmax(2) == truth for p in probs]
-    for name, p, r in zip(names, probs, right):
-        read = p.argmax(2)
+    reads = [p.argmax(2) for p in probs]
+    right = [read == truth for read in reads]
+    for name, read, r in zip(names, reads, right):
         wrong = ~r
         man = (truth > 0) & (read > 0)
         colour = wrong & man & ((truth - 1) % 6 == (read - 1) % 6)

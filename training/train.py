@@ -129,8 +129,7 @@ def main():
         # A saved model has the empty squares' odds given back already
         # (restore_empty_prior); training sees the kept share again, and
         # the odds are given back once more at the end.
-        with torch.no_grad():
-            net[-1].bias[0] -= math.log(1.0 / a.empty_kept)
+        restore_empty_prior(net, a.empty_kept, undo=True)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     batch = 256
     steps = a.epochs * (len(yt) // batch)
@@ -183,8 +182,8 @@ def teachers_readings(paths, xt, kept, temperature, dev):
     total = torch.zeros(len(xt), 13, device=dev)
     for path in paths:
         teacher = common.load_model(torch, path).to(dev)
+        restore_empty_prior(teacher, kept, undo=True)
         with torch.no_grad():
-            teacher[-1].bias[0] -= math.log(1.0 / kept)
             for i in range(0, len(xt), 2048):
                 xb = xt[i:i + 2048].float().unsqueeze(1) / 255
                 total[i:i + 2048] += F.softmax(teacher(xb), dim=1)
@@ -193,14 +192,15 @@ def teachers_readings(paths, xt, kept, temperature, dev):
         return soft / soft.sum(1, keepdim=True)
 
 
-def restore_empty_prior(net, kept):
+def restore_empty_prior(net, kept, undo=False):
     """make_data.py keeps only a share `kept` of the empty squares, so in
     training the odds of "empty" against any piece were `kept` times those
     of real boards; adding log(1 / kept) to the empty class's output bias
     gives the network back the real odds (with it, noisy empty squares of
-    printed diagrams stop being read as pieces)."""
+    printed diagrams stop being read as pieces). With undo, a saved
+    model's odds go back to those of training."""
     with torch.no_grad():
-        net[-1].bias[0] += math.log(1.0 / kept)
+        net[-1].bias[0] += (-1 if undo else 1) * math.log(1.0 / kept)
 
 
 def write_fixture(net, xv, yv, folder):
