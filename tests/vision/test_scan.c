@@ -352,16 +352,18 @@ static void test_tells_unlike_men_apart(void **state) {
 }
 
 /* A bishop drawn as a helmet (a condal set, outside training) is read as
- * a knight: on f8 it is unlike the sure knight on b8 and takes the one
- * black man no square shows, and c8, drawn like it, follows. */
+ * a knight: unlike a sure knight, it takes the one black man no square
+ * shows, and the other bishop, drawn like it, follows. */
 static void test_gives_a_man_unlike_its_reading_a_kind_no_square_shows(void **state) {
     (void)state;
     static const struct {
         const char *file, *placement, *unseen, *along;
     } cases[] = {
+        /* The board is drawn flat, so the sure knight may stand on the
+         * other colour: c8 is told from b8 first, and f8 follows. */
         {"condal-022.png", "rnbqkb1r/ppppnp1p/4p3/6p1/1P6/P5P1/2PPPP1P/RNBQKBNR",
-         "f8 and b8 were both read as black knight but are drawn differently",
-         "c8 is drawn like f8, so it was taken as black bishop"},
+         "c8 and b8 were both read as black knight but are drawn differently",
+         "f8 is drawn like c8, so it was taken as black bishop"},
         /* Black at the bottom, in a page of clutter; the knight on h6 tells f8 apart. */
         {"condal-163.png", "r1bqkb1r/N1ppp1pp/7n/p4p2/1P3P2/2P4N/P2PP1PP/R1BQKB1R",
          "f8 and h6 were both read as black knight but are drawn differently",
@@ -390,6 +392,21 @@ static void test_gives_a_man_unlike_its_reading_a_kind_no_square_shows(void **st
             assert_int_equal(fk_position_at(&r.position, sq), FK_BB);
         }
     }
+}
+
+/* The same across the two colours, on a board drawn flat: f1's white
+ * bishop, read as a knight, is unlike the sure knight on b6, a dark square
+ * (Black at the bottom of the picture). */
+static void test_tells_men_apart_across_colours_on_a_flat_board(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("condal-350.png", "r1bq1k1b/3Pn3/pN6/5p2/Pn6/1P2P3/4K1P1/5B2", &r);
+    assert_true(noted(&r, "f1 and b6 were both read as white knight but are drawn differently; "
+                          "f1 (38%) was taken as white bishop"));
+    fk_square f1 = fk_square_parse("f1");
+    assert_true(r.repaired & FK_BIT(f1));
+    assert_int_equal(r.squares[f1].piece, FK_WN);
+    assert_int_equal(fk_position_at(&r.position, f1), FK_WB);
 }
 
 /* Probabilities that read every square as its piece in pos with p, and
@@ -924,6 +941,7 @@ int main(void) {
         cmocka_unit_test(test_reads_real_pictures),
         cmocka_unit_test(test_tells_unlike_men_apart),
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
+        cmocka_unit_test(test_tells_men_apart_across_colours_on_a_flat_board),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
