@@ -921,6 +921,18 @@ static void test_finds_a_photographed_book_diagram(void **state) {
             fail_msg("corner %d at %.1f, %.1f", k, r.board.corners[k].x, r.board.corners[k].y);
 }
 
+/* A printed-style diagram (hatched dark squares) saved as a JPEG of
+ * quality 75: the ringing leaves too few light squares flat to make the
+ * board, and the gaps between the hatching lines of one dark square had
+ * been found as a board of about 80 pixels, read as empty. */
+static void test_finds_a_hatched_board_in_a_jpeg(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("berlin-206-q75.jpg", "1n3N2/4p2r/7n/6pp/8/k3PP2/P2P2PP/3K4", &r);
+    double side = r.board.corners[1].x - r.board.corners[0].x;
+    assert_true(side > 0.95 * r.width);
+}
+
 static void test_says_when_there_is_no_board(void **state) {
     (void)state;
     fk_image blank = {.width = 300, .height = 200, .grey = malloc(300 * 200)};
@@ -964,6 +976,7 @@ int main(void) {
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
+        cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
