@@ -422,6 +422,19 @@ static void test_claims_a_bishop_its_square_colour_lacks(void **state) {
     assert_int_equal(fk_position_at(&r.position, f1), FK_WB);
 }
 
+/* f8's bishop, read as a black knight at 87% and unlike the sure knight
+ * on b8, has a white knight as its next class at 6%: it is some other
+ * man, not a knight of the other colour, and takes the black bishop no
+ * square shows; a6, drawn like it, follows. */
+static void test_does_not_swap_the_colour_of_a_man_told_from_a_sure_one(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("condal-384.png", "rn1qkb1r/2p1p1pp/bp3n2/3p4/PP3pP1/2P1P2N/3P1P1P/RNBQK2R", &r);
+    assert_true(noted(&r, "f8 and b8 were both read as black knight but are drawn differently; "
+                          "f8 (87%) was taken as black bishop"));
+    assert_true(noted(&r, "a6 is drawn like f8, so it was taken as black bishop"));
+}
+
 /* Probabilities that read every square as its piece in pos with p, and
  * give the runner-up `second` the rest. */
 static void confident(const fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
@@ -968,6 +981,7 @@ int main(void) {
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
         cmocka_unit_test(test_tells_men_apart_across_colours_on_a_flat_board),
         cmocka_unit_test(test_claims_a_bishop_its_square_colour_lacks),
+        cmocka_unit_test(test_does_not_swap_the_colour_of_a_man_told_from_a_sure_one),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
