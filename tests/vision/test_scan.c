@@ -394,45 +394,43 @@ static void test_gives_a_man_unlike_its_reading_a_kind_no_square_shows(void **st
     }
 }
 
-/* The same across the two colours, on a board drawn flat: f1's white
- * bishop, read as a knight, is unlike the sure knight on b6, a dark square
- * (Black at the bottom of the picture). */
-static void test_tells_men_apart_across_colours_on_a_flat_board(void **state) {
+/* More condal bishops read as knights, each mended by one of the steps
+ * that give a man unlike a sure one of its reading the man it is. */
+static void test_mends_condal_bishops_read_as_knights(void **state) {
     (void)state;
-    fk_scan_result r;
-    expect_reading("condal-350.png", "r1bq1k1b/3Pn3/pN6/5p2/Pn6/1P2P3/4K1P1/5B2", &r);
-    assert_true(noted(&r, "f1 and b6 were both read as white knight but are drawn differently; "
-                          "f1 (38%) was taken as white bishop"));
-    fk_square f1 = fk_square_parse("f1");
-    assert_true(r.repaired & FK_BIT(f1));
-    assert_int_equal(r.squares[f1].piece, FK_WN);
-    assert_int_equal(fk_position_at(&r.position, f1), FK_WB);
-}
-
-/* A side's two bishops stand on both colours: f1's bishop, read as a
- * knight and unlike the sure one on b4, becomes White's bishop although
- * c1 shows one, on a dark square (a cluttered page). */
-static void test_claims_a_bishop_its_square_colour_lacks(void **state) {
-    (void)state;
-    fk_scan_result r;
-    expect_reading("condal-226.png", "3qk2r/2p3pR/4p3/1p1p4/1N1P4/5n2/R2NK1P1/2B2B2", &r);
-    assert_true(noted(&r, "f1 (35%) was taken as white bishop (26%), as no light square shows one"));
-    fk_square f1 = fk_square_parse("f1");
-    assert_int_equal(r.squares[f1].piece, FK_WN);
-    assert_int_equal(fk_position_at(&r.position, f1), FK_WB);
-}
-
-/* f8's bishop, read as a black knight at 87% and unlike the sure knight
- * on b8, has a white knight as its next class at 6%: it is some other
- * man, not a knight of the other colour, and takes the black bishop no
- * square shows; a6, drawn like it, follows. */
-static void test_does_not_swap_the_colour_of_a_man_told_from_a_sure_one(void **state) {
-    (void)state;
-    fk_scan_result r;
-    expect_reading("condal-384.png", "rn1qkb1r/2p1p1pp/bp3n2/3p4/PP3pP1/2P1P2N/3P1P1P/RNBQK2R", &r);
-    assert_true(noted(&r, "f8 and b8 were both read as black knight but are drawn differently; "
-                          "f8 (87%) was taken as black bishop"));
-    assert_true(noted(&r, "a6 is drawn like f8, so it was taken as black bishop"));
+    static const struct {
+        const char *file, *placement, *note, *also, *square;
+        fk_piece read, taken;
+    } cases[] = {
+        /* Across the two colours, on a board drawn flat: f1 is unlike the
+         * sure knight on b6, a dark square (Black at the bottom). */
+        {"condal-350.png", "r1bq1k1b/3Pn3/pN6/5p2/Pn6/1P2P3/4K1P1/5B2",
+         "f1 and b6 were both read as white knight but are drawn differently; "
+         "f1 (38%) was taken as white bishop",
+         NULL, "f1", FK_WN, FK_WB},
+        /* A side's two bishops stand on both colours: f1 becomes White's
+         * bishop although c1, a dark square, shows one (a cluttered page). */
+        {"condal-226.png", "3qk2r/2p3pR/4p3/1p1p4/1N1P4/5n2/R2NK1P1/2B2B2",
+         "f1 (35%) was taken as white bishop (26%), as no light square shows one", NULL, "f1",
+         FK_WN, FK_WB},
+        /* f8's next class is a white knight at 6%: it is some other man,
+         * not a knight of the other colour; a6, drawn like it, follows. */
+        {"condal-384.png", "rn1qkb1r/2p1p1pp/bp3n2/3p4/PP3pP1/2P1P2N/3P1P1P/RNBQK2R",
+         "f8 and b8 were both read as black knight but are drawn differently; "
+         "f8 (87%) was taken as black bishop",
+         "a6 is drawn like f8, so it was taken as black bishop", "f8", FK_BN, FK_BB},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fk_scan_result r;
+        expect_reading(cases[i].file, cases[i].placement, &r);
+        if (!noted(&r, cases[i].note)) fail_msg("%s: no note '%s'", cases[i].file, cases[i].note);
+        if (cases[i].also && !noted(&r, cases[i].also))
+            fail_msg("%s: no note '%s'", cases[i].file, cases[i].also);
+        fk_square sq = fk_square_parse(cases[i].square);
+        assert_true(r.repaired & FK_BIT(sq));
+        assert_int_equal(r.squares[sq].piece, cases[i].read);
+        assert_int_equal(fk_position_at(&r.position, sq), cases[i].taken);
+    }
 }
 
 /* Probabilities that read every square as its piece in pos with p, and
@@ -979,9 +977,7 @@ int main(void) {
         cmocka_unit_test(test_reads_real_pictures),
         cmocka_unit_test(test_tells_unlike_men_apart),
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
-        cmocka_unit_test(test_tells_men_apart_across_colours_on_a_flat_board),
-        cmocka_unit_test(test_claims_a_bishop_its_square_colour_lacks),
-        cmocka_unit_test(test_does_not_swap_the_colour_of_a_man_told_from_a_sure_one),
+        cmocka_unit_test(test_mends_condal_bishops_read_as_knights),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
