@@ -635,11 +635,14 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
 }
 
 /* The crops of a picture as drawn_alike() compares them: each one's
- * ground grey, found once, and one more crop's room to repaint into. */
+ * ground grey, found once, and one more crop's room to repaint into; and
+ * for each square colour (colour_of()) whether a crop of it is flat
+ * (is_flat(): an empty square drawn in one grey, not hatched or grainy). */
 typedef struct {
     const uint8_t *crops;
     int side;
     int ground[64];
+    int flat[2];
     uint8_t *spare; /* side * side bytes */
 } drawings;
 
@@ -647,7 +650,12 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     d->crops = crops;
     d->side = side;
     d->spare = spare;
-    for (int i = 0; i < 64; i++) d->ground[i] = ground_grey(crops + (size_t)i * side * side, side);
+    d->flat[0] = d->flat[1] = 0;
+    for (int i = 0; i < 64; i++) {
+        const uint8_t *crop = crops + (size_t)i * side * side;
+        d->ground[i] = ground_grey(crop, side);
+        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = is_flat(crop, side);
+    }
 }
 
 /* likeness() of crops a and b whatever the colours of their squares: each
@@ -667,18 +675,6 @@ static double drawn_alike(const drawings *d, int a, int b) {
     repaint_ground(ca, d->side, d->ground[a], d->ground[b], d->spare);
     double two = likeness(d->spare, cb, d->side);
     return one > two ? one : two;
-}
-
-/* Whether both colours of the board show a flat crop (an empty square
- * drawn in one grey, is_flat()): a board drawn by a program, whose squares
- * drawn_alike() can repaint cleanly. A printed diagram's hatching, grain or
- * scan noise fails it. */
-static int flat_board(const drawings *d) {
-    int seen[2] = {0, 0};
-    size_t area = (size_t)d->side * d->side;
-    for (int i = 0; i < 64; i++)
-        if (!seen[colour_of(i)] && is_flat(d->crops + i * area, d->side)) seen[colour_of(i)] = 1;
-    return seen[0] && seen[1];
 }
 
 /* A kind no square shows: two squares of one colour read as the same man,
@@ -701,17 +697,19 @@ static int flat_board(const drawings *d) {
  * book scans. */
 #define CORE_SURE 0.98f
 /* The sure man may stand on the other colour too, on a board drawn flat
- * (flat_board()), when the two compare under CROSS_UNLIKE by
- * drawn_alike(): a held-out condal bishop on a light square read as a
- * knight at 85-94%, the sure knights all on dark squares, compares at 0.34
- * to 0.53 with them. On the 400 held-out renders this mends four more
- * boards (89.5% plain and 86.5% cluttered read wholly right, from 88.5%
- * and 85.6%); the 800 renders of every set and the real pictures read as
- * before, FEN for FEN. The same at 0.5 and 0.6; at 0.45 two boards are
- * mended, at 0.7 the 800 renders change three (an alpha pawn, drawn like
- * another on the other colour at 0.6 to 0.7, became a bishop). Without
- * the flat board, hatched squares compare unlike and three book scans
- * read worse (white pawns taken as bishops, tsoj_060). */
+ * (a flat crop on both colours, drawings.flat: a board drawn by a
+ * program, whose squares drawn_alike() repaints cleanly), when the two
+ * compare under CROSS_UNLIKE by drawn_alike(): a held-out condal bishop
+ * on a light square read as a knight at 85-94%, the sure knights all on
+ * dark squares, compares at 0.34 to 0.53 with them. On the 400 held-out
+ * renders this mends four more boards (89.5% plain and 86.5% cluttered
+ * read wholly right, from 88.5% and 85.6%); the 800 renders of every set
+ * and the real pictures read as before, FEN for FEN. The same at 0.5 and
+ * 0.6; at 0.45 two boards are mended, at 0.7 the 800 renders change
+ * three (an alpha pawn, drawn like another on the other colour at 0.6 to
+ * 0.7, became a bishop). Without the flat board, hatched squares compare
+ * unlike and three book scans read worse (white pawns taken as bishops,
+ * tsoj_060). */
 #define CROSS_UNLIKE 0.55
 #define DRAWN_ALIKE 0.88
 #define CLAIM_FLOOR 1e-3f
@@ -754,7 +752,7 @@ static fk_piece unclaimed_man(const float (*probs)[FK_PIECE_COUNT], const fk_pie
 static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                               fk_piece picture[64], const int clean[2],
                               signed char alike[64][64], told_apart told[64], int n) {
-    int done[64] = {0}, flat = flat_board(d);
+    int done[64] = {0}, flat = d->flat[0] && d->flat[1];
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
         if (x == FK_EMPTY || FK_PIECE_KIND(x) == FK_KING || probs[w][x] >= CORE_SURE ||
@@ -879,11 +877,9 @@ static int cell_inks(const drawings *d, double ink[64]) {
         while (g < 255 && (seen += count[g]) <= 16) g++;
         median[c] = g;
     }
-    int dark = median[1] < median[0], flat = 0;
+    int dark = median[1] < median[0];
+    if (!d->flat[dark]) return 0;
     size_t area = (size_t)d->side * d->side;
-    for (int i = 0; i < 64 && !flat; i++)
-        flat = colour_of(i) == dark && is_flat(d->crops + i * area, d->side);
-    if (!flat) return 0;
     for (int i = 0; i < 64; i++) ink[i] = ink_share(d->crops + i * area, d->side, median[dark] / 2);
     return 1;
 }
