@@ -454,7 +454,7 @@ static void look_again(const fk_model *model, const uint8_t *crops, int side,
  * at 20 (training/eval_flat.py). */
 #define FLAT 2
 
-static int is_flat(const uint8_t *crop, int side) {
+int fk_crop_is_flat(const uint8_t *crop, int side) {
     int lo = 255, hi = 0;
     for (int y = 1; y < side - 1; y++)
         for (int x = 1; x < side - 1; x++) {
@@ -472,7 +472,7 @@ static fk_status read_squares(const fk_model *model, const uint8_t *crops, int s
     size_t area = (size_t)side * side;
     int cells[64], n = 0;
     for (int i = 0; i < 64; i++) {
-        if (is_flat(crops + i * area, side)) {
+        if (fk_crop_is_flat(crops + i * area, side)) {
             memset(probs[i], 0, sizeof probs[i]);
             probs[i][FK_EMPTY] = 1;
         } else {
@@ -614,7 +614,7 @@ static int clean_colour(const uint8_t *crops, int side, const float (*probs)[FK_
 
 /* The grey of a crop's square: the median of its two outer rings, where
  * men seldom reach. */
-static int ground_grey(const uint8_t *crop, int side) {
+int fk_crop_ground(const uint8_t *crop, int side) {
     int count[256] = {0}, n = 0;
     for (int y = 0; y < side; y++)
         for (int x = 0; x < side; x++)
@@ -637,7 +637,8 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
 /* The crops of a picture as drawn_alike() compares them: each one's
  * ground grey, found once, and one more crop's room to repaint into; and
  * for each square colour (colour_of()) whether a crop of it is flat
- * (is_flat(): an empty square drawn in one grey, not hatched or grainy). */
+ * (fk_crop_is_flat(): an empty square drawn in one grey, not hatched or
+ * grainy). */
 typedef struct {
     const uint8_t *crops;
     int side;
@@ -653,8 +654,8 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     d->flat[0] = d->flat[1] = 0;
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + (size_t)i * side * side;
-        d->ground[i] = ground_grey(crop, side);
-        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = is_flat(crop, side);
+        d->ground[i] = fk_crop_ground(crop, side);
+        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = fk_crop_is_flat(crop, side);
     }
 }
 
@@ -867,7 +868,7 @@ static double ink_share(const uint8_t *crop, int side, int below) {
 /* Fills ink[] with every cell's ink_share below half the grey of the
  * board's darker squares (the median ground of each colour's 32 cells,
  * the lower). Returns 0, leaving ink[] unset, when no cell of the darker
- * colour is a flat crop (is_flat): hatched squares are ink too. */
+ * colour is a flat crop (fk_crop_is_flat): hatched squares are ink too. */
 static int cell_inks(const drawings *d, double ink[64]) {
     int median[2];
     for (int c = 0; c < 2; c++) {
@@ -1081,7 +1082,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     /* 64 crops, and a 65th's room for drawn_alike() to repaint into */
     uint8_t *crops = malloc((size_t)65 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
+    fk_arrow_seen arrows[FK_ARROWS_MOST];
+    int arrow_count = 0;
     if (!crops || !probs || fk_board_cut(image, &out->board, side, crops) != FK_OK ||
+        ((arrow_count = fk_arrows_remove(crops, side, arrows)), 0) ||
         read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
         free(probs);
@@ -1161,6 +1165,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!out->bottom_given)
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+    for (int k = 0; k < arrow_count; k++) {
+        char from[3], to[3];
+        fk_square_name(square_at(arrows[k].from, out->white_bottom), from);
+        fk_square_name(square_at(arrows[k].to, out->white_bottom), to);
+        note(out, "an arrow from %s to %s is drawn over the board; its squares were read through it",
+             from, to);
+    }
     for (int k = 0; k < told_count; k++) {
         fk_square sq = square_at(told[k].cell, out->white_bottom);
         fk_piece now = picture[told[k].cell];

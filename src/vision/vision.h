@@ -89,6 +89,29 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
 int fk_orient_from_labels(const fk_image *image, const fk_board_location *where,
                           const fk_piece picture[64], double *confidence);
 
+/* A crop's square colour: the median grey of its two outer rings, where
+ * men seldom reach (scan.c). */
+int fk_crop_ground(const uint8_t *crop, int side);
+/* 1 when a crop, its outermost ring left out, shows one flat grey: an
+ * empty square drawn by a program (scan.c, FLAT). */
+int fk_crop_is_flat(const uint8_t *crop, int side);
+
+/* An arrow drawn over the board (arrows.c): from and to are picture cells
+ * (0 = top left, row by row), to the cell its head points at. */
+typedef struct {
+    int from, to;
+} fk_arrow_seen;
+
+#define FK_ARROWS_MOST 8
+
+/* Finds see-through arrows drawn over a board of flat squares (an
+ * analysis board's, a lesson's) in the 64 crops of side x side pixels
+ * (picture order) and takes them out again: where an arrow covers bare
+ * ground the ground is put back, where it covers a man the man's grey is
+ * recovered from the arrow's. Fills seen[] (up to FK_ARROWS_MOST) and
+ * returns how many were found; with none the crops are left as they are. */
+int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST]);
+
 /* Writes the located board (grey, grid drawn), and the 64 crops into dir.
  * Returns FK_OK or FK_ERR_IO with err filled. */
 fk_status fk_scan_debug_write(const char *dir, const fk_image *image,

@@ -1,0 +1,398 @@
+/* Arrows drawn over a board: an analysis board's or a lesson's, from the
+ * centre of one square to the centre of another, a shaft and a head, in
+ * a colour the squares and men show through. An arrowhead on an empty
+ * square looks like a pawn to the classifier, and a pawn under a shaft
+ * like a bishop, so the arrows are found and taken out of the crops
+ * before the squares are read.
+ *
+ * Where an arrow of colour A and opacity a lies over grey u, the picture
+ * shows a A + (1 - a) u, written c0 + k u here (k = 1 - a). Over bare
+ * ground the arrow is c0 + k g for the square's grey g, so where it
+ * crosses from a light square to a dark one both sides tell c0 and k;
+ * every such crossing on the board votes for them. With them, a pixel
+ * over bare ground is told by its grey alone, and a line from one
+ * square's centre to another's that runs over such pixels (or men) and
+ * never over bare ground is an arrow. Under it, ground is put back and a
+ * man's grey recovered: u = (v - c0) / k. Only boards of flat squares are
+ * looked at: on hatched or grainy ones an arrow's grey is not one value. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+/* A pixel is the arrow over bare ground when within ARROW_NEAR grey levels
+ * of c0 + k g, and bare ground within GROUND_NEAR of g. */
+#define ARROW_NEAR 7
+#define GROUND_NEAR 8
+/* Crossings vote only where both sides differ this much from their
+ * ground: the arrow must show. */
+#define VOTE_APART 12
+/* k = 1 - opacity: arrows GUIs draw are 0.4 (lichess) to 0.8 opaque;
+ * nearly opaque ones hide what is under them, and fainter ones hardly
+ * matter. */
+#define K_LEAST 0.08
+#define K_MOST 0.65
+#define K_BINS 31 /* of 0.025 from K_LEAST */
+#define C_BINS 43 /* of 6 grey levels from 0 */
+
+typedef struct {
+    uint8_t *px; /* the board, 8 * side pixels a side, row by row */
+    int w, side;
+    int ground[64];
+    double k, c0;
+} board_view;
+
+typedef struct {
+    double sx, sy, tx, ty; /* the centres of the two end squares */
+    double len, dx, dy;    /* length, and the unit vector from s to t */
+    int s, t;
+    int score;   /* on_axis(): 4 a sample over the arrow, -1 one over neither it nor ground */
+    double half; /* the shaft's half width, pixels */
+    double head_half[2], head_len[2]; /* the head at s (0) and at t (1); 0: none */
+    double cap[2];                    /* where the shaft starts at an end without a head */
+} arrow;
+
+static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8 + x / b->side; }
+
+/* 1: the arrow over bare ground, 0: bare ground, 2: something else (a man,
+ * an edge, a label); -1 outside the board. */
+static int pixel_kind(const board_view *b, int x, int y) {
+    if (x < 0 || y < 0 || x >= b->w || y >= b->w) return -1;
+    int v = b->px[y * b->w + x], g = b->ground[cell_at(b, x, y)];
+    if (fabs(v - (b->c0 + b->k * g)) <= ARROW_NEAR) return 1;
+    if (abs(v - g) <= GROUND_NEAR) return 0;
+    return 2;
+}
+
+/* One crossing of a square border: a on the side of ground ga, bb on the
+ * side of ground gb; a vote for (k, c0) when both differ from their
+ * ground and the pair fits a see-through colour. */
+static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
+                 double sums[K_BINS][C_BINS][2]) {
+    if (abs(ga - gb) < 20 || abs(a - ga) <= VOTE_APART || abs(bb - gb) <= VOTE_APART) return;
+    double k = (double)(a - bb) / (ga - gb), c0 = a - k * ga;
+    if (k < K_LEAST || k > K_MOST || c0 < 0 || c0 >= 6 * C_BINS) return;
+    int i = (int)((k - K_LEAST) / 0.025), j = (int)(c0 / 6);
+    if (i >= K_BINS) i = K_BINS - 1;
+    votes[i][j]++;
+    sums[i][j][0] += k;
+    sums[i][j][1] += c0;
+}
+
+/* Finds the see-through colour of the arrows from the square borders they
+ * cross (each border pixel pair two pixels in from it). Returns 0 when no
+ * colour has MIN_VOTES votes. */
+static int find_colour(board_view *b) {
+    static int votes[K_BINS][C_BINS];
+    static double sums[K_BINS][C_BINS][2];
+    memset(votes, 0, sizeof votes);
+    memset(sums, 0, sizeof sums);
+    const uint8_t *p = b->px;
+    int w = b->w, s = b->side;
+    for (int c = 1; c < 8; c++)
+        for (int y = 0; y < w; y++) {
+            int x = c * s;
+            vote(p[y * w + x - 2], b->ground[cell_at(b, x - 2, y)], p[y * w + x + 1],
+                 b->ground[cell_at(b, x + 1, y)], votes, sums);
+            vote(p[(x - 2) * w + y], b->ground[cell_at(b, y, x - 2)], p[(x + 1) * w + y],
+                 b->ground[cell_at(b, y, x + 1)], votes, sums);
+        }
+    int best = 0, bi = 0, bj = 0;
+    for (int i = 0; i < K_BINS; i++)
+        for (int j = 0; j < C_BINS; j++) {
+            int n = 0;
+            for (int di = -1; di <= 1; di++)
+                for (int dj = -1; dj <= 1; dj++)
+                    if (i + di >= 0 && i + di < K_BINS && j + dj >= 0 && j + dj < C_BINS)
+                        n += votes[i + di][j + dj];
+            if (n > best) best = n, bi = i, bj = j;
+        }
+    if (best < (s / 4 > 6 ? s / 4 : 6)) return 0;
+    double n = 0, k = 0, c0 = 0;
+    for (int di = -1; di <= 1; di++)
+        for (int dj = -1; dj <= 1; dj++)
+            if (bi + di >= 0 && bi + di < K_BINS && bj + dj >= 0 && bj + dj < C_BINS) {
+                n += votes[bi + di][bj + dj];
+                k += sums[bi + di][bj + dj][0];
+                c0 += sums[bi + di][bj + dj][1];
+            }
+    b->k = k / n;
+    b->c0 = c0 / n;
+    /* Over either square colour (its median ground) the arrow must stand
+     * out from the ground. */
+    for (int colour = 0; colour < 2; colour++) {
+        double g[32];
+        int m = 0;
+        for (int i = 0; i < 64; i++)
+            if ((i / 8 + i % 8) % 2 == colour) g[m++] = b->ground[i];
+        double mid = fk_median(g, m);
+        if (fabs(b->c0 + b->k * mid - mid) < 2 * ARROW_NEAR + 4) return 0;
+    }
+    return 1;
+}
+
+static void arrow_between(const board_view *b, int s, int t, arrow *a) {
+    memset(a, 0, sizeof *a);
+    a->s = s;
+    a->t = t;
+    a->sx = (s % 8 + 0.5) * b->side;
+    a->sy = (s / 8 + 0.5) * b->side;
+    a->tx = (t % 8 + 0.5) * b->side;
+    a->ty = (t / 8 + 0.5) * b->side;
+    a->len = hypot(a->tx - a->sx, a->ty - a->sy);
+    a->dx = (a->tx - a->sx) / a->len;
+    a->dy = (a->ty - a->sy) / a->len;
+}
+
+/* The kind of the pixel at distance u along the arrow's axis and q across it. */
+static int kind_on(const board_view *b, const arrow *a, double u, double q) {
+    double x = a->sx + u * a->dx - q * a->dy, y = a->sy + u * a->dy + q * a->dx;
+    return pixel_kind(b, (int)floor(x), (int)floor(y));
+}
+
+/* Whether the axis from s to t runs over an arrow: samples a pixel apart,
+ * the end squares' inner parts left out (men stand there, the head and
+ * the shaft's start differ between programs); each sample the arrow
+ * (within a pixel across), bare ground, or neither (a man under the
+ * arrow, or beside the axis). An arrow shows over ARROW_SHARE of them and
+ * bare ground under GROUND_SHARE. Its score counts the samples on the
+ * arrow, less a quarter of those of neither kind: of two axes over the
+ * same arrow pixels, the one that runs on over men beyond the arrow's end
+ * scores less. */
+#define ARROW_SHARE 0.3
+#define GROUND_SHARE 0.06
+static int on_axis(const board_view *b, arrow *a) {
+    int n = 0, hits = 0, bare = 0;
+    for (double u = 0.3 * b->side; u <= a->len - 0.3 * b->side; u += 1, n++) {
+        int k0 = kind_on(b, a, u, 0);
+        if (k0 == 1 || kind_on(b, a, u, 1) == 1 || kind_on(b, a, u, -1) == 1)
+            hits++;
+        else if (k0 == 0)
+            bare++;
+    }
+    a->score = 4 * hits - (n - hits - bare);
+    return n > 0 && hits >= (b->side / 4 > 4 ? b->side / 4 : 4) && hits >= ARROW_SHARE * n &&
+           bare <= GROUND_SHARE * n + 1;
+}
+
+/* How far the arrow reaches across its axis at u, on the side sign: the
+ * last step of half a pixel still over it (one step's gap allowed). */
+static double reach(const board_view *b, const arrow *a, double u, int sign) {
+    double last = 0;
+    for (double q = 0.5; q < 0.45 * b->side; q += 0.5) {
+        if (kind_on(b, a, u, sign * q) == 1)
+            last = q;
+        else if (q - last > 1)
+            break;
+    }
+    return last;
+}
+
+static int by_double(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* The shaft's half width: the reach across it where its axis is the
+ * arrow over bare ground, away from both ends' centres (a head may lie
+ * at either); the lower quartile, as a head can still reach in on an
+ * arrow a square long. */
+static void measure_shaft(const board_view *b, arrow *a) {
+    double w[512];
+    int n = 0;
+    for (double u = 0.4 * b->side; u <= a->len - 0.4 * b->side && n < 512; u += 1)
+        if (kind_on(b, a, u, 0) == 1) w[n++] = (reach(b, a, u, 1) + reach(b, a, u, -1)) / 2;
+    if (n == 0) {
+        a->half = 0.11 * b->side;
+        return;
+    }
+    qsort(w, (size_t)n, sizeof w[0], by_double);
+    a->half = w[n / 4];
+}
+
+/* The head at end e (0: at s, 1: at t), if any: along the axis from the
+ * end's centre, up to three quarters of a square or half the arrow, the
+ * arrow's reach across it on the narrower side; where that is widest,
+ * HEAD_WIDER beyond the shaft's, lies the head's base. */
+#define HEAD_WIDER 2.5
+static void measure_head(const board_view *b, arrow *a, int e) {
+    double widest = 0, base = 0;
+    for (double d = 1; d <= fmin(0.75 * b->side, a->len / 2); d += 1) {
+        double u = e ? a->len - d : d;
+        double r = fmin(reach(b, a, u, 1), reach(b, a, u, -1));
+        if (r > widest) widest = r, base = d;
+    }
+    if (widest < a->half + HEAD_WIDER) return;
+    a->head_half[e] = widest + 0.5;
+    a->head_len[e] = base + 0.5;
+}
+
+/* Where the shaft starts at an end without a head (0: at s, 1: at t): the
+ * last bare ground on the axis within half a square of the end's centre,
+ * a pixel on; 0 (the centre) when there is none: the shaft starts there,
+ * or under the man on the square. */
+static void measure_cap(const board_view *b, arrow *a, int e) {
+    a->cap[e] = 0;
+    for (double d = 0; d <= 0.5 * b->side; d += 0.5)
+        if (kind_on(b, a, e ? a->len - d : d, 0) == 0) a->cap[e] = d + 1;
+}
+
+/* How far inside the arrow's outline the point at u along, q across lies:
+ * > 0 inside, the margin in pixels. The shaft runs from end to end,
+ * ending square at a cap (cap[]) where there is no head. */
+static double inside(const arrow *a, double u, double q) {
+    double aq = fabs(q), best = a->half + 0.5 - aq;
+    best = fmin(best, u - (a->head_len[0] > 0 ? 0 : a->cap[0]) + 0.5);
+    best = fmin(best, a->len - u - (a->head_len[1] > 0 ? 0 : a->cap[1]) + 0.5);
+    for (int e = 0; e < 2; e++) {
+        if (a->head_len[e] <= 0) continue;
+        double d = e ? a->len - u : u;
+        if (d < -0.5 || d > a->head_len[e] + 0.5) continue;
+        double lim = a->head_half[e] * (d > 0 ? d : 0) / a->head_len[e] + 0.5;
+        if (lim - aq > best) best = lim - aq;
+    }
+    return best;
+}
+
+/* Marks in cover[] the pixels inside arrow a (one more arrow over them)
+ * and in edge[] those within a pixel and a half of its outline. */
+static void outline(const board_view *b, const arrow *a, uint8_t *cover, uint8_t *edge) {
+    double r = fmax(a->head_half[0], a->head_half[1]) + a->half + 3;
+    int x0 = (int)(fmin(a->sx, a->tx) - r), x1 = (int)(fmax(a->sx, a->tx) + r);
+    int y0 = (int)(fmin(a->sy, a->ty) - r), y1 = (int)(fmax(a->sy, a->ty) + r);
+    for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < b->w; y++)
+        for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < b->w; x++) {
+            double px = x + 0.5 - a->sx, py = y + 0.5 - a->sy;
+            double in = inside(a, px * a->dx + py * a->dy, -px * a->dy + py * a->dx);
+            size_t at = (size_t)y * b->w + x;
+            if (in > 0 && cover[at] < 255) cover[at]++;
+            if (in > -1.5 && in < 1.5) edge[at] = 1;
+        }
+}
+
+/* Takes the arrows out of the board: a pixel under n of them shows
+ * ground g as the arrow colour laid n times over it, and is put back to
+ * g; a man's pixel is unblended n times. On an outline, a pixel between
+ * the arrow over ground and the ground is the two blended, and is
+ * ground. */
+static void take_out(board_view *b, const uint8_t *cover, const uint8_t *edge) {
+    for (int y = 0; y < b->w; y++)
+        for (int x = 0; x < b->w; x++) {
+            size_t at = (size_t)y * b->w + x;
+            if (!cover[at] && !edge[at]) continue;
+            int g = b->ground[cell_at(b, x, y)];
+            double v = b->px[at], over = g, less = g;
+            for (int n = 0; n < cover[at]; n++) {
+                less = over;
+                over = b->c0 + b->k * over;
+            }
+            double more = b->c0 + b->k * over;
+            if ((cover[at] && fabs(v - over) <= ARROW_NEAR) ||
+                (edge[at] && v > fmin(less, more) - 3 && v < fmax(less, more) + 3)) {
+                b->px[at] = (uint8_t)g;
+                continue;
+            }
+            for (int n = 0; n < cover[at]; n++) {
+                if (v < b->c0 - 4 || v > b->c0 + 255 * b->k + 4) break;
+                v = (v - b->c0) / b->k;
+            }
+            if (cover[at]) b->px[at] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v + 0.5);
+        }
+}
+
+/* Whether most of a's samples on the arrow lie inside one already kept. */
+static int explained(const board_view *b, const arrow *a, const arrow *kept, int n) {
+    int in = 0, all = 0;
+    for (double u = 0.3 * b->side; u <= a->len - 0.3 * b->side; u += 1) {
+        if (kind_on(b, a, u, 0) != 1) continue;
+        all++;
+        double x = a->sx + u * a->dx, y = a->sy + u * a->dy;
+        for (int k = 0; k < n; k++) {
+            double px = x - kept[k].sx, py = y - kept[k].sy;
+            double ku = px * kept[k].dx + py * kept[k].dy, kq = -px * kept[k].dy + py * kept[k].dx;
+            if (ku >= -2 && ku <= kept[k].len + 2 && fabs(kq) <= kept[k].half + 2) {
+                in++;
+                break;
+            }
+        }
+    }
+    return all == 0 || 2 * in >= all;
+}
+
+static int best_first(const void *x, const void *y) {
+    return ((const arrow *)y)->score - ((const arrow *)x)->score;
+}
+
+int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST]) {
+    size_t area = (size_t)side * side;
+    int flat[2] = {0, 0};
+    board_view b = {.w = 8 * side, .side = side};
+    for (int i = 0; i < 64; i++) {
+        const uint8_t *crop = crops + i * area;
+        b.ground[i] = fk_crop_ground(crop, side);
+        if (fk_crop_is_flat(crop, side)) flat[(i / 8 + i % 8) % 2] = 1;
+    }
+    if (!flat[0] || !flat[1]) return 0;
+    b.px = malloc(area * 64);
+    arrow *found = malloc(sizeof(arrow) * 64 * 63 / 2);
+    if (!b.px || !found) {
+        free(b.px);
+        free(found);
+        return 0;
+    }
+    for (int i = 0; i < 64; i++)
+        for (int y = 0; y < side; y++)
+            memcpy(b.px + (size_t)((i / 8) * side + y) * b.w + (i % 8) * side,
+                   crops + i * area + (size_t)y * side, (size_t)side);
+    int n = 0, kept = 0;
+    if (find_colour(&b))
+        for (int s = 0; s < 64; s++)
+            for (int t = s + 1; t < 64; t++) {
+                arrow_between(&b, s, t, &found[n]);
+                if (on_axis(&b, &found[n])) n++;
+            }
+    qsort(found, (size_t)n, sizeof found[0], best_first);
+    for (int i = 0; i < n && kept < FK_ARROWS_MOST; i++) {
+        if (explained(&b, &found[i], found, kept)) continue;
+        measure_shaft(&b, &found[i]);
+        found[kept++] = found[i];
+    }
+    if (kept) {
+        uint8_t *cover = calloc(area * 64, 2);
+        if (cover) {
+            uint8_t *edge = cover + area * 64;
+            for (int i = 0; i < kept; i++) {
+                arrow *a = &found[i];
+                measure_head(&b, a, 0);
+                measure_head(&b, a, 1);
+                /* One head: the wider, where both ends look wide. */
+                if (a->head_len[0] > 0 && a->head_len[1] > 0) {
+                    int narrow = a->head_half[0] < a->head_half[1] ? 0 : 1;
+                    a->head_half[narrow] = a->head_len[narrow] = 0;
+                }
+                for (int e = 0; e < 2; e++)
+                    if (a->head_len[e] <= 0) measure_cap(&b, a, e);
+                outline(&b, a, cover, edge);
+                /* The head points where the arrow goes. With none seen
+                 * (a man under it), the end whose shaft starts off its
+                 * square's centre over bare ground is the tail; failing
+                 * that, s to t as found. */
+                int back = a->head_len[0] > 0 ? 1 : a->head_len[1] > 0 ? 0 : a->cap[1] > a->cap[0];
+                seen[i].from = back ? a->t : a->s;
+                seen[i].to = back ? a->s : a->t;
+            }
+            take_out(&b, cover, edge);
+            for (int i = 0; i < 64; i++)
+                for (int y = 0; y < side; y++)
+                    memcpy(crops + i * area + (size_t)y * side,
+                           b.px + (size_t)((i / 8) * side + y) * b.w + (i % 8) * side,
+                           (size_t)side);
+            free(cover);
+        } else
+            kept = 0;
+    }
+    free(b.px);
+    free(found);
+    return kept;
+}
