@@ -36,14 +36,18 @@
 #define K_BINS 31 /* of 0.025 from K_LEAST */
 #define C_BINS 43 /* of 6 grey levels from 0 */
 
+typedef struct arrow arrow;
+
 typedef struct {
     uint8_t *px; /* the board, 8 * side pixels a side, row by row */
     int w, side;
     int ground[64];
     double k, c0;
+    const arrow *kept; /* the arrows found so far, whose shafts measuring */
+    int kept_count;    /* another arrow stops at */
 } board_view;
 
-typedef struct {
+struct arrow {
     double sx, sy, tx, ty; /* the centres of the two end squares */
     double len, dx, dy;    /* length, and the unit vector from s to t */
     int s, t;
@@ -51,7 +55,7 @@ typedef struct {
     double half; /* the shaft's half width, pixels */
     double head_half[2], head_len[2]; /* the head at s (0) and at t (1); 0: none */
     double cap[2];                    /* where the shaft starts at an end without a head */
-} arrow;
+};
 
 static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8 + x / b->side; }
 
@@ -176,11 +180,26 @@ static int on_axis(const board_view *b, arrow *a) {
            bare <= GROUND_SHARE * n + 1;
 }
 
+/* Whether the point at distance u along a's axis and q across it lies on
+ * the shaft of another arrow found so far (b->kept). */
+static int on_other(const board_view *b, const arrow *a, double u, double q) {
+    double x = a->sx + u * a->dx - q * a->dy, y = a->sy + u * a->dy + q * a->dx;
+    for (int k = 0; k < b->kept_count; k++) {
+        const arrow *o = &b->kept[k];
+        if (o->s == a->s && o->t == a->t) continue;
+        double px = x - o->sx, py = y - o->sy, ou = px * o->dx + py * o->dy;
+        if (ou >= 0 && ou <= o->len && fabs(-px * o->dy + py * o->dx) <= o->half + 1.5) return 1;
+    }
+    return 0;
+}
+
 /* How far the arrow reaches across its axis at u, on the side sign: the
- * last step of half a pixel still over it (one step's gap allowed). */
+ * last step of half a pixel still over it (one step's gap allowed), up to
+ * another arrow's shaft. */
 static double reach(const board_view *b, const arrow *a, double u, int sign) {
     double last = 0;
     for (double q = 0.5; q < 0.45 * b->side; q += 0.5) {
+        if (on_other(b, a, u, sign * q)) break;
         if (kind_on(b, a, u, sign * q) == 1)
             last = q;
         else if (q - last > 1)
@@ -226,6 +245,31 @@ static void measure_head(const board_view *b, arrow *a, int e) {
     if (widest < a->half + HEAD_WIDER) return;
     a->head_half[e] = widest + 0.5;
     a->head_len[e] = base + 0.5;
+}
+
+/* A head over a man, at end e: the man hides its middle, but its corners
+ * ("ears") show over the ground on both sides of the axis, beyond the
+ * shaft. The farthest of them from the end's centre is the base, the
+ * widest its half width. */
+static void measure_ears(const board_view *b, arrow *a, int e) {
+    double tipx = e ? a->tx : a->sx, tipy = e ? a->ty : a->sy, ux = e ? -a->dx : a->dx,
+           uy = e ? -a->dy : a->dy;
+    double r = fmin(0.75 * b->side, a->len / 2), far = 0, wide = 0;
+    int side[2] = {0, 0};
+    for (int y = (int)(tipy - r); y <= (int)(tipy + r); y++)
+        for (int x = (int)(tipx - r); x <= (int)(tipx + r); x++) {
+            double px = x + 0.5 - tipx, py = y + 0.5 - tipy;
+            double d = px * ux + py * uy, q = px * uy - py * ux;
+            if (d < 0 || d > r || fabs(q) <= a->half + 1.5 || fabs(q) > 0.45 * b->side ||
+                pixel_kind(b, x, y) != 1 || on_other(b, a, e ? a->len - d : d, e ? q : -q))
+                continue;
+            side[q > 0]++;
+            far = fmax(far, d);
+            wide = fmax(wide, fabs(q));
+        }
+    if (side[0] < 2 || side[1] < 2 || wide < a->half + HEAD_WIDER) return;
+    a->head_half[e] = wide + 0.5;
+    a->head_len[e] = far + 0.5;
 }
 
 /* Where the shaft starts at an end without a head (0: at s, 1: at t): the
@@ -301,7 +345,9 @@ static void take_out(board_view *b, const uint8_t *cover, const uint8_t *edge) {
         }
 }
 
-/* Whether most of a's samples on the arrow lie inside one already kept. */
+/* Whether most of a's samples on the arrow lie inside (or within two
+ * pixels of) the outline of one already kept: a line from a square beside
+ * an arrow's head runs over the head. */
 static int explained(const board_view *b, const arrow *a, const arrow *kept, int n) {
     int in = 0, all = 0;
     for (double u = 0.3 * b->side; u <= a->len - 0.3 * b->side; u += 1) {
@@ -310,14 +356,30 @@ static int explained(const board_view *b, const arrow *a, const arrow *kept, int
         double x = a->sx + u * a->dx, y = a->sy + u * a->dy;
         for (int k = 0; k < n; k++) {
             double px = x - kept[k].sx, py = y - kept[k].sy;
-            double ku = px * kept[k].dx + py * kept[k].dy, kq = -px * kept[k].dy + py * kept[k].dx;
-            if (ku >= -2 && ku <= kept[k].len + 2 && fabs(kq) <= kept[k].half + 2) {
+            if (inside(&kept[k], px * kept[k].dx + py * kept[k].dy,
+                       -px * kept[k].dy + py * kept[k].dx) > -2) {
                 in++;
                 break;
             }
         }
     }
     return all == 0 || 2 * in >= all;
+}
+
+/* Measures a kept arrow's outline: shaft, head (one, the wider where both
+ * ends look wide) and, at an end without a head, where the shaft starts. */
+static void measure(const board_view *b, arrow *a) {
+    measure_shaft(b, a);
+    measure_head(b, a, 0);
+    measure_head(b, a, 1);
+    if (a->head_len[0] > 0 && a->head_len[1] > 0) {
+        int narrow = a->head_half[0] < a->head_half[1] ? 0 : 1;
+        a->head_half[narrow] = a->head_len[narrow] = 0;
+    }
+    for (int e = 0; e < 2; e++)
+        if (a->head_len[e] <= 0) measure_cap(b, a, e);
+    if (a->head_len[0] <= 0 && a->head_len[1] <= 0 && a->cap[0] != a->cap[1])
+        measure_ears(b, a, a->cap[0] > a->cap[1]);
 }
 
 static int best_first(const void *x, const void *y) {
@@ -355,8 +417,16 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
     qsort(found, (size_t)n, sizeof found[0], best_first);
     for (int i = 0; i < n && kept < FK_ARROWS_MOST; i++) {
         if (explained(&b, &found[i], found, kept)) continue;
-        measure_shaft(&b, &found[i]);
+        measure(&b, &found[i]);
         found[kept++] = found[i];
+        b.kept = found;
+        b.kept_count = kept;
+    }
+    /* Measured again, every other arrow's shaft now known. */
+    for (int i = 0; i < kept; i++) {
+        arrow *a = &found[i];
+        a->head_half[0] = a->head_half[1] = a->head_len[0] = a->head_len[1] = 0;
+        measure(&b, a);
     }
     if (kept) {
         uint8_t *cover = calloc(area * 64, 2);
@@ -364,15 +434,6 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
             uint8_t *edge = cover + area * 64;
             for (int i = 0; i < kept; i++) {
                 arrow *a = &found[i];
-                measure_head(&b, a, 0);
-                measure_head(&b, a, 1);
-                /* One head: the wider, where both ends look wide. */
-                if (a->head_len[0] > 0 && a->head_len[1] > 0) {
-                    int narrow = a->head_half[0] < a->head_half[1] ? 0 : 1;
-                    a->head_half[narrow] = a->head_len[narrow] = 0;
-                }
-                for (int e = 0; e < 2; e++)
-                    if (a->head_len[e] <= 0) measure_cap(&b, a, e);
                 outline(&b, a, cover, edge);
                 /* The head points where the arrow goes. With none seen
                  * (a man under it), the end whose shaft starts off its
