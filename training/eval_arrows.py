@@ -6,7 +6,7 @@ named, the right way round or reversed. The positions are those of
 drawn); the arrows run between random squares, one to four a board.
 
 Usage: eval_arrows.py FENKIT [--boards N] [--seed S] [--pieces DIR,...]
-  [--themes T,...] [--keep DIR]
+  [--themes T,...] [--sizes PX,...] [--keep DIR]
 For example, the built-in men on the five common themes:
   python3 training/eval_arrows.py build/fenkit --boards 120"""
 import argparse
@@ -29,10 +29,12 @@ def main():
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--pieces", default="cburnett", help="piece sets to cycle through")
     ap.add_argument("--themes", default="brown,blue,purple,teal,lichess,grey")
+    ap.add_argument("--sizes", default="320,400,560,800", help="board sizes to draw, pixels")
     ap.add_argument("--keep", default=None, help="write the pictures here and keep them")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     sets, themes = a.pieces.split(","), a.themes.split(",")
+    sizes = [int(x) for x in a.sizes.split(",")]
     work = a.keep or tempfile.mkdtemp(prefix="fenkit-arrows-")
     os.makedirs(work, exist_ok=True)
     # Positions: fenkit's own random openings and middlegames.
@@ -49,7 +51,7 @@ def main():
             s, t = rng.sample(squares, 2)
             arrows.append(s + t)
         flip = rng.random() < 0.25
-        args = ["--size", str(rng.choice([320, 400, 560, 800])), "--theme", rng.choice(themes),
+        args = ["--size", str(rng.choice(sizes)), "--theme", rng.choice(themes),
                 "--pieces", sets[i % len(sets)], "--arrow", ",".join(arrows),
                 "--coords", rng.choice(["inside", "outside"])]
         if flip:

@@ -84,12 +84,20 @@ static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
     sums[i][j][1] += c0;
 }
 
-/* Finds the see-through colour of the arrows from the square borders they
- * cross (each border pixel pair two pixels in from it). Returns 0 when no
- * colour has MIN_VOTES votes. */
-static int find_colour(board_view *b) {
-    static int votes[K_BINS][C_BINS];
-    static double sums[K_BINS][C_BINS][2];
+/* The see-through colours the arrows may have, from the square borders
+ * they cross (each border pixel pair two pixels in from it): up to
+ * COLOURS_MOST peaks of the votes, the strongest first, each with
+ * MIN_VOTES votes or more (a quarter of a square's side, 6 at least) and
+ * standing out from both square colours' grounds. On a small board drawn
+ * large, blurred men's edges can outvote an arrow. Returns how many. */
+#define COLOURS_MOST 3
+typedef struct {
+    double k, c0;
+} see_through;
+
+static int find_colours(const board_view *b, see_through out[COLOURS_MOST]) {
+    int votes[K_BINS][C_BINS];
+    double sums[K_BINS][C_BINS][2];
     memset(votes, 0, sizeof votes);
     memset(sums, 0, sizeof sums);
     const uint8_t *p = b->px;
@@ -102,38 +110,44 @@ static int find_colour(board_view *b) {
             vote(p[(x - 2) * w + y], b->ground[cell_at(b, y, x - 2)], p[(x + 1) * w + y],
                  b->ground[cell_at(b, y, x + 1)], votes, sums);
         }
-    int best = 0, bi = 0, bj = 0;
-    for (int i = 0; i < K_BINS; i++)
-        for (int j = 0; j < C_BINS; j++) {
-            int n = 0;
-            for (int di = -1; di <= 1; di++)
-                for (int dj = -1; dj <= 1; dj++)
-                    if (i + di >= 0 && i + di < K_BINS && j + dj >= 0 && j + dj < C_BINS)
-                        n += votes[i + di][j + dj];
-            if (n > best) best = n, bi = i, bj = j;
-        }
-    if (best < (s / 4 > 6 ? s / 4 : 6)) return 0;
-    double n = 0, k = 0, c0 = 0;
-    for (int di = -1; di <= 1; di++)
-        for (int dj = -1; dj <= 1; dj++)
-            if (bi + di >= 0 && bi + di < K_BINS && bj + dj >= 0 && bj + dj < C_BINS) {
-                n += votes[bi + di][bj + dj];
-                k += sums[bi + di][bj + dj][0];
-                c0 += sums[bi + di][bj + dj][1];
-            }
-    b->k = k / n;
-    b->c0 = c0 / n;
-    /* Over either square colour (its median ground) the arrow must stand
-     * out from the ground. */
+    double mid[2]; /* each square colour's median ground */
     for (int colour = 0; colour < 2; colour++) {
         double g[32];
         int m = 0;
         for (int i = 0; i < 64; i++)
             if ((i / 8 + i % 8) % 2 == colour) g[m++] = b->ground[i];
-        double mid = fk_median(g, m);
-        if (fabs(b->c0 + b->k * mid - mid) < 2 * ARROW_NEAR + 4) return 0;
+        mid[colour] = fk_median(g, m);
     }
-    return 1;
+    int found = 0;
+    for (int tries = 0; tries < 2 * COLOURS_MOST && found < COLOURS_MOST; tries++) {
+        int best = 0, bi = 0, bj = 0;
+        for (int i = 0; i < K_BINS; i++)
+            for (int j = 0; j < C_BINS; j++) {
+                int n = 0;
+                for (int di = -1; di <= 1; di++)
+                    for (int dj = -1; dj <= 1; dj++)
+                        if (i + di >= 0 && i + di < K_BINS && j + dj >= 0 && j + dj < C_BINS)
+                            n += votes[i + di][j + dj];
+                if (n > best) best = n, bi = i, bj = j;
+            }
+        if (best < (s / 4 > 6 ? s / 4 : 6)) break;
+        double n = 0, k = 0, c0 = 0;
+        for (int di = -1; di <= 1; di++)
+            for (int dj = -1; dj <= 1; dj++)
+                if (bi + di >= 0 && bi + di < K_BINS && bj + dj >= 0 && bj + dj < C_BINS) {
+                    n += votes[bi + di][bj + dj];
+                    k += sums[bi + di][bj + dj][0];
+                    c0 += sums[bi + di][bj + dj][1];
+                    votes[bi + di][bj + dj] = 0;
+                }
+        see_through t = {k / n, c0 / n};
+        /* Over either square colour the arrow must stand out from the
+         * ground. */
+        if (fabs(t.c0 + t.k * mid[0] - mid[0]) >= 2 * ARROW_NEAR + 4 &&
+            fabs(t.c0 + t.k * mid[1] - mid[1]) >= 2 * ARROW_NEAR + 4)
+            out[found++] = t;
+    }
+    return found;
 }
 
 static void arrow_between(const board_view *b, int s, int t, arrow *a) {
@@ -408,12 +422,18 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
             memcpy(b.px + (size_t)((i / 8) * side + y) * b.w + (i % 8) * side,
                    crops + i * area + (size_t)y * side, (size_t)side);
     int n = 0, kept = 0;
-    if (find_colour(&b))
+    see_through colour[COLOURS_MOST];
+    int colours = find_colours(&b, colour);
+    /* The first colour whose pixels make arrows. */
+    for (int c = 0; c < colours && n == 0; c++) {
+        b.k = colour[c].k;
+        b.c0 = colour[c].c0;
         for (int s = 0; s < 64; s++)
             for (int t = s + 1; t < 64; t++) {
                 arrow_between(&b, s, t, &found[n]);
                 if (on_axis(&b, &found[n])) n++;
             }
+    }
     qsort(found, (size_t)n, sizeof found[0], best_first);
     for (int i = 0; i < n && kept < FK_ARROWS_MOST; i++) {
         if (explained(&b, &found[i], found, kept)) continue;
