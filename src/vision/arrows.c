@@ -25,6 +25,7 @@
  * of c0 + k g, and bare ground within GROUND_NEAR of g. */
 #define ARROW_NEAR 7
 #define GROUND_NEAR 8
+#define INK_MOST 40
 /* Crossings vote only where both sides differ this much from their
  * ground: the arrow must show. */
 #define VOTE_APART 12
@@ -65,7 +66,12 @@ static int pixel_kind(const board_view *b, int x, int y) {
     if (x < 0 || y < 0 || x >= b->w || y >= b->w) return -1;
     int v = b->px[y * b->w + x], g = b->ground[cell_at(b, x, y)];
     if (fabs(v - (b->c0 + b->k * g)) <= ARROW_NEAR) return 1;
-    if (abs(v - g) <= GROUND_NEAR) return 0;
+    /* Ground, unless the arrow over a man's dark ink (grey INK_MOST or
+     * less) shows the same grey: an orange arrow over a black pawn on a
+     * dark green square. */
+    if (abs(v - g) <= GROUND_NEAR &&
+        (v < b->c0 - ARROW_NEAR || v > b->c0 + b->k * INK_MOST + ARROW_NEAR))
+        return 0;
     return 2;
 }
 
@@ -250,13 +256,18 @@ static void measure_shaft(const board_view *b, arrow *a) {
  * HEAD_WIDER beyond the shaft's, lies the head's base. */
 #define HEAD_WIDER 2.5
 static void measure_head(const board_view *b, arrow *a, int e) {
-    double widest = 0, base = 0;
-    for (double d = 1; d <= fmin(0.75 * b->side, a->len / 2); d += 1) {
+    double widest = 0, base = 0, r[128];
+    int n = 0;
+    for (double d = 1; d <= fmin(0.75 * b->side, a->len / 2) && n < 128; d += 1, n++) {
         double u = e ? a->len - d : d;
-        double r = fmin(reach(b, a, u, 1), reach(b, a, u, -1));
-        if (r > widest) widest = r, base = d;
+        r[n] = fmin(reach(b, a, u, 1), reach(b, a, u, -1));
+        widest = fmax(widest, r[n]);
     }
     if (widest < a->half + HEAD_WIDER) return;
+    /* The base: the farthest from the tip of the widest reaches (the
+     * sides of the head widen to it a pixel at a time). */
+    for (int k = 0; k < n; k++)
+        if (r[k] >= widest - 0.5) base = k + 1;
     a->head_half[e] = widest + 0.5;
     a->head_len[e] = base + 0.5;
 }
@@ -294,6 +305,13 @@ static void measure_cap(const board_view *b, arrow *a, int e) {
     a->cap[e] = 0;
     for (double d = 0; d <= 0.5 * b->side; d += 0.5)
         if (kind_on(b, a, e ? a->len - d : d, 0) == 0) a->cap[e] = d + 1;
+    /* A shaft that starts behind the centre (a rounded or square end):
+     * as far back as the arrow's pixels go, a third of a square at most. */
+    if (a->cap[e] == 0)
+        for (double d = 0.5; d <= b->side / 3.0; d += 0.5) {
+            if (kind_on(b, a, e ? a->len + d : -d, 0) != 1) break;
+            a->cap[e] = -d;
+        }
 }
 
 /* How far inside the arrow's outline the point at u along, q across lies:
@@ -306,9 +324,10 @@ static double inside(const arrow *a, double u, double q) {
     for (int e = 0; e < 2; e++) {
         if (a->head_len[e] <= 0) continue;
         double d = e ? a->len - u : u;
-        if (d < -0.5 || d > a->head_len[e] + 0.5) continue;
+        if (d < -0.5 || d > a->head_len[e] + 2) continue;
         double lim = a->head_half[e] * (d > 0 ? d : 0) / a->head_len[e] + 0.5;
-        if (lim - aq > best) best = lim - aq;
+        double m = fmin(lim - aq, a->head_len[e] + 0.5 - d); /* the base is an edge too */
+        if (m > best) best = m;
     }
     return best;
 }
@@ -396,6 +415,38 @@ static void measure(const board_view *b, arrow *a) {
         measure_ears(b, a, a->cap[0] > a->cap[1]);
 }
 
+/* A knight's move drawn bent, as some programs draw it: a leg of two
+ * squares along a rank or file without a head, and one of one square at
+ * a right angle whose head is the knight's square (or a leg of one, then
+ * of two). Joined into one arrow in seen[], from the first leg's far end
+ * to the head. Returns how many arrows are left. */
+static int join_knight_arrows(arrow *a, fk_arrow_seen seen[], int n) {
+    for (int i = 0; i < n; i++) {
+        if (a[i].head_len[0] > 0 || a[i].head_len[1] > 0) continue;
+        for (int j = 0; j < n; j++) {
+            if (j == i || (a[j].head_len[0] <= 0 && a[j].head_len[1] <= 0)) continue;
+            int corner = seen[j].from, tip = seen[j].to;
+            if (seen[i].from != corner && seen[i].to != corner) continue;
+            int start = seen[i].from == corner ? seen[i].to : seen[i].from;
+            int r0 = start / 8, c0 = start % 8, r1 = corner / 8, c1 = corner % 8;
+            int r2 = tip / 8, c2 = tip % 8;
+            int leg1 = abs(r1 - r0) + abs(c1 - c0), leg2 = abs(r2 - r1) + abs(c2 - c1);
+            int straight1 = r1 == r0 || c1 == c0, straight2 = r2 == r1 || c2 == c1;
+            int turns = (r1 == r0) != (r2 == r1);
+            if (!straight1 || !straight2 || !turns || leg1 + leg2 != 3 || leg1 == leg2) continue;
+            seen[i] = (fk_arrow_seen){start, tip};
+            for (int k = j; k + 1 < n; k++) {
+                seen[k] = seen[k + 1];
+                a[k] = a[k + 1];
+            }
+            n--;
+            if (j < i) i--;
+            break;
+        }
+    }
+    return n;
+}
+
 static int best_first(const void *x, const void *y) {
     return ((const arrow *)y)->score - ((const arrow *)x)->score;
 }
@@ -464,6 +515,7 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
                 seen[i].to = back ? a->s : a->t;
             }
             take_out(&b, cover, edge);
+            kept = join_knight_arrows(found, seen, kept);
             for (int i = 0; i < 64; i++)
                 for (int y = 0; y < side; y++)
                     memcpy(crops + i * area + (size_t)y * side,
