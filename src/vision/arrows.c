@@ -34,6 +34,9 @@
  * matter. */
 #define K_LEAST 0.08
 #define K_MOST 0.65
+/* Seen over one square colour only, k comes from one side of a border
+ * and is less sure: at least this (an arrow 85% opaque or less). */
+#define K_ONE_SIDED 0.15
 #define K_BINS 31 /* of 0.025 from K_LEAST */
 #define C_BINS 43 /* of 6 grey levels from 0 */
 
@@ -44,6 +47,7 @@ typedef struct {
     int w, side;
     int ground[64];
     double k, c0;
+    int faint[2];      /* the arrow has the grey of this square colour's ground */
     const arrow *kept; /* the arrows found so far, whose shafts measuring */
     int kept_count;    /* another arrow stops at */
 } board_view;
@@ -64,7 +68,9 @@ static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8
  * an edge, a label); -1 outside the board. */
 static int pixel_kind(const board_view *b, int x, int y) {
     if (x < 0 || y < 0 || x >= b->w || y >= b->w) return -1;
-    int v = b->px[y * b->w + x], g = b->ground[cell_at(b, x, y)];
+    int cell = cell_at(b, x, y), v = b->px[y * b->w + x], g = b->ground[cell];
+    /* Where the arrow has the ground's grey, ground and arrow look the same. */
+    if (b->faint[(cell / 8 + cell % 8) % 2]) return 2;
     if (fabs(v - (b->c0 + b->k * g)) <= ARROW_NEAR) return 1;
     /* Ground, unless the arrow over a man's dark ink (grey INK_MOST or
      * less) shows the same grey: an orange arrow over a black pawn on a
@@ -79,8 +85,13 @@ static int pixel_kind(const board_view *b, int x, int y) {
  * side of ground gb; a vote for (k, c0) when both differ from their
  * ground and the pair fits a see-through colour. */
 static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
-                 double sums[K_BINS][C_BINS][2]) {
-    if (abs(ga - gb) < 20 || abs(a - ga) <= VOTE_APART || abs(bb - gb) <= VOTE_APART) return;
+                 double sums[K_BINS][C_BINS][2], int one_sided) {
+    if (abs(ga - gb) < 20) return;
+    if (one_sided) {
+        /* the arrow shows over a's side only: over b's it has b's grey */
+        if (abs(a - ga) <= VOTE_APART || abs(bb - gb) > 2) return;
+    } else if (abs(a - ga) <= VOTE_APART || abs(bb - gb) <= VOTE_APART)
+        return;
     double k = (double)(a - bb) / (ga - gb), c0 = a - k * ga;
     if (k < K_LEAST || k > K_MOST || c0 < 0 || c0 >= 6 * C_BINS) return;
     int i = (int)((k - K_LEAST) / 0.025), j = (int)(c0 / 6);
@@ -88,6 +99,15 @@ static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
     votes[i][j]++;
     sums[i][j][0] += k;
     sums[i][j][1] += c0;
+}
+
+/* The median ground of the squares of one colour (0: a8's). */
+static double mid_ground(const board_view *b, int colour) {
+    double g[32];
+    int m = 0;
+    for (int i = 0; i < 64; i++)
+        if ((i / 8 + i % 8) % 2 == colour) g[m++] = b->ground[i];
+    return fk_median(g, m);
 }
 
 /* The see-through colours the arrows may have, from the square borders
@@ -99,9 +119,10 @@ static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
 #define COLOURS_MOST 3
 typedef struct {
     double k, c0;
+    int faint[2];
 } see_through;
 
-static int find_colours(const board_view *b, see_through out[COLOURS_MOST]) {
+static int find_colours(const board_view *b, see_through out[COLOURS_MOST], int one_sided) {
     int votes[K_BINS][C_BINS];
     double sums[K_BINS][C_BINS][2];
     memset(votes, 0, sizeof votes);
@@ -111,19 +132,18 @@ static int find_colours(const board_view *b, see_through out[COLOURS_MOST]) {
     for (int c = 1; c < 8; c++)
         for (int y = 0; y < w; y++) {
             int x = c * s;
-            vote(p[y * w + x - 2], b->ground[cell_at(b, x - 2, y)], p[y * w + x + 1],
-                 b->ground[cell_at(b, x + 1, y)], votes, sums);
-            vote(p[(x - 2) * w + y], b->ground[cell_at(b, y, x - 2)], p[(x + 1) * w + y],
-                 b->ground[cell_at(b, y, x + 1)], votes, sums);
+            int l = p[y * w + x - 2], gl = b->ground[cell_at(b, x - 2, y)];
+            int r = p[y * w + x + 1], gr = b->ground[cell_at(b, x + 1, y)];
+            int u = p[(x - 2) * w + y], gu = b->ground[cell_at(b, y, x - 2)];
+            int d = p[(x + 1) * w + y], gd = b->ground[cell_at(b, y, x + 1)];
+            vote(l, gl, r, gr, votes, sums, one_sided);
+            vote(u, gu, d, gd, votes, sums, one_sided);
+            if (one_sided) {
+                vote(r, gr, l, gl, votes, sums, 1);
+                vote(d, gd, u, gu, votes, sums, 1);
+            }
         }
-    double mid[2]; /* each square colour's median ground */
-    for (int colour = 0; colour < 2; colour++) {
-        double g[32];
-        int m = 0;
-        for (int i = 0; i < 64; i++)
-            if ((i / 8 + i % 8) % 2 == colour) g[m++] = b->ground[i];
-        mid[colour] = fk_median(g, m);
-    }
+    double mid[2] = {mid_ground(b, 0), mid_ground(b, 1)};
     int found = 0;
     for (int tries = 0; tries < 2 * COLOURS_MOST && found < COLOURS_MOST; tries++) {
         int best = 0, bi = 0, bj = 0;
@@ -136,7 +156,7 @@ static int find_colours(const board_view *b, see_through out[COLOURS_MOST]) {
                             n += votes[i + di][j + dj];
                 if (n > best) best = n, bi = i, bj = j;
             }
-        if (best < (s / 4 > 6 ? s / 4 : 6)) break;
+        if (best < (one_sided ? s / 2 : s / 4 > 6 ? s / 4 : 6)) break;
         double n = 0, k = 0, c0 = 0;
         for (int di = -1; di <= 1; di++)
             for (int dj = -1; dj <= 1; dj++)
@@ -146,11 +166,20 @@ static int find_colours(const board_view *b, see_through out[COLOURS_MOST]) {
                     c0 += sums[bi + di][bj + dj][1];
                     votes[bi + di][bj + dj] = 0;
                 }
-        see_through t = {k / n, c0 / n};
-        /* Over either square colour the arrow must stand out from the
-         * ground. */
-        if (fabs(t.c0 + t.k * mid[0] - mid[0]) >= 2 * ARROW_NEAR + 4 &&
-            fabs(t.c0 + t.k * mid[1] - mid[1]) >= 2 * ARROW_NEAR + 4)
+        see_through t = {k / n, c0 / n, {0, 0}};
+        /* Over a square colour the arrow stands out from the ground or is
+         * taken as faint there (pixel_kind() tells nothing on it); over
+         * one colour at least it must stand out. One-sided, it has the
+         * other colour's grey. */
+        int shows[2];
+        for (int c = 0; c < 2; c++) {
+            shows[c] = fabs(t.c0 + t.k * mid[c] - mid[c]) >= 2 * ARROW_NEAR + 4;
+            t.faint[c] = !shows[c];
+        }
+        int hid = shows[0] ? 1 : 0; /* one-sided: the colour it does not show over */
+        if (one_sided ? shows[0] != shows[1] && t.k >= K_ONE_SIDED &&
+                            fabs(t.c0 + t.k * mid[hid] - mid[hid]) <= ARROW_NEAR
+                      : shows[0] || shows[1])
             out[found++] = t;
     }
     return found;
@@ -434,7 +463,7 @@ static int join_knight_arrows(arrow *a, fk_arrow_seen seen[], int n) {
             int straight1 = r1 == r0 || c1 == c0, straight2 = r2 == r1 || c2 == c1;
             int turns = (r1 == r0) != (r2 == r1);
             if (!straight1 || !straight2 || !turns || leg1 + leg2 != 3 || leg1 == leg2) continue;
-            seen[i] = (fk_arrow_seen){start, tip};
+            seen[i] = (fk_arrow_seen){start, tip, seen[i].hidden};
             for (int k = j; k + 1 < n; k++) {
                 seen[k] = seen[k + 1];
                 a[k] = a[k + 1];
@@ -473,17 +502,22 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
             memcpy(b.px + (size_t)((i / 8) * side + y) * b.w + (i % 8) * side,
                    crops + i * area + (size_t)y * side, (size_t)side);
     int n = 0, kept = 0;
-    see_through colour[COLOURS_MOST];
-    int colours = find_colours(&b, colour);
-    /* The first colour whose pixels make arrows. */
-    for (int c = 0; c < colours && n == 0; c++) {
-        b.k = colour[c].k;
-        b.c0 = colour[c].c0;
-        for (int s = 0; s < 64; s++)
-            for (int t = s + 1; t < 64; t++) {
-                arrow_between(&b, s, t, &found[n]);
-                if (on_axis(&b, &found[n])) n++;
-            }
+    /* The first colour whose pixels make arrows: those that show over
+     * both square colours, then those that show over one only. */
+    for (int one_sided = 0; one_sided < 2 && n == 0; one_sided++) {
+        see_through colour[COLOURS_MOST];
+        int colours = find_colours(&b, colour, one_sided);
+        for (int c = 0; c < colours && n == 0; c++) {
+            b.k = colour[c].k;
+            b.c0 = colour[c].c0;
+            b.faint[0] = colour[c].faint[0];
+            b.faint[1] = colour[c].faint[1];
+            for (int s = 0; s < 64; s++)
+                for (int t = s + 1; t < 64; t++) {
+                    arrow_between(&b, s, t, &found[n]);
+                    if (on_axis(&b, &found[n])) n++;
+                }
+        }
     }
     qsort(found, (size_t)n, sizeof found[0], best_first);
     for (int i = 0; i < n && kept < FK_ARROWS_MOST; i++) {
@@ -513,6 +547,9 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
                 int back = a->head_len[0] > 0 ? 1 : a->head_len[1] > 0 ? 0 : a->cap[1] > a->cap[0];
                 seen[i].from = back ? a->t : a->s;
                 seen[i].to = back ? a->s : a->t;
+                /* Hidden over one square colour: its darker or lighter one. */
+                int hid = b.faint[0] ? 0 : b.faint[1] ? 1 : -1;
+                seen[i].hidden = hid < 0 ? 0 : mid_ground(&b, hid) < mid_ground(&b, !hid) ? 2 : 1;
             }
             take_out(&b, cover, edge);
             kept = join_knight_arrows(found, seen, kept);

@@ -1169,8 +1169,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         char from[3], to[3];
         fk_square_name(square_at(arrows[k].from, out->white_bottom), from);
         fk_square_name(square_at(arrows[k].to, out->white_bottom), to);
-        note(out, "an arrow from %s to %s is drawn over the board; its squares were read through it",
-             from, to);
+        if (!arrows[k].hidden)
+            note(out, "an arrow from %s to %s is drawn over the board; its squares were read "
+                      "through it", from, to);
+        else if (k == 0)
+            note(out, "arrows are drawn over the board in the grey of its %s squares; where they "
+                      "show, the squares were read through them",
+                 arrows[k].hidden == 2 ? "dark" : "light");
     }
     for (int k = 0; k < told_count; k++) {
         fk_square sq = square_at(told[k].cell, out->white_bottom);

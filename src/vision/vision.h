@@ -97,9 +97,13 @@ int fk_crop_ground(const uint8_t *crop, int side);
 int fk_crop_is_flat(const uint8_t *crop, int side);
 
 /* An arrow drawn over the board (arrows.c): from and to are picture cells
- * (0 = top left, row by row), to the cell its head points at. */
+ * (0 = top left, row by row), to the cell its head points at. hidden: 0
+ * when it shows over both square colours; 1 or 2 when it has the grey of
+ * the light (1) or dark (2) squares and shows over the others only, so
+ * that its ends are uncertain. */
 typedef struct {
     int from, to;
+    int hidden;
 } fk_arrow_seen;
 
 #define FK_ARROWS_MOST 8
