@@ -13,7 +13,9 @@
  * over bare ground is told by its grey alone, and a line from one
  * square's centre to another's that runs over such pixels (or men) and
  * never over bare ground is an arrow. Under it, ground is put back and a
- * man's grey recovered: u = (v - c0) / k. Only boards of flat squares are
+ * man's grey recovered: u = (v - c0) / k. An arrow whose grey is near one
+ * square colour's shows over the other colour only; its squares of that
+ * colour then tell nothing either way. Only boards of flat squares are
  * looked at: on hatched or grainy ones an arrow's grey is not one value. */
 #include <math.h>
 #include <stdlib.h>
@@ -25,7 +27,7 @@
  * of c0 + k g, and bare ground within GROUND_NEAR of g. */
 #define ARROW_NEAR 7
 #define GROUND_NEAR 8
-#define INK_MOST 40
+#define INK_MOST 40 /* the darkest greys of a man's ink (pixel_kind()) */
 /* Crossings vote only where both sides differ this much from their
  * ground: the arrow must show. */
 #define VOTE_APART 12
@@ -112,10 +114,14 @@ static double mid_ground(const board_view *b, int colour) {
 
 /* The see-through colours the arrows may have, from the square borders
  * they cross (each border pixel pair two pixels in from it): up to
- * COLOURS_MOST peaks of the votes, the strongest first, each with
- * MIN_VOTES votes or more (a quarter of a square's side, 6 at least) and
- * standing out from both square colours' grounds. On a small board drawn
- * large, blurred men's edges can outvote an arrow. Returns how many. */
+ * COLOURS_MOST peaks of the votes, the strongest first (on a small board
+ * drawn large, blurred men's edges can outvote an arrow), each with a
+ * quarter of a square's side in votes or more (6 at least) and standing
+ * out from the ground of one square colour at least; `faint` marks a
+ * colour it does not stand out from. One-sided, the votes come from
+ * borders where one side has its ground's grey (half a square's side in
+ * votes, k K_ONE_SIDED or more), and the colour must have that grey over
+ * one square colour. Returns how many. */
 #define COLOURS_MOST 3
 typedef struct {
     double k, c0;
