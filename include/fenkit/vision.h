@@ -103,6 +103,7 @@ typedef struct {
 } fk_square_reading;
 
 #define FK_SCAN_MAX_NOTES 16
+#define FK_SCAN_MAX_ARROWS 8
 
 /* The result of a scan. Plain data, owned by the caller. */
 typedef struct {
@@ -120,6 +121,11 @@ typedef struct {
     fk_problems problems;          /* the position checks of the final FEN */
     int note_count;                /* warnings and remarks, in words */
     char notes[FK_SCAN_MAX_NOTES][160];
+    int arrow_count;               /* arrows drawn over the board, read through */
+    struct {
+        fk_square from, to;        /* tail and head; FK_NO_SQUARE for an arrow in the grey
+                                      of one square colour, whose ends are not known */
+    } arrows[FK_SCAN_MAX_ARROWS];
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

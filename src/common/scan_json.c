@@ -43,7 +43,18 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
     json_squares_write(out, r->uncertain);
     fputs(",\"repaired\":", out);
     json_squares_write(out, r->repaired);
-    fputs(",\"notes\":[", out);
+    fputs(",\"arrows\":[", out);
+    for (int i = 0; i < r->arrow_count; i++) {
+        char from[3], to[3];
+        if (r->arrows[i].from == FK_NO_SQUARE) {
+            fprintf(out, "%s{\"from\":null,\"to\":null}", i ? "," : "");
+            continue;
+        }
+        fk_square_name(r->arrows[i].from, from);
+        fk_square_name(r->arrows[i].to, to);
+        fprintf(out, "%s{\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "", from, to);
+    }
+    fputs("],\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);
         json_text_write(out, r->notes[i], strlen(r->notes[i]), html_safe);

@@ -1165,10 +1165,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!out->bottom_given)
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+    out->arrow_count = arrow_count;
     for (int k = 0; k < arrow_count; k++) {
+        fk_square tail = square_at(arrows[k].from, out->white_bottom);
+        fk_square head = square_at(arrows[k].to, out->white_bottom);
+        out->arrows[k].from = arrows[k].hidden ? FK_NO_SQUARE : tail;
+        out->arrows[k].to = arrows[k].hidden ? FK_NO_SQUARE : head;
         char from[3], to[3];
-        fk_square_name(square_at(arrows[k].from, out->white_bottom), from);
-        fk_square_name(square_at(arrows[k].to, out->white_bottom), to);
+        fk_square_name(tail, from);
+        fk_square_name(head, to);
         if (!arrows[k].hidden)
             note(out, "an arrow from %s to %s is drawn over the board; its squares were read "
                       "through it", from, to);

@@ -106,7 +106,7 @@ typedef struct {
     int hidden;
 } fk_arrow_seen;
 
-#define FK_ARROWS_MOST 8
+#define FK_ARROWS_MOST FK_SCAN_MAX_ARROWS
 
 /* Finds see-through arrows drawn over a board of flat squares (an
  * analysis board's, a lesson's) in the 64 crops of side x side pixels

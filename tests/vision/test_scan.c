@@ -958,10 +958,19 @@ static void test_reads_the_squares_under_arrows(void **state) {
         if (!*cases[i].notes &&
             !noted(&r, "arrows are drawn over the board in the grey of its dark squares"))
             fail_msg("board %zu: no note on arrows in the dark squares' grey", i);
+        assert_true(r.arrow_count > 0);
+        for (int k = 0; k < r.arrow_count && !*cases[i].notes; k++)
+            assert_int_equal(r.arrows[k].from, FK_NO_SQUARE);
         char want[64];
         for (const char *n = cases[i].notes; *n; n += strcspn(n, "|") + (n[strcspn(n, "|")] != 0)) {
             snprintf(want, sizeof want, "an arrow from %.*s is drawn", (int)strcspn(n, "|"), n);
             if (!noted(&r, want)) fail_msg("board %zu: no note '%s'", i, want);
+            /* and listed in the result ("d6 to g1") */
+            fk_square from = FK_SQUARE(n[0] - 'a', n[1] - '1'), to = FK_SQUARE(n[6] - 'a', n[7] - '1');
+            int listed = 0;
+            for (int k = 0; k < r.arrow_count; k++)
+                listed |= r.arrows[k].from == from && r.arrows[k].to == to;
+            if (!listed) fail_msg("board %zu: %.8s not in the result's arrows", i, n);
         }
     }
     /* A held-out render: the head of the arrow from a3 on the empty a4 had
