@@ -31,6 +31,7 @@ def main():
     ap.add_argument("--themes", default="brown,blue,purple,teal,lichess,grey")
     ap.add_argument("--sizes", default="320,400,560,800", help="board sizes to draw, pixels")
     ap.add_argument("--keep", default=None, help="write the pictures here and keep them")
+    ap.add_argument("--verbose", action="store_true", help="list the arrows not named right")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     sets, themes = a.pieces.split(","), a.themes.split(",")
@@ -83,7 +84,10 @@ def main():
         seen = set(re.findall(r"an arrow from (\w\d) to (\w\d)", " ".join(res.get("notes", []))))
         drawn = {(x[:2], x[2:]) for x in arrows}
         for s, t in drawn:
-            named["right way" if (s, t) in seen else "reversed" if (t, s) in seen else "missed"] += 1
+            how = "right way" if (s, t) in seen else "reversed" if (t, s) in seen else "missed"
+            named[how] += 1
+            if a.verbose and how != "right way":
+                print(os.path.basename(path), "arrow %s%s %s" % (s, t, how), " ".join(args))
         named["not drawn"] += sum((s, t) not in drawn and (t, s) not in drawn for s, t in seen)
     print("%d boards, %d read wrong (%d of them the wrong way round)" % (len(files), wrong, turned))
     print("arrows: " + ", ".join("%s %d" % kv for kv in named.items()))

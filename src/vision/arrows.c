@@ -62,6 +62,7 @@ struct arrow {
     double half; /* the shaft's half width, pixels */
     double head_half[2], head_len[2]; /* the head at s (0) and at t (1); 0: none */
     double cap[2];                    /* where the shaft starts at an end without a head */
+    int eared; /* its head found from ears alone, with men on both end squares */
 };
 
 static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8 + x / b->side; }
@@ -437,6 +438,7 @@ static int explained(const board_view *b, const arrow *a, const arrow *kept, int
 /* Measures a kept arrow's outline: shaft, head (one, the wider where both
  * ends look wide) and, at an end without a head, where the shaft starts. */
 static void measure(const board_view *b, arrow *a) {
+    a->eared = 0;
     measure_shaft(b, a);
     measure_head(b, a, 0);
     measure_head(b, a, 1);
@@ -446,8 +448,20 @@ static void measure(const board_view *b, arrow *a) {
     }
     for (int e = 0; e < 2; e++)
         if (a->head_len[e] <= 0) measure_cap(b, a, e);
-    if (a->head_len[0] <= 0 && a->head_len[1] <= 0 && a->cap[0] != a->cap[1])
-        measure_ears(b, a, a->cap[0] > a->cap[1]);
+    /* No head seen: at the end whose shaft does not start off the centre,
+     * or at both ends when neither does (men on both squares); kept where
+     * only one end shows ears. */
+    if (a->head_len[0] <= 0 && a->head_len[1] <= 0) {
+        if (a->cap[0] != a->cap[1])
+            measure_ears(b, a, a->cap[0] > a->cap[1]);
+        else {
+            measure_ears(b, a, 0);
+            measure_ears(b, a, 1);
+            if (a->head_len[0] > 0 && a->head_len[1] > 0)
+                a->head_half[0] = a->head_len[0] = a->head_half[1] = a->head_len[1] = 0;
+            a->eared = a->head_len[0] > 0 || a->head_len[1] > 0;
+        }
+    }
 }
 
 /* A knight's move drawn bent, as some programs draw it: a leg of two
@@ -457,9 +471,10 @@ static void measure(const board_view *b, arrow *a) {
  * to the head. Returns how many arrows are left. */
 static int join_knight_arrows(arrow *a, fk_arrow_seen seen[], int n) {
     for (int i = 0; i < n; i++) {
-        if (a[i].head_len[0] > 0 || a[i].head_len[1] > 0) continue;
+        /* a leg whose "head" is only ears may be the bend's corner */
+        if ((a[i].head_len[0] > 0 || a[i].head_len[1] > 0) && !a[i].eared) continue;
         for (int j = 0; j < n; j++) {
-            if (j == i || (a[j].head_len[0] <= 0 && a[j].head_len[1] <= 0)) continue;
+            if (j == i || a[j].eared || (a[j].head_len[0] <= 0 && a[j].head_len[1] <= 0)) continue;
             int corner = seen[j].from, tip = seen[j].to;
             if (seen[i].from != corner && seen[i].to != corner) continue;
             int start = seen[i].from == corner ? seen[i].to : seen[i].from;
