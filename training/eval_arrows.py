@@ -13,7 +13,6 @@ import argparse
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
@@ -81,7 +80,7 @@ def main():
             turned += upside
             print(os.path.basename(path), "turned" if upside else "", " ".join(bad),
                   " ".join(args))
-        seen = set(re.findall(r"an arrow from (\w\d) to (\w\d)", " ".join(res.get("notes", []))))
+        seen = {(x["from"], x["to"]) for x in res.get("arrows", []) if x["from"]}
         drawn = {(x[:2], x[2:]) for x in arrows}
         for s, t in drawn:
             how = "right way" if (s, t) in seen else "reversed" if (t, s) in seen else "missed"

@@ -1084,9 +1084,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_arrow_seen arrows[FK_ARROWS_MOST];
     int arrow_count = 0;
-    if (!crops || !probs || fk_board_cut(image, &out->board, side, crops) != FK_OK ||
-        ((arrow_count = fk_arrows_remove(crops, side, arrows)), 0) ||
-        read_squares(model, crops, side, probs) != FK_OK) {
+    int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
+    if (cut) arrow_count = fk_arrows_remove(crops, side, arrows);
+    if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
         free(probs);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
@@ -1165,7 +1165,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     if (!out->bottom_given)
         note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
              out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+    /* The arrows, in one note (a board may show eight): tail to head. */
     out->arrow_count = arrow_count;
+    char named[FK_ARROWS_MOST * 12 + 1] = "";
     for (int k = 0; k < arrow_count; k++) {
         fk_square tail = square_at(arrows[k].from, out->white_bottom);
         fk_square head = square_at(arrows[k].to, out->white_bottom);
@@ -1175,13 +1177,16 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         fk_square_name(tail, from);
         fk_square_name(head, to);
         if (!arrows[k].hidden)
-            note(out, "an arrow from %s to %s is drawn over the board; its squares were read "
-                      "through it", from, to);
-        else if (k == 0)
-            note(out, "arrows are drawn over the board in the grey of its %s squares; where they "
-                      "show, the squares were read through them",
-                 arrows[k].hidden == 2 ? "dark" : "light");
+            snprintf(named + strlen(named), sizeof named - strlen(named), "%s%s to %s",
+                     k ? ", " : "", from, to);
     }
+    if (arrow_count && arrows[0].hidden)
+        note(out, "arrows are drawn over the board in the grey of its %s squares; where they "
+                  "show, the squares were read through them",
+             arrows[0].hidden == 2 ? "dark" : "light");
+    else if (arrow_count)
+        note(out, "%s drawn over the board %s read through: %s",
+             arrow_count == 1 ? "an arrow" : "arrows", arrow_count == 1 ? "was" : "were", named);
     for (int k = 0; k < told_count; k++) {
         fk_square sq = square_at(told[k].cell, out->white_bottom);
         fk_piece now = picture[told[k].cell];
