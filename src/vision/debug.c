@@ -2,6 +2,7 @@
  * board, and the 64 crops, as PNG files to look at when a scan goes wrong. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -73,12 +74,23 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         bad |= write_png(b, dir, "board.png");
         fk_lept.pixDestroy(&b);
     }
-    for (int sq = 0; sq < 64; sq++) {
+    /* Each crop, and the outline the scanner compares men by (white on
+     * black; all black where no man's outline shows, fk_crop_shape()). */
+    uint8_t *shape = malloc((size_t)side * side);
+    for (int sq = 0; sq < 64 && shape; sq++) {
         char name[32];
         snprintf(name, sizeof name, "crop-r%dc%d.png", sq / 8, sq % 8);
         PIX *p = fk_grey_pix(crops + (size_t)sq * side * side, side, side);
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
+        int shown = fk_crop_shape(crops + (size_t)sq * side * side, side, shape);
+        for (int i = 0; i < side * side; i++) shape[i] = shown && shape[i] ? 255 : 0;
+        snprintf(name, sizeof name, "outline-r%dc%d.png", sq / 8, sq % 8);
+        p = fk_grey_pix(shape, side, side);
+        bad |= write_png(p, dir, name);
+        fk_lept.pixDestroy(&p);
     }
+    if (!shape) bad = 1;
+    free(shape);
     return bad ? fk_vision_fail(err, FK_ERR_IO, "cannot write into the debug folder") : FK_OK;
 }

@@ -644,19 +644,41 @@ typedef struct {
     int side;
     int ground[64];
     int flat[2];
-    uint8_t *spare; /* side * side bytes */
+    uint8_t *spare;  /* side * side bytes */
+    int arrows;      /* arrows were taken out: no outlines */
+    uint8_t *shapes; /* 64 outlines (fk_crop_shape()), side * side bytes each */
+    int *shaped;     /* each one's pixel count, 0 where no outline shows, -1
+                      * until outline_of() is first asked */
 } drawings;
 
-static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare) {
+/* spare: room for 65 crops (one to repaint into, 64 outlines); shaped:
+ * room for 64 counts. */
+static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare,
+                          int *shaped, int arrows) {
+    size_t area = (size_t)side * side;
     d->crops = crops;
     d->side = side;
     d->spare = spare;
+    d->arrows = arrows;
+    d->shapes = spare + area;
+    d->shaped = shaped;
     d->flat[0] = d->flat[1] = 0;
     for (int i = 0; i < 64; i++) {
-        const uint8_t *crop = crops + (size_t)i * side * side;
+        const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
         if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = fk_crop_is_flat(crop, side);
+        d->shaped[i] = -1;
     }
+}
+
+/* The outline of cell i's man (fk_crop_shape(), into d->shapes), found
+ * when first asked: its pixel count, 0 where none shows or arrows were
+ * taken out (what is left of a shaft's edge would change it). */
+static int outline_of(const drawings *d, int i) {
+    size_t area = (size_t)d->side * d->side;
+    if (d->shaped[i] < 0)
+        d->shaped[i] = d->arrows ? 0 : fk_crop_shape(d->crops + i * area, d->side, d->shapes + i * area);
+    return d->shaped[i];
 }
 
 /* likeness() of crops a and b whatever the colours of their squares: each
@@ -715,6 +737,44 @@ static double drawn_alike(const drawings *d, int a, int b) {
 #define DRAWN_ALIKE 0.88
 #define CLAIM_FLOOR 1e-3f
 
+#define SHAPE_UNLIKE 0.74
+#define SHAPE_ALIKE 0.9
+/* How much the outlines of the men on cells a and b overlap
+ * (fk_shapes_overlap()), or -1 where they cannot be compared: no outline
+ * on either, a board not drawn flat, or men of different colours when
+ * `cross` is 0. */
+static double outlines_overlap(const drawings *d, const fk_piece picture[64], int cross, int a,
+                               int b) {
+    size_t area = (size_t)d->side * d->side;
+    if (!d->flat[0] || !d->flat[1]) return -1;
+    if (!cross && FK_PIECE_COLOR(picture[a]) != FK_PIECE_COLOR(picture[b])) return -1;
+    if (!outline_of(d, a) || !outline_of(d, b)) return -1;
+    return fk_shapes_overlap(d->shapes + a * area, d->shapes + b * area, d->side);
+}
+
+/* 1 when the set draws its white and black men with one outline: men
+ * read at TELL_BELOW or more of one kind in both colours overlap SHAPE_ALIKE or
+ * more in the median (of the first SURE_PAIRS pairs). */
+static int outlines_cross(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
+                          const fk_piece picture[64]) {
+    double seen[SURE_PAIRS];
+    int n = 0;
+    for (int a = 0; a < 64 && n < SURE_PAIRS; a++) {
+        if (picture[a] == FK_EMPTY || probs[a][picture[a]] < TELL_BELOW) continue;
+        for (int b = a + 1; b < 64 && n < SURE_PAIRS; b++) {
+            if (picture[b] == FK_EMPTY || probs[b][picture[b]] < TELL_BELOW ||
+                FK_PIECE_KIND(picture[b]) != FK_PIECE_KIND(picture[a]) ||
+                FK_PIECE_COLOR(picture[b]) == FK_PIECE_COLOR(picture[a]))
+                continue;
+            double v = outlines_overlap(d, picture, 1, a, b);
+            if (v >= 0) seen[n++] = v;
+        }
+    }
+    if (n == 0) return 0;
+    qsort(seen, (size_t)n, sizeof seen[0], by_value);
+    return seen[n / 2] >= SHAPE_ALIKE;
+}
+
 /* The man of piece's colour, king aside and not `piece` itself, that no
  * cell of picture[] shows, likeliest over the cells in `cells` (summed
  * log-probabilities; a pawn cannot stand in the top or bottom row), and at
@@ -725,8 +785,9 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * (one more of the 400 held-out boards read wholly right, 87.5% of those
  * in cluttered pages; nothing else changes, the 800 renders of every set
  * and the real pictures FEN for FEN). */
-static fk_piece unclaimed_man(const float (*probs)[FK_PIECE_COUNT], const fk_piece picture[64],
-                              fk_piece piece, const int *cells, int n) {
+static fk_piece unclaimed_man(const drawings *d, int cross, const float (*probs)[FK_PIECE_COUNT],
+                              const fk_piece picture[64], fk_piece piece, const int *cells,
+                              int n) {
     fk_piece best = FK_EMPTY;
     double best_score = 0;
     for (int kind = FK_PAWN; kind < FK_KING; kind++) {
@@ -734,10 +795,18 @@ static fk_piece unclaimed_man(const float (*probs)[FK_PIECE_COUNT], const fk_pie
         int fits = y != piece && probs[cells[0]][y] >= CLAIM_FLOOR;
         for (int j = 0; j < 64 && fits; j++)
             fits = picture[j] != y || (kind == FK_BISHOP && !same_colour(j, cells[0]));
+        /* nor a kind whose sure man of either colour has another outline */
+        for (int j = 0; j < 64 && fits; j++)
+            if (picture[j] != FK_EMPTY && (int)FK_PIECE_KIND(picture[j]) == kind &&
+                probs[j][picture[j]] >= CORE_SURE) {
+                double v = outlines_overlap(d, picture, cross, j, cells[0]);
+                if (v >= 0 && v < SHAPE_UNLIKE) fits = 0;
+            }
         double score = 0;
         for (int k = 0; k < n && fits; k++) {
             if (kind == FK_PAWN && (cells[k] / 8 == 0 || cells[k] / 8 == 7)) fits = 0;
-            score += log(probs[cells[k]][y] + 1e-9);
+            fk_piece own = FK_MAKE_PIECE(FK_PIECE_COLOR(picture[cells[k]]), kind);
+            score += log(probs[cells[k]][own] + 1e-9);
         }
         if (fits && (best == FK_EMPTY || score > best_score)) {
             best = y;
@@ -747,41 +816,69 @@ static fk_piece unclaimed_man(const float (*probs)[FK_PIECE_COUNT], const fk_pie
     return best;
 }
 
+/* The sure man (CORE_SURE) of cell w's reading whose outline
+ * (fk_crop_shape()) is likest w's, when even that one overlaps w's under
+ * SHAPE_UNLIKE (fk_shapes_overlap()); -1 when one overlaps more, or no
+ * sure man of the reading shows an outline. */
+static int unlike_in_outline(const drawings *d, int cross, const float (*probs)[FK_PIECE_COUNT],
+                             const fk_piece picture[64], int w) {
+    int best = -1;
+    double most = 0;
+    for (int o = 0; o < 64; o++) {
+        if (o == w || picture[o] == FK_EMPTY ||
+            FK_PIECE_KIND(picture[o]) != FK_PIECE_KIND(picture[w]) ||
+            probs[o][picture[o]] < CORE_SURE)
+            continue;
+        double v = outlines_overlap(d, picture, cross, w, o);
+        if (v < 0) continue;
+        if (best < 0 || v > most) best = o, most = v;
+    }
+    return best >= 0 && most < SHAPE_UNLIKE ? best : -1;
+}
+
 /* Gives unsure cells a kind no square shows (see CORE_SURE), after men
  * were told apart: a cell already changed, or changed here, stays.
  * Appends each change to told[] (n so far); returns the new count. */
 static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                               fk_piece picture[64], const int clean[2],
                               signed char alike[64][64], told_apart told[64], int n) {
-    int done[64] = {0}, flat = d->flat[0] && d->flat[1];
+    int done[64] = {0}, flat = d->flat[0] && d->flat[1], cross = -1;
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
         if (x == FK_EMPTY || FK_PIECE_KIND(x) == FK_KING || probs[w][x] >= CORE_SURE ||
-            (int)x != best_class(probs[w], -1) || done[w] || !clean[colour_of(w)])
+            (int)x != best_class(probs[w], -1) || done[w])
             continue;
+        if (cross < 0) cross = flat && outlines_cross(d, probs, picture);
         int sure = -1;
-        for (int o = 0; o < 64 && sure < 0; o++)
+        for (int o = 0; o < 64 && sure < 0 && clean[colour_of(w)]; o++)
             if (o != w && picture[o] == x && probs[o][x] >= CORE_SURE &&
                 (same_colour(o, w) ? !alike_cells(d->crops, d->side, alike, o, w)
                                    : flat && drawn_alike(d, o, w) < CROSS_UNLIKE))
                 sure = o;
+        if (sure < 0 && flat) sure = unlike_in_outline(d, cross, probs, picture, w);
         if (sure < 0) continue;
         int odd[64], m = 0;
         odd[m++] = w;
-        for (int c = 0; c < 64; c++)
-            if (c != w && picture[c] == x && probs[c][x] < CORE_SURE && !done[c] &&
-                (int)x == best_class(probs[c], -1) &&
-                drawn_alike(d, c, w) >= DRAWN_ALIKE)
+        for (int c = 0; c < 64; c++) {
+            fk_piece z = picture[c];
+            if (c == w || z == FK_EMPTY || probs[c][z] >= CORE_SURE || done[c] ||
+                (int)z != best_class(probs[c], -1))
+                continue;
+            if (z == x ? drawn_alike(d, c, w) >= DRAWN_ALIKE
+                       : flat && FK_PIECE_KIND(z) == FK_PIECE_KIND(x) &&
+                             outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE)
                 odd[m++] = c;
-        fk_piece y = unclaimed_man(probs, picture, x, odd, m);
+        }
+        fk_piece y = unclaimed_man(d, cross, probs, picture, x, odd, m);
         if (y == FK_EMPTY) continue;
         for (int k = 0; k < m; k++) {
             int c = odd[k];
+            fk_piece was = picture[c], now = FK_MAKE_PIECE(FK_PIECE_COLOR(was), FK_PIECE_KIND(y));
             done[c] = 1;
             told[n++] = (told_apart){.cell = c, .other = k ? w : sure,
-                                     .how = k ? TOLD_ALONG : TOLD_UNSEEN, .was = x,
-                                     .was_prob = probs[c][x], .now_prob = probs[c][y]};
-            picture[c] = y;
+                                     .how = k ? TOLD_ALONG : TOLD_UNSEEN, .was = was,
+                                     .was_prob = probs[c][was], .now_prob = probs[c][now]};
+            picture[c] = now;
         }
     }
     return n;
@@ -798,7 +895,6 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     for (int i = 0; i < 64; i++) picture[i] = (fk_piece)best_class(probs[i], -1);
     int clean[2] = {clean_colour(crops, side, probs, picture, 0),
                     clean_colour(crops, side, probs, picture, 1)};
-    if (!clean[0] && !clean[1]) return 0;
     signed char alike[64][64]; /* -1: not yet compared; 0, 1 */
     memset(alike, -1, sizeof alike);
     int anchored[64] = {0}; /* told apart from, or changed: kept from now on */
@@ -1079,8 +1175,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     note_slant(out);
 
     int side = fk_model_square_size(model);
-    /* 64 crops, and a 65th's room for drawn_alike() to repaint into */
-    uint8_t *crops = malloc((size_t)65 * side * side);
+    /* 64 crops, a 65th's room for drawn_alike() to repaint into and 64
+     * outlines (drawings) */
+    uint8_t *crops = malloc((size_t)129 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_arrow_seen arrows[FK_ARROWS_MOST];
     int arrow_count = 0;
@@ -1106,7 +1203,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_piece picture[64];
     told_apart told[64];
     drawings drawn;
-    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side);
+    int shaped[64];
+    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, arrow_count);
     const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
     int told_count = read_picture(&drawn, readings, picture, told);
     double ink[64];

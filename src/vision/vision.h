@@ -96,6 +96,17 @@ int fk_crop_ground(const uint8_t *crop, int side);
  * empty square drawn by a program (scan.c, FLAT). */
 int fk_crop_is_flat(const uint8_t *crop, int side);
 
+/* A man's outline (shape.c): shape (side x side bytes) gets 1 on the
+ * pixels of the crop that its square's bare ground, grown from the crop's
+ * edge, does not reach, the largest piece of them only. Returns its pixel
+ * count, or 0 when no man's outline shows there (an empty crop, one whose
+ * ground is not a flat grey, an outline that fills the crop or runs along
+ * its edge). */
+int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape);
+/* How much two outlines overlap: shared pixels over the pixels of either,
+ * the best of b moved by up to two pixels each way. 1 for one outline. */
+double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side);
+
 /* An arrow drawn over the board (arrows.c): from and to are picture cells
  * (0 = top left, row by row), to the cell its head points at. hidden: 0
  * when it shows over both square colours; 1 or 2 when it has the grey of

@@ -105,11 +105,12 @@ fk scan "$DATA/no-board.png"
 expect_rc 1
 err_has "no chess board found"
 
-step "--debug-dir writes the grid, the cut board and 64 crops"
+step "--debug-dir writes the grid, the cut board, 64 crops and their outlines"
 fk scan --debug-dir "$TMP/debug" "$DATA/cv_03.jpg"
 expect_rc 0
 [ -f "$TMP/debug/grid.png" ] || fail "no grid.png"
 [ -f "$TMP/debug/board.png" ] || fail "no board.png"
 [ "$(ls "$TMP/debug"/crop-*.png | wc -l)" = 64 ] || fail "not 64 crops"
+[ "$(ls "$TMP/debug"/outline-*.png | wc -l)" = 64 ] || fail "not 64 outlines"
 
 pass

@@ -1,0 +1,172 @@
+/* A man's outline, whatever its colours: the pixels of a crop that the
+ * square's bare ground does not reach from the crop's edge. A piece set
+ * usually draws the white and the black man of a kind with one outline
+ * (the black one filled), and a man's outline is the same on a light and
+ * on a dark square, so outlines compare men across both colours where
+ * grey levels cannot. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+/* Grey levels from the square's own within which a pixel is bare ground.
+ * A board drawn by a program has one grey a square colour; a man's
+ * smoothed edge lies further off. At 12 the mid-grey shading of some
+ * white men leaks into the ground; at 3 the outlines of like men on the
+ * two colours part a little more. */
+#define SHAPE_NEAR 6
+
+/* More separate parts than this: grain or hatching, not a man. */
+#define SHAPE_PARTS 32
+
+/* One connected part of what the ground leaves. */
+typedef struct {
+    int start, count;
+    int x0, y0, x1, y1; /* its bounding box, inclusive */
+} part;
+
+/* Marks in mark[] (with `value`) the cells reachable from start over the
+ * cells `open` allows and mark[] has not marked yet, through 4 (ring 4) or
+ * 8 neighbours; fills *p with their count and box. stack has room for
+ * side * side cells. */
+static void grow(const uint8_t *open, uint8_t *mark, uint8_t value, int side, int start, int ring,
+                 int *stack, part *p) {
+    static const int dy[8] = {-1, 1, 0, 0, -1, -1, 1, 1}, dx[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+    int top = 0;
+    *p = (part){.start = start, .x0 = side, .y0 = side, .x1 = -1, .y1 = -1};
+    mark[start] = value;
+    stack[top++] = start;
+    while (top) {
+        int at = stack[--top], y = at / side, x = at % side;
+        p->count++;
+        p->x0 = x < p->x0 ? x : p->x0;
+        p->x1 = x > p->x1 ? x : p->x1;
+        p->y0 = y < p->y0 ? y : p->y0;
+        p->y1 = y > p->y1 ? y : p->y1;
+        for (int k = 0; k < ring; k++) {
+            int yy = y + dy[k], xx = x + dx[k];
+            if (yy < 0 || xx < 0 || yy >= side || xx >= side) continue;
+            int next = yy * side + xx;
+            if (open[next] && !mark[next]) {
+                mark[next] = value;
+                stack[top++] = next;
+            }
+        }
+    }
+}
+
+/* 1 when a part lies within a corner of the crop (two fifths of the side
+ * each way), where coordinate labels are drawn inside a board. */
+static int in_corner(const part *p, int side) {
+    int reach = side * 2 / 5;
+    int left = p->x1 < reach, right = p->x0 >= side - reach;
+    int top = p->y1 < reach, bottom = p->y0 >= side - reach;
+    return (left || right) && (top || bottom);
+}
+
+int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
+    int area = side * side, g = fk_crop_ground(crop, side);
+    uint8_t *near = malloc((size_t)area * 2);
+    int *stack = malloc(sizeof(int) * (size_t)area);
+    memset(shape, 0, (size_t)area);
+    if (!near || !stack) {
+        free(near);
+        free(stack);
+        return 0;
+    }
+    uint8_t *ground = near + area;
+    part p;
+    for (int i = 0; i < area; i++)
+        near[i] = abs(crop[i] - g) <= SHAPE_NEAR;
+    memset(ground, 0, (size_t)area);
+    for (int i = 0; i < area; i++) {
+        int y = i / side, x = i % side;
+        int edge = y == 0 || x == 0 || y == side - 1 || x == side - 1;
+        if (edge && near[i] && !ground[i]) grow(near, ground, 1, side, i, 4, stack, &p);
+    }
+    /* What the ground leaves is the man, and maybe a coordinate label or a
+     * speck: its parts (8 neighbours) of a sixth of the largest's pixels
+     * or more are kept, but for small ones in a corner. Some sets draw a
+     * man in parts with bare ground between them (kilfiger's black rook:
+     * battlements, body, base). */
+    for (int i = 0; i < area; i++)
+        near[i] = !ground[i];
+    part parts[SHAPE_PARTS];
+    int n = 0, most = 0;
+    for (int i = 0; i < area && n < SHAPE_PARTS; i++) {
+        if (!near[i] || shape[i]) continue;
+        grow(near, shape, 1, side, i, 8, stack, &parts[n]);
+        most = parts[n].count > most ? parts[n].count : most;
+        n++;
+    }
+    int total = 0, busy = n == SHAPE_PARTS;
+    memset(shape, 0, (size_t)area);
+    for (int k = 0; k < n && !busy; k++) {
+        if (parts[k].count * 6 < most || (parts[k].count < most && in_corner(&parts[k], side)))
+            continue;
+        grow(near, shape, 1, side, parts[k].start, 8, stack, &p);
+        total += p.count;
+    }
+    free(near);
+    free(stack);
+    /* An outline that fills most of the crop or runs along its edge is
+     * not a man's: the ground leaked nowhere (a tiny board's man touching
+     * its square's sides, a tile drawn behind the man). */
+    int border = 0;
+    for (int i = 0; i < side; i++)
+        border +=
+            shape[i] + shape[(side - 1) * side + i] + shape[i * side] + shape[i * side + side - 1];
+    if (busy || total * 10 >= area * 6 || border * 4 >= side || total * 16 < area) return 0;
+    return total;
+}
+
+/* Rows of an outline as bits (side <= 64), bit x for column x. */
+static void pack_rows(const uint8_t *shape, int side, uint64_t *rows) {
+    for (int y = 0; y < side; y++) {
+        uint64_t r = 0;
+        for (int x = 0; x < side; x++)
+            r |= (uint64_t)(shape[y * side + x] != 0) << x;
+        rows[y] = r;
+    }
+}
+
+double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side) {
+    double best = 0;
+    if (side <= 64) {
+        uint64_t ra[64], rb[64];
+        pack_rows(a, side, ra);
+        pack_rows(b, side, rb);
+        for (int dy = -2; dy <= 2; dy++)
+            for (int dx = -2; dx <= 2; dx++) {
+                int both = 0, either = 0;
+                for (int y = 0; y < side; y++) {
+                    int yy = y + dy;
+                    /* b's pixel (x + dx, y + dy) against a's (x, y) */
+                    uint64_t v =
+                        yy >= 0 && yy < side ? (dx >= 0 ? rb[yy] >> dx : rb[yy] << -dx) : 0;
+                    if (side < 64) v &= (UINT64_C(1) << side) - 1;
+                    both += __builtin_popcountll(ra[y] & v);
+                    either += __builtin_popcountll(ra[y] | v);
+                }
+                double share = either ? (double)both / either : 0;
+                if (share > best) best = share;
+            }
+        return best;
+    }
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            int both = 0, either = 0;
+            for (int y = 0; y < side; y++)
+                for (int x = 0; x < side; x++) {
+                    int yy = y + dy, xx = x + dx;
+                    int u = a[y * side + x];
+                    int v = yy >= 0 && xx >= 0 && yy < side && xx < side && b[yy * side + xx];
+                    both += u && v;
+                    either += u || v;
+                }
+            double share = either ? (double)both / either : 0;
+            if (share > best) best = share;
+        }
+    return best;
+}
