@@ -1,0 +1,89 @@
+/* libFuzzer target for the steps that work on the 64 crops of a cut
+ * board: the arrow finder (arrows.c) and men's outlines (shape.c). The
+ * first byte picks the crops' side (8 to 48 pixels) and how they are
+ * filled: with the input's bytes over and over, or as a board of two flat
+ * greys with bars and blobs of any grey painted over it, as a board with
+ * men and arrows looks. Whatever the crops show, the finder must name
+ * cells on the board and at most FK_ARROWS_MOST arrows, and an outline
+ * must be 0/1 pixels that overlap themselves wholly. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/vision/vision.h"
+
+/* Paints the board (8 * side pixels a row) from the input: two square
+ * greys, then shapes of 5 bytes each (kind and grey, x, y, width or
+ * radius, height), in board pixels scaled from 0..255. */
+static void paint(uint8_t *board, int side, const uint8_t *data, size_t size) {
+    int n = 8 * side;
+    uint8_t light = size > 1 ? data[1] : 220, dark = size > 2 ? data[2] : 120;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            board[y * n + x] = (x / side + y / side) % 2 ? dark : light;
+    for (size_t at = 3; at + 5 <= size; at += 5) {
+        const uint8_t *s = data + at;
+        int grey = s[0] & 0xfe, round = s[0] & 1;
+        int cx = s[1] * n / 256, cy = s[2] * n / 256, w = 1 + s[3] * n / 512,
+            h = 1 + s[4] * n / 512;
+        for (int y = cy - h; y <= cy + h; y++)
+            for (int x = cx - w; x <= cx + w; x++) {
+                if (x < 0 || y < 0 || x >= n || y >= n) continue;
+                long dx = x - cx, dy = y - cy;
+                if (round && dx * dx * h * h + dy * dy * w * w > (long)w * w * h * h) continue;
+                board[y * n + x] = (uint8_t)grey;
+            }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 1) return 0;
+    int side = 8 + (data[0] & 0x3f) % 41, n = 8 * side;
+    size_t area = (size_t)side * side;
+    uint8_t *crops = malloc(64 * area), *board = malloc((size_t)n * n);
+    uint8_t *a = malloc(area), *b = malloc(area);
+    if (!crops || !board || !a || !b) abort();
+    if (data[0] & 0x80) {
+        paint(board, side, data, size);
+        for (int cell = 0; cell < 64; cell++)
+            for (int y = 0; y < side; y++)
+                memcpy(crops + cell * area + (size_t)y * side,
+                       board + (size_t)((cell / 8) * side + y) * n + (cell % 8) * side,
+                       (size_t)side);
+    } else {
+        for (size_t i = 0; i < 64 * area; i++)
+            crops[i] = size > 1 ? data[1 + i % (size - 1)] : 0;
+    }
+    fk_arrow_seen seen[FK_ARROWS_MOST];
+    int found = fk_arrows_remove(crops, side, seen);
+    if (found < 0 || found > FK_ARROWS_MOST) abort();
+    for (int k = 0; k < found; k++)
+        if (seen[k].from < 0 || seen[k].from > 63 || seen[k].to < 0 || seen[k].to > 63 ||
+            seen[k].hidden < 0 || seen[k].hidden > 2)
+            abort();
+    int last = -1;
+    for (int cell = 0; cell < 64; cell++) {
+        int count = fk_crop_shape(crops + cell * area, side, b);
+        if (count < 0 || count > (int)area) abort();
+        int ones = 0;
+        for (size_t i = 0; i < area; i++) {
+            if (b[i] > 1) abort();
+            ones += b[i];
+        }
+        if (count && ones != count) abort();
+        if (!count) continue;
+        double self = fk_shapes_overlap(b, b, side);
+        if (self != 1.0) abort();
+        if (last >= 0) {
+            double v = fk_shapes_overlap(a, b, side);
+            if (!(v >= 0 && v <= 1)) abort();
+        }
+        memcpy(a, b, area);
+        last = cell;
+    }
+    free(crops);
+    free(board);
+    free(a);
+    free(b);
+    return 0;
+}
