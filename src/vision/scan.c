@@ -822,10 +822,18 @@ static fk_piece unclaimed_man(const drawings *d, int cross, const float (*probs)
     return best;
 }
 
-/* The sure man (CORE_SURE) of cell w's reading whose outline
+/* The sure man (OUTLINE_SURE) of the kind of cell w's reading, of either
+ * colour (men of both colours where `cross`), whose outline
  * (fk_crop_shape()) is likest w's, when even that one overlaps w's under
  * SHAPE_UNLIKE (fk_shapes_overlap()); -1 when one overlaps more, or no
- * sure man of the reading shows an outline. */
+ * sure man of the kind shows an outline. Men read at 95% rather than
+ * CORE_SURE's 98% may vouch here: of the 800 renders of every set two
+ * more boards read wholly right (an eboard-ebony rook read as a pawn; a
+ * knights-knights bishop, queen and rook read as rooks and a queen), of
+ * the fresh 600 one (an eboard-nutbolt bishop read as a pawn), none worse,
+ * the held-out boards and real pictures as before; at 90% two of the 600,
+ * but three boards already wrong are wrong in other squares. */
+#define OUTLINE_SURE 0.95f
 static int unlike_in_outline(const drawings *d, int cross, const float (*probs)[FK_PIECE_COUNT],
                              const fk_piece picture[64], int w) {
     int best = -1;
@@ -833,7 +841,7 @@ static int unlike_in_outline(const drawings *d, int cross, const float (*probs)[
     for (int o = 0; o < 64; o++) {
         if (o == w || picture[o] == FK_EMPTY ||
             FK_PIECE_KIND(picture[o]) != FK_PIECE_KIND(picture[w]) ||
-            probs[o][picture[o]] < CORE_SURE)
+            probs[o][picture[o]] < OUTLINE_SURE)
             continue;
         double v = outlines_overlap(d, picture, cross, w, o);
         if (v < 0) continue;
