@@ -76,10 +76,12 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * are left alone. alike (64 entries by square, or NULL): the other squares
  * whose men are read the same and drawn alike, which are weighed
  * together. inked: squares whose man's colour its ink confirmed (scan.c,
- * colour_men), which do not take their kind's other colour. Adds notes and
- * sets r->repaired. */
+ * colour_men), which do not take their kind's other colour. unlike:
+ * squares whose runner-up their outline rules out (scan.c,
+ * outline_vetoes), which keep their reading. Adds notes and sets
+ * r->repaired. */
 void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
-                            fk_scan_result *r);
+                            fk_bitboard unlike, fk_scan_result *r);
 
 /* Decides which side is at the bottom from rank numbers drawn beside the
  * board or in its edge squares ("8" has more ink than "1", "2" more than

@@ -451,6 +451,17 @@ static void test_mends_condal_bishops_read_as_knights(void **state) {
     }
 }
 
+/* Two pychess-spatial bishops (a3, g2) read at 70% and 76% with a pawn
+ * as runner-up: White's sure pawns show another outline, so the material
+ * does not weigh them into pawns (it did before outlines were compared). */
+static void test_weighs_no_man_into_a_kind_its_outline_rules_out(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("spatial-780.png", "2R3nr/2p5/2k1p3/p6p/P3K2p/B1N1P3/2P3B1/7R", &r);
+    assert_false(noted(&r, "weighed"));
+    assert_int_equal(r.squares[fk_square_parse("a3")].second, FK_WP);
+}
+
 /* Probabilities that read every square as its piece in pos with p, and
  * give the runner-up `second` the rest. */
 static void confident(const fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
@@ -652,7 +663,7 @@ static void weigh(const char *fen, const char *square, fk_piece best, float p, f
     read_surely(fen, pos, probs);
     readings_of(pos, probs, r);
     r->squares[fk_square_parse(square)] = (fk_square_reading){best, p, second, q};
-    fk_scan_weigh_material(pos, NULL, 0, r);
+    fk_scan_weigh_material(pos, NULL, 0, 0, r);
 }
 
 /* A game position with both queens, the white one (d4) read as black at
@@ -689,9 +700,31 @@ static void test_leaves_a_colour_the_ink_settled(void **state) {
     read_surely(two_black_queens, &pos, probs);
     readings_of(&pos, probs, &r);
     r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, NULL, FK_BIT(d4), &r);
+    fk_scan_weigh_material(&pos, NULL, FK_BIT(d4), 0, &r);
     assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
     assert_int_equal(r.note_count, 0);
+}
+
+/* The same queen, white by its runner-up but ruled out as white by its
+ * outline (outline_vetoes: the sure white men of its kind are drawn
+ * otherwise): the material leaves its reading alone. */
+static void test_leaves_a_runner_up_the_outline_rules_out(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_scan_result r;
+    float probs[64][FK_PIECE_COUNT];
+    fk_square d4 = fk_square_parse("d4");
+    read_surely(two_black_queens, &pos, probs);
+    readings_of(&pos, probs, &r);
+    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+    fk_scan_weigh_material(&pos, NULL, 0, FK_BIT(d4), &r);
+    assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
+    assert_int_equal(r.note_count, 0);
+    /* another square ruled out changes nothing for d4 */
+    readings_of(&pos, probs, &r);
+    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+    fk_scan_weigh_material(&pos, NULL, 0, FK_BIT(fk_square_parse("e4")), &r);
+    assert_int_equal(fk_position_at(&pos, d4), FK_WQ);
 }
 
 /* tsoj_138, a book diagram: White has all eight pawns and one rook, the
@@ -731,7 +764,7 @@ static void test_weighs_a_row_of_pawns_read_as_bishops_back(void **state) {
     for (int i = 0; i < 4; i++)
         r.squares[fk_square_parse(row[i])] =
             (fk_square_reading){FK_WB, 0.53f + 0.02f * i, FK_WP, 0.45f - 0.02f * i};
-    fk_scan_weigh_material(&pos, NULL, 0, &r);
+    fk_scan_weigh_material(&pos, NULL, 0, 0, &r);
     char placement[FK_FEN_MAX];
     fk_fen_write_placement(&pos, placement, sizeof placement);
     assert_string_equal(placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
@@ -758,7 +791,7 @@ static void test_weighs_men_drawn_alike_together(void **state) {
         read_surely("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/QNBQKBNQ w - - 0 1", &pos, probs);
         readings_of(&pos, probs, &r);
         r.squares[a1] = r.squares[h1] = (fk_square_reading){FK_WQ, 0.60f, FK_WR, 0.35f};
-        fk_scan_weigh_material(&pos, together ? alike : NULL, 0, &r);
+        fk_scan_weigh_material(&pos, together ? alike : NULL, 0, 0, &r);
         char placement[FK_FEN_MAX];
         fk_fen_write_placement(&pos, placement, sizeof placement);
         assert_string_equal(placement, together ? "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/RNBQKBNR"
@@ -772,7 +805,7 @@ static void test_weighs_men_drawn_alike_together(void **state) {
     read_surely(two_black_queens, &pos, probs);
     readings_of(&pos, probs, &r);
     r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, alike, 0, &r);
+    fk_scan_weigh_material(&pos, alike, 0, 0, &r);
     assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
     assert_int_equal(r.note_count, 0);
 }
@@ -1187,9 +1220,11 @@ int main(void) {
         cmocka_unit_test(test_tells_unlike_men_apart),
         cmocka_unit_test(test_gives_a_man_unlike_its_reading_a_kind_no_square_shows),
         cmocka_unit_test(test_mends_condal_bishops_read_as_knights),
+        cmocka_unit_test(test_weighs_no_man_into_a_kind_its_outline_rules_out),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
+        cmocka_unit_test(test_leaves_a_runner_up_the_outline_rules_out),
         cmocka_unit_test(test_weighs_material_by_the_pawns_beside_it),
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_weighs_men_drawn_alike_together),
