@@ -15,9 +15,7 @@ pairs of one colour (the 99th percentile of their difference).
     python3 training/eval_ink.py build/fenkit /tmp/ev400/held-out
 
 Usage: eval_ink.py FENKIT RENDER_DIR"""
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -25,7 +23,7 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(__file__))
-from eval_scan import expand  # noqa: E402
+from eval_scan import debug_scans  # noqa: E402
 
 FLAT = 2  # scan.c: is_flat
 
@@ -53,17 +51,9 @@ def main():
     kings = {True: [0, 0, 1.0], False: [0, 0, 1.0]}  # right, boards, closest gap
     cross, same, wrong = {}, {}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        for line in open(os.path.join(folder, "manifest.jsonl")):
-            m = json.loads(line)
-            out = os.path.join(tmp, m["file"])
-            subprocess.run([fenkit, "scan", "--debug-dir", out, os.path.join(folder, m["file"])],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if not os.path.exists(os.path.join(out, "crop-r0c0.png")):
-                continue
+        for m, out, cells in debug_scans(fenkit, folder, tmp):
             crops = [np.asarray(Image.open(os.path.join(out, "crop-r%dc%d.png" % divmod(i, 8))),
                                 dtype=np.int32) for i in range(64)]
-            truth = expand(m["fen"].split()[0])
-            cells = truth[::-1] if m["flip"] else truth  # picture cells, top row first
             ink, flat = inks(crops)
             if "K" in cells and "k" in cells:
                 gap = ink[cells.index("k")] - ink[cells.index("K")]

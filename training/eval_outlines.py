@@ -18,9 +18,7 @@ of a board before it compares men of different colours).
 
 Usage: eval_outlines.py FENKIT RENDER_DIR"""
 import collections
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -28,7 +26,7 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(__file__))
-from eval_scan import expand  # noqa: E402
+from eval_scan import debug_scans  # noqa: E402
 
 FLAT = 2  # scan.c: fk_crop_is_flat
 
@@ -57,21 +55,13 @@ def main():
     closest = []
     by_set = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
-        for line in open(os.path.join(folder, "manifest.jsonl")):
-            m = json.loads(line)
-            out = os.path.join(tmp, m["file"])
-            subprocess.run([fenkit, "scan", "--debug-dir", out, os.path.join(folder, m["file"])],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if not os.path.exists(os.path.join(out, "outline-r0c0.png")):
-                continue
+        for m, out, cells in debug_scans(fenkit, folder, tmp):
 
             def load(kind, i):
                 name = "%s-r%dc%d.png" % ((kind,) + divmod(i, 8))
                 return np.asarray(Image.open(os.path.join(out, name)), dtype=np.int32)
 
             crops = [load("crop", i) for i in range(64)]
-            truth = expand(m["fen"].split()[0])
-            cells = truth[::-1] if m["flip"] else truth  # picture cells, top row first
             flat = [any((i // 8 + i % 8) % 2 == c and np.ptp(crops[i][1:-1, 1:-1]) <= FLAT
                         for i in range(64)) for c in (0, 1)]
             if not all(flat):

@@ -39,6 +39,20 @@ def expand(placement):
     return out
 
 
+def debug_scans(fenkit, folder, tmp):
+    """Scans each render listed in folder's manifest.jsonl with --debug-dir
+    (into tmp); yields (its manifest entry, its debug folder, its true men
+    by picture cell, top row first) for each one the scanner cut."""
+    for line in open(os.path.join(folder, "manifest.jsonl")):
+        m = json.loads(line)
+        out = os.path.join(tmp, m["file"])
+        subprocess.run([fenkit, "scan", "--debug-dir", out, os.path.join(folder, m["file"])],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if os.path.exists(os.path.join(out, "crop-r0c0.png")):
+            truth = expand(m["fen"].split()[0])
+            yield m, out, truth[::-1] if m["flip"] else truth
+
+
 def scan(fenkit, images, model):
     """Scans the pictures in one run; returns ([result per picture], seconds)."""
     cmd = [fenkit, "scan", "--json"] + (["--model", model] if model else []) + images

@@ -689,42 +689,29 @@ static void test_weighs_a_second_queen_back_to_its_colour(void **state) {
 }
 
 /* The same queen, its colour settled by its ink (it is inked like the
- * sure black queen): the material no longer turns it white, though it
- * may still take another kind's reading. */
-static void test_leaves_a_colour_the_ink_settled(void **state) {
+ * sure black queen), or its runner-up ruled out by its outline
+ * (outline_vetoes: the sure white men of its kind are drawn otherwise):
+ * the material no longer turns it white, though with its colour settled
+ * it may still take another kind's reading. A square other than d4 ruled
+ * out changes nothing for d4. */
+static void test_leaves_a_reading_the_ink_or_outline_settled(void **state) {
     (void)state;
-    fk_position pos;
-    fk_scan_result r;
-    float probs[64][FK_PIECE_COUNT];
-    fk_square d4 = fk_square_parse("d4");
-    read_surely(two_black_queens, &pos, probs);
-    readings_of(&pos, probs, &r);
-    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, NULL, FK_BIT(d4), 0, &r);
-    assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
-    assert_int_equal(r.note_count, 0);
-}
-
-/* The same queen, white by its runner-up but ruled out as white by its
- * outline (outline_vetoes: the sure white men of its kind are drawn
- * otherwise): the material leaves its reading alone. */
-static void test_leaves_a_runner_up_the_outline_rules_out(void **state) {
-    (void)state;
-    fk_position pos;
-    fk_scan_result r;
-    float probs[64][FK_PIECE_COUNT];
-    fk_square d4 = fk_square_parse("d4");
-    read_surely(two_black_queens, &pos, probs);
-    readings_of(&pos, probs, &r);
-    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, NULL, 0, FK_BIT(d4), &r);
-    assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
-    assert_int_equal(r.note_count, 0);
-    /* another square ruled out changes nothing for d4 */
-    readings_of(&pos, probs, &r);
-    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
-    fk_scan_weigh_material(&pos, NULL, 0, FK_BIT(fk_square_parse("e4")), &r);
-    assert_int_equal(fk_position_at(&pos, d4), FK_WQ);
+    fk_square d4 = fk_square_parse("d4"), e4 = fk_square_parse("e4");
+    const struct {
+        fk_bitboard inked, unlike;
+        fk_piece kept;
+    } cases[] = {{FK_BIT(d4), 0, FK_BQ}, {0, FK_BIT(d4), FK_BQ}, {0, FK_BIT(e4), FK_WQ}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fk_position pos;
+        fk_scan_result r;
+        float probs[64][FK_PIECE_COUNT];
+        read_surely(two_black_queens, &pos, probs);
+        readings_of(&pos, probs, &r);
+        r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+        fk_scan_weigh_material(&pos, NULL, cases[i].inked, cases[i].unlike, &r);
+        assert_int_equal(fk_position_at(&pos, d4), cases[i].kept);
+        assert_int_equal(r.note_count, cases[i].kept == FK_BQ ? 0 : 1);
+    }
 }
 
 /* tsoj_138, a book diagram: White has all eight pawns and one rook, the
@@ -1223,8 +1210,7 @@ int main(void) {
         cmocka_unit_test(test_weighs_no_man_into_a_kind_its_outline_rules_out),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
-        cmocka_unit_test(test_leaves_a_colour_the_ink_settled),
-        cmocka_unit_test(test_leaves_a_runner_up_the_outline_rules_out),
+        cmocka_unit_test(test_leaves_a_reading_the_ink_or_outline_settled),
         cmocka_unit_test(test_weighs_material_by_the_pawns_beside_it),
         cmocka_unit_test(test_weighs_a_row_of_pawns_read_as_bishops_back),
         cmocka_unit_test(test_weighs_men_drawn_alike_together),
