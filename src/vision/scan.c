@@ -651,12 +651,14 @@ typedef struct {
     uint8_t *shapes; /* 64 outlines (fk_crop_shape()), side * side bytes each */
     int *shaped;     /* each one's pixel count, 0 where no outline shows, -1
                       * until outline_of() is first asked */
+    uint64_t *rows;  /* the outlines as rows of bits (fk_shape_rows()), 64 a
+                      * cell, where side is 64 or less */
 } drawings;
 
 /* spare: room for 65 crops (one to repaint into, 64 outlines); shaped:
- * room for 64 counts. */
+ * room for 64 counts; rows: for 64 * 64 rows of bits. */
 static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare,
-                          int *shaped, fk_bitboard arrowed) {
+                          int *shaped, uint64_t *rows, fk_bitboard arrowed) {
     size_t area = (size_t)side * side;
     d->crops = crops;
     d->side = side;
@@ -664,6 +666,7 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     d->arrowed = arrowed;
     d->shapes = spare + area;
     d->shaped = shaped;
+    d->rows = rows;
     d->flat[0] = d->flat[1] = 0;
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
@@ -681,11 +684,20 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
  * read as a pawn), of the fresh 600 one (a condal bishop). */
 static int outline_of(const drawings *d, int i) {
     size_t area = (size_t)d->side * d->side;
-    if (d->shaped[i] < 0)
+    if (d->shaped[i] < 0) {
         d->shaped[i] = (d->arrowed >> i & 1)
                            ? 0
                            : fk_crop_shape(d->crops + i * area, d->side, d->shapes + i * area);
+        if (d->shaped[i] && d->side <= 64) fk_shape_rows(d->shapes + i * area, d->side, d->rows + i * 64);
+    }
     return d->shaped[i];
+}
+
+/* fk_shapes_overlap() of the outlines of cells a and b (outline_of()). */
+static double shapes_overlap(const drawings *d, int a, int b) {
+    size_t area = (size_t)d->side * d->side;
+    if (d->side <= 64) return fk_rows_overlap(d->rows + a * 64, d->rows + b * 64, d->side);
+    return fk_shapes_overlap(d->shapes + a * area, d->shapes + b * area, d->side);
 }
 
 /* likeness() of crops a and b whatever the colours of their squares: each
@@ -757,7 +769,6 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * of different colours where `cross` does not allow it. */
 static double outlines_overlap(const drawings *d, const fk_piece picture[64], int cross, int a,
                                int b) {
-    size_t area = (size_t)d->side * d->side;
     if (!d->flat[0] || !d->flat[1]) return -1;
     if (!(cross & CROSS_MEN) && FK_PIECE_COLOR(picture[a]) != FK_PIECE_COLOR(picture[b])) return -1;
     if (!same_colour(a, b) &&
@@ -765,7 +776,7 @@ static double outlines_overlap(const drawings *d, const fk_piece picture[64], in
          !(cross & CROSS_SQUARES << FK_PIECE_COLOR(picture[b]))))
         return -1;
     if (!outline_of(d, a) || !outline_of(d, b)) return -1;
-    return fk_shapes_overlap(d->shapes + a * area, d->shapes + b * area, d->side);
+    return shapes_overlap(d, a, b);
 }
 
 /* What the board's outlines may be compared across (CROSS_MEN,
@@ -1158,42 +1169,42 @@ static int colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT]
     return m;
 }
 
-/* For each cell, the men (bit p for fk_piece p) it cannot hold by its
- * outline: those whose kind is read at OUTLINE_SURE or more on another
- * cell, in that man's colour (or either, where outlines_cross()), with
- * every such outline overlapping its own under SHAPE_UNLIKE. Nothing on a
- * board not drawn flat or with arrows. The material weighing takes no
- * runner-up ruled out so: two pychess-spatial bishops (read at 70% and
- * 75%, a pawn their runner-up) had been weighed into pawns, the sure
- * pawns' outlines overlapping theirs under 0.74 (one more of the 800
- * renders of every set read wholly right; nothing else changed there, in
- * the fresh 600, the 400 held-out boards, as JPEG, or the real pictures). */
-static void outline_vetoes(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
-                           const fk_piece picture[64], unsigned unlike[64]) {
-    memset(unlike, 0, 64 * sizeof unlike[0]);
-    if (!d->flat[0] || !d->flat[1]) return;
-    int cross = outlines_cross(d, probs, picture);
-    size_t area = (size_t)d->side * d->side;
-    for (int w = 0; w < 64; w++) {
-        if (picture[w] == FK_EMPTY || !outline_of(d, w)) continue;
-        for (int y = FK_WP; y < FK_PIECE_COUNT; y++) {
-            if (FK_PIECE_KIND(y) == FK_KING) continue;
-            double most = -1;
-            for (int o = 0; o < 64; o++) {
-                fk_piece z = picture[o];
-                if (o == w || z == FK_EMPTY || FK_PIECE_KIND(z) != FK_PIECE_KIND(y) ||
-                    probs[o][z] < OUTLINE_SURE || !outline_of(d, o) ||
-                    (!(cross & CROSS_MEN) && FK_PIECE_COLOR(z) != FK_PIECE_COLOR(y)) ||
-                    (!same_colour(o, w) &&
-                     (!(cross & CROSS_SQUARES << FK_PIECE_COLOR(z)) ||
-                      !(cross & CROSS_SQUARES << FK_PIECE_COLOR(y)))))
-                    continue;
-                double v = fk_shapes_overlap(d->shapes + w * area, d->shapes + o * area, d->side);
-                most = v > most ? v : most;
-            }
-            if (most >= 0 && most < SHAPE_UNLIKE) unlike[w] |= 1u << y;
+/* The cells read under WEIGH_BELOW whose runner-up (the network's second
+ * likeliest man) their outline rules out: a man whose kind is read at
+ * OUTLINE_SURE or more on other cells, in its colour (or either, where
+ * outlines_cross()), every one of those outlines overlapping the cell's
+ * under SHAPE_UNLIKE. None on a board not drawn flat. The material
+ * weighing gives no cell a runner-up ruled out so: two pychess-spatial
+ * bishops (read at 70% and 75%, a pawn their runner-up) had been weighed
+ * into pawns, the sure pawns' outlines overlapping theirs under 0.74 (one
+ * more of the 800 renders of every set read wholly right; nothing else
+ * changed there, in the fresh 600, the 400 held-out boards, as JPEG, or
+ * the real pictures). */
+static fk_bitboard outline_vetoes(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
+                                  const fk_piece picture[64]) {
+    fk_bitboard unlike = 0;
+    int cross = -1;
+    for (int w = 0; w < 64 && d->flat[0] && d->flat[1]; w++) {
+        int best = best_class(probs[w], -1), y = best_class(probs[w], best);
+        if (probs[w][best] >= WEIGH_BELOW || y == FK_EMPTY || FK_PIECE_KIND(y) == FK_KING ||
+            !outline_of(d, w))
+            continue;
+        if (cross < 0) cross = outlines_cross(d, probs, picture);
+        double most = -1;
+        for (int o = 0; o < 64; o++) {
+            fk_piece z = picture[o];
+            if (o == w || z == FK_EMPTY || FK_PIECE_KIND(z) != FK_PIECE_KIND(y) ||
+                probs[o][z] < OUTLINE_SURE || !outline_of(d, o) ||
+                (!(cross & CROSS_MEN) && (int)FK_PIECE_COLOR(z) != (int)FK_PIECE_COLOR(y)) ||
+                (!same_colour(o, w) && (!(cross & CROSS_SQUARES << FK_PIECE_COLOR(z)) ||
+                                        !(cross & CROSS_SQUARES << FK_PIECE_COLOR(y)))))
+                continue;
+            double v = shapes_overlap(d, w, o);
+            most = v > most ? v : most;
         }
+        if (most >= 0 && most < SHAPE_UNLIKE) unlike |= FK_BIT(w);
     }
+    return unlike;
 }
 
 /* Fills alike[] (by cell) with the other cells whose man is read as the
@@ -1303,7 +1314,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     told_apart told[64];
     drawings drawn;
     int shaped[64];
-    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, arrowed);
+    uint64_t *rows = malloc(sizeof(uint64_t) * 64 * 64);
+    if (!rows) {
+        free(crops);
+        free(probs);
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    }
+    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, rows, arrowed);
     const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
     int told_count = read_picture(&drawn, readings, picture, told);
     double ink[64];
@@ -1314,9 +1331,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     fk_bitboard alike_cells_of[64];
     alike_men(&drawn, readings, picture, alike_cells_of);
-    unsigned unlike_men[64];
-    outline_vetoes(&drawn, readings, picture, unlike_men);
+    fk_bitboard unlike_cells = outline_vetoes(&drawn, readings, picture);
     free(crops);
+    free(rows);
     const char *how = "from the coordinates";
     if (opts->bottom == FK_BOTTOM_AUTO) {
         /* Labels decide, unless there are none or the position leaves no
@@ -1436,11 +1453,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_bitboard inked = 0, unlike = 0;
     for (fk_bitboard b = inked_cells; b; b &= b - 1)
         inked |= FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
-    for (int i = 0; i < 64; i++) {
-        fk_square sq = square_at(i, out->white_bottom);
-        fk_piece second = out->squares[sq].second;
-        if (second != FK_EMPTY && (unlike_men[i] >> second & 1)) unlike |= FK_BIT(sq);
-    }
+    for (fk_bitboard b = unlike_cells; b; b &= b - 1)
+        unlike |= FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
     fk_scan_weigh_material(&board, alike, inked, unlike, out);
     build_fen(&board, opts, out);
     return FK_OK;

@@ -121,8 +121,7 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
     return total;
 }
 
-/* Rows of an outline as bits (side <= 64), bit x for column x. */
-static void pack_rows(const uint8_t *shape, int side, uint64_t *rows) {
+void fk_shape_rows(const uint8_t *shape, int side, uint64_t *rows) {
     for (int y = 0; y < side; y++) {
         uint64_t r = 0;
         for (int x = 0; x < side; x++)
@@ -131,29 +130,34 @@ static void pack_rows(const uint8_t *shape, int side, uint64_t *rows) {
     }
 }
 
-double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side) {
+double fk_rows_overlap(const uint64_t *ra, const uint64_t *rb, int side) {
+    uint64_t mask = side < 64 ? (UINT64_C(1) << side) - 1 : ~UINT64_C(0);
     double best = 0;
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            int both = 0, either = 0;
+            for (int y = 0; y < side; y++) {
+                int yy = y + dy;
+                /* b's pixel (x + dx, y + dy) against a's (x, y) */
+                uint64_t v = yy >= 0 && yy < side ? (dx >= 0 ? rb[yy] >> dx : rb[yy] << -dx) : 0;
+                v &= mask;
+                both += __builtin_popcountll(ra[y] & v);
+                either += __builtin_popcountll(ra[y] | v);
+            }
+            double share = either ? (double)both / either : 0;
+            if (share > best) best = share;
+        }
+    return best;
+}
+
+double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side) {
     if (side <= 64) {
         uint64_t ra[64], rb[64];
-        pack_rows(a, side, ra);
-        pack_rows(b, side, rb);
-        for (int dy = -2; dy <= 2; dy++)
-            for (int dx = -2; dx <= 2; dx++) {
-                int both = 0, either = 0;
-                for (int y = 0; y < side; y++) {
-                    int yy = y + dy;
-                    /* b's pixel (x + dx, y + dy) against a's (x, y) */
-                    uint64_t v =
-                        yy >= 0 && yy < side ? (dx >= 0 ? rb[yy] >> dx : rb[yy] << -dx) : 0;
-                    if (side < 64) v &= (UINT64_C(1) << side) - 1;
-                    both += __builtin_popcountll(ra[y] & v);
-                    either += __builtin_popcountll(ra[y] | v);
-                }
-                double share = either ? (double)both / either : 0;
-                if (share > best) best = share;
-            }
-        return best;
+        fk_shape_rows(a, side, ra);
+        fk_shape_rows(b, side, rb);
+        return fk_rows_overlap(ra, rb, side);
     }
+    double best = 0;
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) {
             int both = 0, either = 0;

@@ -108,6 +108,10 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape);
 /* How much two outlines overlap: shared pixels over the pixels of either,
  * the best of b moved by up to two pixels each way. 1 for one outline. */
 double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side);
+/* The same on outlines kept as rows of bits (side 64 at most): bit x of
+ * rows[y] for pixel (x, y). */
+void fk_shape_rows(const uint8_t *shape, int side, uint64_t *rows);
+double fk_rows_overlap(const uint64_t *a, const uint64_t *b, int side);
 
 /* An arrow drawn over the board (arrows.c): from and to are picture cells
  * (0 = top left, row by row), to the cell its head points at. hidden: 0
