@@ -758,6 +758,14 @@ static double drawn_alike(const drawings *d, int a, int b) {
 
 #define SHAPE_UNLIKE 0.74
 #define SHAPE_ALIKE 0.9
+/* Men read at this or more vouch for their kind's outline. 95% rather
+ * than CORE_SURE's 98%: of the 800 renders of every set two more boards
+ * read wholly right (an eboard-ebony rook read as a pawn; a
+ * knights-knights bishop, queen and rook read as rooks and a queen), of
+ * the fresh 600 one (an eboard-nutbolt bishop read as a pawn), none worse,
+ * the held-out boards and real pictures as before; at 90% two of the 600,
+ * but three boards already wrong are wrong in other squares. */
+#define OUTLINE_SURE 0.95f
 /* What a board's outlines may be compared across (outlines_cross()):
  * men of both colours, and for white (CROSS_SQUARES << FK_WHITE) and for
  * black men (<< FK_BLACK) the two square colours. */
@@ -850,10 +858,10 @@ static fk_piece unclaimed_man(const drawings *d, int cross, const float (*probs)
         int fits = y != piece && probs[cells[0]][y] >= CLAIM_FLOOR;
         for (int j = 0; j < 64 && fits; j++)
             fits = picture[j] != y || (kind == FK_BISHOP && !same_colour(j, cells[0]));
-        /* nor a kind whose sure man of either colour has another outline */
+        /* nor a kind whose sure man (as `cross` allows) has another outline */
         for (int j = 0; j < 64 && fits; j++)
             if (picture[j] != FK_EMPTY && (int)FK_PIECE_KIND(picture[j]) == kind &&
-                probs[j][picture[j]] >= CORE_SURE) {
+                probs[j][picture[j]] >= OUTLINE_SURE) {
                 double v = outlines_overlap(d, picture, cross, j, cells[0]);
                 if (v >= 0 && v < SHAPE_UNLIKE) fits = 0;
             }
@@ -872,17 +880,10 @@ static fk_piece unclaimed_man(const drawings *d, int cross, const float (*probs)
 }
 
 /* The sure man (OUTLINE_SURE) of the kind of cell w's reading, of either
- * colour (men of both colours where `cross`), whose outline
- * (fk_crop_shape()) is likest w's, when even that one overlaps w's under
- * SHAPE_UNLIKE (fk_shapes_overlap()); -1 when one overlaps more, or no
- * sure man of the kind shows an outline. Men read at 95% rather than
- * CORE_SURE's 98% may vouch here: of the 800 renders of every set two
- * more boards read wholly right (an eboard-ebony rook read as a pawn; a
- * knights-knights bishop, queen and rook read as rooks and a queen), of
- * the fresh 600 one (an eboard-nutbolt bishop read as a pawn), none worse,
- * the held-out boards and real pictures as before; at 90% two of the 600,
- * but three boards already wrong are wrong in other squares. */
-#define OUTLINE_SURE 0.95f
+ * colour (as `cross` allows), whose outline (fk_crop_shape()) is likest
+ * w's, when even that one overlaps w's under SHAPE_UNLIKE
+ * (fk_shapes_overlap()); -1 when one overlaps more, or no sure man of the
+ * kind shows an outline. */
 static int unlike_in_outline(const drawings *d, int cross, const float (*probs)[FK_PIECE_COUNT],
                              const fk_piece picture[64], int w) {
     int best = -1;
