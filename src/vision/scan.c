@@ -688,7 +688,8 @@ static int outline_of(const drawings *d, int i) {
         d->shaped[i] = (d->arrowed >> i & 1)
                            ? 0
                            : fk_crop_shape(d->crops + i * area, d->side, d->shapes + i * area);
-        if (d->shaped[i] && d->side <= 64) fk_shape_rows(d->shapes + i * area, d->side, d->rows + i * 64);
+        if (d->shaped[i] && d->side <= 64)
+            fk_shape_rows(d->shapes + i * area, d->side, d->rows + i * 64);
     }
     return d->shaped[i];
 }
