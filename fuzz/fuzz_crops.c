@@ -55,8 +55,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             crops[i] = size > 1 ? data[1 + i % (size - 1)] : 0;
     }
     fk_arrow_seen seen[FK_ARROWS_MOST];
-    int found = fk_arrows_remove(crops, side, seen);
-    if (found < 0 || found > FK_ARROWS_MOST) abort();
+    fk_bitboard changed;
+    int found = fk_arrows_remove(crops, side, seen, &changed);
+    if (found < 0 || found > FK_ARROWS_MOST || (!found && changed)) abort();
     for (int k = 0; k < found; k++)
         if (seen[k].from < 0 || seen[k].from > 63 || seen[k].to < 0 || seen[k].to > 63 ||
             seen[k].hidden < 0 || seen[k].hidden > 2)

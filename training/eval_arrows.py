@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from eval_scan import expand  # noqa: E402
+from eval_scan import expand, scan  # noqa: E402
 
 
 def knight_move(rng, square):
@@ -163,11 +163,10 @@ def main():
             path = path[:-4] + ".jpg"
         files.append(path)
         cases.append((fen.split()[0], flip, arrows, args))
-    out = subprocess.run([a.fenkit, "scan", "--json"] + files, capture_output=True, text=True).stdout
+    results, _ = scan(a.fenkit, files, None)
     wrong = turned = 0
     named = {"right way": 0, "reversed": 0, "missed": 0, "not drawn": 0}
-    for path, (placement, flip, arrows, args), line in zip(files, cases, out.splitlines()):
-        res = json.loads(line)
+    for path, (placement, flip, arrows, args), res in zip(files, cases, results):
         if "fen" not in res:
             wrong += 1
             print(os.path.basename(path), "no board:", res.get("error"))

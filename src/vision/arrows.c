@@ -392,8 +392,9 @@ static void outline(const board_view *b, const arrow *a, uint8_t *cover, uint8_t
  * ground g as the arrow colour laid n times over it, and is put back to
  * g; a man's pixel is unblended n times. On an outline, a pixel between
  * the arrow over ground and the ground is the two blended, and is
- * ground. */
-static void take_out(board_view *b, const uint8_t *cover, const uint8_t *edge) {
+ * ground. Returns the cells with a pixel changed. */
+static fk_bitboard take_out(board_view *b, const uint8_t *cover, const uint8_t *edge) {
+    fk_bitboard changed = 0;
     for (int y = 0; y < b->w; y++)
         for (int x = 0; x < b->w; x++) {
             size_t at = (size_t)y * b->w + x;
@@ -405,17 +406,20 @@ static void take_out(board_view *b, const uint8_t *cover, const uint8_t *edge) {
                 over = b->c0 + b->k * over;
             }
             double more = b->c0 + b->k * over;
+            uint8_t was = b->px[at];
             if ((cover[at] && fabs(v - over) <= ARROW_NEAR) ||
                 (edge[at] && v > fmin(less, more) - 3 && v < fmax(less, more) + 3)) {
                 b->px[at] = (uint8_t)g;
-                continue;
+            } else {
+                for (int n = 0; n < cover[at]; n++) {
+                    if (v < b->c0 - 4 || v > b->c0 + 255 * b->k + 4) break;
+                    v = (v - b->c0) / b->k;
+                }
+                if (cover[at]) b->px[at] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v + 0.5);
             }
-            for (int n = 0; n < cover[at]; n++) {
-                if (v < b->c0 - 4 || v > b->c0 + 255 * b->k + 4) break;
-                v = (v - b->c0) / b->k;
-            }
-            if (cover[at]) b->px[at] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v + 0.5);
+            if (b->px[at] != was) changed |= FK_BIT(cell_at(b, x, y));
         }
+    return changed;
 }
 
 /* Whether most of a's samples on the arrow lie inside (or within two
@@ -505,8 +509,10 @@ static int best_first(const void *x, const void *y) {
     return ((const arrow *)y)->score - ((const arrow *)x)->score;
 }
 
-int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST]) {
+int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST],
+                     fk_bitboard *changed) {
     size_t area = (size_t)side * side;
+    if (changed) *changed = 0;
     int flat[2] = {0, 0};
     board_view b = {.w = 8 * side, .side = side};
     for (int i = 0; i < 64; i++) {
@@ -578,7 +584,8 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
                 seen[i].to = back ? a->s : a->t;
                 seen[i].hidden = hidden;
             }
-            take_out(&b, cover, edge);
+            fk_bitboard cells = take_out(&b, cover, edge);
+            if (changed) *changed = cells;
             kept = join_knight_arrows(found, seen, kept);
             for (int i = 0; i < 64; i++)
                 for (int y = 0; y < side; y++)

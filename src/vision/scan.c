@@ -772,20 +772,24 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * black men (<< FK_BLACK) the two square colours. */
 #define CROSS_MEN 1
 #define CROSS_SQUARES 2
-/* How much the outlines of the men on cells a and b overlap
- * (fk_shapes_overlap()), or -1 where they cannot be compared: no outline
- * on either, a board not drawn flat, men of different colours or squares
- * of different colours where `cross` does not allow it. */
-static double outlines_overlap(const drawings *d, const fk_piece picture[64], int cross, int a,
-                               int b) {
+/* How much the outlines on cells a and b overlap (fk_shapes_overlap()),
+ * taken as men of colours ca and cb, or -1 where they cannot be compared:
+ * no outline on either, a board not drawn flat, men of different colours
+ * or squares of different colours where `cross` does not allow it. */
+static double men_overlap(const drawings *d, int cross, int a, fk_color ca, int b, fk_color cb) {
     if (!d->flat[0] || !d->flat[1]) return -1;
-    if (!(cross & CROSS_MEN) && FK_PIECE_COLOR(picture[a]) != FK_PIECE_COLOR(picture[b])) return -1;
+    if (!(cross & CROSS_MEN) && ca != cb) return -1;
     if (!same_colour(a, b) &&
-        (!(cross & CROSS_SQUARES << FK_PIECE_COLOR(picture[a])) ||
-         !(cross & CROSS_SQUARES << FK_PIECE_COLOR(picture[b]))))
+        (!(cross & CROSS_SQUARES << ca) || !(cross & CROSS_SQUARES << cb)))
         return -1;
     if (!outline_of(d, a) || !outline_of(d, b)) return -1;
     return shapes_overlap(d, a, b);
+}
+
+/* men_overlap() of the men picture[] shows on cells a and b. */
+static double outlines_overlap(const drawings *d, const fk_piece picture[64], int cross, int a,
+                               int b) {
+    return men_overlap(d, cross, a, FK_PIECE_COLOR(picture[a]), b, FK_PIECE_COLOR(picture[b]));
 }
 
 /* What the board's outlines may be compared across (CROSS_MEN,
@@ -1196,12 +1200,9 @@ static fk_bitboard outline_vetoes(const drawings *d, const float (*probs)[FK_PIE
         for (int o = 0; o < 64; o++) {
             fk_piece z = picture[o];
             if (o == w || z == FK_EMPTY || FK_PIECE_KIND(z) != FK_PIECE_KIND(y) ||
-                probs[o][z] < OUTLINE_SURE || !outline_of(d, o) ||
-                (!(cross & CROSS_MEN) && (int)FK_PIECE_COLOR(z) != (int)FK_PIECE_COLOR(y)) ||
-                (!same_colour(o, w) && (!(cross & CROSS_SQUARES << FK_PIECE_COLOR(z)) ||
-                                        !(cross & CROSS_SQUARES << FK_PIECE_COLOR(y)))))
+                probs[o][z] < OUTLINE_SURE)
                 continue;
-            double v = shapes_overlap(d, w, o);
+            double v = men_overlap(d, cross, w, FK_PIECE_COLOR(y), o, FK_PIECE_COLOR(z));
             most = v > most ? v : most;
         }
         if (most >= 0 && most < SHAPE_UNLIKE) unlike |= FK_BIT(w);
@@ -1279,22 +1280,14 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
 
     int side = fk_model_square_size(model);
     /* 64 crops, a 65th's room for drawn_alike() to repaint into and 64
-     * outlines (drawings) */
+     * outlines (drawings, outline_of()) */
     uint8_t *crops = malloc((size_t)129 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_arrow_seen arrows[FK_ARROWS_MOST];
     int arrow_count = 0;
     int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
-    fk_bitboard arrowed = 0;
-    if (cut) {
-        /* the crops as cut, in the outlines' room, to see which an arrow crossed */
-        size_t area = (size_t)side * side;
-        uint8_t *as_cut = crops + 65 * area;
-        memcpy(as_cut, crops, 64 * area);
-        arrow_count = fk_arrows_remove(crops, side, arrows);
-        for (int i = 0; i < 64 && arrow_count; i++)
-            if (memcmp(as_cut + i * area, crops + i * area, area)) arrowed |= FK_BIT(i);
-    }
+    fk_bitboard arrowed = 0; /* cells an arrow was taken out of */
+    if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
         free(probs);

@@ -100,10 +100,11 @@ int fk_crop_is_flat(const uint8_t *crop, int side);
 
 /* A man's outline (shape.c): shape (side x side bytes) gets 1 on the
  * pixels of the crop that its square's bare ground, grown from the crop's
- * edge, does not reach, the largest piece of them only. Returns its pixel
- * count, or 0 when no man's outline shows there (an empty crop, one whose
- * ground is not a flat grey, an outline that fills the crop or runs along
- * its edge). */
+ * edge, does not reach: its parts of a sixth of the largest one's pixels
+ * or more, small ones in a corner (a coordinate label) left out. Returns
+ * its pixel count, or 0 when no man's outline shows there (an empty crop,
+ * one whose ground is not a flat grey, an outline that fills the crop or
+ * runs along its edge). */
 int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape);
 /* How much two outlines overlap: shared pixels over the pixels of either,
  * the best of b moved by up to two pixels each way. 1 for one outline. */
@@ -130,8 +131,10 @@ typedef struct {
  * (picture order) and takes them out again: where an arrow covers bare
  * ground the ground is put back, where it covers a man the man's grey is
  * recovered from the arrow's. Fills seen[] (up to FK_ARROWS_MOST) and
- * returns how many were found; with none the crops are left as they are. */
-int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST]);
+ * returns how many were found; with none the crops are left as they are.
+ * changed (or NULL) gets the cells a pixel of which was changed. */
+int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST],
+                     fk_bitboard *changed);
 
 /* Writes the located board (grey, grid drawn), and the 64 crops into dir.
  * Returns FK_OK or FK_ERR_IO with err filled. */

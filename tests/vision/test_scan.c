@@ -927,7 +927,7 @@ static void test_takes_out_a_bent_knights_arrow(void **state) {
             crops[at] = (uint8_t)lround((1 - c) * under + c * 176);
         }
     fk_arrow_seen seen[FK_ARROWS_MOST];
-    assert_int_equal(fk_arrows_remove(crops, SIDE, seen), 1);
+    assert_int_equal(fk_arrows_remove(crops, SIDE, seen, NULL), 1);
     assert_int_equal(seen[0].from, 62); /* g1 */
     assert_int_equal(seen[0].to, 45);   /* f3 */
     int off = 0;
