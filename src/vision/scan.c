@@ -567,6 +567,16 @@ static int best_class(const float reading[FK_PIECE_COUNT], int skip) {
     return best;
 }
 
+/* The share of a reading's men that are of colour c. */
+static double colour_share(const float reading[FK_PIECE_COUNT], fk_color c) {
+    double own = 0, men = 0;
+    for (int k = FK_PAWN; k <= FK_KING; k++) {
+        own += reading[FK_MAKE_PIECE(c, k)];
+        men += reading[FK_MAKE_PIECE(c, k)] + reading[FK_MAKE_PIECE(!c, k)];
+    }
+    return men > 0 ? own / men : 0;
+}
+
 /* Whether crops a and b hold like drawings, compared once and remembered
  * in alike (-1: not yet). */
 static int alike_cells(const uint8_t *crops, int side, signed char alike[64][64], int a, int b) {
@@ -641,6 +651,13 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
  * for each square colour (colour_of()) whether a crop of it is flat
  * (fk_crop_is_flat(): an empty square drawn in one grey, not hatched or
  * grainy). */
+/* Which cells stand on hatched squares (laid_of()). */
+typedef struct {
+    int hatched[2];       /* per square colour: most of its cells hatched;
+                           * -1 until laid_of() is first asked */
+    signed char laid[64]; /* a hatched ground found under the cell */
+} hatching;
+
 typedef struct {
     const uint8_t *crops;
     int side;
@@ -653,21 +670,28 @@ typedef struct {
                       * until outline_of() is first asked */
     uint64_t *rows;  /* the outlines as rows of bits (fk_shape_rows()), 64 a
                       * cell, where side is 64 or less */
+    uint8_t *grounds; /* 64 hatched grounds (fk_hatch_ground()), side * side
+                       * bytes each */
+    hatching *hatch;
 } drawings;
 
-/* spare: room for 65 crops (one to repaint into, 64 outlines); shaped:
- * room for 64 counts; rows: for 64 * 64 rows of bits. */
+/* spare: room for 129 crops (one to repaint into, 64 outlines, 64
+ * hatched grounds); shaped: room for 64 counts; rows: for 64 * 64 rows of
+ * bits. */
 static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare,
-                          int *shaped, uint64_t *rows, fk_bitboard arrowed) {
+                          int *shaped, uint64_t *rows, hatching *hatch, fk_bitboard arrowed) {
     size_t area = (size_t)side * side;
     d->crops = crops;
     d->side = side;
     d->spare = spare;
     d->arrowed = arrowed;
     d->shapes = spare + area;
+    d->grounds = spare + 65 * area;
     d->shaped = shaped;
     d->rows = rows;
     d->flat[0] = d->flat[1] = 0;
+    d->hatch = hatch;
+    hatch->hatched[0] = hatch->hatched[1] = -1;
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
@@ -739,6 +763,14 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * of UNLIKE's 0.6 read two boards worse, at 0.7 one, at 0.8 one and two
  * book scans. */
 #define CORE_SURE 0.98f
+/* A man is claimed only while his reading's colour holds this share of
+ * what the network gives men there (colour_share()): a weak reading whose
+ * colour is in doubt, unlike the sure men of its own colour, may be a man
+ * of the other (kokopu-skulls' white rook on a hatched a1, read as a black
+ * pawn at 23%, had become a black bishop). Of the 800 renders of every set
+ * two boards read as before instead of a square worse, and of the fresh
+ * 600 one; 0.7 reads the same as 0.8, 0.9 loses one held-out board. */
+#define COLOUR_SURE 0.8
 /* The sure man may stand on the other colour too, on a board drawn flat
  * (a flat crop on both colours, drawings.flat: a board drawn by a
  * program, whose squares drawn_alike() repaints cleanly), when the two
@@ -759,6 +791,43 @@ static double drawn_alike(const drawings *d, int a, int b) {
 
 #define SHAPE_UNLIKE 0.74
 #define SHAPE_ALIKE 0.9
+/* 1 when cell i stands on a hatched square (fk_hatch_ground()) whose
+ * ground was worked out, no arrow crossing it: on a square colour not
+ * drawn flat, most of whose 32 cells show hatching (the grain of a wood
+ * board shows none). */
+static int laid_of(const drawings *d, int i) {
+    size_t area = (size_t)d->side * d->side;
+    int c = colour_of(i);
+    if (d->flat[c]) return 0;
+    if (d->hatch->hatched[c] < 0) {
+        int n = 0;
+        for (int j = 0; j < 64; j++)
+            if (colour_of(j) == c)
+                n += d->hatch->laid[j] = (signed char)fk_hatch_ground(d->crops + j * area, d->side,
+                                                               d->grounds + j * area);
+        d->hatch->hatched[c] = n * 2 > 32;
+    }
+    return d->hatch->hatched[c] && d->hatch->laid[i] && !(d->arrowed >> i & 1);
+}
+
+/* How far the man on plain cell f, laid over hatched cell h's ground,
+ * gives h's crop (fk_hatch_composed()), put on the scale of
+ * shapes_overlap(): LAID_UNLIKE to SHAPE_UNLIKE and LAID_ALIKE to
+ * SHAPE_ALIKE, in a straight line between. -1 where they cannot be
+ * compared. */
+#define LAID_UNLIKE 0.6
+#define LAID_ALIKE 0.3
+static double laid_overlap(const drawings *d, int h, int f) {
+    size_t area = (size_t)d->side * d->side;
+    if (!laid_of(d, h) || !outline_of(d, f)) return -1;
+    double r = fk_hatch_composed(d->crops + h * area, d->grounds + h * area, d->crops + f * area,
+                                 d->shapes + f * area, d->side);
+    if (r < 0) return -1;
+    double v = SHAPE_UNLIKE + (LAID_UNLIKE - r) * (SHAPE_ALIKE - SHAPE_UNLIKE) /
+                                  (LAID_UNLIKE - LAID_ALIKE);
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
 /* Men read at this or more vouch for their kind's outline. 95% rather
  * than CORE_SURE's 98%: of the 800 renders of every set two more boards
  * read wholly right (an eboard-ebony rook read as a pawn; a
@@ -777,13 +846,24 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * no outline on either, a board not drawn flat, men of different colours
  * or squares of different colours where `cross` does not allow it. */
 static double men_overlap(const drawings *d, int cross, int a, fk_color ca, int b, fk_color cb) {
-    if (!d->flat[0] || !d->flat[1]) return -1;
+    int fa = d->flat[colour_of(a)], fb = d->flat[colour_of(b)];
     if (!(cross & CROSS_MEN) && ca != cb) return -1;
     if (!same_colour(a, b) &&
         (!(cross & CROSS_SQUARES << ca) || !(cross & CROSS_SQUARES << cb)))
         return -1;
-    if (!outline_of(d, a) || !outline_of(d, b)) return -1;
-    return shapes_overlap(d, a, b);
+    if (fa && fb) {
+        if (!outline_of(d, a) || !outline_of(d, b)) return -1;
+        return shapes_overlap(d, a, b);
+    }
+    /* a man on a hatched square, by his grey levels: of one colour only */
+    if (fa == fb || ca != cb) return -1;
+    return fa ? laid_overlap(d, b, a) : laid_overlap(d, a, b);
+}
+
+/* 1 when cell i's man can be compared by men_overlap(): an outline on a
+ * square colour drawn flat, a hatched ground otherwise. */
+static int comparable(const drawings *d, int i) {
+    return d->flat[colour_of(i)] ? outline_of(d, i) > 0 : laid_of(d, i);
 }
 
 /* men_overlap() of the men picture[] shows on cells a and b. */
@@ -911,20 +991,22 @@ static int unlike_in_outline(const drawings *d, int cross, const float (*probs)[
 static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                               fk_piece picture[64], const int clean[2],
                               signed char alike[64][64], told_apart told[64], int n) {
-    int done[64] = {0}, flat = d->flat[0] && d->flat[1], cross = -1;
+    int done[64] = {0}, flat = d->flat[0] && d->flat[1], outlined = d->flat[0] || d->flat[1];
+    int cross = -1;
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
         if (x == FK_EMPTY || FK_PIECE_KIND(x) == FK_KING || probs[w][x] >= CORE_SURE ||
             (int)x != best_class(probs[w], -1) || done[w])
             continue;
-        if (cross < 0) cross = flat ? outlines_cross(d, probs, picture) : 0;
+        if (colour_share(probs[w], FK_PIECE_COLOR(x)) < COLOUR_SURE) continue;
+        if (cross < 0) cross = outlined ? outlines_cross(d, probs, picture) : 0;
         int sure = -1;
         for (int o = 0; o < 64 && sure < 0 && clean[colour_of(w)]; o++)
             if (o != w && picture[o] == x && probs[o][x] >= CORE_SURE &&
                 (same_colour(o, w) ? !alike_cells(d->crops, d->side, alike, o, w)
                                    : flat && drawn_alike(d, o, w) < CROSS_UNLIKE))
                 sure = o;
-        if (sure < 0 && flat) sure = unlike_in_outline(d, cross, probs, picture, w);
+        if (sure < 0 && outlined) sure = unlike_in_outline(d, cross, probs, picture, w);
         if (sure < 0) continue;
         int odd[64], m = 0;
         odd[m++] = w;
@@ -933,8 +1015,13 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
             if (c == w || z == FK_EMPTY || probs[c][z] >= CORE_SURE || done[c] ||
                 (int)z != best_class(probs[c], -1))
                 continue;
-            if (z == x ? drawn_alike(d, c, w) >= DRAWN_ALIKE
-                       : flat && FK_PIECE_KIND(z) == FK_PIECE_KIND(x) &&
+            if (z == x ? drawn_alike(d, c, w) >= DRAWN_ALIKE ||
+                             (outlined &&
+                              outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE) ||
+                             (laid_of(d, c) && laid_of(d, w) &&
+                              best_class(probs[c], z) == best_class(probs[w], x) &&
+                              unlike_in_outline(d, cross, probs, picture, c) >= 0)
+                       : outlined && FK_PIECE_KIND(z) == FK_PIECE_KIND(x) &&
                              outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE)
                 odd[m++] = c;
         }
@@ -1190,10 +1277,10 @@ static fk_bitboard outline_vetoes(const drawings *d, const float (*probs)[FK_PIE
                                   const fk_piece picture[64]) {
     fk_bitboard unlike = 0;
     int cross = -1;
-    for (int w = 0; w < 64 && d->flat[0] && d->flat[1]; w++) {
+    for (int w = 0; w < 64 && (d->flat[0] || d->flat[1]); w++) {
         int best = best_class(probs[w], -1), y = best_class(probs[w], best);
         if (probs[w][best] >= WEIGH_BELOW || y == FK_EMPTY || FK_PIECE_KIND(y) == FK_KING ||
-            !outline_of(d, w))
+            !comparable(d, w))
             continue;
         if (cross < 0) cross = outlines_cross(d, probs, picture);
         double most = -1;
@@ -1279,9 +1366,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     note_slant(out);
 
     int side = fk_model_square_size(model);
-    /* 64 crops, a 65th's room for drawn_alike() to repaint into and 64
-     * outlines (drawings, outline_of()) */
-    uint8_t *crops = malloc((size_t)129 * side * side);
+    /* 64 crops, a 65th's room for drawn_alike() to repaint into, 64
+     * outlines (drawings, outline_of()) and 64 hatched grounds (laid_of()) */
+    uint8_t *crops = malloc((size_t)193 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_arrow_seen arrows[FK_ARROWS_MOST];
     int arrow_count = 0;
@@ -1309,13 +1396,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     told_apart told[64];
     drawings drawn;
     int shaped[64];
+    hatching hatch;
     uint64_t *rows = malloc(sizeof(uint64_t) * 64 * 64);
     if (!rows) {
         free(crops);
         free(probs);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
-    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, rows, arrowed);
+    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, rows, &hatch,
+                  arrowed);
     const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
     int told_count = read_picture(&drawn, readings, picture, told);
     double ink[64];

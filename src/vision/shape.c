@@ -112,12 +112,21 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
     free(stack);
     /* An outline that fills most of the crop or runs along its edge is
      * not a man's: the ground leaked nowhere (a tiny board's man touching
-     * its square's sides, a tile drawn behind the man). */
-    int border = 0;
-    for (int i = 0; i < side; i++)
-        border +=
-            shape[i] + shape[(side - 1) * side + i] + shape[i * side] + shape[i * side + side - 1];
-    if (busy || total * 10 >= area * 6 || border * 4 >= side || total * 16 < area) return 0;
+     * its square's sides, a tile drawn behind the man). A man's foot may
+     * stand on the bottom edge: sets drawn from a font fill their square's
+     * height (berlin's pawns on a 760-pixel board). Letting it there read
+     * one more of the 800 renders of every set wholly right (an
+     * eboard-staunton bishop pair had been read as pawns) and two more of
+     * the fresh 600, and with men on hatched squares compared (scan.c,
+     * laid_overlap()) a held-out berlin board. */
+    int border = 0, base = 0;
+    for (int i = 0; i < side; i++) {
+        border += shape[i] + shape[i * side] + shape[i * side + side - 1];
+        base += shape[(side - 1) * side + i];
+    }
+    if (busy || total * 10 >= area * 6 || border * 4 >= side || base * 4 >= side * 3 ||
+        total * 16 < area)
+        return 0;
     return total;
 }
 

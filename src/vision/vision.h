@@ -114,6 +114,20 @@ double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side);
 void fk_shape_rows(const uint8_t *shape, int side, uint64_t *rows);
 double fk_rows_overlap(const uint64_t *a, const uint64_t *b, int side);
 
+/* The ground of a crop of a hatched square (hatch.c): lines straight
+ * across it, up and down or at either diagonal, their greys read from the
+ * crop's edge band. Writes it into ground (side x side bytes) and returns
+ * 1, or returns 0 when no hatching explains the band. */
+int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground);
+/* How well a man drawn on a plain square (its crop `man` and outline
+ * `shape`, fk_crop_shape()), laid over the hatched ground, gives crop: the
+ * grey difference left, as a share of what the ground alone leaves, the
+ * least over the man moved by up to two pixels each way. 0 for the same
+ * man drawn alike; 1 or more where he explains nothing. -1 when the crop
+ * is its ground alone. */
+double fk_hatch_composed(const uint8_t *crop, const uint8_t *ground, const uint8_t *man,
+                         const uint8_t *shape, int side);
+
 /* An arrow drawn over the board (arrows.c): from and to are picture cells
  * (0 = top left, row by row), to the cell its head points at. hidden: 0
  * when it shows over both square colours; 1 or 2 when it has the grey of
