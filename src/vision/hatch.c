@@ -53,9 +53,11 @@ int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground) {
         for (int x = 0; x < side; x++)
             if (x < b || y < b || x >= side - b || y >= side - b) count[crop[y * side + x]]++, n++;
     int m = 0;
-    for (int seen = count[0]; m < 255 && seen * 2 < n;) seen += count[++m];
+    for (int seen = count[0]; m < 255 && seen * 2 < n;)
+        seen += count[++m];
     long flat = 0;
-    for (int v = 0; v < 256; v++) flat += (long)count[v] * abs(v - m);
+    for (int v = 0; v < 256; v++)
+        flat += (long)count[v] * abs(v - m);
     int best = -1;
     long least = 0;
     for (int dir = 0; dir < 4 && flat >= (long)HATCH_SPREAD * n; dir++) {
@@ -65,7 +67,8 @@ int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground) {
             for (int x = 0; x < side; x++)
                 if (x < b || y < b || x >= side - b || y >= side - b)
                     first[across(dir, x, y, side) + 1]++;
-        for (int u = 0; u < bins; u++) first[u + 1] += first[u];
+        for (int u = 0; u < bins; u++)
+            first[u + 1] += first[u];
         memcpy(at, first, sizeof(int) * (size_t)bins);
         for (int y = 0; y < side; y++)
             for (int x = 0; x < side; x++)
@@ -75,7 +78,8 @@ int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground) {
         for (int u = 0; u < bins; u++) {
             int k = first[u + 1] - first[u];
             lv[u] = k ? median(values + first[u], k) : -1;
-            for (int i = first[u]; i < first[u + 1]; i++) off += abs(values[i] - lv[u]);
+            for (int i = first[u]; i < first[u + 1]; i++)
+                off += abs(values[i] - lv[u]);
         }
         /* a place no band pixel shows takes its neighbour's grey */
         for (int u = 1; u < bins; u++)
@@ -90,7 +94,8 @@ int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground) {
     }
     int fits = best >= 0 && least <= HATCH_FIT * flat;
     for (int y = 0; y < side && fits; y++)
-        for (int x = 0; x < side; x++) ground[y * side + x] = (uint8_t)level[across(best, x, y, side)];
+        for (int x = 0; x < side; x++)
+            ground[y * side + x] = (uint8_t)level[across(best, x, y, side)];
     free(values);
     return fits;
 }
@@ -98,7 +103,8 @@ int fk_hatch_ground(const uint8_t *crop, int side, uint8_t *ground) {
 double fk_hatch_composed(const uint8_t *crop, const uint8_t *ground, const uint8_t *man,
                          const uint8_t *shape, int side) {
     long bare = 0;
-    for (int i = 0; i < side * side; i++) bare += abs(crop[i] - ground[i]);
+    for (int i = 0; i < side * side; i++)
+        bare += abs(crop[i] - ground[i]);
     if (bare == 0) return -1;
     long least = -1;
     for (int dy = -2; dy <= 2; dy++)
