@@ -1117,10 +1117,34 @@ static double ink_share(const uint8_t *crop, int side, int below) {
     return (double)n / ((hi - lo) * (hi - lo));
 }
 
+/* ink_share() of a crop on a hatched square: of the inner pixels whose
+ * ground is `below` or lighter, the share darker; -1 where the hatching
+ * leaves none. */
+static double laid_ink(const uint8_t *crop, const uint8_t *ground, int side, int below) {
+    int lo = side / 10, hi = side - side / 10, n = 0, bare = 0;
+    for (int y = lo; y < hi; y++)
+        for (int x = lo; x < hi; x++)
+            if (ground[y * side + x] >= below) bare++, n += crop[y * side + x] < below;
+    return bare ? (double)n / bare : -1;
+}
+
 /* Fills ink[] with every cell's ink_share below half the grey of the
  * board's darker squares (the median ground of each colour's 32 cells,
- * the lower). Returns 0, leaving ink[] unset, when no cell of the darker
- * colour is a flat crop (fk_crop_is_flat): hatched squares are ink too. */
+ * the lower). On a printed board whose darker squares are hatched
+ * (laid_of()) and lighter ones flat, the hatched cells' ink is read where
+ * the hatching leaves the paper bare (laid_ink()), below a third of the
+ * paper's grey (on a board drawn flat, half the dark squares' grey comes
+ * to about that); a hatched cell whose ground was not worked out gets -1.
+ * Returns 0, leaving ink[] unset, on any other board (where no cell of
+ * the darker colour is a flat crop, fk_crop_is_flat). Book boards' kings
+ * and men then take their colours from their ink as on boards drawn
+ * flat: of the 400 held-out renders one more read wholly right as drawn
+ * (pychess-ttf-kingdom's kings, read in each other's colours), of the 800
+ * renders of every set three (skulls knights on hatched squares read as
+ * black), of the fresh 600 one (scid-kingdom's kings), and one more of
+ * the held-out boards as JPEG; none worse. Below half the paper's grey,
+ * the shading of scid-kingdom's white rooks counted as ink and two of
+ * their rooks turned black; below a quarter, one board fewer mended. */
 static int cell_inks(const drawings *d, double ink[64]) {
     int median[2];
     for (int c = 0; c < 2; c++) {
@@ -1131,9 +1155,21 @@ static int cell_inks(const drawings *d, double ink[64]) {
         median[c] = g;
     }
     int dark = median[1] < median[0];
-    if (!d->flat[dark]) return 0;
     size_t area = (size_t)d->side * d->side;
-    for (int i = 0; i < 64; i++) ink[i] = ink_share(d->crops + i * area, d->side, median[dark] / 2);
+    if (d->flat[dark]) {
+        for (int i = 0; i < 64; i++)
+            ink[i] = ink_share(d->crops + i * area, d->side, median[dark] / 2);
+        return 1;
+    }
+    int hatched = 0;
+    for (int i = 0; i < 64 && !hatched; i++) hatched = colour_of(i) == dark && laid_of(d, i);
+    if (!d->flat[!dark] || !hatched) return 0;
+    int below = median[!dark] / 3;
+    for (int i = 0; i < 64; i++)
+        ink[i] = colour_of(i) != dark ? ink_share(d->crops + i * area, d->side, below)
+                 : laid_of(d, i)
+                     ? laid_ink(d->crops + i * area, d->grounds + i * area, d->side, below)
+                     : -1;
     return 1;
 }
 
@@ -1146,7 +1182,7 @@ static int cell_inks(const drawings *d, double ink[64]) {
  * `training/eval_ink.py build/fenkit /tmp/ev400/held-out` counts both). A
  * held-out set whose white king has a cream fill (kingdom) had the kings'
  * colours swapped, each read at 45-60%. So when exactly two cells are read
- * as kings, the dark squares are flat (cell_inks) and one king shows
+ * as kings, their ink is known (cell_inks) and one king shows
  * INK_APART more ink than the other, the
  * inkier is taken as Black's king and the other as White's, if the
  * network gives each of them that colour's king KING_FLOOR or more and
@@ -1168,7 +1204,8 @@ static int colour_kings(const double ink[64], const float (*probs)[FK_PIECE_COUN
     if (kings < 2) return n;
     for (int k = 0; k < n; k++)
         if (told[k].cell == king[0] || told[k].cell == king[1]) return n;
-    if (fabs(ink[king[0]] - ink[king[1]]) < INK_APART) return n;
+    if (ink[king[0]] < 0 || ink[king[1]] < 0 || fabs(ink[king[0]] - ink[king[1]]) < INK_APART)
+        return n;
     int black = ink[king[0]] > ink[king[1]] ? king[0] : king[1];
     int white = black == king[0] ? king[1] : king[0];
     if ((picture[white] == FK_WK && picture[black] == FK_BK) || probs[white][FK_WK] < KING_FLOOR ||
@@ -1223,7 +1260,8 @@ static int colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT]
     int m = n;
     for (int w = 0; w < 64; w++) {
         fk_piece x = picture[w];
-        if (x == FK_EMPTY || changed[w] || FK_PIECE_KIND(x) == FK_KING || probs[w][x] >= INK_UNSURE)
+        if (x == FK_EMPTY || changed[w] || FK_PIECE_KIND(x) == FK_KING ||
+            probs[w][x] >= INK_UNSURE || ink[w] < 0)
             continue;
         fk_kind kind = FK_PIECE_KIND(x);
         fk_piece other = FK_MAKE_PIECE(!FK_PIECE_COLOR(x), kind);
@@ -1231,7 +1269,7 @@ static int colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT]
         double sum[2] = {0, 0};
         int count[2] = {0, 0}, ref[2] = {-1, -1};
         for (int o = 0; o < 64; o++) {
-            if (o == w || changed[o] || picture[o] == FK_EMPTY ||
+            if (o == w || changed[o] || picture[o] == FK_EMPTY || ink[o] < 0 ||
                 FK_PIECE_KIND(picture[o]) != kind || probs[o][picture[o]] < INK_SURE)
                 continue;
             int c = FK_PIECE_COLOR(picture[o]);
