@@ -1,11 +1,15 @@
 /* libFuzzer target for the steps that work on the 64 crops of a cut
- * board: the arrow finder (arrows.c) and men's outlines (shape.c). The
+ * board: the arrow finder (arrows.c), men's outlines (shape.c) and men on
+ * hatched squares (hatch.c). The
  * first byte picks the crops' side (8 to 48 pixels) and how they are
  * filled: with the input's bytes over and over, or as a board of two flat
  * greys with bars and blobs of any grey painted over it, as a board with
  * men and arrows looks. Whatever the crops show, the finder must name
- * cells on the board and at most FK_ARROWS_MOST arrows, and an outline
- * must be 0/1 pixels that overlap themselves wholly. */
+ * cells on the board and at most FK_ARROWS_MOST arrows, an outline
+ * must be 0/1 pixels that overlap themselves wholly, and a man laid over
+ * a hatched ground must leave a share of its difference of 0 or more (or
+ * -1, for a crop that is its ground alone). */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int side = 8 + (data[0] & 0x3f) % 41, n = 8 * side;
     size_t area = (size_t)side * side;
     uint8_t *crops = malloc(64 * area), *board = malloc((size_t)n * n);
-    uint8_t *a = malloc(area), *b = malloc(area);
-    if (!crops || !board || !a || !b) abort();
+    uint8_t *a = malloc(area), *b = malloc(area), *ground = malloc(area);
+    if (!crops || !board || !a || !b || !ground) abort();
     if (data[0] & 0x80) {
         paint(board, side, data, size);
         for (int cell = 0; cell < 64; cell++)
@@ -82,9 +86,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(a, b, area);
         last = cell;
     }
+    for (int cell = 0; cell < 64; cell++) {
+        const uint8_t *crop = crops + cell * area;
+        int laid = fk_hatch_ground(crop, side, ground);
+        if (laid != 0 && laid != 1) abort();
+        if (!laid || last < 0) continue;
+        double r = fk_hatch_composed(crop, ground, crops + last * area, a, side);
+        if (!isfinite(r) || (r < 0 && r != -1)) abort();
+    }
     free(crops);
     free(board);
     free(a);
     free(b);
+    free(ground);
     return 0;
 }

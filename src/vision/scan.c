@@ -548,6 +548,8 @@ typedef enum {
     TOLD_NEXT,   /* took its next class */
     TOLD_UNSEEN, /* took a kind no square shows (claim_unseen_kinds) */
     TOLD_ALONG,  /* drawn like a TOLD_UNSEEN square, took its kind too */
+    TOLD_ALSO,   /* on a hatched square, unlike the same sure men as a
+                  * TOLD_UNSEEN one there, took its kind too */
     TOLD_INK     /* a man whose colour its ink decided (colour_kings, colour_men) */
 } told_how;
 
@@ -1008,7 +1010,7 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
                 sure = o;
         if (sure < 0 && outlined) sure = unlike_in_outline(d, cross, probs, picture, w);
         if (sure < 0) continue;
-        int odd[64], m = 0;
+        int odd[64], also[64] = {0}, m = 0;
         odd[m++] = w;
         for (int c = 0; c < 64; c++) {
             fk_piece z = picture[c];
@@ -1016,14 +1018,17 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
                 (int)z != best_class(probs[c], -1))
                 continue;
             if (z == x ? drawn_alike(d, c, w) >= DRAWN_ALIKE ||
-                             (outlined &&
-                              outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE) ||
-                             (laid_of(d, c) && laid_of(d, w) &&
-                              best_class(probs[c], z) == best_class(probs[w], x) &&
-                              unlike_in_outline(d, cross, probs, picture, c) >= 0)
+                             (outlined && outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE)
                        : outlined && FK_PIECE_KIND(z) == FK_PIECE_KIND(x) &&
                              outlines_overlap(d, picture, cross, c, w) >= SHAPE_ALIKE)
                 odd[m++] = c;
+            /* Two men on hatched squares cannot be compared with each
+             * other; one read as w is and with w's runner-up, unlike the
+             * sure men of his reading too, goes with w. */
+            else if (z == x && laid_of(d, c) && laid_of(d, w) &&
+                     best_class(probs[c], z) == best_class(probs[w], x) &&
+                     unlike_in_outline(d, cross, probs, picture, c) >= 0)
+                also[m] = 1, odd[m++] = c;
         }
         fk_piece y = unclaimed_man(d, cross, probs, picture, x, odd, m);
         if (y == FK_EMPTY) continue;
@@ -1032,7 +1037,8 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
             fk_piece was = picture[c], now = FK_MAKE_PIECE(FK_PIECE_COLOR(was), FK_PIECE_KIND(y));
             done[c] = 1;
             told[n++] = (told_apart){.cell = c, .other = k ? w : sure,
-                                     .how = k ? TOLD_ALONG : TOLD_UNSEEN, .was = was,
+                                     .how = !k ? TOLD_UNSEEN : also[k] ? TOLD_ALSO : TOLD_ALONG,
+                                     .was = was,
                                      .was_prob = probs[c][was], .now_prob = probs[c][now]};
             picture[c] = now;
         }
@@ -1552,6 +1558,12 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         else if (told[k].how == TOLD_ALONG)
             note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)", name,
                  other, taken, now_p, fk_piece_name(told[k].was), was_p);
+        else if (told[k].how == TOLD_ALSO)
+            note(out,
+                 "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was taken "
+                 "as %s (%s) too, not as %s (%s)",
+                 name, fk_piece_name(told[k].was), other, taken, now_p,
+                 fk_piece_name(told[k].was), was_p);
         else {
             /* A bishop may have been read on the other square colour. */
             int shown = 0;

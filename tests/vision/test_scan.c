@@ -993,6 +993,75 @@ static void test_finds_a_mans_outline(void **state) {
     assert_true(fabs(fk_shapes_overlap(a, c, SIDE) - 1) < 1e-9);
 }
 
+/* Men on hatched squares (hatch.c): the ground under a man on diagonal
+ * or upright hatching is worked out from the crop's edge band; a black
+ * pawn drawn on a plain square, laid over it, gives the black pawn on the
+ * hatching, while a white pawn or a thin bar does not; a flat crop and grain
+ * show no hatching. */
+static void test_lays_a_man_over_hatching(void **state) {
+    (void)state;
+    enum { SIDE = 32, AREA = SIDE * SIDE };
+    static uint8_t hatch[AREA], lines[AREA], on_hatch[AREA], on_lines[AREA], plain[AREA],
+        white[AREA], bar[AREA], flat[AREA], grain[AREA];
+    static uint8_t ground[AREA], shape[AREA], white_shape[AREA], bar_shape[AREA];
+    uint32_t seed = 7;
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            int i = y * SIDE + x, p = pawn_at(x, y);
+            hatch[i] = (x + y) % 6 < 2 ? 20 : 235;
+            lines[i] = x % 5 < 2 ? 30 : 230;
+            on_hatch[i] = p ? 20 : hatch[i];
+            on_lines[i] = p ? 20 : lines[i];
+            plain[i] = p ? 20 : 235;
+            white[i] = p == 1 ? 250 : p == 2 ? 20 : 235;
+            bar[i] = x >= 13 && x < 19 && y >= 2 && y < 30 ? 20 : 235;
+            flat[i] = 140;
+            seed = seed * 1103515245u + 12345u;
+            grain[i] = (uint8_t)(120 + (seed >> 16) % 12);
+        }
+    assert_true(fk_crop_shape(plain, SIDE, shape) > 0);
+    assert_true(fk_crop_shape(white, SIDE, white_shape) > 0);
+    assert_true(fk_crop_shape(bar, SIDE, bar_shape) > 0);
+
+    assert_int_equal(fk_hatch_ground(on_hatch, SIDE, ground), 1);
+    assert_memory_equal(ground, hatch, AREA);
+    double same = fk_hatch_composed(on_hatch, ground, plain, shape, SIDE);
+    if (same > 0.05) fail_msg("a black pawn laid over hatching gives it at %.3f", same);
+    double other = fk_hatch_composed(on_hatch, ground, white, white_shape, SIDE);
+    if (other < 0.6) fail_msg("a white pawn gives the black one at %.3f", other);
+    other = fk_hatch_composed(on_hatch, ground, bar, bar_shape, SIDE);
+    if (other < 0.6) fail_msg("a thin bar gives the black pawn at %.3f", other);
+    /* bare hatching: nothing to explain */
+    assert_int_equal(fk_hatch_ground(hatch, SIDE, ground), 1);
+    assert_true(fk_hatch_composed(hatch, ground, plain, shape, SIDE) < 0);
+
+    assert_int_equal(fk_hatch_ground(on_lines, SIDE, ground), 1);
+    assert_memory_equal(ground, lines, AREA);
+    assert_true(fk_hatch_composed(on_lines, ground, plain, shape, SIDE) < 0.05);
+
+    assert_int_equal(fk_hatch_ground(flat, SIDE, ground), 0);
+    assert_int_equal(fk_hatch_ground(grain, SIDE, ground), 0);
+}
+
+/* A held-out berlin set on a book board: four black bishops on hatched
+ * squares were read as pawns (43-70%). Laid over its hatching, each of the
+ * sure black pawns on light squares gives f6 badly, so f6 is some other
+ * man, a bishop; h6, f4 and a3, read so and with the same runner-up,
+ * unlike the sure pawns too, go with it. */
+static void test_compares_men_on_hatched_squares_with_plain_ones(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("berlin-390.png", "n7/3Brp1P/2PRbb1b/2N2R2/N1k2bK1/b2r4/2p1p2q/1Q3B2", &r);
+    assert_true(noted(&r, "f6 and e2 were both read as black pawn but are drawn differently"));
+    assert_true(noted(&r, "h6, on a hatched square, is drawn unlike the sure black pawns as f6 is"));
+    const char *bishops[] = {"f6", "h6", "f4", "a3"};
+    for (int k = 0; k < 4; k++) {
+        fk_square sq = fk_square_parse(bishops[k]);
+        assert_int_equal(r.squares[sq].piece, FK_BP);
+        assert_true(r.repaired & FK_BIT(sq));
+    }
+}
+
 /* Arrows over built-in men, drawn by the render layer as an analysis
  * board draws them (see-through, centre to centre). Before the arrows
  * were taken out, each of these boards had a square read wrong: a pawn
@@ -1086,6 +1155,12 @@ static void test_tells_the_kings_colours_by_their_ink(void **state) {
     expect_reading("kingdom-337.png", "1n5R/r2pb1k1/5p2/p7/5PP1/1P6/1P4b1/5KN1", &r);
     assert_true(noted(&r, "hold the two kings"));
     assert_true(r.repaired & FK_BIT(fk_square_parse("g7")));
+    /* On a book board, the black king on a hatched square (e7) inked
+     * where the hatching leaves the paper bare: the kings had been read
+     * in each other's colours. */
+    expect_reading("kingdom-062.png", "8/4k3/8/5K2/3N4/8/6r1/8", &r);
+    assert_true(noted(&r, "f5 and e7 hold the two kings"));
+    assert_true(r.repaired & FK_BIT(fk_square_parse("f5")));
 }
 
 /* A held-out leipzig set in a cluttered page, Black at the bottom: the
@@ -1227,6 +1302,8 @@ int main(void) {
         cmocka_unit_test(test_reads_the_squares_under_arrows),
         cmocka_unit_test(test_takes_out_a_bent_knights_arrow),
         cmocka_unit_test(test_finds_a_mans_outline),
+        cmocka_unit_test(test_lays_a_man_over_hatching),
+        cmocka_unit_test(test_compares_men_on_hatched_squares_with_plain_ones),
         cmocka_unit_test(test_tells_the_kings_colours_by_their_ink),
         cmocka_unit_test(test_tells_a_mans_colour_by_the_ink_of_sure_ones),
         cmocka_unit_test(test_puts_the_grid_on_the_rows_not_the_mens_bases),
