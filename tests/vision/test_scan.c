@@ -451,6 +451,20 @@ static void test_mends_condal_bishops_read_as_knights(void **state) {
     }
 }
 
+/* A held-out kingdom board: g2's pawn, read as White's second bishop on
+ * the light squares (54%, a pawn 35%), is unlike the sure bishop on f1 in
+ * outline and like the pawn on d3, so it takes its runner-up; before, it
+ * stayed a bishop (no claim gives a kind a square shows). */
+static void test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("kingdom-218.png", "rn2kb1r/1bp1pppp/1p1p3n/p7/7P/N1PPP2q/PP3PP1/R2QKBN1", &r);
+    assert_true(noted(&r, "g2 is drawn unlike the sure white bishops and like d3"));
+    fk_square g2 = fk_square_parse("g2");
+    assert_int_equal(r.squares[g2].piece, FK_WB);
+    assert_true(r.repaired & FK_BIT(g2));
+}
+
 /* Two pychess-spatial bishops (a3, g2) read at 70% and 76% with a pawn
  * as runner-up: White's sure pawns show another outline, so the material
  * does not weigh them into pawns (it did before outlines were compared). */
@@ -1304,6 +1318,7 @@ int main(void) {
         cmocka_unit_test(test_finds_a_mans_outline),
         cmocka_unit_test(test_lays_a_man_over_hatching),
         cmocka_unit_test(test_compares_men_on_hatched_squares_with_plain_ones),
+        cmocka_unit_test(test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it),
         cmocka_unit_test(test_tells_the_kings_colours_by_their_ink),
         cmocka_unit_test(test_tells_a_mans_colour_by_the_ink_of_sure_ones),
         cmocka_unit_test(test_puts_the_grid_on_the_rows_not_the_mens_bases),
