@@ -456,7 +456,8 @@ static void look_again(const fk_model *model, const uint8_t *crops, int side,
  * at 20 (training/eval_flat.py). */
 #define FLAT 2
 
-int fk_crop_is_flat(const uint8_t *crop, int side) {
+/* The grey levels a crop spans, its outermost ring left out. */
+static int crop_spread(const uint8_t *crop, int side) {
     int lo = 255, hi = 0;
     for (int y = 1; y < side - 1; y++)
         for (int x = 1; x < side - 1; x++) {
@@ -464,8 +465,10 @@ int fk_crop_is_flat(const uint8_t *crop, int side) {
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
         }
-    return hi - lo <= FLAT;
+    return hi - lo;
 }
+
+int fk_crop_is_flat(const uint8_t *crop, int side) { return crop_spread(crop, side) <= FLAT; }
 
 /* Reads the 64 crops: flat ones are empty for sure, the rest go through
  * the network together. */
@@ -650,11 +653,6 @@ static void repaint_ground(const uint8_t *crop, int side, int from, int to, uint
         out[i] = abs(crop[i] - from) <= GROUND_NEAR ? (uint8_t)to : crop[i];
 }
 
-/* The crops of a picture as drawn_alike() compares them: each one's
- * ground grey, found once, and one more crop's room to repaint into; and
- * for each square colour (colour_of()) whether a crop of it is flat
- * (fk_crop_is_flat(): an empty square drawn in one grey, not hatched or
- * grainy). */
 /* Which cells stand on hatched squares (laid_of()). */
 typedef struct {
     int hatched[2];       /* per square colour: most of its cells hatched;
@@ -662,6 +660,22 @@ typedef struct {
     signed char laid[64]; /* a hatched ground found under the cell */
 } hatching;
 
+/* A square colour is drawn flat, for the steps that compare men, when a
+ * crop of it spans PLAIN grey levels or fewer (its outermost ring left
+ * out): an empty square drawn in one grey, give or take the ringing of
+ * JPEG. A screenshot saved as JPEG (quality 75) leaves empty squares
+ * spanning 3 to 12 grey levels, none within fk_crop_is_flat()'s 2, and
+ * then no outline, cross-colour comparison or ink had been used: of the
+ * 400 held-out renders saved so, 25 read wrong as drawn, 21 with
+ * PLAIN 12 (condal bishops, kingdom's kings), while the renders as PNG
+ * and the real pictures read as before. At 8, 23; at 16 and 24, 21 too,
+ * but a photo of a screen (cv_16) read a square worse. */
+#define PLAIN 12
+
+/* The crops of a picture as drawn_alike() compares them: each one's
+ * ground grey, found once, and one more crop's room to repaint into; and
+ * for each square colour (colour_of()) whether it is drawn flat (PLAIN:
+ * not hatched or grainy). */
 typedef struct {
     const uint8_t *crops;
     int side;
@@ -699,7 +713,7 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
-        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = fk_crop_is_flat(crop, side);
+        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = crop_spread(crop, side) <= PLAIN;
         d->shaped[i] = -1;
     }
 }

@@ -1169,6 +1169,10 @@ static void test_tells_the_kings_colours_by_their_ink(void **state) {
     expect_reading("kingdom-337.png", "1n5R/r2pb1k1/5p2/p7/5PP1/1P6/1P4b1/5KN1", &r);
     assert_true(noted(&r, "hold the two kings"));
     assert_true(r.repaired & FK_BIT(fk_square_parse("g7")));
+    /* The same saved as JPEG: its empty squares span up to 12 grey
+     * levels, and count as drawn flat all the same (PLAIN). */
+    expect_reading("kingdom-337-q75.jpg", "1n5R/r2pb1k1/5p2/p7/5PP1/1P6/1P4b1/5KN1", &r);
+    assert_true(noted(&r, "g7 and f1 hold the two kings"));
     /* On a book board, the black king on a hatched square (e7) inked
      * where the hatching leaves the paper bare: the kings had been read
      * in each other's colours. */
