@@ -75,8 +75,10 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         fk_lept.pixDestroy(&b);
     }
     /* Each crop, and the outline the scanner compares men by (white on
-     * black; all black where no man's outline shows, fk_crop_shape()). */
-    uint8_t *shape = malloc((size_t)side * side);
+     * black; all black where no man's outline shows, fk_crop_shape());
+     * where none shows but hatching explains the crop's edge, the hatched
+     * ground worked out under the man (fk_hatch_ground()). */
+    uint8_t *shape = malloc((size_t)side * side * 2);
     for (int sq = 0; sq < 64 && shape; sq++) {
         char name[32];
         snprintf(name, sizeof name, "crop-r%dc%d.png", sq / 8, sq % 8);
@@ -87,6 +89,12 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         for (int i = 0; i < side * side; i++) shape[i] = shown && shape[i] ? 255 : 0;
         snprintf(name, sizeof name, "outline-r%dc%d.png", sq / 8, sq % 8);
         p = fk_grey_pix(shape, side, side);
+        bad |= write_png(p, dir, name);
+        fk_lept.pixDestroy(&p);
+        uint8_t *ground = shape + (size_t)side * side;
+        if (shown || !fk_hatch_ground(crops + (size_t)sq * side * side, side, ground)) continue;
+        snprintf(name, sizeof name, "hatch-r%dc%d.png", sq / 8, sq % 8);
+        p = fk_grey_pix(ground, side, side);
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
     }

@@ -112,5 +112,11 @@ expect_rc 0
 [ -f "$TMP/debug/board.png" ] || fail "no board.png"
 [ "$(ls "$TMP/debug"/crop-*.png | wc -l)" = 64 ] || fail "not 64 crops"
 [ "$(ls "$TMP/debug"/outline-*.png | wc -l)" = 64 ] || fail "not 64 outlines"
+ls "$TMP/debug"/hatch-*.png >/dev/null 2>&1 && fail "hatched grounds on a board drawn without hatching"
+
+step "--debug-dir writes the ground under the men of a hatched board's squares"
+fk scan --debug-dir "$TMP/debug-book" "$DATA/berlin-390.png"
+expect_rc 0
+[ "$(ls "$TMP/debug-book"/hatch-*.png | wc -l)" -ge 16 ] || fail "too few hatched grounds"
 
 pass
