@@ -672,6 +672,8 @@ typedef struct {
  * but a photo of a screen (cv_16) read a square worse. */
 #define PLAIN 12
 
+int fk_crop_is_plain(const uint8_t *crop, int side) { return crop_spread(crop, side) <= PLAIN; }
+
 /* The crops of a picture as drawn_alike() compares them: each one's
  * ground grey, found once, and one more crop's room to repaint into; and
  * for each square colour (colour_of()) whether it is drawn flat (PLAIN:
@@ -713,7 +715,7 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
-        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = crop_spread(crop, side) <= PLAIN;
+        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = fk_crop_is_plain(crop, side);
         d->shaped[i] = -1;
     }
 }

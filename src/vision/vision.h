@@ -97,6 +97,11 @@ int fk_crop_ground(const uint8_t *crop, int side);
 /* 1 when a crop, its outermost ring left out, shows one flat grey: an
  * empty square drawn by a program (scan.c, FLAT). */
 int fk_crop_is_flat(const uint8_t *crop, int side);
+/* 1 when a crop, its outermost ring left out, spans PLAIN grey levels or
+ * fewer: an empty square drawn in one grey, give or take JPEG's ringing
+ * (scan.c); a square colour with such a crop counts as drawn flat when
+ * men are compared. */
+int fk_crop_is_plain(const uint8_t *crop, int side);
 
 /* A man's outline (shape.c): shape (side x side bytes) gets 1 on the
  * pixels of the crop that its square's bare ground, grown from the crop's
