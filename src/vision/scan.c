@@ -1628,16 +1628,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         else if (told[k].how == TOLD_ALONG)
             note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)", name,
                  other, taken, now_p, fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_LIKE)
+        else if (told[k].how == TOLD_LIKE || told[k].how == TOLD_ALSO)
             note(out,
-                 "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), not "
-                 "%s (%s)",
-                 name, fk_piece_name(told[k].was), other, taken, now_p,
-                 fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_ALSO)
-            note(out,
-                 "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was taken "
-                 "as %s (%s) too, not as %s (%s)",
+                 told[k].how == TOLD_LIKE
+                     ? "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), "
+                       "not %s (%s)"
+                     : "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was "
+                       "taken as %s (%s) too, not as %s (%s)",
                  name, fk_piece_name(told[k].was), other, taken, now_p,
                  fk_piece_name(told[k].was), was_p);
         else {
