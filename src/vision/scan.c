@@ -792,7 +792,7 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * 600 one; 0.7 reads the same as 0.8, 0.9 loses one held-out board. */
 #define COLOUR_SURE 0.8
 /* The sure man may stand on the other colour too, on a board drawn flat
- * (a flat crop on both colours, drawings.flat: a board drawn by a
+ * (a flat crop on both colours, drawings.flat, PLAIN: a board drawn by a
  * program, whose squares drawn_alike() repaints cleanly), when the two
  * compare under CROSS_UNLIKE by drawn_alike(): a held-out condal bishop
  * on a light square read as a knight at 85-94%, the sure knights all on
@@ -863,8 +863,11 @@ static double laid_overlap(const drawings *d, int h, int f) {
 #define CROSS_SQUARES 2
 /* How much the outlines on cells a and b overlap (fk_shapes_overlap()),
  * taken as men of colours ca and cb, or -1 where they cannot be compared:
- * no outline on either, a board not drawn flat, men of different colours
- * or squares of different colours where `cross` does not allow it. */
+ * no outline on either, men of different colours or squares of different
+ * colours where `cross` does not allow it. Where one of them stands on a
+ * hatched square and the other on a square colour drawn flat, the
+ * laid_overlap() of men of one colour; two on square colours neither of
+ * which is drawn flat are not compared. */
 static double men_overlap(const drawings *d, int cross, int a, fk_color ca, int b, fk_color cb) {
     int fa = d->flat[colour_of(a)], fb = d->flat[colour_of(b)];
     if (!(cross & CROSS_MEN) && ca != cb) return -1;
@@ -1211,10 +1214,10 @@ static double laid_ink(const uint8_t *crop, const uint8_t *ground, int side, int
  * the hatching leaves the paper bare (laid_ink()), below a third of the
  * paper's grey (on a board drawn flat, half the dark squares' grey comes
  * to about that); a hatched cell whose ground was not worked out gets -1.
- * Returns 0, leaving ink[] unset, on any other board (where no cell of
- * the darker colour is a flat crop, fk_crop_is_flat). Book boards' kings
- * and men then take their colours from their ink as on boards drawn
- * flat: of the 400 held-out renders one more read wholly right as drawn
+ * Returns 0, leaving ink[] unset, on any other board (the darker colour
+ * neither drawn flat, PLAIN, nor hatched beside a flat one). Book
+ * boards' kings and men then take their colours from their ink as on
+ * boards drawn flat: of the 400 held-out renders one more read wholly right as drawn
  * (pychess-ttf-kingdom's kings, read in each other's colours), of the 800
  * renders of every set three (skulls knights on hatched squares read as
  * black), of the fresh 600 one (scid-kingdom's kings), and one more of
