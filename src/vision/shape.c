@@ -116,9 +116,10 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
      * stand on the bottom edge: sets drawn from a font fill their square's
      * height (berlin's pawns on a 760-pixel board). Letting it there read
      * one more of the 800 renders of every set wholly right (an
-     * eboard-staunton bishop pair had been read as pawns) and two more of
-     * the fresh 600, and with men on hatched squares compared (scan.c,
-     * laid_overlap()) a held-out berlin board. */
+     * eboard-staunton bishop pair had been read as pawns) and one more of
+     * the fresh 600 (a dreamchess bishop read as a pawn), and with men on
+     * hatched squares compared (scan.c, laid_overlap()) a held-out berlin
+     * board. */
     int border = 0, base = 0;
     for (int i = 0; i < side; i++) {
         border += shape[i] + shape[i * side] + shape[i * side + side - 1];
