@@ -67,17 +67,13 @@ struct arrow {
 
 static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8 + x / b->side; }
 
-/* The colour of picture cell i: 0 for the top left square's (a8's with
- * White at the bottom), 1 for the others (scan.c numbers them so too). */
-static int colour_of(int i) { return (i / 8 + i % 8) % 2; }
-
 /* 1: the arrow over bare ground, 0: bare ground, 2: something else (a man,
  * an edge, a label); -1 outside the board. */
 static int pixel_kind(const board_view *b, int x, int y) {
     if (x < 0 || y < 0 || x >= b->w || y >= b->w) return -1;
     int cell = cell_at(b, x, y), v = b->px[y * b->w + x], g = b->ground[cell];
     /* Where the arrow has the ground's grey, ground and arrow look the same. */
-    if (b->faint[colour_of(cell)]) return 2;
+    if (b->faint[fk_cell_colour(cell)]) return 2;
     if (fabs(v - (b->c0 + b->k * g)) <= ARROW_NEAR) return 1;
     /* Ground, unless the arrow over a man's dark ink (grey INK_MOST or
      * less) shows the same grey: an orange arrow over a black pawn on a
@@ -113,7 +109,7 @@ static double mid_ground(const board_view *b, int colour) {
     double g[32];
     int m = 0;
     for (int i = 0; i < 64; i++)
-        if (colour_of(i) == colour) g[m++] = b->ground[i];
+        if (fk_cell_colour(i) == colour) g[m++] = b->ground[i];
     return fk_median(g, m);
 }
 
@@ -518,7 +514,7 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         b.ground[i] = fk_crop_ground(crop, side);
-        if (fk_crop_is_flat(crop, side)) flat[colour_of(i)] = 1;
+        if (fk_crop_is_flat(crop, side)) flat[fk_cell_colour(i)] = 1;
     }
     if (!flat[0] || !flat[1]) return 0;
     b.px = malloc(area * 64);

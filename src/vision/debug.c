@@ -82,7 +82,7 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
     uint8_t *shape = malloc((size_t)side * side * 2);
     int plain[2] = {0, 0}; /* per square colour, as scan.c tells them */
     for (int sq = 0; sq < 64; sq++)
-        plain[(sq / 8 + sq % 8) % 2] |= fk_crop_is_plain(crops + (size_t)sq * side * side, side);
+        plain[fk_cell_colour(sq)] |= fk_crop_is_plain(crops + (size_t)sq * side * side, side);
     for (int sq = 0; sq < 64 && shape; sq++) {
         char name[32];
         snprintf(name, sizeof name, "crop-r%dc%d.png", sq / 8, sq % 8);
@@ -96,7 +96,7 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
         uint8_t *ground = shape + (size_t)side * side;
-        if (shown || plain[(sq / 8 + sq % 8) % 2] ||
+        if (shown || plain[fk_cell_colour(sq)] ||
             !fk_hatch_ground(crops + (size_t)sq * side * side, side, ground))
             continue;
         snprintf(name, sizeof name, "hatch-r%dc%d.png", sq / 8, sq % 8);

@@ -34,7 +34,8 @@ static int median(int *v, int n) {
  * share of the band's spread about its median grey; and the band must
  * spread at least HATCH_SPREAD grey levels in the mean (lines, not grain
  * or a flat square with a man's foot in the band). Over the dark squares
- * of the held-out renders' book boards, the empty ones leave 0.04 in the
+ * of the held-out renders' book boards (a Python model of this function,
+ * run once on the scanner's crops), the empty ones leave 0.04 in the
  * median and 0.36 at the 99th percentile, those holding a man 0.19 and
  * 0.53; their spread is 25 grey levels or more. Wood and marble squares
  * spread a grey level or two. */

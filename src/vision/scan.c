@@ -594,9 +594,7 @@ static int alike_cells(const uint8_t *crops, int side, signed char alike[64][64]
     return alike[a][b];
 }
 
-/* The colour of picture cell i: 0 for the top left square's, 1 for the others. */
-static int colour_of(int i) { return (i / 8 + i % 8) % 2; }
-static int same_colour(int a, int b) { return colour_of(a) == colour_of(b); }
+static int same_colour(int a, int b) { return fk_cell_colour(a) == fk_cell_colour(b); }
 
 static int by_value(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -619,7 +617,7 @@ static int clean_colour(const uint8_t *crops, int side, const float (*probs)[FK_
     int n = 0;
     size_t area = (size_t)side * side;
     for (int a = 0; a < 64 && n < SURE_PAIRS; a++) {
-        if (colour_of(a) != colour || picture[a] == FK_EMPTY ||
+        if (fk_cell_colour(a) != colour || picture[a] == FK_EMPTY ||
             probs[a][picture[a]] < SURE_PAIR)
             continue;
         for (int b = a + 1; b < 64 && n < SURE_PAIRS; b++)
@@ -676,7 +674,7 @@ int fk_crop_is_plain(const uint8_t *crop, int side) { return crop_spread(crop, s
 
 /* The crops of a picture as drawn_alike() compares them: each one's
  * ground grey, found once, and one more crop's room to repaint into; and
- * for each square colour (colour_of()) whether it is drawn flat (PLAIN:
+ * for each square colour (fk_cell_colour()) whether it is drawn flat (PLAIN:
  * not hatched or grainy). */
 typedef struct {
     const uint8_t *crops;
@@ -715,7 +713,7 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
-        if (!d->flat[colour_of(i)]) d->flat[colour_of(i)] = fk_crop_is_plain(crop, side);
+        if (!d->flat[fk_cell_colour(i)]) d->flat[fk_cell_colour(i)] = fk_crop_is_plain(crop, side);
         d->shaped[i] = -1;
     }
 }
@@ -817,12 +815,12 @@ static double drawn_alike(const drawings *d, int a, int b) {
  * board shows none). */
 static int laid_of(const drawings *d, int i) {
     size_t area = (size_t)d->side * d->side;
-    int c = colour_of(i);
+    int c = fk_cell_colour(i);
     if (d->flat[c]) return 0;
     if (d->hatch->hatched[c] < 0) {
         int n = 0;
         for (int j = 0; j < 64; j++)
-            if (colour_of(j) == c)
+            if (fk_cell_colour(j) == c)
                 n += d->hatch->laid[j] = (signed char)fk_hatch_ground(d->crops + j * area, d->side,
                                                                d->grounds + j * area);
         d->hatch->hatched[c] = n * 2 > 32;
@@ -869,7 +867,7 @@ static double laid_overlap(const drawings *d, int h, int f) {
  * laid_overlap() of men of one colour; two on square colours neither of
  * which is drawn flat are not compared. */
 static double men_overlap(const drawings *d, int cross, int a, fk_color ca, int b, fk_color cb) {
-    int fa = d->flat[colour_of(a)], fb = d->flat[colour_of(b)];
+    int fa = d->flat[fk_cell_colour(a)], fb = d->flat[fk_cell_colour(b)];
     if (!(cross & CROSS_MEN) && ca != cb) return -1;
     if (!same_colour(a, b) &&
         (!(cross & CROSS_SQUARES << ca) || !(cross & CROSS_SQUARES << cb)))
@@ -886,7 +884,7 @@ static double men_overlap(const drawings *d, int cross, int a, fk_color ca, int 
 /* 1 when cell i's man can be compared by men_overlap(): an outline on a
  * square colour drawn flat, a hatched ground otherwise. */
 static int comparable(const drawings *d, int i) {
-    return d->flat[colour_of(i)] ? outline_of(d, i) > 0 : laid_of(d, i);
+    return d->flat[fk_cell_colour(i)] ? outline_of(d, i) > 0 : laid_of(d, i);
 }
 
 /* men_overlap() of the men picture[] shows on cells a and b. */
@@ -1024,7 +1022,7 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
         if (colour_share(probs[w], FK_PIECE_COLOR(x)) < COLOUR_SURE) continue;
         if (cross < 0) cross = outlined ? outlines_cross(d, probs, picture) : 0;
         int sure = -1;
-        for (int o = 0; o < 64 && sure < 0 && clean[colour_of(w)]; o++)
+        for (int o = 0; o < 64 && sure < 0 && clean[fk_cell_colour(w)]; o++)
             if (o != w && picture[o] == x && probs[o][x] >= CORE_SURE &&
                 (same_colour(o, w) ? !alike_cells(d->crops, d->side, alike, o, w)
                                    : flat && drawn_alike(d, o, w) < CROSS_UNLIKE))
@@ -1138,7 +1136,7 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
             for (int b = a + 1; b < 64; b++) {
                 /* Two sure readings need no comparing: neither would change. */
                 if (picture[b] != picture[a] || !same_colour(a, b) ||
-                    !clean[colour_of(a)] ||
+                    !clean[fk_cell_colour(a)] ||
                     (probs[a][picture[a]] >= TELL_BELOW && probs[b][picture[b]] >= TELL_BELOW) ||
                     alike_cells(crops, side, alike, a, b))
                     continue;
@@ -1229,7 +1227,7 @@ static int cell_inks(const drawings *d, double ink[64]) {
     for (int c = 0; c < 2; c++) {
         int count[256] = {0}, seen = 0, g = 0;
         for (int i = 0; i < 64; i++)
-            if (colour_of(i) == c) count[d->ground[i]]++;
+            if (fk_cell_colour(i) == c) count[d->ground[i]]++;
         while (g < 255 && (seen += count[g]) <= 16) g++;
         median[c] = g;
     }
@@ -1241,11 +1239,11 @@ static int cell_inks(const drawings *d, double ink[64]) {
         return 1;
     }
     int hatched = 0;
-    for (int i = 0; i < 64 && !hatched; i++) hatched = colour_of(i) == dark && laid_of(d, i);
+    for (int i = 0; i < 64 && !hatched; i++) hatched = fk_cell_colour(i) == dark && laid_of(d, i);
     if (!d->flat[!dark] || !hatched) return 0;
     int below = median[!dark] / 3;
     for (int i = 0; i < 64; i++)
-        ink[i] = colour_of(i) != dark ? ink_share(d->crops + i * area, d->side, below)
+        ink[i] = fk_cell_colour(i) != dark ? ink_share(d->crops + i * area, d->side, below)
                  : laid_of(d, i)
                      ? laid_ink(d->crops + i * area, d->grounds + i * area, d->side, below)
                      : -1;

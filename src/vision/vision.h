@@ -91,6 +91,10 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
 int fk_orient_from_labels(const fk_image *image, const fk_board_location *where,
                           const fk_piece picture[64], double *confidence);
 
+/* The colour of picture cell i (0 = top left, row by row): 0 for the top
+ * left square's (a8's with White at the bottom), 1 for the others. */
+static inline int fk_cell_colour(int i) { return (i / 8 + i % 8) % 2; }
+
 /* A crop's square colour: the median grey of its two outer rings, where
  * men seldom reach (scan.c). */
 int fk_crop_ground(const uint8_t *crop, int side);
