@@ -1199,6 +1199,18 @@ static void test_tells_a_mans_colour_by_the_ink_of_sure_ones(void **state) {
     assert_true(placement_misses(r.fen, "5Q2/7r/b2K4/1q6/4B1n1/4r2k/4n3/8") <= 1);
 }
 
+/* A leipzig board (held out of training) with no sure rook: its black
+ * rooks on c7 and e1, read at 68-69% with White's rook next, show the ink
+ * of the board's sure black men, so the material weighing leaves them
+ * black; before, both were weighed into white rooks. */
+static void test_keeps_a_colour_the_boards_ink_confirms(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("leipzig-r800-262.png", "3K4/2r5/P1P5/2Pp1P1p/4B2P/5k2/P4bp1/4r3", &r);
+    assert_false(noted(&r, "weighed"));
+    assert_int_equal(r.squares[fk_square_parse("e1")].second, FK_WR);
+}
+
 static void test_puts_the_grid_on_the_rows_not_the_mens_bases(void **state) {
     (void)state;
     /* Black at the bottom, a back rank and a row of pawns standing just
@@ -1325,6 +1337,7 @@ int main(void) {
         cmocka_unit_test(test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it),
         cmocka_unit_test(test_tells_the_kings_colours_by_their_ink),
         cmocka_unit_test(test_tells_a_mans_colour_by_the_ink_of_sure_ones),
+        cmocka_unit_test(test_keeps_a_colour_the_boards_ink_confirms),
         cmocka_unit_test(test_puts_the_grid_on_the_rows_not_the_mens_bases),
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
