@@ -470,6 +470,12 @@ static void test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it(void *
     fk_square g2 = fk_square_parse("g2");
     assert_int_equal(r.squares[g2].piece, FK_WB);
     assert_true(r.repaired & FK_BIT(g2));
+    /* A held-out kilfiger rook on a1, read as a knight (61%, a rook 34%),
+     * stands on a base nearly as wide as his square: his outline runs
+     * along most of the crop's bottom row, and he is told from the sure
+     * knights and matched with the rook on h1. */
+    expect_reading("kilfiger-r800-669.png", "r4b1r/ppp1kp2/5npp/8/8/4PN2/P1P1B1P1/R2QK2R", &r);
+    assert_true(noted(&r, "a1 is drawn unlike the sure white knights and like h1"));
 }
 
 /* Two pychess-spatial bishops (a3, g2) read at 70% and 76% with a pawn
