@@ -17,8 +17,8 @@
  * two colours part a little more. */
 #define SHAPE_NEAR 6
 
-/* The share of a crop, in percent, that no man's outline fills. Some sets
- * fill their square: a held-out condal bishop, white on a dark square of a
+/* An outline filling this share of its crop (in percent) or more is no
+ * man's (fk_crop_shape()). Some sets fill their square: a held-out condal bishop, white on a dark square of a
  * 240-pixel board, fills 62% of its crop, and at 60% it showed no
  * outline, so nothing told it from the sure knight it was read as. At 70%
  * one more of the 400 held-out renders reads wholly right (000095), and
