@@ -17,19 +17,29 @@
  * two colours part a little more. */
 #define SHAPE_NEAR 6
 
-/* An outline filling this share of its crop (in percent) or more is no
- * man's (fk_crop_shape()): the ground leaked nowhere. 70% let a held-out
- * condal bishop, white on a dark square of a 240-pixel board and filling
- * 62% of its crop, show his outline and be told from the sure knight he
- * was read as (one more of the 400 held-out renders read wholly right,
- * and of them as JPEG one more; nothing else changed there or in the 800
- * and 600 renders of every set, from 63% to 80%). But a real screenshot
+/* An outline filling SHAPE_FILL of its crop (in percent) or more is no
+ * man's (fk_crop_shape()): the ground leaked nowhere. A real screenshot
  * turned by 12, 25 or 35 degrees and straightened blurs its squares'
- * edges into their outer rings, and its empty light squares then showed
- * outlines of 62-66% of the crop: one, compared with a pawn's, had the
- * pawns told apart and claimed as bishops (4 of the 140 turned
- * screenshots of `training/eval_turned.py` read worse). */
+ * edges into their outer rings, and its empty light squares then show
+ * outlines of 62-66% of the crop, made of the square's own grey a few
+ * levels off the rings' (at 70%, one of them, compared with a pawn's, had
+ * cv_03's pawns told apart and claimed as bishops: 4 of the 140 turned
+ * screenshots of `training/eval_turned.py` read worse). A broad man's
+ * outline is his ink and fill: up to SHAPE_BROAD of the crop, an outline
+ * is kept when under FAINT_SHARE of its pixels lie within FAINT_NEAR grey
+ * levels of the ground. A held-out condal bishop, white on a dark square
+ * of a 240-pixel board, fills 62% of its crop with 12% of it faint (those
+ * empty squares: all of it; a pawn whose outline took in the square
+ * around him: two thirds), and is now told from the sure knight he was
+ * read as: one more of the 400 held-out renders and of them as JPEG one
+ * more read wholly right (a condal bishop read as a rook), nothing else
+ * changed there, in the 800 and 600 renders of every set, the real
+ * pictures or the turned screenshots, the same with SHAPE_BROAD 80,
+ * FAINT_NEAR 10 or 24 and FAINT_SHARE 40. */
 #define SHAPE_FILL 60
+#define SHAPE_BROAD 70
+#define FAINT_NEAR 16
+#define FAINT_SHARE 25
 
 /* More separate parts than this: grain or hatching, not a man. */
 #define SHAPE_PARTS 32
@@ -124,9 +134,10 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
     }
     free(near);
     free(stack);
-    /* An outline that fills SHAPE_FILL of the crop or runs along its edge
-     * is not a man's: the ground leaked nowhere (a tiny board's man
-     * touching its square's sides, a tile drawn behind the man). A man's foot may
+    /* An outline that fills SHAPE_FILL of the crop (but for a broad man's)
+     * or runs along its edge is not a man's: the ground leaked nowhere (a
+     * tiny board's man touching its square's sides, a tile drawn behind
+     * the man). A man's foot may
      * stand on the bottom edge: sets drawn from a font fill their square's
      * height (berlin's pawns on a 760-pixel board). Letting it there read
      * one more of the 800 renders of every set wholly right (an
@@ -140,12 +151,17 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
      * wholly right, nothing else changed there, in the fresh 600, the 400
      * held-out renders, as JPEG or in the real pictures; the same from 85%
      * to 95%). */
+    int faint = 0;
+    if (total * 100 >= area * SHAPE_FILL && total * 100 < area * SHAPE_BROAD)
+        for (int i = 0; i < area; i++)
+            faint += shape[i] && abs(crop[i] - g) <= FAINT_NEAR;
+    int broad = total * 100 < area * SHAPE_BROAD && faint * 100 < total * FAINT_SHARE;
     int border = 0, base = 0;
     for (int i = 0; i < side; i++) {
         border += shape[i] + shape[i * side] + shape[i * side + side - 1];
         base += shape[(side - 1) * side + i];
     }
-    if (busy || total * 100 >= area * SHAPE_FILL || border * 4 >= side || base * 10 >= side * 9 ||
+    if (busy || (total * 100 >= area * SHAPE_FILL && !broad) || border * 4 >= side || base * 10 >= side * 9 ||
         total * 16 < area)
         return 0;
     return total;

@@ -433,6 +433,13 @@ static void test_mends_condal_bishops_read_as_knights(void **state) {
          NULL, "h4", FK_BN, FK_BB},
         /* A man of the other colour drawn with h3's outline follows it:
          * c1, read as a white knight, becomes White's bishop. */
+        /* A broad white bishop on a dark square of a 240-pixel board
+         * (62% of its crop) told from the sure knight on a8 across the
+         * square colours; the black one on c8 follows it across colours. */
+        {"condal-095.png", "N1b4B/1k6/6Q1/8/8/4K3/8/4R3",
+         "h8 and a8 were both read as white knight but are drawn differently; "
+         "h8 (33%) was taken as white bishop",
+         "c8 is drawn like h8, so it was taken as black bishop", "h8", FK_WN, FK_WB},
         {"condal-345.png", "1r4nr/pp6/4k3/3p4/8/4P2b/P1P1K1pP/R1B2QR1",
          "h3 and g8 were both read as black knight but are drawn differently; "
          "h3 (91%) was taken as black bishop",
@@ -975,12 +982,14 @@ static int pawn_at(int x, int y) {
 /* Men's outlines (shape.c): a black pawn on a light square and a white
  * pawn (white fill, black edge) on a dark square, a coordinate label in
  * its corner, show one outline; a rook-like block does not; a man drawn
- * in three parts keeps all three; an empty square and a man that fills
- * its square show none. */
+ * in three parts keeps all three; a man filling 64% of his crop shows
+ * one; an empty square, one whose inside is a little off its edge's grey
+ * and a man that fills his square show none. */
 static void test_finds_a_mans_outline(void **state) {
     (void)state;
     enum { SIDE = 32, AREA = SIDE * SIDE };
-    static uint8_t black[AREA], white[AREA], rook[AREA], parts[AREA], empty[AREA], full[AREA];
+    static uint8_t black[AREA], white[AREA], rook[AREA], parts[AREA], empty[AREA], full[AREA],
+        broad[AREA], blurred[AREA];
     static uint8_t a[AREA], b[AREA], c[AREA];
     for (int y = 0; y < SIDE; y++)
         for (int x = 0; x < SIDE; x++) {
@@ -996,6 +1005,12 @@ static void test_finds_a_mans_outline(void **state) {
                            : 220;
             empty[i] = 140;
             full[i] = x > 0 && y > 0 && x < SIDE - 1 && y < SIDE - 1 ? 40 : 200;
+            /* a man as broad as a condal bishop: a disc filling 64% of
+             * the crop; and an empty square whose edges a straightened
+             * picture blurred, 12 grey levels lighter inside than in its
+             * outer rings (66% of the crop) */
+            broad[i] = hypot(x + 0.5 - 16, y + 0.5 - 16) < 14.5 ? 40 : 200;
+            blurred[i] = x >= 3 && y >= 3 && x < SIDE - 3 && y < SIDE - 3 ? 212 : 200;
         }
     int na = fk_crop_shape(black, SIDE, a), nb = fk_crop_shape(white, SIDE, b);
     assert_true(na > 0 && nb > 0);
@@ -1007,6 +1022,9 @@ static void test_finds_a_mans_outline(void **state) {
     assert_int_equal(fk_crop_shape(parts, SIDE, c), 14 * 5 + 10 * 10 + 18 * 5);
     assert_int_equal(fk_crop_shape(empty, SIDE, c), 0);
     assert_int_equal(fk_crop_shape(full, SIDE, c), 0);
+    int wide = fk_crop_shape(broad, SIDE, c);
+    if (wide * 100 < AREA * 63) fail_msg("the broad man shows %d pixels", wide);
+    assert_int_equal(fk_crop_shape(blurred, SIDE, c), 0);
     /* An outline overlaps itself wholly, also moved by two pixels. */
     memset(c, 0, sizeof c);
     for (int i = 0; i < AREA - 2 * SIDE - 2; i++) c[i + 2 * SIDE + 2] = a[i];
