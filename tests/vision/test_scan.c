@@ -478,15 +478,22 @@ static void test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it(void *
     assert_true(noted(&r, "a1 is drawn unlike the sure white knights and like h1"));
 }
 
+/* Reads file as placement with no square weighed, square's runner-up
+ * being `second` (the reading the weighing would have taken). */
+static void expect_unweighed(const char *file, const char *placement, const char *square,
+                             fk_piece second) {
+    fk_scan_result r;
+    expect_reading(file, placement, &r);
+    assert_false(noted(&r, "weighed"));
+    assert_int_equal(r.squares[fk_square_parse(square)].second, second);
+}
+
 /* Two pychess-spatial bishops (a3, g2) read at 70% and 76% with a pawn
  * as runner-up: White's sure pawns show another outline, so the material
  * does not weigh them into pawns (it did before outlines were compared). */
 static void test_weighs_no_man_into_a_kind_its_outline_rules_out(void **state) {
     (void)state;
-    fk_scan_result r;
-    expect_reading("spatial-780.png", "2R3nr/2p5/2k1p3/p6p/P3K2p/B1N1P3/2P3B1/7R", &r);
-    assert_false(noted(&r, "weighed"));
-    assert_int_equal(r.squares[fk_square_parse("a3")].second, FK_WP);
+    expect_unweighed("spatial-780.png", "2R3nr/2p5/2k1p3/p6p/P3K2p/B1N1P3/2P3B1/7R", "a3", FK_WP);
 }
 
 /* Probabilities that read every square as its piece in pos with p, and
@@ -1229,10 +1236,8 @@ static void test_tells_a_mans_colour_by_the_ink_of_sure_ones(void **state) {
  * black; before, both were weighed into white rooks. */
 static void test_keeps_a_colour_the_boards_ink_confirms(void **state) {
     (void)state;
-    fk_scan_result r;
-    expect_reading("leipzig-r800-262.png", "3K4/2r5/P1P5/2Pp1P1p/4B2P/5k2/P4bp1/4r3", &r);
-    assert_false(noted(&r, "weighed"));
-    assert_int_equal(r.squares[fk_square_parse("e1")].second, FK_WR);
+    expect_unweighed("leipzig-r800-262.png", "3K4/2r5/P1P5/2Pp1P1p/4B2P/5k2/P4bp1/4r3", "e1",
+                     FK_WR);
 }
 
 static void test_puts_the_grid_on_the_rows_not_the_mens_bases(void **state) {
