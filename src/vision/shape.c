@@ -137,9 +137,9 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
     /* An outline that fills SHAPE_FILL of the crop (but for a broad man's)
      * or runs along its edge is not a man's: the ground leaked nowhere (a
      * tiny board's man touching its square's sides, a tile drawn behind
-     * the man). A man's foot may
-     * stand on the bottom edge: sets drawn from a font fill their square's
-     * height (berlin's pawns on a 760-pixel board). Letting it there read
+     * the man). A man's foot may stand on the bottom edge: sets drawn from
+     * a font fill their square's height (berlin's pawns on a 760-pixel
+     * board). Letting it there read
      * one more of the 800 renders of every set wholly right (an
      * eboard-staunton bishop pair had been read as pawns) and one more of
      * the fresh 600 (a dreamchess bishop read as a pawn), and with men on
@@ -161,8 +161,8 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
         border += shape[i] + shape[i * side] + shape[i * side + side - 1];
         base += shape[(side - 1) * side + i];
     }
-    if (busy || (total * 100 >= area * SHAPE_FILL && !broad) || border * 4 >= side || base * 10 >= side * 9 ||
-        total * 16 < area)
+    if (busy || (total * 100 >= area * SHAPE_FILL && !broad) || border * 4 >= side ||
+        base * 10 >= side * 9 || total * 16 < area)
         return 0;
     return total;
 }

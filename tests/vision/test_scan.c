@@ -431,8 +431,6 @@ static void test_mends_condal_bishops_read_as_knights(void **state) {
          "h4 and a5 were both read as black knight but are drawn differently; "
          "h4 (77%) was taken as black bishop",
          NULL, "h4", FK_BN, FK_BB},
-        /* A man of the other colour drawn with h3's outline follows it:
-         * c1, read as a white knight, becomes White's bishop. */
         /* A broad white bishop on a dark square of a 240-pixel board
          * (62% of its crop) told from the sure knight on a8 across the
          * square colours; the black one on c8 follows it across colours. */
@@ -440,6 +438,8 @@ static void test_mends_condal_bishops_read_as_knights(void **state) {
          "h8 and a8 were both read as white knight but are drawn differently; "
          "h8 (33%) was taken as white bishop",
          "c8 is drawn like h8, so it was taken as black bishop", "h8", FK_WN, FK_WB},
+        /* A man of the other colour drawn with h3's outline follows it:
+         * c1, read as a white knight, becomes White's bishop. */
         {"condal-345.png", "1r4nr/pp6/4k3/3p4/8/4P2b/P1P1K1pP/R1B2QR1",
          "h3 and g8 were both read as black knight but are drawn differently; "
          "h3 (91%) was taken as black bishop",
