@@ -139,30 +139,30 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
      * tiny board's man touching its square's sides, a tile drawn behind
      * the man). A man's foot may stand on the bottom edge: sets drawn from
      * a font fill their square's height (berlin's pawns on a 760-pixel
-     * board). Letting it there read
-     * one more of the 800 renders of every set wholly right (an
-     * eboard-staunton bishop pair had been read as pawns) and one more of
-     * the fresh 600 (a dreamchess bishop read as a pawn), and with men on
-     * hatched squares compared (scan.c, laid_overlap()) a held-out berlin
-     * board. The foot may take up to nine tenths of the bottom row, not
+     * board). Letting it there read one more of the 800 renders of every
+     * set wholly right (an eboard-staunton bishop pair had been read as
+     * pawns) and one more of the fresh 600 (a dreamchess bishop read as a
+     * pawn), and with men on hatched squares compared (scan.c,
+     * laid_overlap()) a held-out berlin board. The foot may take up to nine tenths of the bottom row, not
      * three quarters: a kilfiger rook on a1 of a 1,016-pixel board,
      * standing on a base as wide as his square, showed no outline and
      * stayed the knight it was read as (one more of the 800 renders read
      * wholly right, nothing else changed there, in the fresh 600, the 400
      * held-out renders, as JPEG or in the real pictures; the same from 85%
      * to 95%). */
-    int faint = 0;
-    if (total * 100 >= area * SHAPE_FILL && total * 100 < area * SHAPE_BROAD)
+    int full = total * 100 >= area * SHAPE_FILL;
+    if (full && total * 100 < area * SHAPE_BROAD) { /* a broad man, unless faint */
+        int faint = 0;
         for (int i = 0; i < area; i++)
             faint += shape[i] && abs(crop[i] - g) <= FAINT_NEAR;
-    int broad = total * 100 < area * SHAPE_BROAD && faint * 100 < total * FAINT_SHARE;
+        full = faint * 100 >= total * FAINT_SHARE;
+    }
     int border = 0, base = 0;
     for (int i = 0; i < side; i++) {
         border += shape[i] + shape[i * side] + shape[i * side + side - 1];
         base += shape[(side - 1) * side + i];
     }
-    if (busy || (total * 100 >= area * SHAPE_FILL && !broad) || border * 4 >= side ||
-        base * 10 >= side * 9 || total * 16 < area)
+    if (busy || full || border * 4 >= side || base * 10 >= side * 9 || total * 16 < area)
         return 0;
     return total;
 }
