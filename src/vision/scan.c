@@ -1130,42 +1130,58 @@ static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_C
 /* On a board drawn by a program, men of one kind on one square colour are
  * the same pixels: sure pairs of them compare (like_level()) at VERY_CLEAN
  * or more. There a man read unsurely (under TELL_BELOW) as the kind of
- * sure men (CORE_SURE) of his colour on his square colour, and less like
- * every one of them than LIKE_GAP under that level, is no such man, though
- * more like them than UNLIKE. He takes the likeliest of his other readings
- * (CANDIDATE_FLOOR or more, not empty) whose sure men on his square
- * colour, if any, he is drawn like. Men are compared by likeness_but()
- * with the crops' corners left out, where coordinates may be written.
- * eboard-plastic's black queen, a rook's body under a crown, was read as a
- * rook at 50% and compares at 0.89 with a sure rook, where like men of the
- * board compare at 0.98 or more. Squares an arrow crossed and hatched or
- * grainy colours (drawings.flat) are left out, and so are men on the other
- * square colour: with the ground repainted under them, men unlike and
- * alike both came to 0.80-0.90, and comparing them read four boards of the
- * 600 and one of the 400 held-out ones worse, for two mended. On the 800
- * renders of every set two boards read wholly right that had not (a
- * maroquin bishop read as a pawn, a chessx-fantasy bishop read as a rook),
- * and on another the black queen and rook read right where the repair now
- * takes the white ones wrong; of the fresh 600, two boards have a square
- * fewer wrong; the 400 held-out boards as PNG and as JPEG, the real
- * pictures and the turned screenshots read as before, FEN for FEN.
- * LIKE_GAP 0.05 or 0.15, a floor of 0.2 and TELL_BELOW 0.95 with sure men
- * at 0.95 each read a board worse; VERY_CLEAN 0.95 or 0.99 and a floor of
- * 0.05 the same. Each change is appended to told[] (as TOLD_NEXT) and
+ * sure men of his colour on his square colour (read at CORE_SURE, or at
+ * SURER_FLOOR and SURER_BY surer than he), and less like every one of them
+ * than LIKE_GAP under that level, is no such man, though more like them
+ * than UNLIKE. He takes the likeliest of his other readings
+ * (CANDIDATE_FLOOR or more, not empty, not a king some other square is
+ * read as) whose sure men on his square colour, if any, he is drawn like.
+ * Men are compared by likeness_but() with the crops' corners left out,
+ * where coordinates may be written. eboard-plastic's black queen, a rook's
+ * body under a crown, was read as a rook at 50% and compares at 0.89 with
+ * a sure rook, where like men of the board compare at 0.98 or more.
+ * Squares an arrow crossed and hatched or grainy colours (drawings.flat)
+ * are left out, and so are men on the other square colour: with the ground
+ * repainted under them, men unlike and alike both came to 0.80-0.90, and
+ * comparing them read four boards of the 600 and one of the 400 held-out
+ * ones worse, for two mended. Of the 800 renders of every set 59 read
+ * wrong as drawn instead of 63 (maroquin and chessx-fantasy bishops read
+ * as a pawn and a rook, eboard-plastic's and knights-knights' queens read
+ * as rooks), of the fresh 600 39 instead of 41 (eboard-plastic's queens),
+ * and three more boards of the 600 have a square fewer wrong or another
+ * one wrong; the 400 held-out boards as PNG and as JPEG, the real pictures
+ * and the turned screenshots read as before, FEN for FEN. Sure men only
+ * (no SURER_FLOOR): 61 and 41; kings as other readings: 60 and 40 (a white
+ * queen read as a rook took the king, her runner-up). SURER_FLOOR 0.8
+ * reads two of the 800 worse, 0.5 the same; SURER_BY 0.1 a JPEG board
+ * worse, 0.25 one of the 800; LIKE_GAP 0.05 or 0.15 and a floor of 0.2
+ * (sure men only) a board worse each, VERY_CLEAN 0.95 or 0.99 and a floor
+ * of 0.05 the same. Each change is appended to told[] (as TOLD_NEXT) and
  * anchored; returns the new count. */
 #define VERY_CLEAN 0.97
 #define LIKE_GAP 0.1
 #define CANDIDATE_FLOOR 0.1f
+#define SURER_FLOOR 0.7f
+#define SURER_BY 0.15f
+/* Whether a square other than w is read as `king`. */
+static int king_read_elsewhere(const fk_piece picture[64], int w, fk_piece king) {
+    for (int o = 0; o < 64; o++)
+        if (o != w && picture[o] == king) return 1;
+    return 0;
+}
+
 /* The likeness of cell w to the likeliest-alike sure man read as class c
  * on its square colour (its cell into *most_like, unless NULL); below -1
- * where there is none. */
+ * where there is none. A man read at SURER_FLOOR or more and SURER_BY
+ * surer than w's reading counts as sure too. */
 static double sure_likeness(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                             const fk_piece picture[64], int w, int c, int *most_like) {
     size_t area = (size_t)d->side * d->side;
     double most = -2;
     for (int o = 0; o < 64; o++)
-        if (o != w && (int)picture[o] == c && same_colour(o, w) && probs[o][c] >= CORE_SURE &&
-            !(d->arrowed >> o & 1)) {
+        if (o != w && (int)picture[o] == c && same_colour(o, w) && !(d->arrowed >> o & 1) &&
+            (probs[o][c] >= CORE_SURE ||
+             (probs[o][c] >= SURER_FLOOR && probs[o][c] >= probs[w][picture[w]] + SURER_BY))) {
             double l = likeness_but(d->crops + w * area, d->crops + o * area, d->side, d->side / 4);
             if (l > most) {
                 most = l;
@@ -1201,6 +1217,8 @@ static int tell_from_sure_men(const drawings *d, const float (*probs)[FK_PIECE_C
                 break;
             }
             next = c;
+            if (FK_PIECE_KIND(next) == FK_KING && king_read_elsewhere(picture, w, (fk_piece)next))
+                continue;
             double like = sure_likeness(d, probs, picture, w, next, NULL);
             if (like < -1 || like >= below) break; /* none of them, or drawn like them */
         }

@@ -1256,6 +1256,13 @@ static void test_tells_a_man_from_sure_men_he_is_less_like_than_they_are(void **
     assert_true(noted(&r, "f3 and a8 were both read as black rook but are drawn differently"));
     assert_true(placement_misses(r.fen, "r2k2nr/p1p2p2/np2p2p/2b3p1/4P1PP/5q2/PPPP3R/RNBQKBN1") <=
                 1);
+    /* Another such board: both queens, read as rooks at 51% and 62%, are
+     * told from rooks read at 96% and 89% on their square colours, surer
+     * than they are by far (SURER_FLOOR, SURER_BY). */
+    expect_reading("plastic-r600-536.png", "r1bqkb1r/Npp2ppp/n2ppn2/8/1P6/2P5/P2PPPPP/R1BQKBNR",
+                   &r);
+    assert_true(noted(&r, "d8 and h8 were both read as black rook but are drawn differently"));
+    assert_true(noted(&r, "d1 and h1 were both read as white rook but are drawn differently"));
 }
 
 static void test_puts_the_grid_on_the_rows_not_the_mens_bases(void **state) {
