@@ -613,27 +613,26 @@ static int by_value(const void *a, const void *b) {
 }
 
 /* How alike like men look on squares of colour `colour` (0: those of a8,
- * 1: the others) in this picture: the median likeness of pairs read
- * surely (SURE_PAIR) as one class, -1 where no such pair stands. The
- * colour is clean when it is CLEAN or more. A printed diagram's
- * hatching or grain, or a photo's blur, leaves like men far less alike,
- * and men are not told apart by their drawing there. At 0.85 two book
+ * 1: the others) in this picture: the median likeness of pairs read as
+ * one class at `sure` or more, -1 where no such pair stands. With `sure`
+ * at SURE_PAIR, the colour is clean when it is CLEAN or more. A printed
+ * diagram's hatching or grain, or a photo's blur, leaves like men far
+ * less alike, and men are not told apart by their drawing there. At 0.85 two book
  * scans lost a right square each: their black pawns on hatched squares
  * looked alike at 0.87, their white pawns there unlike at 0.53 to 0.61. */
 #define SURE_PAIR 0.98f
 #define SURE_PAIRS 15 /* the first so many pairs found are enough */
 #define CLEAN 0.93
 static double like_level(const uint8_t *crops, int side, const float (*probs)[FK_PIECE_COUNT],
-                         const fk_piece picture[64], int colour) {
+                         const fk_piece picture[64], int colour, float sure) {
     double seen[SURE_PAIRS];
     int n = 0;
     size_t area = (size_t)side * side;
     for (int a = 0; a < 64 && n < SURE_PAIRS; a++) {
-        if (fk_cell_colour(a) != colour || picture[a] == FK_EMPTY ||
-            probs[a][picture[a]] < SURE_PAIR)
+        if (fk_cell_colour(a) != colour || picture[a] == FK_EMPTY || probs[a][picture[a]] < sure)
             continue;
         for (int b = a + 1; b < 64 && n < SURE_PAIRS; b++)
-            if (picture[b] == picture[a] && same_colour(a, b) && probs[b][picture[b]] >= SURE_PAIR)
+            if (picture[b] == picture[a] && same_colour(a, b) && probs[b][picture[b]] >= sure)
                 seen[n++] = likeness(crops + a * area, crops + b * area, side);
     }
     if (n == 0) return -1;
@@ -1139,30 +1138,38 @@ static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_C
  * Men are compared by likeness_but() with the crops' corners left out,
  * where coordinates may be written. eboard-plastic's black queen, a rook's
  * body under a crown, was read as a rook at 50% and compares at 0.89 with
- * a sure rook, where like men of the board compare at 0.98 or more.
- * Squares an arrow crossed and hatched or grainy colours (drawings.flat)
- * are left out, and so are men on the other square colour: with the ground
+ * a sure rook, where like men of the board compare at 0.98 or more. Where
+ * no pair of like men is read at SURE_PAIR on a square colour, pairs read
+ * at LEVEL_PAIR set the level, on a board drawn flat on both colours
+ * (eboard-ebony's men, which the network reads at 30-60%); on a book
+ * board, whose light squares are flat, an arrow the arrow finder does not
+ * look for there crossed a pawn, and he was told from the others. Squares
+ * an arrow crossed and hatched or grainy colours (drawings.flat) are left
+ * out, and so are men on the other square colour: with the ground
  * repainted under them, men unlike and alike both came to 0.80-0.90, and
  * comparing them read four boards of the 600 and one of the 400 held-out
- * ones worse, for two mended. Of the 800 renders of every set 59 read
- * wrong as drawn instead of 63 (maroquin and chessx-fantasy bishops read
- * as a pawn and a rook, eboard-plastic's and knights-knights' queens read
- * as rooks), of the fresh 600 39 instead of 41 (eboard-plastic's queens),
- * and three more boards of the 600 have a square fewer wrong or another
- * one wrong; the 400 held-out boards as PNG and as JPEG, the real pictures
- * and the turned screenshots read as before, FEN for FEN. Sure men only
- * (no SURER_FLOOR): 61 and 41; kings as other readings: 60 and 40 (a white
- * queen read as a rook took the king, her runner-up). SURER_FLOOR 0.8
- * reads two of the 800 worse, 0.5 the same; SURER_BY 0.1 a JPEG board
- * worse, 0.25 one of the 800; LIKE_GAP 0.05 or 0.15 and a floor of 0.2
- * (sure men only) a board worse each, VERY_CLEAN 0.95 or 0.99 and a floor
- * of 0.05 the same. Each change is appended to told[] (as TOLD_NEXT) and
- * anchored; returns the new count. */
+ * ones worse, for two mended. Of the 800 renders of every set 58 read
+ * wrong as drawn instead of 63 (maroquin, chessx-fantasy and kingdom men,
+ * eboard-plastic's and knights-knights' queens), of the fresh 600 38
+ * instead of 41 (eboard-plastic's and eboard-ebony's queens), and 11 more
+ * boards of the two have other squares wrong: 6 of them fewer, 4 as many,
+ * one (a metaltops board) one more; the 400 held-out boards as PNG and as
+ * JPEG, the real pictures and the turned screenshots read as before, FEN
+ * for FEN. Sure men only (no SURER_FLOOR or LEVEL_PAIR): 61 and 41; kings
+ * as other readings (before LEVEL_PAIR): 60 and 40 (a white queen read as
+ * a rook took the king, her runner-up). SURER_FLOOR 0.8 reads two of the
+ * 800 worse, 0.5 the same; SURER_BY 0.1 a JPEG board worse, 0.25 one of
+ * the 800; LEVEL_PAIR 0.7 the same, and on any board rather than one drawn
+ * flat a held-out board and its JPEG worse; LIKE_GAP 0.05 or 0.15 and a
+ * floor of 0.2 (sure men only) a board worse each, VERY_CLEAN 0.95 or 0.99
+ * and a floor of 0.05 the same. Each change is appended to told[] (as
+ * TOLD_NEXT) and anchored; returns the new count. */
 #define VERY_CLEAN 0.97
 #define LIKE_GAP 0.1
 #define CANDIDATE_FLOOR 0.1f
 #define SURER_FLOOR 0.7f
 #define SURER_BY 0.15f
+#define LEVEL_PAIR 0.8f
 /* Whether a square other than w is read as `king`. */
 static int king_read_elsewhere(const fk_piece picture[64], int w, fk_piece king) {
     for (int o = 0; o < 64; o++)
@@ -1244,8 +1251,14 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     int side = d->side;
     int n = 0;
     for (int i = 0; i < 64; i++) picture[i] = (fk_piece)best_class(probs[i], -1);
-    double level[2] = {like_level(crops, side, probs, picture, 0),
-                       like_level(crops, side, probs, picture, 1)};
+    double level[2] = {like_level(crops, side, probs, picture, 0, SURE_PAIR),
+                       like_level(crops, side, probs, picture, 1, SURE_PAIR)};
+    /* tell_from_sure_men()'s bar, where no like men are read at SURE_PAIR
+     * on a colour of a board drawn flat: LEVEL_PAIR's. */
+    double tell_level[2] = {level[0], level[1]};
+    for (int c = 0; c < 2; c++)
+        if (tell_level[c] < 0 && d->flat[0] && d->flat[1])
+            tell_level[c] = like_level(crops, side, probs, picture, c, LEVEL_PAIR);
     int clean[2] = {level[0] >= CLEAN, level[1] >= CLEAN};
     signed char alike[64][64]; /* -1: not yet compared; 0, 1 */
     memset(alike, -1, sizeof alike);
@@ -1301,7 +1314,7 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                                  .now_prob = probs[weakest][next]};
         picture[weakest] = (fk_piece)next;
     }
-    n = tell_from_sure_men(d, probs, picture, level, anchored, told, n);
+    n = tell_from_sure_men(d, probs, picture, tell_level, anchored, told, n);
     n = claim_unseen_kinds(d, probs, picture, clean, alike, told, n);
     n = take_the_runner_up(d, probs, picture, told, n);
     return n;
