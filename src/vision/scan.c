@@ -1140,30 +1140,33 @@ static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_C
  * body under a crown, was read as a rook at 50% and compares at 0.89 with
  * a sure rook, where like men of the board compare at 0.98 or more. Where
  * no pair of like men is read at SURE_PAIR on a square colour, pairs read
- * at LEVEL_PAIR set the level, on a board drawn flat on both colours
- * (eboard-ebony's men, which the network reads at 30-60%); on a book
- * board, whose light squares are flat, an arrow the arrow finder does not
- * look for there crossed a pawn, and he was told from the others. Squares
- * an arrow crossed and hatched or grainy colours (drawings.flat) are left
- * out, and so are men on the other square colour: with the ground
- * repainted under them, men unlike and alike both came to 0.80-0.90, and
- * comparing them read four boards of the 600 and one of the 400 held-out
- * ones worse, for two mended. Of the 800 renders of every set 58 read
- * wrong as drawn instead of 63 (maroquin, chessx-fantasy and kingdom men,
- * eboard-plastic's and knights-knights' queens), of the fresh 600 38
- * instead of 41 (eboard-plastic's and eboard-ebony's queens), and 11 more
- * boards of the two have other squares wrong: 6 of them fewer, 4 as many,
- * one (a metaltops board) one more; the 400 held-out boards as PNG and as
- * JPEG, the real pictures and the turned screenshots read as before, FEN
- * for FEN. Sure men only (no SURER_FLOOR or LEVEL_PAIR): 61 and 41; kings
- * as other readings (before LEVEL_PAIR): 60 and 40 (a white queen read as
- * a rook took the king, her runner-up). SURER_FLOOR 0.8 reads two of the
- * 800 worse, 0.5 the same; SURER_BY 0.1 a JPEG board worse, 0.25 one of
- * the 800; LEVEL_PAIR 0.7 the same, and on any board rather than one drawn
- * flat a held-out board and its JPEG worse; LIKE_GAP 0.05 or 0.15 and a
- * floor of 0.2 (sure men only) a board worse each, VERY_CLEAN 0.95 or 0.99
- * and a floor of 0.05 the same. Each change is appended to told[] (as
- * TOLD_NEXT) and anchored; returns the new count. */
+ * at LEVEL_PAIR set the level, or failing them the other colour's level,
+ * on a board drawn flat on both colours (eboard-ebony's men, which the
+ * network reads at 30-60%); on a book board, whose light squares are flat,
+ * an arrow the arrow finder does not look for there crossed a pawn, and he
+ * was told from the others. Squares an arrow crossed and hatched or grainy
+ * colours (drawings.flat) are left out, and so are men on the other square
+ * colour: with the ground repainted under them, men unlike and alike both
+ * came to 0.80-0.90, and comparing them read four boards of the 600 and
+ * one of the 400 held-out ones worse, for two mended. Of the 800 renders
+ * of every set 57 read wrong as drawn instead of 63 (maroquin,
+ * chessx-fantasy, fantasy_alt and kingdom men, eboard-plastic's and
+ * knights-knights' queens), of the fresh 600 38 instead of 41
+ * (eboard-plastic's and eboard-ebony's queens), and 12 more boards of the
+ * two have other squares wrong: 7 of them fewer, 4 as many, one (a
+ * metaltops board) one more; of the 400 held-out boards as PNG and as JPEG
+ * one reads the right way round now (000169, two black kings told apart;
+ * it was right as drawn before), the rest and the real pictures and the
+ * turned screenshots FEN for FEN as before. Sure men only (no SURER_FLOOR
+ * or LEVEL_PAIR): 61 and 41; kings as other readings (before LEVEL_PAIR):
+ * 60 and 40 (a white queen read as a rook took the king, her runner-up).
+ * SURER_FLOOR 0.8 reads two of the 800 worse, 0.5 the same; SURER_BY 0.1 a
+ * JPEG board worse, 0.25 one of the 800; LEVEL_PAIR 0.7 the same (before
+ * the other colour's level was taken), and on any board rather than one
+ * drawn flat a held-out board and its JPEG worse; LIKE_GAP 0.05 or 0.15
+ * and a floor of 0.2 (sure men only) a board worse each, VERY_CLEAN 0.95
+ * or 0.99 and a floor of 0.05 the same. Each change is appended to told[]
+ * (as TOLD_NEXT) and anchored; returns the new count. */
 #define VERY_CLEAN 0.97
 #define LIKE_GAP 0.1
 #define CANDIDATE_FLOOR 0.1f
@@ -1254,11 +1257,14 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
     double level[2] = {like_level(crops, side, probs, picture, 0, SURE_PAIR),
                        like_level(crops, side, probs, picture, 1, SURE_PAIR)};
     /* tell_from_sure_men()'s bar, where no like men are read at SURE_PAIR
-     * on a colour of a board drawn flat: LEVEL_PAIR's. */
+     * on a colour of a board drawn flat: LEVEL_PAIR's, or else the other
+     * colour's. */
     double tell_level[2] = {level[0], level[1]};
     for (int c = 0; c < 2; c++)
         if (tell_level[c] < 0 && d->flat[0] && d->flat[1])
             tell_level[c] = like_level(crops, side, probs, picture, c, LEVEL_PAIR);
+    for (int c = 0; c < 2; c++)
+        if (tell_level[c] < 0 && d->flat[0] && d->flat[1]) tell_level[c] = tell_level[!c];
     int clean[2] = {level[0] >= CLEAN, level[1] >= CLEAN};
     signed char alike[64][64]; /* -1: not yet compared; 0, 1 */
     memset(alike, -1, sizeof alike);
