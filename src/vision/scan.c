@@ -613,13 +613,14 @@ static int by_value(const void *a, const void *b) {
 }
 
 /* How alike like men look on squares of colour `colour` (0: those of a8,
- * 1: the others) in this picture: the median likeness of pairs read as
- * one class at `sure` or more, -1 where no such pair stands. With `sure`
- * at SURE_PAIR, the colour is clean when it is CLEAN or more. A printed
- * diagram's hatching or grain, or a photo's blur, leaves like men far
- * less alike, and men are not told apart by their drawing there. At 0.85 two book
- * scans lost a right square each: their black pawns on hatched squares
- * looked alike at 0.87, their white pawns there unlike at 0.53 to 0.61. */
+ * 1: the others) in this picture: the median likeness of pairs read as one
+ * class at `sure` or more, -1 where no such pair stands. With `sure` at
+ * SURE_PAIR, the colour is clean when it is CLEAN or more. A printed
+ * diagram's hatching or grain, or a photo's blur, leaves like men far less
+ * alike, and men are not told apart by their drawing there. At 0.85 two
+ * book scans lost a right square each: their black pawns on hatched
+ * squares looked alike at 0.87, their white pawns there unlike at 0.53 to
+ * 0.61. */
 #define SURE_PAIR 0.98f
 #define SURE_PAIRS 15 /* the first so many pairs found are enough */
 #define CLEAN 0.93
@@ -1260,11 +1261,13 @@ static int read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
      * on a colour of a board drawn flat: LEVEL_PAIR's, or else the other
      * colour's. */
     double tell_level[2] = {level[0], level[1]};
-    for (int c = 0; c < 2; c++)
-        if (tell_level[c] < 0 && d->flat[0] && d->flat[1])
-            tell_level[c] = like_level(crops, side, probs, picture, c, LEVEL_PAIR);
-    for (int c = 0; c < 2; c++)
-        if (tell_level[c] < 0 && d->flat[0] && d->flat[1]) tell_level[c] = tell_level[!c];
+    if (d->flat[0] && d->flat[1]) {
+        for (int c = 0; c < 2; c++)
+            if (tell_level[c] < 0)
+                tell_level[c] = like_level(crops, side, probs, picture, c, LEVEL_PAIR);
+        for (int c = 0; c < 2; c++)
+            if (tell_level[c] < 0) tell_level[c] = tell_level[!c];
+    }
     int clean[2] = {level[0] >= CLEAN, level[1] >= CLEAN};
     signed char alike[64][64]; /* -1: not yet compared; 0, 1 */
     memset(alike, -1, sizeof alike);

@@ -143,13 +143,13 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
      * set wholly right (an eboard-staunton bishop pair had been read as
      * pawns) and one more of the fresh 600 (a dreamchess bishop read as a
      * pawn), and with men on hatched squares compared (scan.c,
-     * laid_overlap()) a held-out berlin board. The foot may take up to nine tenths of the bottom row, not
-     * three quarters: a kilfiger rook on a1 of a 1,016-pixel board,
-     * standing on a base as wide as his square, showed no outline and
-     * stayed the knight it was read as (one more of the 800 renders read
-     * wholly right, nothing else changed there, in the fresh 600, the 400
-     * held-out renders, as JPEG or in the real pictures; the same from 85%
-     * to 95%). */
+     * laid_overlap()) a held-out berlin board. The foot may take up to
+     * nine tenths of the bottom row, not three quarters: a kilfiger rook
+     * on a1 of a 1,016-pixel board, standing on a base as wide as his
+     * square, showed no outline and stayed the knight it was read as (one
+     * more of the 800 renders read wholly right, nothing else changed
+     * there, in the fresh 600, the 400 held-out renders, as JPEG or in the
+     * real pictures; the same from 85% to 95%). */
     int full = total * 100 >= area * SHAPE_FILL;
     if (full && total * 100 < area * SHAPE_BROAD) { /* a broad man, unless faint */
         int faint = 0;
