@@ -90,6 +90,7 @@ typedef struct {
     char castling[8];          /* for FK_SCAN_CASTLING_GIVEN: "KQkq", "Kq", "-" */
     double threshold;          /* squares whose best class is below this are uncertain */
     const char *debug_dir;     /* when set, the located board, grid and crops go here */
+    const fk_board_location *board; /* NULL: find the board; else read the one there */
 } fk_scan_options;
 
 void fk_scan_options_default(fk_scan_options *opts);
@@ -134,6 +135,22 @@ typedef struct {
  * not be written; err says why. */
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
                         fk_scan_result *out, fk_error *err);
+
+/* The most boards fk_scan_image_all reads from one picture. */
+#define FK_SCAN_MAX_BOARDS 16
+
+/* Reads every board in the picture, up to `most` of them (a book page
+ * prints several diagrams; a screen may show a game beside another): the
+ * boards are found one by one as fk_scan_image finds one, each painted
+ * over (with its frame and coordinates) before looking for the next, then
+ * each is read from the picture as it is. out[] has room for `most`
+ * results and gets them in reading order: rows from the top, each row
+ * from the left. *count says how many. Returns FK_OK when at least one
+ * board was read, else what fk_scan_image returns for the picture. With
+ * a debug folder, board k of several writes into its subfolder board-k.
+ * opts->board is ignored. */
+fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
+                            int most, int *count, fk_error *err);
 
 /* Decodes bytes and scans them in one call (errors of both). */
 fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,

@@ -31,6 +31,11 @@ static const char help[] =
     "  --json                one JSON object per picture (image, fen, board corners,\n"
     "                        bottom, squares with class, probability and runner-up,\n"
     "                        uncertain, repaired, notes, problems)\n"
+    "  --all                 read every board in the picture (a page of diagrams, a\n"
+    "                        screen with several games), not only the largest clear\n"
+    "                        one: in reading order, rows from the top, each from the\n"
+    "                        left; --json adds board_number and boards to each\n"
+    "                        board's object\n"
     "  --side w|b            side to move (default: the side in check, else w, and\n"
     "                        a note says which)\n"
     "  --castling auto|none|KQkq  auto (default): rights whose king and rook stand on\n"
@@ -44,7 +49,8 @@ static const char help[] =
     "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
     "                        the 64 crops, the men's outlines found in them and the\n"
     "                        ground under the men on hatched squares into DIR (one\n"
-    "                        folder per picture when several are scanned)\n"
+    "                        folder per picture when several are scanned, and in it\n"
+    "                        board-1, board-2, ... when --all finds several)\n"
     "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
     "                        for a picture that could not be read; its error goes to\n"
     "                        standard error), to paste or pipe on\n"
@@ -59,11 +65,12 @@ static const char help[] =
     "  fenkit scan --side b --castling none --json board1.png board2.jpg\n"
     "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
     "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
-    "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n";
+    "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
+    "  fenkit scan --all --fen-only book-page.jpg\n";
 
 typedef struct {
     fk_scan_options scan;
-    int json, ascii, fen_only;
+    int json, ascii, fen_only, all;
     const char *model_path;
     const char *debug_dir;
 } scan_args;
@@ -124,19 +131,32 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why) 
     return buf;
 }
 
-static void print_json(const char *image, const fk_scan_result *r) {
+/* One board's JSON object; with --all (boards > 0) it says which board of
+ * how many, after the picture's name. */
+static void print_json(const char *image, const fk_scan_result *r, int board, int boards) {
     size_t len = 0;
-    char *json = scan_result_json(r, image, 0, &len);
+    char *json = scan_result_json(r, boards ? NULL : image, 0, &len);
     if (!json) {
         fprintf(stderr, "fenkit scan: %s: out of memory\n", image);
         return;
     }
-    fwrite(json, 1, len, stdout);
+    if (boards) {
+        fputs("{\"image\":", stdout);
+        cli_json_cstring(stdout, image);
+        printf(",\"board_number\":%d,\"boards\":%d,", board, boards);
+        fwrite(json + 1, 1, len - 1, stdout); /* past its '{' */
+    } else {
+        fwrite(json, 1, len, stdout);
+    }
     free(json);
 }
 
-static void print_text(const char *image, const fk_scan_result *r, int ascii) {
-    printf("%s: %s\n", image, r->fen);
+static void print_text(const char *image, const fk_scan_result *r, int board, int boards,
+                       int ascii) {
+    if (boards > 1)
+        printf("%s, board %d of %d: %s\n", image, board, boards, r->fen);
+    else
+        printf("%s: %s\n", image, r->fen);
     cli_print_board(stdout, &r->position, r->uncertain | r->repaired, ascii, !r->white_bottom);
     for (fk_square sq = 0; sq < 64; sq++) {
         if (!(r->uncertain & FK_BIT(sq))) continue;
@@ -151,35 +171,48 @@ static void print_text(const char *image, const fk_scan_result *r, int ascii) {
     if (r->problems.count) cli_print_problems(stdout, &r->problems, "", 0);
 }
 
-/* Scans one picture and prints what was found. Returns 1 when it worked. */
+/* Scans one picture and prints what was found: its board, or with --all
+ * every board. Returns 1 when it worked. */
 static int scan_one(const char *path, const scan_args *a, const char *debug_dir) {
     size_t len;
     const char *why = NULL;
     unsigned char *data = read_all(path, &len, &why);
     const char *image = strcmp(path, "-") == 0 ? "(standard input)" : path;
-    fk_scan_result *r = malloc(sizeof *r);
+    int most = a->all ? FK_SCAN_MAX_BOARDS : 1, boards = 0;
+    fk_scan_result *r = malloc(sizeof *r * (size_t)most);
     fk_error err = {0};
     fk_status s = FK_ERR_NOMEM;
     if (data && r) {
         fk_scan_options o = a->scan;
         o.debug_dir = debug_dir;
-        s = fk_scan_bytes(data, len, &o, r, &err);
+        fk_image picture;
+        s = fk_image_decode(data, len, &picture, &err);
+        if (s == FK_OK) {
+            s = fk_scan_image_all(&picture, &o, r, most, &boards, &err);
+            fk_image_free(&picture);
+        }
         why = err.message;
     } else if (!why) {
         why = "out of memory";
     }
     free(data);
-    if (s == FK_OK) {
-        if (a->json) print_json(image, r);
-        else if (a->fen_only) printf("%s\n", r->fen);
-        else print_text(image, r, a->ascii);
-    } else if (a->json) {
+    for (int k = 0; k < boards; k++) {
+        if (a->json)
+            print_json(image, &r[k], k + 1, a->all ? boards : 0);
+        else if (a->fen_only)
+            printf("%s\n", r[k].fen);
+        else {
+            if (k > 0) putchar('\n');
+            print_text(image, &r[k], k + 1, boards, a->ascii);
+        }
+    }
+    if (s != FK_OK && a->json) {
         fputs("{\"image\":", stdout);
         cli_json_cstring(stdout, image);
         fputs(",\"error\":", stdout);
         cli_json_cstring(stdout, why);
         fputs("}\n", stdout);
-    } else {
+    } else if (s != FK_OK) {
         if (a->fen_only) putchar('\n'); /* line N stays picture N's */
         fflush(stdout);
         fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
@@ -208,6 +241,8 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
             a->ascii = 1;
         } else if (strcmp(arg, "--fen-only") == 0) {
             a->fen_only = 1;
+        } else if (strcmp(arg, "--all") == 0) {
+            a->all = 1;
         } else if (!value) {
             return cli_usage_error("scan", "%s needs a value (see fenkit scan --help)", arg);
         } else if (strcmp(arg, "--side") == 0) {

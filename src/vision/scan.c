@@ -1649,8 +1649,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     out->height = image->height;
     const fk_model *model = opts->model ? opts->model : fk_model_builtin();
     if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
-    fk_status s = fk_board_locate(image, &out->board, err);
-    if (s != FK_OK) return s;
+    fk_status s = FK_OK;
+    if (opts->board)
+        out->board = *opts->board;
+    else if ((s = fk_board_locate(image, &out->board, err)) != FK_OK)
+        return s;
     if (image->turned) {
         int t = image->turned;
         note(out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",

@@ -41,6 +41,25 @@ err_has "no-board.png: no chess board found"
 fk scan --fen-only --json "$DATA/cv_03.jpg"
 expect_rc 2
 
+step "--all: every board of a page, in reading order"
+PAGE1='r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R'
+PAGE2='8/5pk1/6p1/8/3R4/6P1/5PK1/r7'
+PAGE3='6k1/5ppp/8/8/8/8/5PPP/3R2K1'
+fk scan --fen-only "$DATA/page-three.png"
+expect_rc 0
+out_is "$PAGE2 w - - 0 1"
+fk scan --all --fen-only "$DATA/page-three.png"
+expect_rc 0
+out_is "$PAGE1 w KQkq - 0 1\n$PAGE2 w - - 0 1\n$PAGE3 w - - 0 1"
+fk scan --all --ascii "$DATA/page-three.png" "$DATA/cv_03.jpg"
+expect_rc 0
+out_has "$DATA/page-three.png, board 3 of 3: $PAGE3 w - - 0 1"
+out_has "$DATA/cv_03.jpg: $CV03 w - - 0 1"
+fk scan --all --json "$DATA/page-three.png" "$DATA/no-board.png"
+expect_rc 1
+out_has "\"board_number\":2,\"boards\":3,\"fen\":\"$PAGE2 w - - 0 1\""
+out_has "no chess board found"
+
 step "usage errors"
 fk scan
 expect_rc 2

@@ -1353,6 +1353,80 @@ static void test_finds_a_hatched_board_in_a_jpeg(void **state) {
     assert_true(side > 0.95 * r.width);
 }
 
+/* Draws the position (a FEN) as a diagram of `size` pixels in `theme`
+ * and lays its grey levels on the page at x, y. */
+static void lay_diagram(fk_image *page, const char *fen, int size, const char *theme, int x,
+                        int y) {
+    fk_position pos;
+    fk_problems probs;
+    fk_problems_clear(&probs);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &probs), FK_OK);
+    fk_diagram_options d;
+    fk_diagram_options_default(&d);
+    d.size = size;
+    d.theme = fk_theme_find(theme);
+    d.border = 1;
+    fk_buffer png = {0};
+    assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
+    fk_image drawn;
+    fk_error err;
+    assert_int_equal(fk_image_decode(png.data, png.len, &drawn, &err), FK_OK);
+    for (int row = 0; row < drawn.height; row++)
+        memcpy(page->grey + (size_t)(y + row) * page->width + x,
+               drawn.grey + (size_t)row * drawn.width, (size_t)drawn.width);
+    fk_image_free(&drawn);
+    fk_buffer_free(&png);
+}
+
+/* A page of three diagrams: two side by side (the right one the larger),
+ * one below, with lines of text between. fk_scan_image reads the largest;
+ * fk_scan_image_all reads all three in reading order, or two of them (the
+ * largest among them) when it has room for two. */
+static void test_reads_every_board_of_a_page(void **state) {
+    (void)state;
+    static const char *fens[3] = {
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/5pk1/6p1/8/3R4/6P1/5PK1/r7 w - - 0 40",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    };
+    char want[3][FK_FEN_MAX]; /* their placements */
+    for (int k = 0; k < 3; k++)
+        snprintf(want[k], sizeof want[k], "%.*s", (int)strcspn(fens[k], " "), fens[k]);
+    fk_image page = {.width = 620, .height = 600, .grey = malloc(620 * 600)};
+    assert_non_null(page.grey);
+    memset(page.grey, 242, 620 * 600);
+    for (int y = 8; y < page.height; y += 14) /* text: dark strokes in rows */
+        for (int x = 10; x < page.width - 10; x++)
+            if ((x / 3) % 5 < 3) page.grey[(size_t)y * page.width + x] = 60;
+    lay_diagram(&page, fens[0], 220, "book", 40, 40);
+    lay_diagram(&page, fens[1], 260, "green", 320, 30);
+    lay_diagram(&page, fens[2], 200, "brown", 40, 340);
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    o.bottom = FK_BOTTOM_WHITE;
+    fk_scan_result r[FK_SCAN_MAX_BOARDS];
+    fk_error err;
+    assert_int_equal(fk_scan_image(&page, &o, &r[0], &err), FK_OK);
+    assert_int_equal(placement_misses(r[0].fen, want[1]), 0);
+    int count = 0;
+    assert_int_equal(fk_scan_image_all(&page, &o, r, FK_SCAN_MAX_BOARDS, &count, &err), FK_OK);
+    assert_int_equal(count, 3);
+    for (int k = 0; k < 3; k++)
+        if (placement_misses(r[k].fen, want[k])) fail_msg("board %d read as %s", k + 1, r[k].fen);
+    assert_true(r[1].board.corners[0].x > 310 && r[2].board.corners[0].y > 330);
+    assert_int_equal(fk_scan_image_all(&page, &o, r, 2, &count, &err), FK_OK);
+    assert_int_equal(count, 2);
+    assert_true(placement_misses(r[0].fen, want[1]) == 0 ||
+                placement_misses(r[1].fen, want[1]) == 0);
+    /* With no board at all, the first search's error. */
+    memset(page.grey, 242, 620 * 600);
+    assert_int_equal(fk_scan_image_all(&page, &o, r, FK_SCAN_MAX_BOARDS, &count, &err),
+                     FK_ERR_INVALID);
+    assert_int_equal(count, 0);
+    assert_non_null(strstr(err.message, "no chess board"));
+    fk_image_free(&page);
+}
+
 static void test_says_when_there_is_no_board(void **state) {
     (void)state;
     fk_image blank = {.width = 300, .height = 200, .grey = malloc(300 * 200)};
@@ -1404,6 +1478,7 @@ int main(void) {
         cmocka_unit_test(test_puts_the_grid_on_the_rows_not_the_mens_bases),
         cmocka_unit_test(test_takes_no_move_list_for_rank_numbers),
         cmocka_unit_test(test_fills_side_and_castling_as_told),
+        cmocka_unit_test(test_reads_every_board_of_a_page),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
         cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
