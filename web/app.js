@@ -33,6 +33,7 @@ const state = {
   selected: 28, // e4
   marks: new Map(), // square -> 'error' | 'warning'
   unsure: new Set(), // squares the scanner doubted
+  boards: [], // every board the last picture showed, as the scanner read them
   seq: 0,
 };
 
@@ -371,9 +372,10 @@ async function scanFile(file) {
   preview.src = URL.createObjectURL(file);
   preview.hidden = false;
   $('scan-status').textContent = 'Reading the picture…';
+  $('scan-boards').hidden = true;
   let res, data = null;
   try {
-    res = await fetch('/api/scan', {
+    res = await fetch('/api/scan?all=1', {
       method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
     });
     data = await res.json().catch(() => null);
@@ -382,18 +384,48 @@ async function scanFile(file) {
     showScanError('Could not reach the server: ' + err.message);
     return;
   }
-  if (!res.ok || !data || !data.fen) {
+  if (!res.ok || !data || !data.boards || !data.boards.length) {
     $('scan-status').textContent = '';
     showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
     return;
   }
+  state.boards = data.boards;
+  showBoardChoice();
+  showScan(0);
+}
+
+// A page of diagrams or a screen of games: one button a board, in reading
+// order, to put that board on the editor.
+function showBoardChoice() {
+  const box = $('scan-boards');
+  box.replaceChildren();
+  box.hidden = state.boards.length < 2;
+  if (box.hidden) return;
+  const label = document.createElement('span');
+  label.textContent = `The picture shows ${state.boards.length} boards (rows from the top, each from the left):`;
+  box.append(label);
+  state.boards.forEach((_, k) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `Board ${k + 1}`;
+    b.addEventListener('click', () => showScan(k));
+    box.append(b);
+  });
+}
+
+// Puts board k of the last picture on the editor, with the squares the
+// scanner doubted marked and its notes below.
+function showScan(k) {
+  const data = state.boards[k];
+  [...$('scan-boards').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-pressed', String(i === k)));
   // squares the scanner doubted, and those it changed to make the position legal
   state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
   state.flipped = data.bottom === 'black';
   fenBox.value = data.fen;
   const n = state.unsure.size;
   const status = $('scan-status');
-  status.textContent = 'Scanned. ' +
+  const which = state.boards.length > 1 ? ` board ${k + 1} of ${state.boards.length}` : '';
+  status.textContent = 'Scanned' + which + '. ' +
     (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
        : 'Every square is sure. ') +
     'The picture does not say whose move it is: set the side to move.';

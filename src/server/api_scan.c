@@ -1,6 +1,7 @@
-/* POST /api/scan: a picture in, the position on it out. The scanning
- * itself is the vision layer's (fk_scan_bytes); this file checks what was
- * sent and shapes the reply. Built without the vision layer, fenkit
+/* POST /api/scan: a picture in, the position on it out (with ?all=1,
+ * every board's). The scanning itself is the vision layer's
+ * (fk_scan_image_all); this file checks what was sent and shapes the
+ * reply. Built without the vision layer, fenkit
  * answers a picture with 503 and a sentence saying so. */
 #include <stdio.h>
 #include <string.h>
@@ -30,15 +31,23 @@ typedef struct {
     int castling;    /* 0 auto, 1 none, 2 the letters below */
     char letters[8]; /* "KQkq" or a part of it */
     int bottom;      /* 0 auto, 1 White, 2 Black */
+    int all;         /* 1: every board of the picture */
 } scan_query;
 
 /* Reads the scan options of the query (side=w|b, castling=auto|none|KQkq,
- * bottom=auto|white|black); returns 0, or -1 with a 400 in reply. */
+ * bottom=auto|white|black, all=0|1); returns 0, or -1 with a 400 in
+ * reply. */
 static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *reply) {
     *q = (scan_query){.side = -1};
     const char *side = req->arg(req->arg_ctx, "side");
     const char *castling = req->arg(req->arg_ctx, "castling");
     const char *bottom = req->arg(req->arg_ctx, "bottom");
+    const char *all = req->arg(req->arg_ctx, "all");
+    if (all && strcmp(all, "0") != 0 && strcmp(all, "1") != 0) {
+        srv_reply_error(reply, 400, "bad-option", "all must be 0 or 1");
+        return -1;
+    }
+    q->all = all && all[0] == '1';
     if (side && strcmp(side, "w") != 0 && strcmp(side, "b") != 0) {
         srv_reply_error(reply, 400, "bad-option", "side must be w or b");
         return -1;
@@ -101,15 +110,15 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 #include "fenkit/vision.h"
 
 /* Appends the result as the object `fenkit scan --json` writes, without
- * the image name. */
-static void json_scan_result(srv_buf *b, const fk_scan_result *r) {
+ * the image name (nor the line's end, inside a list). */
+static void json_scan_result(srv_buf *b, const fk_scan_result *r, int in_list) {
     size_t len = 0;
     char *json = scan_result_json(r, NULL, 1, &len);
     if (!json) {
         b->failed = 1;
         return;
     }
-    srv_buf_add(b, json, len);
+    srv_buf_add(b, json, in_list && len && json[len - 1] == '\n' ? len - 1 : len);
     free(json);
 }
 
@@ -125,18 +134,34 @@ void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     memcpy(opts.castling, q.letters, sizeof q.letters);
     static const fk_bottom bottoms[] = {FK_BOTTOM_AUTO, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK};
     opts.bottom = bottoms[q.bottom];
-    fk_scan_result *r = malloc(sizeof *r);
+    int most = q.all ? FK_SCAN_MAX_BOARDS : 1, count = 0;
+    fk_scan_result *r = malloc(sizeof *r * (size_t)most);
     if (!r) {
         srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
         return;
     }
     fk_error err = {0};
-    fk_status status = fk_scan_bytes(req->body, req->body_len, &opts, r, &err);
+    fk_image picture;
+    fk_status status = fk_image_decode(req->body, req->body_len, &picture, &err);
+    if (status == FK_OK) {
+        status = fk_scan_image_all(&picture, &opts, r, most, &count, &err);
+        fk_image_free(&picture);
+    }
     switch (status) {
     case FK_OK:
         reply->status = 200;
         reply->type = "application/json";
-        json_scan_result(&reply->body, r);
+        if (q.all) {
+            /* {"boards":[...]}: each board as the single reply gives it */
+            srv_buf_add(&reply->body, "{\"boards\":[", 11);
+            for (int k = 0; k < count; k++) {
+                if (k) srv_buf_add(&reply->body, ",", 1);
+                json_scan_result(&reply->body, &r[k], 1);
+            }
+            srv_buf_add(&reply->body, "]}\n", 3);
+        } else {
+            json_scan_result(&reply->body, r, 0);
+        }
         if (reply->body.failed) srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory");
         break;
     case FK_ERR_SYNTAX: srv_reply_error(reply, 415, "not-an-image", "%s", err.message); break;

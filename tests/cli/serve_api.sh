@@ -202,6 +202,18 @@ if [ "$SCAN" = True ]; then
     step "POST /api/scan: a picture with no board is 422; scans beyond the slots and queue are 429"
     req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/no-board.png"
     expect_error 422 no-board
+    req POST '/api/scan?all=1' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/no-board.png"
+    expect_error 422 no-board
+
+    step "POST /api/scan?all=1: every board of a page, in reading order"
+    req POST '/api/scan?all=2' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/page-three.png"
+    expect_error 400 bad-option
+    req POST '/api/scan?all=1' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/page-three.png"
+    expect_code 200
+    json_check "b = rows[0]['boards']; assert [x['fen'].split(' ')[0] for x in b] == ['r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R', '8/5pk1/6p1/8/3R4/6P1/5PK1/r7', '6k1/5ppp/8/8/8/8/5PPP/3R2K1'], b"
+    req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/page-three.png"
+    expect_code 200
+    json_check "assert rows[0]['fen'].startswith('8/5pk1/6p1/8/3R4/6P1/5PK1/r7 '), rows[0]"
     main_url=$URL main_pid=$PID
     start_server --scan-slots 1 --scan-queue 0
     # one curl, six transfers started at once (--parallel-immediate), so

@@ -238,6 +238,29 @@ try {
     await shot('scanned');
   });
 
+  await run('a page of three diagrams: a button for each board, in reading order', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return; // the test before checked the message
+    await page.setInputFiles('#file', join(data, '..', 'scan', 'page-three.png'));
+    await waitFen(() => /^Scanned board 1 of 3/.test(document.getElementById('scan-status').textContent),
+      'the page was not read as three boards');
+    expect((await fen()).startsWith('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R '),
+      `board 1 is "${await fen()}"`);
+    const buttons = await page.$$eval('#scan-boards button', (bs) => bs.map((b) => b.textContent));
+    expect(buttons.join(',') === 'Board 1,Board 2,Board 3', `the buttons are ${buttons}`);
+    await page.click('#scan-boards button:nth-of-type(3)');
+    await waitFen(() => /^Scanned board 3 of 3/.test(document.getElementById('scan-status').textContent),
+      'board 3 was not put on the editor');
+    expect((await fen()).startsWith('6k1/5ppp/8/8/8/8/5PPP/3R2K1 '), `board 3 is "${await fen()}"`);
+    expect(await page.getAttribute('#scan-boards button:nth-of-type(3)', 'aria-pressed') === 'true',
+      'the third button is not marked as the one shown');
+    await shot('three-boards');
+    // one board again: no choice is offered
+    await page.setInputFiles('#file', join(data, 'scholar.png'));
+    await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent), 'the screenshot was not read');
+    expect(await page.isHidden('#scan-boards'), 'the board buttons stayed for a picture of one board');
+  });
+
   await run('a phone-sized screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await typeFen('4k2P/8/8/8/8/8/8/4K3 w - - 0 1', 'Not a valid position');
