@@ -428,7 +428,8 @@ function showScan(k) {
   status.textContent = 'Scanned' + which + '. ' +
     (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
        : 'Every square is sure. ') +
-    'The picture does not say whose move it is: set the side to move.';
+    (data.last_move ? `The picture marks the last move, ${data.last_move.from}-${data.last_move.to}, so the other side is to move.`
+      : 'The picture does not say whose move it is: set the side to move.');
   if (data.notes && data.notes.length) {
     const notes = document.createElement('ul');
     for (const note of data.notes) {

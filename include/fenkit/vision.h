@@ -127,6 +127,10 @@ typedef struct {
         fk_square from, to;        /* tail and head; FK_NO_SQUARE for an arrow in the grey
                                       of one square colour, whose ends are not known */
     } arrows[FK_SCAN_MAX_ARROWS];
+    /* The last move, where the picture marks it as programs do (its two
+     * squares tinted): from and to, FK_NO_SQUARE when none is seen. It
+     * decides the side to move when --side does not. */
+    fk_square last_from, last_to;
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

@@ -54,7 +54,16 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
         fk_square_name(r->arrows[i].to, to);
         fprintf(out, "%s{\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "", from, to);
     }
-    fputs("],\"notes\":[", out);
+    fputs("],\"last_move\":", out);
+    if (r->last_from == FK_NO_SQUARE || r->last_to == FK_NO_SQUARE) {
+        fputs("null", out);
+    } else {
+        char from[3], to[3];
+        fk_square_name(r->last_from, from);
+        fk_square_name(r->last_to, to);
+        fprintf(out, "{\"from\":\"%s\",\"to\":\"%s\"}", from, to);
+    }
+    fputs(",\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);
         json_text_write(out, r->notes[i], strlen(r->notes[i]), html_safe);

@@ -317,12 +317,107 @@ static void castling_guess(const fk_position *pos, char *out) {
     *p = '\0';
 }
 
+/* Whether a man of kind `piece` now on `to` can have come from `from` in
+ * one move of the position before: his way of moving, a pawn's from his
+ * side (or promoted, a piece on the last rank come from a pawn's square
+ * before it), castling's king from his square on the home rank, and the
+ * squares a slider passed over empty (nothing else has moved since). */
+static int could_have_come(const fk_position *board, fk_piece piece, fk_square from, fk_square to) {
+    int df = FK_FILE_OF(to) - FK_FILE_OF(from), dr = FK_RANK_OF(to) - FK_RANK_OF(from);
+    int adf = abs(df), adr = abs(dr);
+    int white = FK_PIECE_COLOR(piece) == FK_WHITE, ahead = white ? dr : -dr;
+    int home = white ? 0 : 7, last = white ? 7 : 0;
+    int kind = FK_PIECE_KIND(piece), slides = 0;
+    switch (kind) {
+    case FK_PAWN:
+        return (ahead == 1 && adf <= 1) ||
+               (ahead == 2 && adf == 0 && FK_RANK_OF(from) == (white ? 1 : 6) &&
+                fk_position_at(board, (from + to) / 2) == FK_EMPTY);
+    case FK_KNIGHT: return (adf == 1 && adr == 2) || (adf == 2 && adr == 1);
+    case FK_KING:
+        return (adf <= 1 && adr <= 1) || (from == FK_SQUARE(4, home) && FK_RANK_OF(to) == home &&
+                                          (FK_FILE_OF(to) == 2 || FK_FILE_OF(to) == 6));
+    case FK_BISHOP: slides = adf == adr; break;
+    case FK_ROOK: slides = df == 0 || dr == 0; break;
+    default: slides = adf == adr || df == 0 || dr == 0; break;
+    }
+    /* a piece just promoted came from the rank before the last */
+    if (FK_RANK_OF(to) == last && ahead == 1 && adf <= 1 && kind != FK_KING) return 1;
+    if (!slides) return 0;
+    int n = adf > adr ? adf : adr, step = (dr > 0) - (dr < 0);
+    for (int k = 1; k < n; k++)
+        if (fk_position_at(board, FK_SQUARE(FK_FILE_OF(from) + k * ((df > 0) - (df < 0)),
+                                            FK_RANK_OF(from) + k * step)) != FK_EMPTY)
+            return 0;
+    return 1;
+}
+
+/* Castling marked by the king's and the rook's squares before it (e1
+ * and h1), as chessboard.js and lichess until 2025 mark it, both empty
+ * now: the king's move it was (e1 to g1), or FK_NO_SQUARE. */
+static fk_square castled_to(const fk_position *board, fk_square a, fk_square b) {
+    for (int c = 0; c < 2; c++) {
+        int rank = c ? 7 : 0;
+        fk_square home = FK_SQUARE(4, rank), corner = a == home ? b : a;
+        if ((a != home && b != home) || FK_RANK_OF(corner) != rank) continue;
+        int file = FK_FILE_OF(corner) == 7 ? 6 : FK_FILE_OF(corner) == 0 ? 2 : -1;
+        if (file < 0) continue;
+        fk_square king = FK_SQUARE(file, rank), rook = FK_SQUARE(file == 6 ? 5 : 3, rank);
+        if (fk_position_at(board, king) == FK_MAKE_PIECE(c, FK_KING) &&
+            fk_position_at(board, rook) == FK_MAKE_PIECE(c, FK_ROOK))
+            return king;
+    }
+    return FK_NO_SQUARE;
+}
+
+/* The last move the picture marks (r->last_from, r->last_to): of the
+ * tinted squares (a king's in check aside: a check's glow), exactly two,
+ * one empty and one holding a man who can have come from it (or castling
+ * marked by the king's and the rook's squares), whose own king is not in
+ * check after it. Returns whether one was seen. */
+static int last_move_seen(const fk_position *board, fk_bitboard tinted, fk_scan_result *r) {
+    r->last_from = r->last_to = FK_NO_SQUARE;
+    for (int c = 0; c < 2; c++) {
+        fk_square king = fk_position_king(board, (fk_color)c);
+        if (king != FK_NO_SQUARE && fk_position_in_check(board, (fk_color)c))
+            tinted &= ~FK_BIT(king);
+    }
+    if (__builtin_popcountll(tinted) != 2) return 0;
+    fk_square a = __builtin_ctzll(tinted), b = 63 - __builtin_clzll(tinted);
+    fk_piece pa = fk_position_at(board, a), pb = fk_position_at(board, b);
+    fk_square from = pa == FK_EMPTY ? a : b, to = pa == FK_EMPTY ? b : a;
+    if (pa == FK_EMPTY && pb == FK_EMPTY) {
+        to = castled_to(board, a, b);
+        from = FK_SQUARE(4, FK_RANK_OF(a));
+        if (to == FK_NO_SQUARE) return 0;
+    } else if (pa != FK_EMPTY && pb != FK_EMPTY) {
+        return 0;
+    }
+    fk_piece man = fk_position_at(board, to);
+    if (!could_have_come(board, man, from, to) || fk_position_in_check(board, FK_PIECE_COLOR(man)))
+        return 0;
+    r->last_from = from;
+    r->last_to = to;
+    return 1;
+}
+
 /* Fills the FEN fields the picture cannot show and writes the FEN. */
-static void build_fen(const fk_position *board, const fk_scan_options *o, fk_scan_result *r) {
-    char placement[80], castling[8], text[FK_FEN_MAX + 16];
+static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_scan_options *o,
+                      fk_scan_result *r) {
+    char placement[80], castling[8], text[FK_FEN_MAX + 16], ep[3] = "-";
     fk_fen_write_placement(board, placement, sizeof placement);
-    int side = o->side;
-    if (side < 0) {
+    int side = o->side, seen = last_move_seen(board, tinted, r);
+    fk_piece moved = seen ? fk_position_at(board, r->last_to) : FK_EMPTY;
+    if (side < 0 && seen) {
+        char from[3], to[3];
+        fk_square_name(r->last_from, from);
+        fk_square_name(r->last_to, to);
+        side = !FK_PIECE_COLOR(moved);
+        note(r,
+             "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
+             "otherwise)",
+             side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White", from, to);
+    } else if (side < 0) {
         /* A picture does not show whose turn it is, unless a king is in
          * check: then its side must be to move. */
         int white = fk_position_in_check(board, FK_WHITE), black = fk_position_in_check(board, FK_BLACK);
@@ -344,7 +439,13 @@ static void build_fen(const fk_position *board, const fk_scan_options *o, fk_sca
             note(r, "castling rights %s were guessed from kings and rooks on their home squares; "
                     "the picture cannot prove them", castling);
     }
-    snprintf(text, sizeof text, "%s %c %s - 0 1", placement, side == FK_WHITE ? 'w' : 'b', castling);
+    /* A pawn's double step, the other side to move: the square it passed
+     * is the en passant square (written only where a capture is legal). */
+    if (seen && FK_PIECE_KIND(moved) == FK_PAWN && side != (int)FK_PIECE_COLOR(moved) &&
+        abs(r->last_to - r->last_from) == 16)
+        fk_square_name((r->last_from + r->last_to) / 2, ep);
+    snprintf(text, sizeof text, "%s %c %s %s 0 1", placement, side == FK_WHITE ? 'w' : 'b',
+             castling, ep);
     fk_problems_clear(&r->problems);
     if (fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems) != FK_OK) {
         /* Only a bad explicit castling field can fail here: drop it. */
@@ -355,6 +456,45 @@ static void build_fen(const fk_position *board, const fk_scan_options *o, fk_sca
     }
     fk_position_check(&r->position, &r->problems);
     fk_fen_write(&r->position, FK_EP_LEGAL, r->fen, sizeof r->fen);
+}
+
+/* The last move's two squares, as programs mark them: tinted, the rest
+ * of their colour's squares one grey. A square colour counts when all
+ * but TINT_STRAY of its cells have a ground (fk_crop_ground()) within a
+ * grey level of the colour's median; its cells TINT levels or more off
+ * it are tinted. In grey, lichess's yellow marks a brown theme's light
+ * squares 24 levels darker and its dark squares 7 lighter. Returns the
+ * tinted cells (none where a colour is not so even: hatched, grainy,
+ * photographed, or more than TINT_MOST cells off). */
+#define TINT 3
+#define TINT_STRAY 2
+#define TINT_MOST 3
+
+static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
+    size_t area = (size_t)side * side;
+    int ground[64];
+    for (int i = 0; i < 64; i++)
+        ground[i] = fk_crop_ground(crops + i * area, side);
+    fk_bitboard tinted = 0;
+    for (int c = 0; c < 2; c++) {
+        double g[32];
+        int n = 0;
+        for (int i = 0; i < 64; i++)
+            if (fk_cell_colour(i) == c) g[n++] = ground[i];
+        double mid = fk_median(g, n);
+        int off = 0, even = 0;
+        for (int i = 0; i < 64; i++) {
+            if (fk_cell_colour(i) != c) continue;
+            double d = fabs(ground[i] - mid);
+            if (d >= TINT) {
+                tinted |= (fk_bitboard)1 << i;
+                off++;
+            }
+            even += d <= 1;
+        }
+        if (off > TINT_MOST || even < 32 - off - TINT_STRAY) return 0;
+    }
+    return tinted;
 }
 
 /* A square read with less than LOOK_AGAIN is read again in nine more
@@ -1645,6 +1785,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         opts = &defaults;
     }
     memset(out, 0, sizeof *out);
+    out->last_from = out->last_to = FK_NO_SQUARE;
     out->width = image->width;
     out->height = image->height;
     const fk_model *model = opts->model ? opts->model : fk_model_builtin();
@@ -1681,6 +1822,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
     look_again(model, crops, side, probs);
+    fk_bitboard tinted_cell = tinted_cells(crops, side);
     if (opts->debug_dir) {
         s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
         if (s != FK_OK) {
@@ -1849,7 +1991,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     for (fk_bitboard b = unlike_cells; b; b &= b - 1)
         unlike |= FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
     fk_scan_weigh_material(&board, alike, inked, unlike, out);
-    build_fen(&board, opts, out);
+    fk_bitboard tinted = 0;
+    for (fk_bitboard b = tinted_cell; b; b &= b - 1)
+        tinted |= FK_BIT(square_at(__builtin_ctzll(b), out->white_bottom));
+    build_fen(&board, tinted, opts, out);
     return FK_OK;
 }
 

@@ -60,6 +60,17 @@ expect_rc 1
 out_has "\"board_number\":2,\"boards\":3,\"fen\":\"$PAGE2 w - - 0 1\""
 out_has "no chess board found"
 
+step "a marked last move: the other side to move, and the move in the JSON"
+"$FENKIT" render 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 5 4' --highlight d1,h5 \
+    -o "$TMP/marked.png" || fail "fenkit render failed"
+fk scan --json "$TMP/marked.png"
+expect_rc 0
+out_has '"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1"'
+out_has '"last_move":{"from":"d1","to":"h5"}'
+out_has "Black to move, as the picture marks White's last move, d1-h5"
+fk scan --json "$DATA/cv_03.jpg"
+out_has '"last_move":null'
+
 step "usage errors"
 fk scan
 expect_rc 2

@@ -888,6 +888,67 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
     assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
 }
 
+/* Scans the position (a FEN) drawn by the render layer in the default
+ * theme with the squares `marked` tinted as a last move is, the side to
+ * move as `side` says (-1: left to the picture). */
+static void scan_marked(const char *fen, fk_bitboard marked, int side, fk_scan_result *r) {
+    fk_position pos;
+    fk_problems probs;
+    fk_problems_clear(&probs);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &probs), FK_OK);
+    fk_diagram_options d;
+    fk_diagram_options_default(&d);
+    d.highlight = marked;
+    fk_buffer png = {0};
+    assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    o.side = side;
+    fk_error err;
+    assert_int_equal(fk_scan_bytes(png.data, png.len, &o, r, &err), FK_OK);
+    fk_buffer_free(&png);
+}
+
+static int has_note(const fk_scan_result *r, const char *text) {
+    for (int k = 0; k < r->note_count; k++)
+        if (strstr(r->notes[k], text)) return 1;
+    return 0;
+}
+
+/* A last move marked as programs mark it gives the move to the other
+ * side, and a pawn's double step its en passant square where a capture
+ * is legal; marks no move can make are left alone. */
+static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(void **state) {
+    (void)state;
+    const char *fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+    const fk_square e2 = FK_SQUARE(4, 1), e4 = FK_SQUARE(4, 3);
+    fk_scan_result r;
+    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4), -1, &r);
+    assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_int_equal(r.last_from, e2);
+    assert_int_equal(r.last_to, e4);
+    assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e2-e4"));
+    /* told otherwise: White moves, and no en passant square */
+    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4), FK_WHITE, &r);
+    assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+    assert_int_equal(r.last_to, e4);
+    /* a pawn does not step back (h3 to h2), nor are three squares a move */
+    scan_marked(fen, FK_BIT(FK_SQUARE(7, 2)) | FK_BIT(FK_SQUARE(7, 1)), -1, &r);
+    assert_int_equal(r.last_from, FK_NO_SQUARE);
+    assert_true(has_note(&r, "White to move was assumed"));
+    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4) | FK_BIT(FK_SQUARE(6, 0)), -1, &r);
+    assert_int_equal(r.last_from, FK_NO_SQUARE);
+    /* a rook's move over an empty rank, Black's: White to move */
+    scan_marked("4k3/8/8/8/8/8/r7/4K3 w - - 1 2", FK_BIT(FK_SQUARE(0, 6)) | FK_BIT(FK_SQUARE(0, 1)),
+                -1, &r);
+    assert_string_equal(r.fen, "4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
+    assert_true(has_note(&r, "White to move, as the picture marks Black's last move, a7-a2"));
+    /* castling marked on the king's and the rook's squares before it */
+    scan_marked("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1",
+                FK_BIT(FK_SQUARE(4, 0)) | FK_BIT(FK_SQUARE(7, 0)), -1, &r);
+    assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e1-g1"));
+}
+
 /* Fails unless r's board corners lie within `within` pixels of the upright
  * square board from (lo, lo) to (hi, hi). */
 static void expect_square_board(const fk_scan_result *r, double lo, double hi, double within) {
@@ -1463,6 +1524,7 @@ int main(void) {
         cmocka_unit_test(test_repairs_nineteen_white_men),
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
+        cmocka_unit_test(test_gives_the_move_to_the_side_that_did_not_play_the_marked_move),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_reads_the_squares_under_arrows),

@@ -2,7 +2,7 @@
 // by playwright-core. Starts the server on a free loopback port, walks
 // through the page as a person would, and saves a screenshot of each state.
 // Usage: node page.test.mjs PATH_TO_FENKIT ARTIFACT_DIR TEST_DATA_DIR
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -259,6 +259,20 @@ try {
     await page.setInputFiles('#file', join(data, 'scholar.png'));
     await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent), 'the screenshot was not read');
     expect(await page.isHidden('#scan-boards'), 'the board buttons stayed for a picture of one board');
+  });
+
+  await run('a marked last move gives the other side the move', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return;
+    const file = join(artifacts, 'marked.png');
+    const drawn = spawnSync(fenkit, ['render', 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 5 4',
+      '--size', '320', '--highlight', 'd1,h5', '-o', file]);
+    expect(drawn.status === 0, `fenkit render failed: ${drawn.stderr}`);
+    await page.setInputFiles('#file', file);
+    await waitFen(() => /marks the last move, d1-h5/.test(document.getElementById('scan-status').textContent),
+      'the marked move was not told');
+    expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
+    expect(await page.isChecked('input[name="side"][value="b"]'), 'the side to move shown is not Black');
   });
 
   await run('a phone-sized screen', async () => {
