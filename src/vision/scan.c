@@ -497,6 +497,27 @@ static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
     return tinted;
 }
 
+/* Which way round the board is, from a last move marked on it (tinted
+ * cells, tinted_cells()) that is a pawn's step: exactly two tinted cells,
+ * one empty and one holding a pawn a step ahead of it, or a capture's
+ * diagonal step, or two steps from his side's second row over an empty
+ * cell. A White pawn that went up the picture has White at the bottom.
+ * Returns 1 (White at the bottom), 0, or -1 when the marks show no
+ * pawn's step. */
+static int orient_from_marked_step(const fk_piece picture[64], fk_bitboard tinted) {
+    if (__builtin_popcountll(tinted) != 2) return -1;
+    int a = __builtin_ctzll(tinted), b = 63 - __builtin_clzll(tinted);
+    int pawn = picture[a] == FK_EMPTY ? b : a, empty = pawn == a ? b : a;
+    if (picture[empty] != FK_EMPTY || FK_PIECE_KIND(picture[pawn]) != FK_PAWN) return -1;
+    int dc = pawn % 8 - empty % 8, dr = pawn / 8 - empty / 8; /* rows: 0 at the top */
+    int up = dr < 0;
+    int step = abs(dr) == 1 && abs(dc) <= 1;
+    int two = abs(dr) == 2 && dc == 0 && empty / 8 == (up ? 6 : 1) &&
+              picture[(pawn + empty) / 2] == FK_EMPTY;
+    if (!step && !two) return -1;
+    return up == (FK_PIECE_COLOR(picture[pawn]) == FK_WHITE);
+}
+
 /* A square read with less than LOOK_AGAIN is read again in nine more
  * views of its crop and the ten readings averaged: the crop mirrored left
  * to right (the network was trained on mirrored crops as well, and every
@@ -1868,9 +1889,17 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
          * position look 90% sure the wrong way round. */
         double by_position;
         int position = fk_orient_guess(picture, &by_position);
+        int stepped = orient_from_marked_step(picture, tinted_cell);
         out->white_bottom = fk_orient_from_labels(image, &out->board, picture,
                                                  &out->bottom_confidence);
-        if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.99)) {
+        if (out->white_bottom < 0 && stepped >= 0 && (stepped == position || by_position < 0.99)) {
+            /* A pawn's marked step shows which way his side plays (unless
+             * the position leaves no doubt: the marks were no move). */
+            out->white_bottom = stepped;
+            out->bottom_confidence = 0.99;
+            how = "from the pawn's step marked as the last move";
+        } else if (out->white_bottom < 0 ||
+                   (out->white_bottom != position && by_position >= 0.99)) {
             out->white_bottom = position;
             out->bottom_confidence = by_position;
             how = "from the pawns and kings";

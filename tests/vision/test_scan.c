@@ -889,9 +889,11 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
 }
 
 /* Scans the position (a FEN) drawn by the render layer in the default
- * theme with the squares `marked` tinted as a last move is, the side to
- * move as `side` says (-1: left to the picture). */
-static void scan_marked(const char *fen, fk_bitboard marked, int side, fk_scan_result *r) {
+ * theme (Black at the bottom when `flip`) with the squares `marked` tinted
+ * as a last move is, the side to move as `side` says (-1: left to the
+ * picture). */
+static void scan_marked(const char *fen, int flip, fk_bitboard marked, int side,
+                        fk_scan_result *r) {
     fk_position pos;
     fk_problems probs;
     fk_problems_clear(&probs);
@@ -899,6 +901,7 @@ static void scan_marked(const char *fen, fk_bitboard marked, int side, fk_scan_r
     fk_diagram_options d;
     fk_diagram_options_default(&d);
     d.highlight = marked;
+    d.flip = flip;
     fk_buffer png = {0};
     assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
     fk_scan_options o;
@@ -917,36 +920,46 @@ static int has_note(const fk_scan_result *r, const char *text) {
 
 /* A last move marked as programs mark it gives the move to the other
  * side, and a pawn's double step its en passant square where a capture
- * is legal; marks no move can make are left alone. */
+ * is legal; marks no move can make are left alone. A pawn's step marked
+ * shows which side is at the bottom. */
 static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(void **state) {
     (void)state;
     const char *fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
     const fk_square e2 = FK_SQUARE(4, 1), e4 = FK_SQUARE(4, 3);
     fk_scan_result r;
-    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4), -1, &r);
+    scan_marked(fen, 0, FK_BIT(e2) | FK_BIT(e4), -1, &r);
     assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_int_equal(r.last_from, e2);
     assert_int_equal(r.last_to, e4);
     assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e2-e4"));
     /* told otherwise: White moves, and no en passant square */
-    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4), FK_WHITE, &r);
+    scan_marked(fen, 0, FK_BIT(e2) | FK_BIT(e4), FK_WHITE, &r);
     assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
     assert_int_equal(r.last_to, e4);
     /* a pawn does not step back (h3 to h2), nor are three squares a move */
-    scan_marked(fen, FK_BIT(FK_SQUARE(7, 2)) | FK_BIT(FK_SQUARE(7, 1)), -1, &r);
+    scan_marked(fen, 0, FK_BIT(FK_SQUARE(7, 2)) | FK_BIT(FK_SQUARE(7, 1)), -1, &r);
     assert_int_equal(r.last_from, FK_NO_SQUARE);
     assert_true(has_note(&r, "White to move was assumed"));
-    scan_marked(fen, FK_BIT(e2) | FK_BIT(e4) | FK_BIT(FK_SQUARE(6, 0)), -1, &r);
+    scan_marked(fen, 0, FK_BIT(e2) | FK_BIT(e4) | FK_BIT(FK_SQUARE(6, 0)), -1, &r);
     assert_int_equal(r.last_from, FK_NO_SQUARE);
     /* a rook's move over an empty rank, Black's: White to move */
-    scan_marked("4k3/8/8/8/8/8/r7/4K3 w - - 1 2", FK_BIT(FK_SQUARE(0, 6)) | FK_BIT(FK_SQUARE(0, 1)),
-                -1, &r);
+    scan_marked("4k3/8/8/8/8/8/r7/4K3 w - - 1 2", 0,
+                FK_BIT(FK_SQUARE(0, 6)) | FK_BIT(FK_SQUARE(0, 1)), -1, &r);
     assert_string_equal(r.fen, "4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
     assert_true(has_note(&r, "White to move, as the picture marks Black's last move, a7-a2"));
     /* castling marked on the king's and the rook's squares before it */
-    scan_marked("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1",
+    scan_marked("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", 0,
                 FK_BIT(FK_SQUARE(4, 0)) | FK_BIT(FK_SQUARE(7, 0)), -1, &r);
     assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e1-g1"));
+    /* Black at the bottom, no coordinates, the kings far from home: the
+     * pawns and kings say White is at the bottom (90%), a White pawn's
+     * step marked down the picture says Black is */
+    scan_marked("8/4K3/8/8/4P3/8/4k3/8 b - - 0 1", 1,
+                FK_BIT(FK_SQUARE(4, 2)) | FK_BIT(FK_SQUARE(4, 3)), -1, &r);
+    assert_string_equal(r.fen, "8/4K3/8/8/4P3/8/4k3/8 b - - 0 1");
+    assert_false(r.white_bottom);
+    assert_true(
+        has_note(&r, "Black is at the bottom (from the pawn's step marked as the last move"));
 }
 
 /* Fails unless r's board corners lie within `within` pixels of the upright
