@@ -357,7 +357,10 @@ function showScanError(text) {
   const box = $('scan-error');
   box.textContent = text ? sentence(text) : '';
   box.hidden = !text;
-  if (text) $('preview').hidden = true;
+  if (text) {
+    $('preview').hidden = true;
+    $('preview-mark').toggleAttribute('hidden', true);
+  }
 }
 
 async function scanFile(file) {
@@ -373,6 +376,7 @@ async function scanFile(file) {
   preview.hidden = false;
   $('scan-status').textContent = 'Reading the picture…';
   $('scan-boards').hidden = true;
+  $('preview-mark').toggleAttribute('hidden', true); // an <svg>: no .hidden property
   let res, data = null;
   try {
     res = await fetch('/api/scan?all=1', {
@@ -418,6 +422,11 @@ function showBoardChoice() {
 function showScan(k) {
   const data = state.boards[k];
   [...$('scan-boards').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-pressed', String(i === k)));
+  // the board read, outlined on the picture (its corners in the picture's pixels)
+  const mark = $('preview-mark');
+  mark.setAttribute('viewBox', `0 0 ${data.size[0]} ${data.size[1]}`);
+  mark.querySelector('polygon').setAttribute('points', data.board.map((p) => p.join(',')).join(' '));
+  mark.toggleAttribute('hidden', false);
   // squares the scanner doubted, and those it changed to make the position legal
   state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
   state.flipped = data.bottom === 'black';

@@ -254,6 +254,10 @@ try {
     expect((await fen()).startsWith('6k1/5ppp/8/8/8/8/5PPP/3R2K1 '), `board 3 is "${await fen()}"`);
     expect(await page.getAttribute('#scan-boards button:nth-of-type(3)', 'aria-pressed') === 'true',
       'the third button is not marked as the one shown');
+    // the board shown is outlined on the picture: the third lies at 40, 340 on the page
+    const [x, y] = (await page.getAttribute('#preview-mark polygon', 'points')).split(' ')[0].split(',').map(Number);
+    expect(await page.isVisible('#preview-mark') && Math.abs(x - 40) < 8 && Math.abs(y - 340) < 8,
+      `the outline starts at ${x}, ${y}`);
     await shot('three-boards');
     // one board again: no choice is offered
     await page.setInputFiles('#file', join(data, 'scholar.png'));
