@@ -888,34 +888,33 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
     assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
 }
 
+/* Draws the position (a FEN) as the options say, as a PNG into png. */
+static void draw_fen(const char *fen, const fk_diagram_options *d, fk_buffer *png) {
+    fk_position pos;
+    fk_problems probs;
+    fk_problems_clear(&probs);
+    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &probs), FK_OK);
+    assert_int_equal(fk_render_png(&pos, d, png), FK_OK);
+}
+
 /* Scans the position (a FEN) drawn by the render layer in the default
  * theme (Black at the bottom when `flip`) with the squares `marked` tinted
  * as a last move is, the side to move as `side` says (-1: left to the
  * picture). */
 static void scan_marked(const char *fen, int flip, fk_bitboard marked, int side,
                         fk_scan_result *r) {
-    fk_position pos;
-    fk_problems probs;
-    fk_problems_clear(&probs);
-    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &probs), FK_OK);
     fk_diagram_options d;
     fk_diagram_options_default(&d);
     d.highlight = marked;
     d.flip = flip;
     fk_buffer png = {0};
-    assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
+    draw_fen(fen, &d, &png);
     fk_scan_options o;
     fk_scan_options_default(&o);
     o.side = side;
     fk_error err;
     assert_int_equal(fk_scan_bytes(png.data, png.len, &o, r, &err), FK_OK);
     fk_buffer_free(&png);
-}
-
-static int has_note(const fk_scan_result *r, const char *text) {
-    for (int k = 0; k < r->note_count; k++)
-        if (strstr(r->notes[k], text)) return 1;
-    return 0;
 }
 
 /* A last move marked as programs mark it gives the move to the other
@@ -931,7 +930,7 @@ static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(vo
     assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_int_equal(r.last_from, e2);
     assert_int_equal(r.last_to, e4);
-    assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e2-e4"));
+    assert_true(noted(&r, "Black to move, as the picture marks White's last move, e2-e4"));
     /* told otherwise: White moves, and no en passant square */
     scan_marked(fen, 0, FK_BIT(e2) | FK_BIT(e4), FK_WHITE, &r);
     assert_string_equal(r.fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
@@ -939,18 +938,18 @@ static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(vo
     /* a pawn does not step back (h3 to h2), nor are three squares a move */
     scan_marked(fen, 0, FK_BIT(FK_SQUARE(7, 2)) | FK_BIT(FK_SQUARE(7, 1)), -1, &r);
     assert_int_equal(r.last_from, FK_NO_SQUARE);
-    assert_true(has_note(&r, "White to move was assumed"));
+    assert_true(noted(&r, "White to move was assumed"));
     scan_marked(fen, 0, FK_BIT(e2) | FK_BIT(e4) | FK_BIT(FK_SQUARE(6, 0)), -1, &r);
     assert_int_equal(r.last_from, FK_NO_SQUARE);
     /* a rook's move over an empty rank, Black's: White to move */
     scan_marked("4k3/8/8/8/8/8/r7/4K3 w - - 1 2", 0,
                 FK_BIT(FK_SQUARE(0, 6)) | FK_BIT(FK_SQUARE(0, 1)), -1, &r);
     assert_string_equal(r.fen, "4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
-    assert_true(has_note(&r, "White to move, as the picture marks Black's last move, a7-a2"));
+    assert_true(noted(&r, "White to move, as the picture marks Black's last move, a7-a2"));
     /* castling marked on the king's and the rook's squares before it */
     scan_marked("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", 0,
                 FK_BIT(FK_SQUARE(4, 0)) | FK_BIT(FK_SQUARE(7, 0)), -1, &r);
-    assert_true(has_note(&r, "Black to move, as the picture marks White's last move, e1-g1"));
+    assert_true(noted(&r, "Black to move, as the picture marks White's last move, e1-g1"));
     /* Black at the bottom, no coordinates, the kings far from home: the
      * pawns and kings say White is at the bottom (90%), a White pawn's
      * step marked down the picture says Black is */
@@ -958,8 +957,7 @@ static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(vo
                 FK_BIT(FK_SQUARE(4, 2)) | FK_BIT(FK_SQUARE(4, 3)), -1, &r);
     assert_string_equal(r.fen, "8/4K3/8/8/4P3/8/4k3/8 b - - 0 1");
     assert_false(r.white_bottom);
-    assert_true(
-        has_note(&r, "Black is at the bottom (from the pawn's step marked as the last move"));
+    assert_true(noted(&r, "Black is at the bottom (from the pawn's step marked as the last move"));
 }
 
 /* Fails unless r's board corners lie within `within` pixels of the upright
@@ -1431,17 +1429,13 @@ static void test_finds_a_hatched_board_in_a_jpeg(void **state) {
  * and lays its grey levels on the page at x, y. */
 static void lay_diagram(fk_image *page, const char *fen, int size, const char *theme, int x,
                         int y) {
-    fk_position pos;
-    fk_problems probs;
-    fk_problems_clear(&probs);
-    assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &probs), FK_OK);
     fk_diagram_options d;
     fk_diagram_options_default(&d);
     d.size = size;
     d.theme = fk_theme_find(theme);
     d.border = 1;
     fk_buffer png = {0};
-    assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
+    draw_fen(fen, &d, &png);
     fk_image drawn;
     fk_error err;
     assert_int_equal(fk_image_decode(png.data, png.len, &drawn, &err), FK_OK);
