@@ -36,6 +36,7 @@ static void box_around(const fk_image *im, const fk_board_location *where, int b
 static void paint_over(fk_image *im, const fk_board_location *where) {
     int b[4];
     box_around(im, where, b);
+    if (b[2] <= b[0] || b[3] <= b[1]) return; /* nothing of it in the picture */
     long count[256] = {0}, n = 0;
     for (int y = b[1] - 2; y < b[3] + 2; y++)
         for (int x = b[0] - 2; x < b[2] + 2; x++) {
