@@ -25,6 +25,12 @@ typedef struct {
      * picture upright as a viewer shows it, and says so here. 0: stored
      * upright. */
     int turned;
+    /* A JPEG's colours at an eighth of its size (RGB, row by row,
+     * colour_width x colour_height pixels), for the tint of a last move
+     * that grey levels hide; NULL for other pictures, or where the
+     * decoder could not give them. */
+    uint8_t *colour;
+    int colour_width, colour_height;
 } fk_image;
 
 /* Decodes PNG, JPEG, WebP, GIF or BMP bytes, a JPEG turned upright by its

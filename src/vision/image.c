@@ -170,6 +170,7 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
 void fk_image_free(fk_image *image) {
     if (!image) return;
     free(image->grey);
-    image->grey = NULL;
+    free(image->colour);
+    image->grey = image->colour = NULL;
     image->width = image->height = 0;
 }

@@ -108,15 +108,17 @@ static int exif_orientation(j_decompress_ptr c) {
     return 1;
 }
 
-/* Turns grey (w x h, as stored) upright for EXIF orientation o (2 to 8):
- * 2 mirrored left to right, 3 turned half round, 4 mirrored top to
- * bottom, 5 mirrored along the main diagonal, 6 to be turned a quarter
- * clockwise, 7 mirrored along the other diagonal, 8 to be turned a
- * quarter anticlockwise. Writes the new size; NULL when out of memory. */
-static uint8_t *upright(const uint8_t *grey, size_t w, size_t h, int o, size_t *ow, size_t *oh) {
+/* Turns a picture of n bytes a pixel (w x h, as stored) upright for EXIF
+ * orientation o (2 to 8): 2 mirrored left to right, 3 turned half round,
+ * 4 mirrored top to bottom, 5 mirrored along the main diagonal, 6 to be
+ * turned a quarter clockwise, 7 mirrored along the other diagonal, 8 to
+ * be turned a quarter anticlockwise. Writes the new size; NULL when out
+ * of memory. */
+static uint8_t *upright(const uint8_t *px, size_t w, size_t h, size_t n, int o, size_t *ow,
+                        size_t *oh) {
     int across = o >= 5; /* rows become columns */
     size_t W = across ? h : w, H = across ? w : h;
-    uint8_t *out = fk_picture_alloc(w * h);
+    uint8_t *out = fk_picture_alloc(w * h * n);
     if (!out) return NULL;
     for (size_t y = 0; y < H; y++)
         for (size_t x = 0; x < W; x++) {
@@ -130,11 +132,61 @@ static uint8_t *upright(const uint8_t *grey, size_t w, size_t h, int o, size_t *
             case 7: sx = w - 1 - y, sy = h - 1 - x; break;
             default: sx = w - 1 - y, sy = x; break; /* 8 */
             }
-            out[y * W + x] = grey[sy * w + sx];
+            memcpy(out + (y * W + x) * n, px + (sy * w + sx) * n, n);
         }
     *ow = W;
     *oh = H;
     return out;
+}
+
+/* The picture's colours at an eighth of its size, as libjpeg decodes a
+ * JPEG scaled by 1/8 (from the blocks' mean values alone, for little
+ * more than reading the data again), turned upright for EXIF orientation
+ * o: out->colour, or left NULL where that fails. */
+static void colour_eighth(const void *data, size_t len, int o, fk_image *out) {
+    struct jpeg_decompress_struct c;
+    way_out e;
+    uint8_t *volatile rgb = NULL;
+    memset(&c, 0, sizeof c);
+    c.err = lib.jpeg_std_error(&e.mgr);
+    e.mgr.error_exit = jump_out;
+    e.mgr.output_message = say_nothing;
+    e.mgr.emit_message = count;
+    e.cut = 0;
+    if (setjmp(e.out)) {
+        lib.jpeg_destroy_decompress(&c);
+        free(rgb);
+        return;
+    }
+    lib.jpeg_CreateDecompress(&c, JPEG_LIB_VERSION, sizeof c);
+    lib.jpeg_mem_src(&c, data, (unsigned long)len);
+    lib.jpeg_read_header(&c, TRUE);
+    c.out_color_space = JCS_RGB;
+    c.scale_num = 1;
+    c.scale_denom = 8;
+    lib.jpeg_start_decompress(&c);
+    size_t w = c.output_width, h = c.output_height;
+    if (c.output_components == 3 && w > 0 && h > 0 && (rgb = malloc(w * h * 3)) != NULL) {
+        while (c.output_scanline < h) {
+            JSAMPROW row = rgb + (size_t)c.output_scanline * w * 3;
+            lib.jpeg_read_scanlines(&c, &row, 1);
+        }
+        lib.jpeg_finish_decompress(&c);
+    }
+    lib.jpeg_destroy_decompress(&c);
+    if (!rgb || e.cut || e.mgr.num_warnings) {
+        free(rgb);
+        return;
+    }
+    if (o > 1) {
+        uint8_t *turned = upright(rgb, w, h, 3, o, &w, &h);
+        free(rgb);
+        if (!turned) return;
+        rgb = turned;
+    }
+    out->colour = rgb;
+    out->colour_width = (int)w;
+    out->colour_height = (int)h;
 }
 
 int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *status,
@@ -159,7 +211,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     lib.jpeg_mem_src(&c, data, (unsigned long)len);
     lib.jpeg_save_markers(&c, JPEG_APP0 + 1, 0xffff);
     lib.jpeg_read_header(&c, TRUE);
-    int orientation = exif_orientation(&c);
+    int orientation = exif_orientation(&c), colours = c.num_components == 3;
     if (fk_image_too_large((int)c.image_width, (int)c.image_height, status, err)) {
         lib.jpeg_destroy_decompress(&c);
         return 1;
@@ -194,7 +246,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
         return 0;
     }
     if (orientation > 1) {
-        uint8_t *turned = upright(grey, w, h, orientation, &w, &h);
+        uint8_t *turned = upright(grey, w, h, 1, orientation, &w, &h);
         free(grey);
         if (!turned) {
             *status = fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
@@ -206,6 +258,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     out->width = (int)w;
     out->height = (int)h;
     out->grey = grey;
+    if (colours) colour_eighth(data, len, orientation, out);
     *status = FK_OK;
     return 1;
 }

@@ -497,6 +497,60 @@ static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
     return tinted;
 }
 
+/* The last move's two squares by their colour, where a JPEG keeps it
+ * (fk_image.colour): the yellow that lichess and chess.com lay over them.
+ * Each cell's yellowness (red and green's mean above blue) is averaged
+ * over 32 points of the ring a tenth of a square inside its edges; a
+ * square colour counts when all but TINT_STRAY of its cells lie within
+ * YELLOW_EVEN of its median, and its cells YELLOW_TINT or more above the
+ * median are tinted (at most TINT_MOST). On the six chess.com screenshots
+ * of $SHARED/images (JPEG, 512 pixels) the marked squares stand 57 to 87
+ * above their colour's median and the others within 6; in grey, the
+ * light ones are 3 levels off, which the JPEG's ringing hides. */
+#define YELLOW_TINT 40
+#define YELLOW_EVEN 8
+
+static fk_bitboard tinted_in_colour(const fk_image *im, const fk_board_location *where) {
+    if (!im->colour) return 0;
+    double h[9], yellow[64];
+    fk_quad_map(where->corners, h);
+    double sx = (double)im->colour_width / im->width, sy = (double)im->colour_height / im->height;
+    for (int i = 0; i < 64; i++) {
+        double sum = 0;
+        for (int t = 0; t < 8; t++) {
+            double a = 0.1 + 0.8 * t / 7;
+            const double ring[4][2] = {{a, 0.1}, {a, 0.9}, {0.1, a}, {0.9, a}};
+            for (int k = 0; k < 4; k++) {
+                fk_point p = fk_quad_point(h, i % 8 + ring[k][0], i / 8 + ring[k][1]);
+                int x = (int)(p.x * sx), y = (int)(p.y * sy);
+                x = x < 0 ? 0 : x >= im->colour_width ? im->colour_width - 1 : x;
+                y = y < 0 ? 0 : y >= im->colour_height ? im->colour_height - 1 : y;
+                const uint8_t *rgb = im->colour + ((size_t)y * im->colour_width + x) * 3;
+                sum += (rgb[0] + rgb[1]) / 2.0 - rgb[2];
+            }
+        }
+        yellow[i] = sum / 32;
+    }
+    fk_bitboard tinted = 0;
+    for (int c = 0; c < 2; c++) {
+        double v[32];
+        int n = 0, off = 0, even = 0;
+        for (int i = 0; i < 64; i++)
+            if (fk_cell_colour(i) == c) v[n++] = yellow[i];
+        double mid = fk_median(v, n);
+        for (int i = 0; i < 64; i++) {
+            if (fk_cell_colour(i) != c) continue;
+            if (yellow[i] - mid >= YELLOW_TINT) {
+                tinted |= (fk_bitboard)1 << i;
+                off++;
+            }
+            even += fabs(yellow[i] - mid) <= YELLOW_EVEN;
+        }
+        if (off > TINT_MOST || even < 32 - off - TINT_STRAY) return 0;
+    }
+    return tinted;
+}
+
 /* Which way round the board is, from a last move marked on it (tinted
  * cells, tinted_cells()) that is a pawn's step: exactly two tinted cells,
  * one empty and one holding a pawn a step ahead of it, or a capture's
@@ -1844,6 +1898,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     look_again(model, crops, side, probs);
     fk_bitboard tinted_cell = tinted_cells(crops, side);
+    if (__builtin_popcountll(tinted_cell) != 2) {
+        fk_bitboard yellow = tinted_in_colour(image, &out->board);
+        if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;
+    }
     if (opts->debug_dir) {
         s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
         if (s != FK_OK) {

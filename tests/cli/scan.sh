@@ -11,10 +11,13 @@ out_has "Usage: fenkit scan"
 out_has "Examples:"
 out_has "Exit status:"
 
-step "a screenshot: the FEN, the board and the assumptions"
+step "a screenshot: the FEN, the board, the last move it marks and the assumptions"
 fk scan --ascii "$DATA/cv_03.jpg"
 expect_rc 0
 out_has "$DATA/cv_03.jpg: $CV03 w - - 0 1"
+out_has "White to move, as the picture marks Black's last move, a4-b6"
+fk scan "$DATA/tsoj_134.jpg"
+expect_rc 0
 out_has "White to move was assumed"
 out_has "a  b  c  d  e  f  g  h"
 
@@ -68,7 +71,7 @@ expect_rc 0
 out_has '"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1"'
 out_has '"last_move":{"from":"d1","to":"h5"}'
 out_has "Black to move, as the picture marks White's last move, d1-h5"
-fk scan --json "$DATA/cv_03.jpg"
+fk scan --json "$DATA/tsoj_134.jpg"
 out_has '"last_move":null'
 
 step "usage errors"

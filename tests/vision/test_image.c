@@ -38,6 +38,7 @@ static void test_decodes_a_png_with_its_size(void **state) {
     /* a3 is dark and b3 light in every theme (rank 3 is empty). */
     int dark = im.grey[110 * 160 + 10], light = im.grey[110 * 160 + 30];
     assert_true(dark + 20 < light);
+    assert_null(im.colour); /* kept for JPEGs only */
     fk_image_free(&im);
     fk_buffer_free(&png);
 }
@@ -336,7 +337,15 @@ static void test_decodes_a_jpeg_and_refuses_a_huge_one(void **state) {
         hi = im.grey[p] > hi ? im.grey[p] : hi;
     }
     assert_true(hi - lo > 150);
+    /* its colours at an eighth of the size: the theme's dark squares
+     * green (a8 light, b8 dark: the top row's second square) */
+    assert_non_null(im.colour);
+    assert_int_equal(im.colour_width, 64);
+    assert_int_equal(im.colour_height, 64);
+    const uint8_t *b8 = im.colour + (4 * 64 + 8 + 4) * 3;
+    assert_true(b8[1] > b8[0] + 20 && b8[1] > b8[2] + 20);
     fk_image_free(&im);
+    assert_null(im.colour);
     const size_t cuts[] = {4, len / 4, len / 2, len * 3 / 4, len - 2};
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
         assert_int_equal(fk_image_decode(jpeg, cuts[i], &im, &err), FK_ERR_SYNTAX);
@@ -429,6 +438,24 @@ static void test_turns_a_jpeg_upright_by_its_exif_orientation(void **state) {
                         vy = cs == 0 ? x : w - 1 - x;
                     }
                     wrong += im.grey[(size_t)vy * im.width + vx] != stored.grey[(size_t)y * w + x];
+                }
+            assert_int_equal(wrong, 0);
+            /* the colours an eighth the size, turned the same way */
+            const int cw = stored.colour_width, ch = stored.colour_height;
+            assert_int_equal(im.colour_width, across ? ch : cw);
+            assert_int_equal(im.colour_height, across ? cw : ch);
+            for (int y = 0; y < ch; y++)
+                for (int x = 0; x < cw; x++) {
+                    int vx, vy, rs = valid ? row_side[o] : 0, cs = valid ? column_side[o] : 3;
+                    if (rs == 0 || rs == 2) {
+                        vy = rs == 0 ? y : ch - 1 - y;
+                        vx = cs == 3 ? x : cw - 1 - x;
+                    } else {
+                        vx = rs == 3 ? y : ch - 1 - y;
+                        vy = cs == 0 ? x : cw - 1 - x;
+                    }
+                    wrong += memcmp(im.colour + ((size_t)vy * im.colour_width + vx) * 3,
+                                    stored.colour + ((size_t)y * cw + x) * 3, 3) != 0;
                 }
             assert_int_equal(wrong, 0);
             fk_image_free(&im);

@@ -960,6 +960,24 @@ static void test_gives_the_move_to_the_side_that_did_not_play_the_marked_move(vo
     assert_true(noted(&r, "Black is at the bottom (from the pawn's step marked as the last move"));
 }
 
+/* A chess.com screenshot saved as JPEG: in grey its light squares' yellow
+ * is 3 levels off and lost in the ringing; the JPEG's colours show both
+ * squares of Black's last move (a knight's, a4 to b6), stored upright or
+ * turned. */
+static void test_sees_a_last_move_by_its_colour(void **state) {
+    (void)state;
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    const char *files[] = {"cv_03.jpg", "cv_03-exif6.jpg"};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(scan_file(files[k], &o, &r), FK_OK);
+        assert_int_equal(r.last_from, FK_SQUARE(0, 3));
+        assert_int_equal(r.last_to, FK_SQUARE(1, 5));
+        assert_true(noted(&r, "White to move, as the picture marks Black's last move, a4-b6"));
+    }
+}
+
 /* Fails unless r's board corners lie within `within` pixels of the upright
  * square board from (lo, lo) to (hi, hi). */
 static void expect_square_board(const fk_scan_result *r, double lo, double hi, double within) {
@@ -1383,8 +1401,9 @@ static void test_fills_side_and_castling_as_told(void **state) {
     fk_scan_options o;
     fk_scan_options_default(&o);
     fk_scan_result r;
-    /* cv_03 has no king or rook at home: auto castling gives '-'. */
-    assert_int_equal(scan_file("cv_03.jpg", &o, &r), FK_OK);
+    /* tsoj_134 has no king and rook both at home, and no last move
+     * marked: auto castling gives '-', and White to move is assumed. */
+    assert_int_equal(scan_file("tsoj_134.jpg", &o, &r), FK_OK);
     assert_non_null(strstr(r.fen, " w - - 0 1"));
     assert_non_null(strstr(r.notes[r.note_count - 1], "White to move was assumed"));
     o.side = FK_BLACK;
@@ -1532,6 +1551,7 @@ int main(void) {
         cmocka_unit_test(test_leaves_a_legal_position_alone),
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
         cmocka_unit_test(test_gives_the_move_to_the_side_that_did_not_play_the_marked_move),
+        cmocka_unit_test(test_sees_a_last_move_by_its_colour),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_reads_the_squares_under_arrows),
