@@ -34,6 +34,7 @@ const state = {
   marks: new Map(), // square -> 'error' | 'warning'
   unsure: new Set(), // squares the scanner doubted
   boards: [], // every board the last picture showed, as the scanner read them
+  lastMove: new Set(), // the two squares of the last move the picture marked
   seq: 0,
 };
 
@@ -110,11 +111,13 @@ function drawBoard() {
     b.classList.toggle('error', mark === 'error');
     b.classList.toggle('warning', mark === 'warning');
     b.classList.toggle('unsure', state.unsure.has(sq));
+    b.classList.toggle('last', state.lastMove.has(sq));
     b.classList.toggle('selected', sq === state.selected);
     b.tabIndex = sq === state.selected ? 0 : -1;
     let label = squareName(sq) + ', ' + (c ? PIECE_NAMES[c] : 'empty');
     if (mark) label += ', ' + mark;
     if (state.unsure.has(sq)) label += ', unsure';
+    if (state.lastMove.has(sq)) label += ', last move';
     b.setAttribute('aria-label', label);
   });
   // Moving the buttons would lose the keyboard focus, so only a flip does.
@@ -429,6 +432,7 @@ function showScan(k) {
   mark.toggleAttribute('hidden', false);
   // squares the scanner doubted, and those it changed to make the position legal
   state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
+  state.lastMove = new Set(data.last_move ? [data.last_move.from, data.last_move.to].map(squareIndex) : []);
   state.flipped = data.bottom === 'black';
   fenBox.value = data.fen;
   const n = state.unsure.size;
@@ -478,12 +482,14 @@ function setup() {
   buildBoard();
   buildPalette();
   setupPicture();
-  fenBox.addEventListener('input', () => { state.unsure.clear(); check(); });
+  // a FEN typed or a board cleared is no longer the picture's
+  const forget = () => { state.unsure.clear(); state.lastMove.clear(); };
+  fenBox.addEventListener('input', () => { forget(); check(); });
   $('tolerant').addEventListener('change', check);
   for (const input of document.querySelectorAll('.controls input, #ep')) input.addEventListener('change', writeFen);
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; check(); });
-  $('clear').addEventListener('click', () => { fenBox.value = EMPTY_FEN; state.unsure.clear(); check(); });
-  $('start').addEventListener('click', () => { fenBox.value = START_FEN; state.unsure.clear(); check(); });
+  $('clear').addEventListener('click', () => { fenBox.value = EMPTY_FEN; forget(); check(); });
+  $('start').addEventListener('click', () => { fenBox.value = START_FEN; forget(); check(); });
   $('copy').addEventListener('click', async () => {
     const text = $('canonical').textContent || fenBox.value;
     try {

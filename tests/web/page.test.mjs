@@ -277,6 +277,9 @@ try {
       'the marked move was not told');
     expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
     expect(await page.isChecked('input[name="side"][value="b"]'), 'the side to move shown is not Black');
+    const last = await page.$$eval('#board .sq.last', (bs) => bs.map((b) => b.getAttribute('aria-label').split(',')[0]).sort());
+    expect(last.join(',') === 'd1,h5', `the board marks ${last} as the last move`);
+    await shot('last-move');
   });
 
   await run('a phone-sized screen', async () => {
