@@ -470,31 +470,38 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
 #define TINT_STRAY 2
 #define TINT_MOST 3
 
-static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
-    size_t area = (size_t)side * side;
-    int ground[64];
-    for (int i = 0; i < 64; i++)
-        ground[i] = fk_crop_ground(crops + i * area, side);
-    fk_bitboard tinted = 0;
+/* The cells whose value lies `apart` or more off their square colour's
+ * median (above it only, when `above`), at most TINT_MOST a colour, where
+ * all but TINT_STRAY of each colour's other cells lie within `within` of
+ * it; none where a colour is not so even. */
+static fk_bitboard standing_out(const double value[64], double apart, double within, int above) {
+    fk_bitboard out = 0;
     for (int c = 0; c < 2; c++) {
-        double g[32];
-        int n = 0;
+        double v[32];
+        int n = 0, off = 0, even = 0;
         for (int i = 0; i < 64; i++)
-            if (fk_cell_colour(i) == c) g[n++] = ground[i];
-        double mid = fk_median(g, n);
-        int off = 0, even = 0;
+            if (fk_cell_colour(i) == c) v[n++] = value[i];
+        double mid = fk_median(v, n);
         for (int i = 0; i < 64; i++) {
             if (fk_cell_colour(i) != c) continue;
-            double d = fabs(ground[i] - mid);
-            if (d >= TINT) {
-                tinted |= (fk_bitboard)1 << i;
+            double d = value[i] - mid;
+            if ((above ? d : fabs(d)) >= apart) {
+                out |= (fk_bitboard)1 << i;
                 off++;
             }
-            even += d <= 1;
+            even += fabs(d) <= within;
         }
         if (off > TINT_MOST || even < 32 - off - TINT_STRAY) return 0;
     }
-    return tinted;
+    return out;
+}
+
+static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
+    size_t area = (size_t)side * side;
+    double ground[64];
+    for (int i = 0; i < 64; i++)
+        ground[i] = fk_crop_ground(crops + i * area, side);
+    return standing_out(ground, TINT, 1, 0);
 }
 
 /* The last move's two squares by their colour, where a JPEG keeps it
@@ -531,24 +538,7 @@ static fk_bitboard tinted_in_colour(const fk_image *im, const fk_board_location 
         }
         yellow[i] = sum / 32;
     }
-    fk_bitboard tinted = 0;
-    for (int c = 0; c < 2; c++) {
-        double v[32];
-        int n = 0, off = 0, even = 0;
-        for (int i = 0; i < 64; i++)
-            if (fk_cell_colour(i) == c) v[n++] = yellow[i];
-        double mid = fk_median(v, n);
-        for (int i = 0; i < 64; i++) {
-            if (fk_cell_colour(i) != c) continue;
-            if (yellow[i] - mid >= YELLOW_TINT) {
-                tinted |= (fk_bitboard)1 << i;
-                off++;
-            }
-            even += fabs(yellow[i] - mid) <= YELLOW_EVEN;
-        }
-        if (off > TINT_MOST || even < 32 - off - TINT_STRAY) return 0;
-    }
-    return tinted;
+    return standing_out(yellow, YELLOW_TINT, YELLOW_EVEN, 1);
 }
 
 /* Which way round the board is, from a last move marked on it (tinted
