@@ -162,6 +162,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
 fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                             int most, int *count, fk_error *err);
 
+/* Decodes bytes and reads every board in them, as fk_scan_image_all
+ * (errors of both). */
+fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_options *opts,
+                            fk_scan_result *out, int most, int *count, fk_error *err);
+
 /* Decodes bytes and scans them in one call (errors of both). */
 fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
                         fk_scan_result *out, fk_error *err);

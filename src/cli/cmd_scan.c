@@ -187,12 +187,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
     if (data && r) {
         fk_scan_options o = a->scan;
         o.debug_dir = debug_dir;
-        fk_image picture;
-        s = fk_image_decode(data, len, &picture, &err);
-        if (s == FK_OK) {
-            s = fk_scan_image_all(&picture, &o, r, most, &boards, &err);
-            fk_image_free(&picture);
-        }
+        s = fk_scan_bytes_all(data, len, &o, r, most, &boards, &err);
         why = err.message;
     } else if (!why) {
         why = "out of memory";

@@ -1,6 +1,6 @@
 /* POST /api/scan: a picture in, the position on it out (with ?all=1,
  * every board's). The scanning itself is the vision layer's
- * (fk_scan_image_all); this file checks what was sent and shapes the
+ * (fk_scan_bytes_all); this file checks what was sent and shapes the
  * reply. Built without the vision layer, fenkit
  * answers a picture with 503 and a sentence saying so. */
 #include <stdio.h>
@@ -141,12 +141,7 @@ void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
         return;
     }
     fk_error err = {0};
-    fk_image picture;
-    fk_status status = fk_image_decode(req->body, req->body_len, &picture, &err);
-    if (status == FK_OK) {
-        status = fk_scan_image_all(&picture, &opts, r, most, &count, &err);
-        fk_image_free(&picture);
-    }
+    fk_status status = fk_scan_bytes_all(req->body, req->body_len, &opts, r, most, &count, &err);
     switch (status) {
     case FK_OK:
         reply->status = 200;

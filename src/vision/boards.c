@@ -146,3 +146,14 @@ fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts, 
     }
     return FK_OK;
 }
+
+fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_options *opts,
+                            fk_scan_result *out, int most, int *count, fk_error *err) {
+    *count = 0;
+    fk_image image;
+    fk_status s = fk_image_decode(data, len, &image, err);
+    if (s != FK_OK) return s;
+    s = fk_scan_image_all(&image, opts, out, most, count, err);
+    fk_image_free(&image);
+    return s;
+}

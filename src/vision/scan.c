@@ -460,7 +460,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
 
 /* The last move's two squares, as programs mark them: tinted, the rest
  * of their colour's squares one grey. A square colour counts when all
- * but TINT_STRAY of its cells have a ground (fk_crop_ground()) within a
+ * but TINT_STRAY of its cells have a ground (drawings.ground) within a
  * grey level of the colour's median; its cells TINT levels or more off
  * it are tinted. In grey, lichess's yellow marks a brown theme's light
  * squares 24 levels darker and its dark squares 7 lighter. Returns the
@@ -496,12 +496,11 @@ static fk_bitboard standing_out(const double value[64], double apart, double wit
     return out;
 }
 
-static fk_bitboard tinted_cells(const uint8_t *crops, int side) {
-    size_t area = (size_t)side * side;
-    double ground[64];
+static fk_bitboard tinted_cells(const int ground[64]) {
+    double g[64];
     for (int i = 0; i < 64; i++)
-        ground[i] = fk_crop_ground(crops + i * area, side);
-    return standing_out(ground, TINT, 1, 0);
+        g[i] = ground[i];
+    return standing_out(g, TINT, 1, 0);
 }
 
 /* The last move's two squares by their colour, where a JPEG keeps it
@@ -1887,11 +1886,6 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
     look_again(model, crops, side, probs);
-    fk_bitboard tinted_cell = tinted_cells(crops, side);
-    if (__builtin_popcountll(tinted_cell) != 2) {
-        fk_bitboard yellow = tinted_in_colour(image, &out->board);
-        if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;
-    }
     if (opts->debug_dir) {
         s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
         if (s != FK_OK) {
@@ -1916,6 +1910,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, rows, &hatch,
                   arrowed);
+    fk_bitboard tinted_cell = tinted_cells(drawn.ground);
+    if (__builtin_popcountll(tinted_cell) != 2) {
+        fk_bitboard yellow = tinted_in_colour(image, &out->board);
+        if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;
+    }
     const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
     int told_count = read_picture(&drawn, readings, picture, told);
     double ink[64];

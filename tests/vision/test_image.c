@@ -401,6 +401,29 @@ static unsigned char *with_orientation(const unsigned char *jpeg, size_t *len, i
  * left; 5: left, top; 6: right, top; 7: right, bottom; 8: left, bottom),
  * and each stored pixel must land where that puts it. A value outside 1-8
  * leaves the picture as stored. */
+/* How many of the w x h stored pixels (n bytes each) are not where a
+ * picture turned upright shows them (`seen`, seen_w pixels a row): rs is
+ * the side the stored first row shows, cs the side its first column
+ * shows (0 top, 1 right, 2 bottom, 3 left). */
+static int misplaced(const uint8_t *seen, int seen_w, const uint8_t *stored, int w, int h, size_t n,
+                     int rs, int cs) {
+    int wrong = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int vx, vy;               /* where stored pixel x, y is seen */
+            if (rs == 0 || rs == 2) { /* rows stay rows */
+                vy = rs == 0 ? y : h - 1 - y;
+                vx = cs == 3 ? x : w - 1 - x;
+            } else { /* rows become columns */
+                vx = rs == 3 ? y : h - 1 - y;
+                vy = cs == 0 ? x : w - 1 - x;
+            }
+            wrong += memcmp(seen + ((size_t)vy * seen_w + vx) * n, stored + ((size_t)y * w + x) * n,
+                            n) != 0;
+        }
+    return wrong;
+}
+
 static void test_turns_a_jpeg_upright_by_its_exif_orientation(void **state) {
     (void)state;
     size_t len;
@@ -425,39 +448,14 @@ static void test_turns_a_jpeg_upright_by_its_exif_orientation(void **state) {
             int across = valid && o >= 5;
             assert_int_equal(im.width, across ? h : w);
             assert_int_equal(im.height, across ? w : h);
-            int wrong = 0;
-            for (int y = 0; y < h; y++)
-                for (int x = 0; x < w; x++) {
-                    int vx, vy; /* where stored pixel x, y is seen */
-                    int rs = valid ? row_side[o] : 0, cs = valid ? column_side[o] : 3;
-                    if (rs == 0 || rs == 2) { /* rows stay rows */
-                        vy = rs == 0 ? y : h - 1 - y;
-                        vx = cs == 3 ? x : w - 1 - x;
-                    } else { /* rows become columns */
-                        vx = rs == 3 ? y : h - 1 - y;
-                        vy = cs == 0 ? x : w - 1 - x;
-                    }
-                    wrong += im.grey[(size_t)vy * im.width + vx] != stored.grey[(size_t)y * w + x];
-                }
-            assert_int_equal(wrong, 0);
+            int rs = valid ? row_side[o] : 0, cs = valid ? column_side[o] : 3;
+            assert_int_equal(misplaced(im.grey, im.width, stored.grey, w, h, 1, rs, cs), 0);
             /* the colours an eighth the size, turned the same way */
             const int cw = stored.colour_width, ch = stored.colour_height;
             assert_int_equal(im.colour_width, across ? ch : cw);
             assert_int_equal(im.colour_height, across ? cw : ch);
-            for (int y = 0; y < ch; y++)
-                for (int x = 0; x < cw; x++) {
-                    int vx, vy, rs = valid ? row_side[o] : 0, cs = valid ? column_side[o] : 3;
-                    if (rs == 0 || rs == 2) {
-                        vy = rs == 0 ? y : ch - 1 - y;
-                        vx = cs == 3 ? x : cw - 1 - x;
-                    } else {
-                        vx = rs == 3 ? y : ch - 1 - y;
-                        vy = cs == 0 ? x : cw - 1 - x;
-                    }
-                    wrong += memcmp(im.colour + ((size_t)vy * im.colour_width + vx) * 3,
-                                    stored.colour + ((size_t)y * cw + x) * 3, 3) != 0;
-                }
-            assert_int_equal(wrong, 0);
+            assert_int_equal(
+                misplaced(im.colour, im.colour_width, stored.colour, cw, ch, 3, rs, cs), 0);
             fk_image_free(&im);
             free(tagged);
         }
