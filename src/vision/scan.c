@@ -1835,8 +1835,10 @@ static void note_slant(fk_scan_result *r) {
     double top = atan2(c[1].y - c[0].y, c[1].x - c[0].x), foot = atan2(c[2].y - c[3].y, c[2].x - c[3].x);
     double degrees = (top + foot) / 2 * 180 / 3.14159265358979323846;
     if (fabs(degrees) >= 1)
-        note(r, "the board is turned %.0f degrees %s in the picture; it was straightened to read it",
-             fabs(degrees), degrees > 0 ? "clockwise" : "anticlockwise");
+        note(r,
+             "the board is turned %.0f degree%s %s in the picture; it was straightened to read it",
+             fabs(degrees), fabs(degrees) < 1.5 ? "" : "s",
+             degrees > 0 ? "clockwise" : "anticlockwise");
     else
         note(r, "the board is seen at a slant in the picture; it was straightened to read it");
 }
@@ -1879,6 +1881,12 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     int arrow_count = 0;
     int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
     fk_bitboard arrowed = 0; /* cells an arrow was taken out of */
+    double lit[2];
+    if (cut && fk_crops_even_light(crops, side, lit))
+        note(out,
+             "the light falls unevenly on the board (its light squares from grey %.0f to "
+             "%.0f); it was evened out to read it",
+             lit[0], lit[1]);
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);

@@ -56,6 +56,15 @@ void fk_board_refine_quad(const fk_image *image, fk_board_location *where);
 fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
                        uint8_t *crops);
 
+/* Evens out light that falls unevenly over a board (light.c): a smooth
+ * surface is fitted to the grey of the light squares of the 64 crops
+ * (picture order), and where it varies by a sixth or more, each pixel is
+ * scaled by its brightest value over its value there. A board whose light
+ * squares show one grey (a program's drawing) is left alone. Returns 1
+ * when the crops were changed, with the fitted grey's darkest and
+ * brightest values in range (NULL: not wanted). */
+int fk_crops_even_light(uint8_t *crops, int side, double range[2]);
+
 /* Decides which side is at the bottom from the classified board (classes in
  * picture order, top row first): pawns' and kings' places, with a lean
  * towards White at the bottom. Returns 1 for

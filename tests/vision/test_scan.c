@@ -1432,6 +1432,61 @@ static void test_finds_a_photographed_book_diagram(void **state) {
             fail_msg("corner %d at %.1f, %.1f", k, r.board.corners[k].x, r.board.corners[k].y);
 }
 
+/* The same photo's lower left lies in a shadow: its light squares go from
+ * grey 152 down to 54 there, and the men in it had been read as empty
+ * squares (a2, e2, c1). With the light evened out every square but f4 (a
+ * faint bishop on a dark square) reads right. A phone's camera view of a
+ * page (tsoj_148), its light squares from 119 to 143: the white pawn on a2
+ * had been read as black. */
+static void test_evens_out_the_light_on_a_photographed_page(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading_within("cv_01.jpg", "r4rk1/3qbppp/p3p3/1p1bPN2/5B2/8/PP2QPPP/2RR2K1", 1, &r);
+    assert_true(noted(&r, "the light falls unevenly on the board"));
+    expect_reading("tsoj_148.jpg", "r2qr1k1/p4pbp/bp3np1/3p4/8/BPN1P1P1/P1Q1NnBP/R2R2K1", &r);
+    assert_true(noted(&r, "the light falls unevenly on the board"));
+    /* a screenshot: one grey a square colour */
+    expect_reading("tsoj_149.jpg", "r2qr1k1/p4pbp/bp3np1/3p4/8/BPN1P1P1/P1Q1NnBP/R2R2K1", &r);
+    assert_false(noted(&r, "the light falls unevenly on the board"));
+}
+
+/* Light squares of one grey, a few tinted or reached by men: left alone.
+ * Light falling off from left to right: evened out, every light square's
+ * grey and the man's drawing brought back to what the bright side shows. */
+static void test_evens_out_light_only_where_it_varies(void **state) {
+    (void)state;
+    enum { S = 32 };
+    static uint8_t crops[64 * S * S], lit[64 * S * S];
+    for (int i = 0; i < 64; i++)
+        for (int p = 0; p < S * S; p++) {
+            int man = i == 27 && p / S > 8 && p / S < 24 && p % S > 10 && p % S < 22;
+            crops[i * S * S + p] = man ? 40 : fk_cell_colour(i) ? 120 : 200;
+        }
+    for (int p = 0; p < S * S; p++)
+        crops[29 * S * S + p] = 170; /* a tinted square (row 3, column 5) */
+    memcpy(lit, crops, sizeof crops);
+    double range[2] = {-1, -1};
+    assert_int_equal(fk_crops_even_light(lit, S, range), 0);
+    assert_memory_equal(lit, crops, sizeof crops);
+    assert_true(range[0] == -1);
+    /* From the left edge to the right one the light falls to about 40%. */
+    for (int i = 0; i < 64; i++)
+        for (int p = 0; p < S * S; p++) {
+            double x = (i % 8 + (p % S + 0.5) / S) / 8;
+            lit[i * S * S + p] = (uint8_t)(crops[i * S * S + p] * (1 - 0.6 * x) + 0.5);
+        }
+    assert_int_equal(fk_crops_even_light(lit, S, range), 1);
+    assert_true(range[0] < 100 && range[1] > 180);
+    for (int i = 0; i < 64; i++) {
+        int want = fk_crop_ground(crops + i * S * S, S), got = fk_crop_ground(lit + i * S * S, S);
+        if (i != 29 && abs(got - want) > 12) fail_msg("cell %d: grey %d, not %d", i, got, want);
+    }
+    /* The man on cell 27 (picture row 3, column 3) is as dark against his
+     * square as before. */
+    int ground = fk_crop_ground(lit + 27 * S * S, S), man = lit[27 * S * S + 16 * S + 16];
+    assert_true(ground - man > 60);
+}
+
 /* A printed-style diagram (hatched dark squares) saved as a JPEG of
  * quality 75: the ringing leaves too few light squares flat to make the
  * board, and the gaps between the hatching lines of one dark square had
@@ -1569,6 +1624,8 @@ int main(void) {
         cmocka_unit_test(test_fills_side_and_castling_as_told),
         cmocka_unit_test(test_reads_every_board_of_a_page),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
+        cmocka_unit_test(test_evens_out_the_light_on_a_photographed_page),
+        cmocka_unit_test(test_evens_out_light_only_where_it_varies),
         cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
     };
