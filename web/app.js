@@ -435,6 +435,9 @@ function showScan(k) {
   state.lastMove = new Set(data.last_move ? [data.last_move.from, data.last_move.to].map(squareIndex) : []);
   state.flipped = data.bottom === 'black';
   fenBox.value = data.fen;
+  // the board and the fields at once; the check that follows adds the problems
+  showFields(data.fen);
+  drawBoard();
   const n = state.unsure.size;
   const status = $('scan-status');
   const which = state.boards.length > 1 ? ` board ${k + 1} of ${state.boards.length}` : '';

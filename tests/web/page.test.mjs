@@ -276,7 +276,9 @@ try {
     await waitFen(() => /marks the last move, d1-h5/.test(document.getElementById('scan-status').textContent),
       'the marked move was not told');
     expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
-    expect(await page.isChecked('input[name="side"][value="b"]'), 'the side to move shown is not Black');
+    await waitFen(() => document.querySelector('input[name="side"][value="b"]').checked &&
+      document.body.dataset.checked === document.getElementById('fen').value,
+      'the side to move shown is not Black, or the scanned FEN was not checked');
     const last = await page.$$eval('#board .sq.last', (bs) => bs.map((b) => b.getAttribute('aria-label').split(',')[0]).sort());
     expect(last.join(',') === 'd1,h5', `the board marks ${last} as the last move`);
     await shot('last-move');
