@@ -1,10 +1,12 @@
 /* libFuzzer target for the steps that work on the 64 crops of a cut
- * board: the arrow finder (arrows.c), men's outlines (shape.c) and men on
- * hatched squares (hatch.c). The
+ * board: evening out the light (light.c), the arrow finder (arrows.c),
+ * men's outlines (shape.c) and men on hatched squares (hatch.c). The
  * first byte picks the crops' side (8 to 48 pixels) and how they are
  * filled: with the input's bytes over and over, or as a board of two flat
  * greys with bars and blobs of any grey painted over it, as a board with
- * men and arrows looks. Whatever the crops show, the finder must name
+ * men and arrows looks. Whatever the crops show, evening the light must
+ * leave them as they were or name a fitted grey from 8 to its brightest,
+ * at least a sixth apart; the finder must name
  * cells on the board and at most FK_ARROWS_MOST arrows, an outline
  * must be 0/1 pixels that overlap themselves wholly, and a man laid over
  * a hatched ground must leave a share of its difference of 0 or more (or
@@ -58,6 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t i = 0; i < 64 * area; i++)
             crops[i] = size > 1 ? data[1 + i % (size - 1)] : 0;
     }
+    memcpy(board, crops, 64 * area); /* n * n bytes: the crops as they were */
+    double range[2] = {-1, -1};
+    int evened = fk_crops_even_light(crops, side, range);
+    if (evened != 0 && evened != 1) abort();
+    if (!evened && (range[0] != -1 || memcmp(board, crops, 64 * area) != 0)) abort();
+    if (evened && !(range[0] >= 8 && range[1] >= 1.14 * range[0])) abort();
     fk_arrow_seen seen[FK_ARROWS_MOST];
     fk_bitboard changed;
     int found = fk_arrows_remove(crops, side, seen, &changed);
