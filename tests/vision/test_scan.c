@@ -545,6 +545,53 @@ static void test_repairs_a_third_king_with_its_runner_up(void **state) {
     assert_non_null(strstr(r.notes[0], "repaired d5"));
 }
 
+/* Sets square `name` to read `a` at pa, `b` at pb and `c` at pc. */
+static void read_as(float probs[64][FK_PIECE_COUNT], const char *name, fk_piece a, float pa,
+                    fk_piece b, float pb, fk_piece c, float pc) {
+    fk_square sq = fk_square_parse(name);
+    memset(probs[sq], 0, sizeof probs[sq]);
+    probs[sq][a] = pa;
+    probs[sq][b] += pb;
+    probs[sq][c] += pc;
+}
+
+/* cv_27's readings of the start position under a moire: the white king
+ * read as a bishop on e1, the bishop beside it as a pawn, d8's queen as a
+ * second black king. Mending the most breaks first, the repair makes f1's
+ * pawn the king at 1% and then a pawn a bishop at 1% (a second bishop on
+ * dark squares): a lawful board the readings make 45 times less likely
+ * than the start, which is taken. Read as 1.e4, surely, the board is
+ * lawful and left as it is. */
+static void test_takes_the_start_where_the_readings_make_it_likelier(void **state) {
+    (void)state;
+    fk_position pos;
+    float probs[64][FK_PIECE_COUNT];
+    read_surely("rnbkkBbr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBPNR w - - 0 1", &pos, probs);
+    read_as(probs, "e1", FK_WB, 0.742f, FK_WP, 0.126f, FK_WK, 0.022f);
+    read_as(probs, "f1", FK_WP, 0.596f, FK_WB, 0.164f, FK_WK, 0.010f);
+    read_as(probs, "d8", FK_BK, 0.452f, FK_WK, 0.189f, FK_BQ, 0.153f);
+    read_as(probs, "e8", FK_BK, 0.461f, FK_BB, 0.286f, FK_BQ, 0.05f);
+    read_as(probs, "f8", FK_WB, 0.271f, FK_WP, 0.244f, FK_BB, 0.214f);
+    read_as(probs, "g8", FK_BB, 0.859f, FK_BN, 0.104f, FK_EMPTY, 0.01f);
+    read_as(probs, "e2", FK_WP, 0.927f, FK_WN, 0.029f, FK_WB, 0.01f);
+    fk_scan_result r;
+    repair(&pos, probs, &r);
+    char fen[FK_FEN_MAX];
+    fk_fen_write_placement(&pos, fen, sizeof fen);
+    assert_non_null(strstr(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    assert_true(noted(&r, "taken as the starting position"));
+    assert_true(r.repaired == (FK_BIT(fk_square_parse("e1")) | FK_BIT(fk_square_parse("f1")) |
+                               FK_BIT(fk_square_parse("d8")) | FK_BIT(fk_square_parse("f8")) |
+                               FK_BIT(fk_square_parse("g8"))));
+    read_surely("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", &pos, probs);
+    fk_position before = pos;
+    repair(&pos, probs, &r);
+    assert_true(fk_position_equal(&pos, &before));
+    assert_false(noted(&r, "starting position"));
+    /* the picture itself */
+    expect_reading("cv_27.jpg", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &r);
+}
+
 static void test_leaves_two_sure_kings_as_the_picture_shows_them(void **state) {
     (void)state;
     /* A screen showing a position with two white kings (tsoj_139, a photo
@@ -1593,6 +1640,7 @@ int main(void) {
         cmocka_unit_test(test_mends_condal_bishops_read_as_knights),
         cmocka_unit_test(test_weighs_no_man_into_a_kind_its_outline_rules_out),
         cmocka_unit_test(test_repairs_a_third_king_with_its_runner_up),
+        cmocka_unit_test(test_takes_the_start_where_the_readings_make_it_likelier),
         cmocka_unit_test(test_weighs_a_second_queen_back_to_its_colour),
         cmocka_unit_test(test_leaves_a_reading_the_ink_or_outline_settled),
         cmocka_unit_test(test_weighs_material_by_the_pawns_beside_it),
