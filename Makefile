@@ -80,6 +80,7 @@ train: build
 eval-scan: build
 	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
 	@$(PYTHON) training/eval_turned.py $(BUILD)/fenkit --work $(BUILD)/eval-turned
+	@$(PYTHON) training/eval_light.py $(BUILD)/eval-scan/held-out $(BUILD)/fenkit --work $(BUILD)/eval-light
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
