@@ -27,38 +27,6 @@ static double at_cell(const double coef[TERMS], int i) {
     return surface(coef, i % 8 - 3.5, i / 8 - 3.5);
 }
 
-/* Solves a x = b (a: TERMS x TERMS, row by row) by Gaussian elimination
- * with partial pivoting; 0 when a is singular. */
-static int solve(double a[TERMS * TERMS], double b[TERMS], double x[TERMS]) {
-    for (int c = 0; c < TERMS; c++) {
-        int p = c;
-        for (int r = c + 1; r < TERMS; r++)
-            if (fabs(a[r * TERMS + c]) > fabs(a[p * TERMS + c])) p = r;
-        if (fabs(a[p * TERMS + c]) < 1e-9) return 0;
-        for (int k = 0; k < TERMS; k++) {
-            double t = a[c * TERMS + k];
-            a[c * TERMS + k] = a[p * TERMS + k];
-            a[p * TERMS + k] = t;
-        }
-        double t = b[c];
-        b[c] = b[p];
-        b[p] = t;
-        for (int r = c + 1; r < TERMS; r++) {
-            double f = a[r * TERMS + c] / a[c * TERMS + c];
-            for (int k = c; k < TERMS; k++)
-                a[r * TERMS + k] -= f * a[c * TERMS + k];
-            b[r] -= f * b[c];
-        }
-    }
-    for (int r = TERMS - 1; r >= 0; r--) {
-        double s = b[r];
-        for (int k = r + 1; k < TERMS; k++)
-            s -= a[r * TERMS + k] * x[k];
-        x[r] = s / a[r * TERMS + r];
-    }
-    return 1;
-}
-
 /* Least squares fit of the surface to the grounds of the cells in use
  * (12 at least). */
 static int fit(const double ground[64], const int use[64], double coef[TERMS]) {
@@ -75,7 +43,9 @@ static int fit(const double ground[64], const int use[64], double coef[TERMS]) {
         }
         n++;
     }
-    return n >= 12 && solve(a, b, coef);
+    if (n < 12 || !fk_solve_linear(a, b, TERMS)) return 0;
+    for (int k = 0; k < TERMS; k++) coef[k] = b[k];
+    return 1;
 }
 
 /* A board drawn by a program shows its light squares in one grey: when

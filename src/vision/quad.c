@@ -168,9 +168,7 @@ static double support(const fk_image *im, const double h[9], const double colour
     return sum / (2 * 7 * 8 * ALONG) / fabs(colour[1] - colour[0]);
 }
 
-/* Solves the n x n system a x = b (a and b overwritten) by Gaussian
- * elimination with partial pivoting; 0 when singular. */
-static int solve(double *a, double *b, int n) {
+int fk_solve_linear(double *a, double *b, int n) {
     for (int c = 0; c < n; c++) {
         int p = c;
         for (int r = c + 1; r < n; r++)
@@ -216,7 +214,7 @@ static int fit_inverse(const line_point *pts, int n, double ox, double oy, doubl
             b[r] += row[r] * t;
         }
     }
-    if (!solve(a, b, 8)) return 0;
+    if (!fk_solve_linear(a, b, 8)) return 0;
     memcpy(g, b, sizeof b);
     return 1;
 }

@@ -43,6 +43,10 @@ int fk_quad_is_upright(const fk_point corners[4]);
 /* The median of the n values (reordered; the upper of the middle two for
  * even n, 0 for none). */
 double fk_median(double *v, int n);
+/* Solves the n x n system a x = b (a row by row) by Gaussian elimination
+ * with partial pivoting, leaving x in b (a is overwritten); 0 when a is
+ * singular (quad.c). */
+int fk_solve_linear(double *a, double *b, int n);
 /* Moves the corners of a located board onto the grid lines the picture
  * shows, when they make a tilted, turned or keystoned quadrilateral (a
  * photo of a screen or a page); an upright grid that fits is left as it
