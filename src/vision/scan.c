@@ -773,7 +773,8 @@ static fk_status read_squares(const fk_model *model, const uint8_t *crops, int s
  * reads as White's at 63% to 77% either way: which one the repair makes
  * Black's is a coin toss on so little, and the mean keeps the toss as it
  * fell. The real pictures read the same with the two readings weighed 0.3
- * to 0.7, and with DIM_PAPER from 170 to 256; renders are never evened. */
+ * to 0.7, and with DIM_PAPER from 170 to 256. No render of the comparison
+ * sets is read twice: the seven evened (light.c) are at 217 or brighter. */
 #define DIM_PAPER 200
 #define PAPER_WHITE 235.0
 
