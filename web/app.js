@@ -437,6 +437,7 @@ function showScan(k) {
   fenBox.value = data.fen;
   // the board and the fields at once; the check that follows adds the problems
   showFields(data.fen);
+  state.marks = new Map(); // the last position's problems are not this one's
   drawBoard();
   const n = state.unsure.size;
   const status = $('scan-status');
