@@ -51,12 +51,12 @@ static int fit(const double ground[64], const int use[64], double coef[TERMS]) {
 /* A board drawn by a program shows its light squares in one grey: when
  * EVEN_CELLS of the 32 or more lie within EVEN_NEAR of their median, the
  * light is even, and the few others are a last move's tint or men reaching
- * the square's edge. The 1,800 renders of the comparison sets (400
- * held-out, 800 and 600 of every set, 400 held-out as JPEG) show 15 or
- * more even cells, except seven boards of 130 to 330 pixels (2 to 15, read
- * as before when evened); the photos outside bgu-physical-frames whose
- * light squares' fitted grey spans EVEN_RATIO or more (5 of book pages, 6
- * of screens, 7 of physical boards) show 3 to 11. */
+ * the square's edge. Of the 2,200 renders of the comparison sets (400
+ * held-out, 800 and 600 of every set, 400 held-out as JPEG), 19 show fewer
+ * (small boards, whose men reach the edges), and 7 of those, of 130 to 330
+ * pixels, also span EVEN_RATIO and are evened; they read as before. The
+ * photos outside bgu-physical-frames that span EVEN_RATIO (5 of book
+ * pages, 6 of screens, 7 of physical boards) show 3 to 11. */
 #define EVEN_NEAR 3
 #define EVEN_CELLS 16
 /* The light is evened out where the fitted grey of the light squares'
