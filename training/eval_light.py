@@ -12,9 +12,8 @@ import argparse
 import json
 import os
 import random
-import subprocess
 
-from eval_scan import expand
+from eval_scan import expand, scan
 
 try:
     import numpy as np
@@ -45,12 +44,7 @@ def darken(src, dst, seed):
 
 def wrong_as_drawn(fenkit, folder, manifest):
     """(boards read wrong as drawn, boards evened) of fenkit on the folder."""
-    files = [os.path.join(folder, m["file"]) for m in manifest]
-    results = []
-    for i in range(0, len(files), 100):
-        run = subprocess.run([fenkit, "scan", "--json"] + files[i:i + 100], capture_output=True,
-                             text=True)
-        results += [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    results, _ = scan(fenkit, [os.path.join(folder, m["file"]) for m in manifest], None)
     wrong = evened = 0
     for m, r in zip(manifest, results):
         evened += any("light falls unevenly" in n for n in r.get("notes", []))

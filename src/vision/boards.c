@@ -12,17 +12,25 @@
  * it: out to this share of a square beyond its edges. */
 #define BOARD_MARGIN 0.6
 
+/* The box around a board's corners: x0, y0, x1, y1. */
+static void corners_box(const fk_board_location *where, double *x0, double *y0, double *x1,
+                        double *y1) {
+    const fk_point *c = where->corners;
+    *x0 = *x1 = c[0].x;
+    *y0 = *y1 = c[0].y;
+    for (int k = 1; k < 4; k++) {
+        if (c[k].x < *x0) *x0 = c[k].x;
+        if (c[k].x > *x1) *x1 = c[k].x;
+        if (c[k].y < *y0) *y0 = c[k].y;
+        if (c[k].y > *y1) *y1 = c[k].y;
+    }
+}
+
 /* The box around a board's corners, widened by BOARD_MARGIN of a square
  * and cut to the picture: x0 <= x < x1, y0 <= y < y1. */
 static void box_around(const fk_image *im, const fk_board_location *where, int box[4]) {
-    const fk_point *c = where->corners;
-    double x0 = c[0].x, x1 = c[0].x, y0 = c[0].y, y1 = c[0].y;
-    for (int k = 1; k < 4; k++) {
-        if (c[k].x < x0) x0 = c[k].x;
-        if (c[k].x > x1) x1 = c[k].x;
-        if (c[k].y < y0) y0 = c[k].y;
-        if (c[k].y > y1) y1 = c[k].y;
-    }
+    double x0, y0, x1, y1;
+    corners_box(where, &x0, &y0, &x1, &y1);
     double mx = BOARD_MARGIN * (x1 - x0) / 8, my = BOARD_MARGIN * (y1 - y0) / 8;
     box[0] = x0 - mx < 0 ? 0 : (int)(x0 - mx);
     box[1] = y0 - my < 0 ? 0 : (int)(y0 - my);
@@ -78,13 +86,8 @@ static int by_row_then_left(const void *a, const void *b) {
 static void reading_order(fk_board_location *found, int n) {
     placed p[FK_SCAN_MAX_BOARDS];
     for (int i = 0; i < n; i++) {
-        const fk_point *c = found[i].corners;
-        double top = c[0].y, bottom = c[0].y, left = c[0].x;
-        for (int k = 1; k < 4; k++) {
-            if (c[k].y < top) top = c[k].y;
-            if (c[k].y > bottom) bottom = c[k].y;
-            if (c[k].x < left) left = c[k].x;
-        }
+        double left, top, right, bottom;
+        corners_box(&found[i], &left, &top, &right, &bottom);
         p[i] = (placed){found[i], top, (top + bottom) / 2, left, 0};
     }
     qsort(p, (size_t)n, sizeof p[0], by_top);

@@ -139,6 +139,18 @@ static uint8_t *upright(const uint8_t *px, size_t w, size_t h, size_t n, int o, 
     return out;
 }
 
+/* Readies c for a decoding whose errors jump to e->out (set by the caller's
+ * setjmp), say nothing, and are counted: c zeroed first, so that it is
+ * destroyed safely even if creating it fails. */
+static void quiet_errors(struct jpeg_decompress_struct *c, way_out *e) {
+    memset(c, 0, sizeof *c);
+    c->err = lib.jpeg_std_error(&e->mgr);
+    e->mgr.error_exit = jump_out;
+    e->mgr.output_message = say_nothing;
+    e->mgr.emit_message = count;
+    e->cut = 0;
+}
+
 /* The picture's colours at an eighth of its size, as libjpeg decodes a
  * JPEG scaled by 1/8 (from the blocks' mean values alone, for little
  * more than reading the data again), turned upright for EXIF orientation
@@ -147,12 +159,7 @@ static void colour_eighth(const void *data, size_t len, int o, fk_image *out) {
     struct jpeg_decompress_struct c;
     way_out e;
     uint8_t *volatile rgb = NULL;
-    memset(&c, 0, sizeof c);
-    c.err = lib.jpeg_std_error(&e.mgr);
-    e.mgr.error_exit = jump_out;
-    e.mgr.output_message = say_nothing;
-    e.mgr.emit_message = count;
-    e.cut = 0;
+    quiet_errors(&c, &e);
     if (setjmp(e.out)) {
         lib.jpeg_destroy_decompress(&c);
         free(rgb);
@@ -196,12 +203,7 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     struct jpeg_decompress_struct c;
     way_out e;
     uint8_t *volatile grey = NULL; /* volatile: set between setjmp and a longjmp to it */
-    memset(&c, 0, sizeof c); /* destroyed safely even if creating it fails */
-    c.err = lib.jpeg_std_error(&e.mgr);
-    e.mgr.error_exit = jump_out;
-    e.mgr.output_message = say_nothing;
-    e.mgr.emit_message = count;
-    e.cut = 0;
+    quiet_errors(&c, &e);
     if (setjmp(e.out)) { /* libjpeg gave up: Leptonica reads it, or says why not */
         lib.jpeg_destroy_decompress(&c);
         free(grey);

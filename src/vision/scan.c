@@ -140,16 +140,9 @@ static double reading_cost(const fk_position *read, const fk_position *board,
 static int likelier_start(const fk_position *read, const float probs[64][FK_PIECE_COUNT],
                           fk_position *board, fk_square where[], fk_piece was[], int n,
                           int *taken) {
-    static const fk_kind back[8] = {FK_ROOK, FK_KNIGHT, FK_BISHOP, FK_QUEEN,
-                                    FK_KING, FK_BISHOP, FK_KNIGHT, FK_ROOK};
     fk_position start;
-    fk_position_clear(&start);
-    for (int f = 0; f < 8; f++) {
-        fk_position_put(&start, FK_SQUARE(f, 0), FK_MAKE_PIECE(FK_WHITE, back[f]));
-        fk_position_put(&start, FK_SQUARE(f, 1), FK_WP);
-        fk_position_put(&start, FK_SQUARE(f, 6), FK_BP);
-        fk_position_put(&start, FK_SQUARE(f, 7), FK_MAKE_PIECE(FK_BLACK, back[f]));
-    }
+    fk_position_startpos(&start);
+    start.castling = read->castling; /* the placement alone is taken */
     if (reading_cost(read, &start, probs) >= reading_cost(read, board, probs)) return n;
     n = 0;
     for (fk_square sq = 0; sq < 64; sq++)
@@ -600,23 +593,25 @@ static fk_bitboard tinted_in_colour(const fk_image *im, const fk_board_location 
 
 /* Which way round the board is, from a last move marked on it (tinted
  * cells, tinted_cells()) that is a pawn's step: exactly two tinted cells,
- * one empty and one holding a pawn a step ahead of it, or a capture's
- * diagonal step, or two steps from his side's second row over an empty
- * cell. A White pawn that went up the picture has White at the bottom.
- * Returns 1 (White at the bottom), 0, or -1 when the marks show no
- * pawn's step. */
+ * one empty and one holding a pawn who can have come from it
+ * (could_have_come()) with one side at the bottom and not the other. A
+ * White pawn that went up the picture has White at the bottom. Returns 1
+ * (White at the bottom), 0, or -1 when the marks show no pawn's step. */
 static int orient_from_marked_step(const fk_piece picture[64], fk_bitboard tinted) {
     if (__builtin_popcountll(tinted) != 2) return -1;
     int a = __builtin_ctzll(tinted), b = 63 - __builtin_clzll(tinted);
     int pawn = picture[a] == FK_EMPTY ? b : a, empty = pawn == a ? b : a;
     if (picture[empty] != FK_EMPTY || FK_PIECE_KIND(picture[pawn]) != FK_PAWN) return -1;
-    int dc = pawn % 8 - empty % 8, dr = pawn / 8 - empty / 8; /* rows: 0 at the top */
-    int up = dr < 0;
-    int step = abs(dr) == 1 && abs(dc) <= 1;
-    int two = abs(dr) == 2 && dc == 0 && empty / 8 == (up ? 6 : 1) &&
-              picture[(pawn + empty) / 2] == FK_EMPTY;
-    if (!step && !two) return -1;
-    return up == (FK_PIECE_COLOR(picture[pawn]) == FK_WHITE);
+    for (int white_bottom = 1; white_bottom >= 0; white_bottom--) {
+        fk_position board;
+        fk_position_clear(&board);
+        for (int i = 0; i < 64; i++)
+            if (picture[i] != FK_EMPTY) fk_position_put(&board, square_at(i, white_bottom), picture[i]);
+        if (could_have_come(&board, picture[pawn], square_at(empty, white_bottom),
+                            square_at(pawn, white_bottom)))
+            return white_bottom;
+    }
+    return -1;
 }
 
 /* A square read with less than LOOK_AGAIN is read again in nine more
