@@ -75,12 +75,14 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         fk_lept.pixDestroy(&b);
     }
     /* Each crop, and the outline the scanner compares men by (white on
-     * black; all black where no man's outline shows, fk_crop_shape());
+     * black; all black where no man's outline shows, fk_crops_shapes());
      * on a square colour not drawn flat, where hatching explains the
      * crop's edge, the hatched ground worked out under the man
      * (fk_hatch_ground()). */
-    uint8_t *shape = malloc((size_t)side * side * 2);
-    int plain[2] = {0, 0}; /* per square colour, as scan.c tells them */
+    size_t area = (size_t)side * side;
+    uint8_t *shape = malloc(area * 66);
+    int plain[2] = {0, 0}, shown[64]; /* per square colour, as scan.c tells them */
+    if (shape) fk_crops_shapes(crops, side, 0, shape + 2 * area, shown);
     for (int sq = 0; sq < 64; sq++)
         plain[fk_cell_colour(sq)] |= fk_crop_is_plain(crops + (size_t)sq * side * side, side);
     for (int sq = 0; sq < 64 && shape; sq++) {
@@ -89,14 +91,15 @@ fk_status fk_scan_debug_write(const char *dir, const fk_image *image,
         PIX *p = fk_grey_pix(crops + (size_t)sq * side * side, side, side);
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
-        int shown = fk_crop_shape(crops + (size_t)sq * side * side, side, shape);
-        for (int i = 0; i < side * side; i++) shape[i] = shown && shape[i] ? 255 : 0;
+        const uint8_t *found = shape + (size_t)(2 + sq) * area;
+        for (size_t i = 0; i < area; i++)
+            shape[i] = shown[sq] && found[i] ? 255 : 0;
         snprintf(name, sizeof name, "outline-r%dc%d.png", sq / 8, sq % 8);
         p = fk_grey_pix(shape, side, side);
         bad |= write_png(p, dir, name);
         fk_lept.pixDestroy(&p);
         uint8_t *ground = shape + (size_t)side * side;
-        if (shown || plain[fk_cell_colour(sq)] ||
+        if (shown[sq] || plain[fk_cell_colour(sq)] ||
             !fk_hatch_ground(crops + (size_t)sq * side * side, side, ground))
             continue;
         snprintf(name, sizeof name, "hatch-r%dc%d.png", sq / 8, sq % 8);

@@ -994,9 +994,10 @@ typedef struct {
     int flat[2];
     uint8_t *spare;  /* side * side bytes */
     fk_bitboard arrowed; /* cells an arrow was taken out of: no outlines */
-    uint8_t *shapes; /* 64 outlines (fk_crop_shape()), side * side bytes each */
-    int *shaped;     /* each one's pixel count, 0 where no outline shows, -1
-                      * until outline_of() is first asked */
+    uint8_t *shapes;     /* 64 outlines (fk_crops_shapes()), side * side bytes each */
+    int *found;          /* -1 until outline_of() is first asked; then 1 where the
+                          * outlines are against fitted grounds */
+    int *shaped;         /* each one's pixel count, 0 where no outline shows */
     uint64_t *rows;  /* the outlines as rows of bits (fk_shape_rows()), 64 a
                       * cell, where side is 64 or less */
     uint8_t *grounds; /* 64 hatched grounds (fk_hatch_ground()), side * side
@@ -1007,8 +1008,8 @@ typedef struct {
 /* spare: room for 129 crops (one to repaint into, 64 outlines, 64
  * hatched grounds); shaped: room for 64 counts; rows: for 64 * 64 rows of
  * bits. */
-static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare,
-                          int *shaped, uint64_t *rows, hatching *hatch, fk_bitboard arrowed) {
+static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spare, int *shaped,
+                          int *found, uint64_t *rows, hatching *hatch, fk_bitboard arrowed) {
     size_t area = (size_t)side * side;
     d->crops = crops;
     d->side = side;
@@ -1017,6 +1018,8 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
     d->shapes = spare + area;
     d->grounds = spare + 65 * area;
     d->shaped = shaped;
+    d->found = found;
+    *found = -1;
     d->rows = rows;
     d->flat[0] = d->flat[1] = 0;
     d->hatch = hatch;
@@ -1025,24 +1028,22 @@ static void drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *
         const uint8_t *crop = crops + i * area;
         d->ground[i] = fk_crop_ground(crop, side);
         if (!d->flat[fk_cell_colour(i)]) d->flat[fk_cell_colour(i)] = fk_crop_is_plain(crop, side);
-        d->shaped[i] = -1;
     }
 }
 
-/* The outline of cell i's man (fk_crop_shape(), into d->shapes), found
- * when first asked: its pixel count, 0 where none shows or an arrow was
- * taken out of the crop (what is left of a shaft's edge would change it).
+/* The outline of cell i's man (fk_crops_shapes(), into d->shapes; all 64
+ * found when the first is asked): its pixel count, 0 where none shows or
+ * an arrow was taken out of the crop (what is left of a shaft's edge
+ * would change it).
  * Outlines on the squares no arrow crossed are kept: of the 800 renders of
  * every set one more board read wholly right (an eboard-nutbolt bishop
  * read as a pawn), of the fresh 600 one (a condal bishop). */
 static int outline_of(const drawings *d, int i) {
-    size_t area = (size_t)d->side * d->side;
-    if (d->shaped[i] < 0) {
-        d->shaped[i] = (d->arrowed >> i & 1)
-                           ? 0
-                           : fk_crop_shape(d->crops + i * area, d->side, d->shapes + i * area);
-        if (d->shaped[i] && d->side <= 64)
-            fk_shape_rows(d->shapes + i * area, d->side, d->rows + i * 64);
+    if (*d->found < 0) {
+        size_t area = (size_t)d->side * d->side;
+        *d->found = fk_crops_shapes(d->crops, d->side, d->arrowed, d->shapes, d->shaped);
+        for (int c = 0; c < 64 && d->side <= 64; c++)
+            if (d->shaped[c]) fk_shape_rows(d->shapes + c * area, d->side, d->rows + c * 64);
     }
     return d->shaped[i];
 }
@@ -2005,7 +2006,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_piece picture[64];
     told_apart told[64];
     drawings drawn;
-    int shaped[64];
+    int shaped[64], found;
     hatching hatch;
     uint64_t *rows = malloc(sizeof(uint64_t) * 64 * 64);
     if (!rows) {
@@ -2013,8 +2014,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         free(probs);
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
-    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, rows, &hatch,
-                  arrowed);
+    drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, &found, rows,
+                  &hatch, arrowed);
     fk_bitboard tinted_cell = tinted_cells(drawn.ground);
     if (__builtin_popcountll(tinted_cell) != 2) {
         fk_bitboard yellow = tinted_in_colour(image, &out->board);

@@ -128,6 +128,14 @@ int fk_crop_is_plain(const uint8_t *crop, int side);
  * one whose ground is not a flat grey, an outline that fills the crop or
  * runs along its edge). */
 int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape);
+/* fk_crop_shape() of the 64 crops of a board (side * side bytes each),
+ * into shapes (as many bytes) and their pixel counts into shown[]; cells
+ * in skip (bit i: cell i) show none. Where the plain ground shows few
+ * outlines, all are found against a ground fitted as a plane to each
+ * crop's pixels two and three in from its edge and flooded from there (a
+ * small board scaled up, whose squares' outer pixels take in the next
+ * square; squares drawn shaded): returns 1 then, 0 otherwise. */
+int fk_crops_shapes(const uint8_t *crops, int side, uint64_t skip, uint8_t *shapes, int shown[64]);
 /* How much two outlines overlap: shared pixels over the pixels of either,
  * the best of b moved by up to two pixels each way. 1 for one outline. */
 double fk_shapes_overlap(const uint8_t *a, const uint8_t *b, int side);

@@ -1182,6 +1182,49 @@ static void test_finds_a_mans_outline(void **state) {
     assert_true(fabs(fk_shapes_overlap(a, c, SIDE) - 1) < 1e-9);
 }
 
+/* A small board scaled up to the crops' size (shape.c,
+ * fk_crops_shapes()): each crop's top row and left column take in the
+ * next square's grey, and its ground shades by a few grey levels across.
+ * The plain ground shows no man's outline there; the fitted one shows the
+ * pawns' on every cell, alike to a clean pawn's. Clean crops keep the
+ * plain outlines, the same as fk_crop_shape()'s. */
+static void test_finds_outlines_on_a_small_board_scaled_up(void **state) {
+    (void)state;
+    enum { SIDE = 32, AREA = SIDE * SIDE };
+    static uint8_t bled[64 * AREA], clean[64 * AREA], shapes[64 * AREA], one[AREA];
+    int shown[64];
+    for (int cell = 0; cell < 64; cell++) {
+        int light = (cell / 8 + cell % 8) % 2 == 0, ground = light ? 220 : 140;
+        for (int y = 0; y < SIDE; y++)
+            for (int x = 0; x < SIDE; x++) {
+                int i = cell * AREA + y * SIDE + x, p = pawn_at(x, y);
+                int shade = (x - y) / 6; /* -5 to 5 across the crop */
+                clean[i] = (uint8_t)(p ? 20 : ground);
+                bled[i] = (uint8_t)(p ? 20 : ground + shade);
+                if (x == 0 || y == 0) bled[i] = 180; /* halfway to the next square's grey */
+            }
+    }
+    int plain = 0;
+    for (int cell = 0; cell < 64; cell++)
+        plain += fk_crop_shape(bled + cell * AREA, SIDE, one) > 0;
+    assert_int_equal(plain, 0);
+    assert_int_equal(fk_crops_shapes(bled, SIDE, 0, shapes, shown), 1);
+    assert_true(fk_crop_shape(clean, SIDE, one) > 0); /* a clean pawn's outline */
+    for (int cell = 0; cell < 64; cell++) {
+        if (shown[cell] == 0) fail_msg("cell %d shows no outline", cell);
+        double v = fk_shapes_overlap(shapes + cell * AREA, one, SIDE);
+        if (v < 0.9) fail_msg("cell %d's pawn overlaps a clean pawn %.3f", cell, v);
+    }
+    /* skipped cells show none */
+    fk_crops_shapes(bled, SIDE, UINT64_C(1) << 9, shapes, shown);
+    assert_int_equal(shown[9], 0);
+    assert_int_equal(fk_crops_shapes(clean, SIDE, 0, shapes, shown), 0);
+    for (int cell = 0; cell < 64; cell++) {
+        assert_int_equal(shown[cell], fk_crop_shape(clean + cell * AREA, SIDE, one));
+        assert_memory_equal(shapes + cell * AREA, one, AREA);
+    }
+}
+
 /* Men on hatched squares (hatch.c): the ground under a man on diagonal
  * or upright hatching is worked out from the crop's edge band; a black
  * pawn drawn on a plain square, laid over it, gives the black pawn on the
@@ -1661,6 +1704,7 @@ int main(void) {
         cmocka_unit_test(test_reads_the_squares_under_arrows),
         cmocka_unit_test(test_takes_out_a_bent_knights_arrow),
         cmocka_unit_test(test_finds_a_mans_outline),
+        cmocka_unit_test(test_finds_outlines_on_a_small_board_scaled_up),
         cmocka_unit_test(test_lays_a_man_over_hatching),
         cmocka_unit_test(test_compares_men_on_hatched_squares_with_plain_ones),
         cmocka_unit_test(test_gives_a_man_unlike_his_reading_and_like_his_runner_up_it),
