@@ -8,7 +8,9 @@
  * leave them as they were or name a fitted grey from 8 to its brightest,
  * at least a sixth apart; the finder must name
  * cells on the board and at most FK_ARROWS_MOST arrows, an outline
- * must be 0/1 pixels that overlap themselves wholly, and a man laid over
+ * (fk_crops_shapes(), against plain or fitted grounds) must be 0/1 pixels
+ * that overlap themselves wholly, none on a skipped cell, and against
+ * plain grounds those of fk_crop_shape(), and a man laid over
  * a hatched ground must leave a share of its difference of 0 or more (or
  * -1, for a crop that is its ground alone). */
 #include <math.h>
@@ -74,10 +76,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (seen[k].from < 0 || seen[k].from > 63 || seen[k].to < 0 || seen[k].to > 63 ||
             seen[k].hidden < 0 || seen[k].hidden > 2)
             abort();
-    int last = -1;
+    int last = -1, shown[64];
+    uint8_t *shapes = malloc(64 * area);
+    if (!shapes) abort();
+    uint64_t skip = size > 2 ? (uint64_t)data[1] << (data[2] % 57) : 0;
+    int fitted = fk_crops_shapes(crops, side, skip, shapes, shown);
+    if (fitted != 0 && fitted != 1) abort();
     for (int cell = 0; cell < 64; cell++) {
-        int count = fk_crop_shape(crops + cell * area, side, b);
-        if (count < 0 || count > (int)area) abort();
+        int count = shown[cell];
+        memcpy(b, shapes + cell * area, area);
+        if (count < 0 || count > (int)area || (skip >> cell & 1 && count)) abort();
+        if (!fitted && !(skip >> cell & 1) &&
+            count != fk_crop_shape(crops + cell * area, side, ground))
+            abort();
         int ones = 0;
         for (size_t i = 0; i < area; i++) {
             if (b[i] > 1) abort();
@@ -94,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(a, b, area);
         last = cell;
     }
+    free(shapes);
     for (int cell = 0; cell < 64; cell++) {
         const uint8_t *crop = crops + cell * area;
         int laid = fk_hatch_ground(crop, side, ground);
