@@ -597,7 +597,7 @@ static void test_takes_the_start_where_the_readings_make_it_likelier(void **stat
  * queen 40%). Taking c3 as the missing white king (2%) mends both breaks
  * at once; the two changes the readings hardly doubt cost less and are
  * taken. With e1's king at 4% the two changes cost more than the one,
- * each change counted a nat beyond its readings, and the one is kept. */
+ * each change counted two nats beyond its readings, and the one is kept. */
 static void test_repairs_two_cheap_misreadings_rather_than_one_dear_one(void **state) {
     (void)state;
     fk_position pos;
