@@ -17,13 +17,7 @@ void fk_scan_options_default(fk_scan_options *opts) {
     opts->threshold = 0.9;
 }
 
-/* Adds a printf-formatted remark to the result (dropped when full). */
-static void note(fk_scan_result *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void note(fk_scan_result *r, const char *fmt, ...) {
+void fk_scan_note(fk_scan_result *r, const char *fmt, ...) {
     if (r->note_count >= FK_SCAN_MAX_NOTES) return;
     va_list ap;
     va_start(ap, fmt);
@@ -35,475 +29,6 @@ static void note(fk_scan_result *r, const char *fmt, ...) {
 static fk_square square_at(int i, int white_bottom) {
     int row = i / 8, col = i % 8;
     return white_bottom ? FK_SQUARE(col, 7 - row) : FK_SQUARE(7 - col, row);
-}
-
-/* Problems the picture can cause and a different reading can cure. */
-static int is_repairable(fk_problem_code code) {
-    switch (code) {
-    case FK_PROB_NO_KING:
-    case FK_PROB_TOO_MANY_KINGS:
-    case FK_PROB_PAWN_BACK_RANK:
-    case FK_PROB_TOO_MANY_PAWNS:
-    case FK_PROB_TOO_MANY_PIECES:
-    case FK_PROB_TOO_MANY_PROMOTED: return 1;
-    default: return 0;
-    }
-}
-
-/* How many men a side has beyond what a game allows: beyond sixteen men,
- * beyond eight pawns, and pieces beyond the starting set that its missing
- * pawns cannot have promoted into; a second bishop on one square colour
- * is such a piece (cv_27's starting position, its white king read as a
- * bishop on e1 beside the one on c1). */
-static int side_excess(const fk_position *pos, fk_color c) {
-    static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
-    int count[FK_KIND_COUNT] = {0}, men = 0, promoted = 0;
-    for (int k = FK_PAWN; k < FK_KING; k++)
-        for (fk_bitboard b = pos->by_color[c] & pos->by_kind[k]; b; b &= b - 1) count[k]++, men++;
-    for (int k = FK_KNIGHT; k < FK_KING; k++)
-        if (k != FK_BISHOP && count[k] > originals[k]) promoted += count[k] - originals[k];
-    fk_bitboard bishops = pos->by_color[c] & pos->by_kind[FK_BISHOP];
-    int light = 0;
-    for (fk_bitboard b = bishops & FK_LIGHT_SQUARES; b; b &= b - 1) light++;
-    int dark = count[FK_BISHOP] - light;
-    promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
-    int missing = count[FK_PAWN] < 8 ? 8 - count[FK_PAWN] : 0;
-    men += 1; /* the king, or the one it should have */
-    return (men > 16 ? men - 16 : 0) + (count[FK_PAWN] > 8 ? count[FK_PAWN] - 8 : 0) +
-           (promoted > missing ? promoted - missing : 0);
-}
-
-/* How far the board is from breaking no rule a repair can mend: the
- * squares each repairable error involves (at least one per error), so
- * that five kings of a side count more than two and every king taken away
- * is progress; but the material a side has beyond a game's counts one per
- * man too many, from side_excess, not from the problems' squares: the
- * check reports only the first of a side's material problems, and a
- * change that turned a black man white seemed to mend two promoted
- * knights by hiding them behind a seventeenth white man. 0 when none is
- * broken. */
-static int board_breaks(const fk_position *pos) {
-    fk_problems list;
-    fk_problems_clear(&list);
-    fk_position_check(pos, &list);
-    int n = 0;
-    for (int i = 0; i < list.count; i++) {
-        const fk_problem *p = &list.items[i];
-        if (p->severity != FK_SEV_ERROR || !is_repairable(p->code)) continue;
-        if (p->code == FK_PROB_TOO_MANY_PAWNS || p->code == FK_PROB_TOO_MANY_PIECES ||
-            p->code == FK_PROB_TOO_MANY_PROMOTED)
-            continue;
-        int squares = 0;
-        for (fk_bitboard b = p->squares; b; b &= b - 1)
-            squares++;
-        n += squares > 1 ? squares : 1;
-    }
-    return n + side_excess(pos, FK_WHITE) + side_excess(pos, FK_BLACK);
-}
-
-/* A reading this sure is what the picture shows, lawful or not: a photo
- * of a screen showing two white kings (tsoj_139) had one of them, read at
- * 99.8%, turned into a queen at 0.2%. None of make eval-scan's pictures
- * or the 400 held-out boards reads worse for it (0.995 reads them alike);
- * the position check names the second king instead. */
-#define BEYOND_REPAIR 0.99f
-enum { MAX_CHANGES = 12 }; /* the repair's changes at most */
-
-/* The probability a board costs against the readings of read (the sum, over
- * the squares where they differ, of the log of the reading given up over
- * the one taken). */
-static double reading_cost(const fk_position *read, const fk_position *board,
-                           const float probs[64][FK_PIECE_COUNT]) {
-    double cost = 0;
-    for (fk_square sq = 0; sq < 64; sq++) {
-        fk_piece was = fk_position_at(read, sq), now = fk_position_at(board, sq);
-        if (was != now) cost += log(probs[sq][was] + 1e-9) - log(probs[sq][now] + 1e-9);
-    }
-    return cost;
-}
-
-/* The starting position, where the repair's board (changed from read at
- * where[0..n)) costs the readings more: every change the repair makes
- * mends a break, and the start may need changes that mend none on their
- * own. cv_27, a photo of a screen showing the start under a moire, had
- * its white king read as a bishop on e1 (74%, the king 2%) and the bishop
- * beside it as a pawn (60%): the greedy repair made f1's pawn the king
- * (1%), and then e2's pawn a bishop (1%)
- * for the second bishop on dark squares, at 12.1 (in logs) against the
- * readings' best; the start costs 8.3. Of every board of the comparison
- * sets (2,200 renders, the 354 real pictures) none other is repaired to a
- * board that the start beats: after the start positions, the closest is
- * 21 beyond (a photo of a physical board's start, read worse), then cv_21,
- * an opening three moves in, 37 beyond. Returns the number of changes,
- * where and was (64 entries) rewritten and *taken set to 1 when the start
- * is taken. */
-static int likelier_start(const fk_position *read, const float probs[64][FK_PIECE_COUNT],
-                          fk_position *board, fk_square where[], fk_piece was[], int n,
-                          int *taken) {
-    fk_position start;
-    fk_position_startpos(&start);
-    start.castling = read->castling; /* the placement alone is taken */
-    if (reading_cost(read, &start, probs) >= reading_cost(read, board, probs)) return n;
-    n = 0;
-    for (fk_square sq = 0; sq < 64; sq++)
-        if (fk_position_at(read, sq) != fk_position_at(&start, sq)) {
-            where[n] = sq;
-            was[n++] = fk_position_at(read, sq);
-        }
-    *board = start;
-    *taken = 1;
-    return n;
-}
-
-/* The cheapest repair: a search over sets of changes, each of which
- * mends at least one break, the cheapest set first, for a lawful board
- * cheaper than `bound`. A set costs the readings it gives up over those it
- * takes (reading_cost()) and REPAIR_CHANGE more for each change. The
- * greedy repair's first change mends most, and a man read as the other
- * colour's king, taken as the missing king, mends two breaks at once where
- * two changes may cost the readings less: held-out 000145 read its black
- * queen on c3 as a second black king (56%, the queen 40%) and its white
- * king on e1 as a bishop (34%, the king 33%), and the greedy repair made
- * c3 the white king (2%). Returns the number of changes, in where[] and
- * now[] (the men taken), or -1 when none is found within REPAIR_TRIALS
- * boards checked (held-out, the 800 and the 600 renders need 20,000 on
- * one board, 11,000 at most on the rest; a few milliseconds). */
-enum { REPAIR_STATES = 4096, REPAIR_TRIALS = 20000 };
-/* What a change costs beyond its readings (in nats): a repair of more
- * changes must be that much likelier a change. Without it, a board whose
- * white king on h1 was read at 37% took a bishop there (31%) and two
- * pawns read at 36% became rooks (20%), instead of the greedy repair's
- * rook on h1 (13%) and one pawn. With 2, of the 400 held-out renders 2
- * more read wholly right (000145, and kilfiger's 000126), of them as JPEG
- * 3, and 2 boards of the 800 and 600 renders of every set have fewer
- * squares wrong, one more (000776: a black king read as a pawn at 90%,
- * which the search takes as a rook and another pawn as the king); the
- * photos of physical boards (readings the next issue's) lose 2 squares
- * of 16,448 net. With 1, a board of the 600 more has fewer squares wrong
- * but those photos lose 14; with 3, 000145 is lost (PNG and JPEG); with 0.5,
- * a JPEG. */
-#define REPAIR_CHANGE 2.0
-typedef struct {
-    double cost;
-    int breaks, count;
-    uint64_t key; /* of the set of changes, whatever their order */
-    fk_square where[MAX_CHANGES];
-    fk_piece now[MAX_CHANGES];
-} repair_state;
-
-static uint64_t change_key(fk_square sq, int piece) {
-    uint64_t z = (uint64_t)(sq * FK_PIECE_COUNT + piece + 1) * 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* Min-heap of state indices by cost. */
-static void heap_push(int *heap, int *n, const repair_state *pool, int s) {
-    int i = (*n)++;
-    heap[i] = s;
-    while (i > 0 && pool[heap[(i - 1) / 2]].cost > pool[heap[i]].cost) {
-        int up = (i - 1) / 2, t = heap[up];
-        heap[up] = heap[i];
-        heap[i] = t;
-        i = up;
-    }
-}
-
-static int heap_pop(int *heap, int *n, const repair_state *pool) {
-    int top = heap[0], i = 0;
-    heap[0] = heap[--*n];
-    for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < *n && pool[heap[l]].cost < pool[heap[m]].cost) m = l;
-        if (r < *n && pool[heap[r]].cost < pool[heap[m]].cost) m = r;
-        if (m == i) break;
-        int t = heap[m];
-        heap[m] = heap[i];
-        heap[i] = t;
-        i = m;
-    }
-    return top;
-}
-
-static int cheapest_repair(const fk_position *read, const float probs[64][FK_PIECE_COUNT],
-                           double bound, fk_square where[], fk_piece now[]) {
-    repair_state *pool = malloc(sizeof(repair_state) * REPAIR_STATES);
-    int *heap = malloc(sizeof(int) * REPAIR_STATES);
-    uint64_t *seen = calloc(2 * REPAIR_STATES, sizeof(uint64_t));
-    int found = -1;
-    if (!pool || !heap || !seen) goto done;
-    int states = 1, open = 0, trials = 0;
-    pool[0] = (repair_state){.breaks = board_breaks(read)};
-    heap_push(heap, &open, pool, 0);
-    while (open > 0 && trials < REPAIR_TRIALS) {
-        repair_state at = pool[heap_pop(heap, &open, pool)];
-        if (at.cost >= bound) break;
-        if (at.breaks == 0) {
-            for (int k = 0; k < at.count; k++)
-                where[k] = at.where[k], now[k] = at.now[k];
-            found = at.count;
-            break;
-        }
-        if (at.count == MAX_CHANGES) continue;
-        fk_position board = *read;
-        fk_bitboard changed = 0;
-        for (int k = 0; k < at.count; k++) {
-            fk_position_remove(&board, at.where[k]);
-            if (at.now[k] != FK_EMPTY) fk_position_put(&board, at.where[k], at.now[k]);
-            changed |= FK_BIT(at.where[k]);
-        }
-        for (fk_square sq = 0; sq < 64 && trials < REPAIR_TRIALS; sq++) {
-            fk_piece was = fk_position_at(read, sq);
-            if ((changed & FK_BIT(sq)) || probs[sq][was] >= BEYOND_REPAIR) continue;
-            for (int c = 0; c < FK_PIECE_COUNT; c++) {
-                if (c == (int)was || probs[sq][c] < 1e-4) continue;
-                if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
-                    continue;
-                double cost =
-                    at.cost + REPAIR_CHANGE + log(probs[sq][was] + 1e-9) - log(probs[sq][c] + 1e-9);
-                if (cost >= bound) continue;
-                uint64_t key = at.key ^ change_key(sq, c);
-                size_t slot = key % (2 * REPAIR_STATES);
-                while (seen[slot] && seen[slot] != key)
-                    slot = (slot + 1) % (2 * REPAIR_STATES);
-                if (seen[slot]) continue;
-                fk_position trial = board;
-                fk_position_remove(&trial, sq);
-                if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
-                trials++;
-                int b = board_breaks(&trial);
-                if (b >= at.breaks || states == REPAIR_STATES) continue;
-                seen[slot] = key;
-                repair_state next = at;
-                next.cost = cost;
-                next.breaks = b;
-                next.key = key;
-                next.where[next.count] = sq;
-                next.now[next.count++] = (fk_piece)c;
-                pool[states] = next;
-                heap_push(heap, &open, pool, states++);
-            }
-        }
-    }
-done:
-    free(pool);
-    free(heap);
-    free(seen);
-    return found;
-}
-
-void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
-    fk_position board = *pos;
-    int breaks = board_breaks(&board), changes = 0;
-    fk_square where[64]; /* MAX_CHANGES, or the squares likelier_start() changes */
-    fk_piece was[64];
-    fk_bitboard changed = 0; /* each square changes once at most */
-    /* Each step makes the one change that mends most, and of those the one
-     * that costs least probability: of five kings read on one side, the
-     * four least sure become their next readings, one at a time. */
-    while (breaks > 0 && changes < MAX_CHANGES) {
-        int best_sq = -1, best_breaks = breaks;
-        fk_piece best_piece = FK_EMPTY;
-        double best_cost = 1e9;
-        for (fk_square sq = 0; sq < 64; sq++) {
-            fk_piece now = fk_position_at(&board, sq);
-            if (probs[sq][now] >= BEYOND_REPAIR) continue;
-            for (int c = 0; c < FK_PIECE_COUNT && !(changed & FK_BIT(sq)); c++) {
-                if (c == (int)now || probs[sq][c] < 1e-4) continue;
-                if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
-                    continue;
-                fk_position trial = board;
-                fk_position_remove(&trial, sq);
-                if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
-                int b = board_breaks(&trial);
-                double cost = log(probs[sq][now] + 1e-9) - log(probs[sq][c] + 1e-9);
-                if (b < best_breaks || (b == best_breaks && b < breaks && cost < best_cost)) {
-                    best_breaks = b;
-                    best_cost = cost;
-                    best_sq = sq;
-                    best_piece = (fk_piece)c;
-                }
-            }
-        }
-        if (best_sq < 0) break;
-        changed |= FK_BIT(best_sq);
-        where[changes] = (fk_square)best_sq;
-        was[changes++] = fk_position_at(&board, best_sq);
-        fk_position_remove(&board, best_sq);
-        if (best_piece != FK_EMPTY) fk_position_put(&board, best_sq, best_piece);
-        breaks = best_breaks;
-    }
-    /* A board that a dozen changes cannot make lawful is no misreading of
-     * a game (a composed or random board): it is kept as read. */
-    if (breaks > 0) return;
-    /* The greedy repair's board bounds the search for a cheaper one. */
-    fk_piece taken[MAX_CHANGES];
-    int cheaper = cheapest_repair(pos, probs,
-                                  reading_cost(pos, &board, probs) + REPAIR_CHANGE * changes - 1e-6,
-                                  where, taken);
-    if (cheaper >= 0) {
-        board = *pos;
-        for (int k = 0; k < cheaper; k++) {
-            was[k] = fk_position_at(pos, where[k]);
-            fk_position_remove(&board, where[k]);
-            if (taken[k] != FK_EMPTY) fk_position_put(&board, where[k], taken[k]);
-        }
-        changes = cheaper;
-    }
-    int start = 0;
-    changes = likelier_start(pos, probs, &board, where, was, changes, &start);
-    if (start)
-        note(r, "the board was taken as the starting position: the readings make it likelier "
-                "than the lawful board the repair found otherwise");
-    for (int i = 0; i < changes; i++) {
-        char name[3];
-        fk_square sq = where[i];
-        fk_piece now = fk_position_at(&board, sq);
-        fk_square_name(sq, name);
-        note(r, "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
-             name, was[i] == FK_EMPTY ? "empty" : fk_piece_name(was[i]), 100 * probs[sq][was[i]],
-             now == FK_EMPTY ? "empty" : fk_piece_name(now), 100 * probs[sq][now]);
-        r->repaired |= FK_BIT(sq);
-    }
-    *pos = board;
-}
-
-/* How often a side has 0 to 8 pawns in positions of real games, and with
- * each pawn count how often it has 0, 1 or 2 knights, bishops, rooks and
- * queens: the 731,214 distinct positions of the 10,000 games of
- * $SHARED/vectors/pgn2fen/games10k.pgn, counted by
- * training/material_prior.py. A side's pieces are counted with its pawns
- * because they go together: a side with eight pawns has two rooks in
- * 99.5% of positions and one in 0.5%, where over all positions one rook
- * is three fifths as common as two (tsoj_138's rook on a1, read as empty at 32%
- * against 29%, is weighed back in). Anything rarer than MATERIAL_FLOOR
- * counts as that (a third rook, a second queen: promotions happen). */
-#define MATERIAL_FLOOR 0.002
-/* A change must make the material at least this much likelier (log of 16
- * times): the kinds are counted one by one given the pawns, so small
- * ratios between them say little, and random boards (a game's pawns with
- * no game's pieces) are weighed wrongly the more the table's shares lean.
- * With these shares, 4 times (what the shares of all positions together
- * needed) read 4 more of the 400 held-out boards of `eval_scan.py --boards
- * 400` wrong, and 8 times 2 more; 16 times reads one cluttered board more
- * wrong, 2 more of the 800 renders of every set right and one cluttered
- * one wrong, and brings back tsoj_138's rook on a1 and takes a stray pawn
- * off tsoj_127's c7 (the old shares read both wrong). */
-#define MATERIAL_MARGIN 2.773
-/* Only readings under this are weighed: a book's white queen on a hatched
- * square, read as a second black queen at 93% even after the second look,
- * turns white; at 0.98 a held-out board lost a right reading. */
-#define WEIGH_BELOW 0.95f
-static const double pawn_share[9] = {0.0141, 0.0278, 0.0510, 0.0759, 0.1139,
-                                     0.1597, 0.2351, 0.2287, 0.0939};
-/* [pawns][knights, bishops, rooks, queens][0, 1, 2 of them] */
-static const double piece_share[9][4][3] = {
-    {{.7762, .2151, .0087}, {.7772, .2174, .0054}, {.3522, .6177, .0301}, {.8674, .1302, .0017}},
-    {{.7678, .2215, .0107}, {.7267, .2616, .0116}, {.3515, .5971, .0515}, {.8688, .1294, .0017}},
-    {{.7354, .2508, .0138}, {.6605, .3163, .0232}, {.3405, .5733, .0863}, {.8252, .1733, .0016}},
-    {{.6623, .3113, .0265}, {.5799, .3762, .0440}, {.2932, .5394, .1675}, {.7259, .2728, .0013}},
-    {{.5817, .3681, .0502}, {.4709, .4398, .0893}, {.2208, .4968, .2824}, {.5886, .4107, .0006}},
-    {{.4505, .4496, .0999}, {.3669, .4710, .1621}, {.1477, .4019, .4504}, {.4454, .5545, .0001}},
-    {{.2752, .4863, .2385}, {.2148, .4470, .3382}, {.0696, .2271, .7033}, {.2755, .7245, .0001}},
-    {{.1216, .4154, .4631}, {.1137, .3499, .5364}, {.0208, .0756, .9036}, {.1238, .8762, .0000}},
-    {{.0311, .2519, .7170}, {.0505, .2551, .6944}, {.0007, .0047, .9946}, {.0233, .9767, .0000}},
-};
-
-/* log(share), or of MATERIAL_FLOOR when the share is rarer. */
-static double log_share(double share) {
-    return log(share > MATERIAL_FLOOR ? share : MATERIAL_FLOOR);
-}
-
-/* Log-likelihood of the board's material (kings aside) under those shares.
- * The first man beyond the counts the table has (a third bishop, a ninth
- * pawn) is MATERIAL_FLOOR, each more one ten times rarer than the one
- * before: six bishops and four pawns are then likelier as five and five,
- * step by step, and a row of pawns read as bishops is weighed back one at
- * a time (with one floor for any number, no single step gained). A side
- * with more than eight pawns is counted with the shares of eight. */
-static double material_weight(const fk_position *pos) {
-    double sum = 0;
-    for (int color = 0; color < 2; color++) {
-        int pawns = 0;
-        for (fk_bitboard b = pos->by_color[color] & pos->by_kind[FK_PAWN]; b; b &= b - 1) pawns++;
-        sum += log_share(pawns <= 8 ? pawn_share[pawns] : 0);
-        if (pawns > 9) sum += (pawns - 9) * log(0.1);
-        const double(*given)[3] = piece_share[pawns <= 8 ? pawns : 8];
-        for (int kind = FK_KNIGHT; kind < FK_KING; kind++) {
-            int n = 0;
-            for (fk_bitboard b = pos->by_color[color] & pos->by_kind[kind]; b; b &= b - 1) n++;
-            sum += log_share(n <= 2 ? given[kind - FK_KNIGHT][n] : 0);
-            if (n > 3) sum += (n - 3) * log(0.1);
-        }
-    }
-    return sum;
-}
-
-/* After any repair: a square read with less than WEIGH_BELOW takes its
- * runner-up when that makes the whole more likely (not where `unlike`
- * says its outline rules the runner-up out: outline_vetoes()), the readings'
- * probabilities times how common the material is in games. A white queen
- * read as a second black queen at 84% against 15% becomes white again; a
- * sure reading is never touched, nor a king, a repaired square or a board
- * that breaks the rules, and the material alone must gain MATERIAL_MARGIN.
- * Men drawn alike (alike[sq], when given) move together: all of them
- * take the runner-up or none does, so a man the picture shows again
- * elsewhere, read surely there or with another runner-up, stays. One
- * square at a time, weighing had turned men read right in random
- * placements (three white rooks) into the commoner material; together,
- * 7 more of `eval_scan.py --boards 400` boards are read wholly right, none
- * worse, no real picture changed. Four steps at most. */
-void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
-                            fk_bitboard unlike, fk_scan_result *r) {
-    if (board_breaks(pos) > 0) return;
-    for (int step = 0; step < 4; step++) {
-        double base = material_weight(pos), best_gain = 0;
-        fk_bitboard best = 0;
-        for (fk_square sq = 0; sq < 64; sq++) {
-            const fk_square_reading *rd = &r->squares[sq];
-            if (rd->prob >= WEIGH_BELOW || (r->repaired & FK_BIT(sq))) continue;
-            if (FK_PIECE_KIND(rd->piece) == FK_KING || FK_PIECE_KIND(rd->second) == FK_KING) continue;
-            if ((inked & FK_BIT(sq)) && rd->second != FK_EMPTY &&
-                FK_PIECE_KIND(rd->second) == FK_PIECE_KIND(rd->piece))
-                continue;
-            if (unlike & FK_BIT(sq)) continue;
-            fk_bitboard group = FK_BIT(sq) | (alike ? alike[sq] : 0);
-            fk_position trial = *pos;
-            double gain = 0;
-            int fits = 1;
-            for (fk_bitboard g = group; g && fits; g &= g - 1) {
-                fk_square m = (fk_square)__builtin_ctzll(g);
-                const fk_square_reading *mr = &r->squares[m];
-                fits = mr->prob < WEIGH_BELOW && !(r->repaired & FK_BIT(m)) &&
-                       mr->piece == rd->piece && mr->second == rd->second &&
-                       fk_position_at(pos, m) == rd->piece;
-                fk_position_remove(&trial, m);
-                if (rd->second != FK_EMPTY) fk_position_put(&trial, m, rd->second);
-                gain += log(mr->second_prob + 1e-9) - log(mr->prob + 1e-9);
-            }
-            if (!fits) continue;
-            double odds = material_weight(&trial) - base;
-            gain += odds;
-            if (odds > MATERIAL_MARGIN && gain > best_gain && board_breaks(&trial) == 0) {
-                best_gain = gain;
-                best = group;
-            }
-        }
-        if (!best) return;
-        for (fk_bitboard g = best; g; g &= g - 1) {
-            fk_square m = (fk_square)__builtin_ctzll(g);
-            const fk_square_reading *rd = &r->squares[m];
-            fk_position_remove(pos, m);
-            if (rd->second != FK_EMPTY) fk_position_put(pos, m, rd->second);
-            r->repaired |= FK_BIT(m);
-            char name[3];
-            fk_square_name(m, name);
-            note(r, "weighed %s: read as %s (%.0f%%), taken as %s (%.0f%%), the likelier material",
-                 name, rd->piece == FK_EMPTY ? "empty" : fk_piece_name(rd->piece), 100 * rd->prob,
-                 rd->second == FK_EMPTY ? "empty" : fk_piece_name(rd->second), 100 * rd->second_prob);
-        }
-    }
 }
 
 /* Castling rights whose king and rook stand on their home squares. */
@@ -616,21 +141,24 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         fk_square_name(r->last_from, from);
         fk_square_name(r->last_to, to);
         side = !FK_PIECE_COLOR(moved);
-        note(r,
-             "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
-             "otherwise)",
-             side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White", from, to);
+        fk_scan_note(r,
+                     "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
+                     "otherwise)",
+                     side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White",
+                     from, to);
     } else if (side < 0) {
         /* A picture does not show whose turn it is, unless a king is in
          * check: then its side must be to move. */
         int white = fk_position_in_check(board, FK_WHITE), black = fk_position_in_check(board, FK_BLACK);
         side = black && !white ? FK_BLACK : FK_WHITE;
         if (white != black)
-            note(r, "%s to move, as its king is in check (the picture does not show whose turn it "
-                    "is; use --side)",
-                 side == FK_WHITE ? "White" : "Black");
+            fk_scan_note(
+                r,
+                "%s to move, as its king is in check (the picture does not show whose turn it "
+                "is; use --side)",
+                side == FK_WHITE ? "White" : "Black");
         else
-            note(r, "White to move was assumed (the picture does not show it; use --side)");
+            fk_scan_note(r, "White to move was assumed (the picture does not show it; use --side)");
     }
     if (o->castling_mode == FK_SCAN_CASTLING_NONE) {
         strcpy(castling, "-");
@@ -639,8 +167,11 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
     } else {
         castling_guess(board, castling);
         if (strcmp(castling, "-") != 0)
-            note(r, "castling rights %s were guessed from kings and rooks on their home squares; "
-                    "the picture cannot prove them", castling);
+            fk_scan_note(
+                r,
+                "castling rights %s were guessed from kings and rooks on their home squares; "
+                "the picture cannot prove them",
+                castling);
     }
     /* A pawn's double step, the other side to move: the square it passed
      * is the en passant square (written only where a capture is legal). */
@@ -652,7 +183,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
     fk_problems_clear(&r->problems);
     if (fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems) != FK_OK) {
         /* Only a bad explicit castling field can fail here: drop it. */
-        note(r, "castling field '%s' could not be used; '-' written instead", castling);
+        fk_scan_note(r, "castling field '%s' could not be used; '-' written instead", castling);
         snprintf(text, sizeof text, "%s %c - - 0 1", placement, side == FK_WHITE ? 'w' : 'b');
         fk_problems_clear(&r->problems);
         fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems);
@@ -2062,7 +1593,7 @@ static fk_bitboard twinned_men(const drawings *d, const float (*probs)[FK_PIECE_
     return twins;
 }
 
-/* The cells read under WEIGH_BELOW whose runner-up (the network's second
+/* The cells read under FK_WEIGH_BELOW whose runner-up (the network's second
  * likeliest man) their outline rules out: a man whose kind is read at
  * OUTLINE_SURE or more on other cells, in its colour (or either, where
  * outlines_cross()), every one of those outlines overlapping the cell's
@@ -2079,7 +1610,7 @@ static fk_bitboard outline_vetoes(const drawings *d, const float (*probs)[FK_PIE
     int cross = -1;
     for (int w = 0; w < 64 && (d->flat[0] || d->flat[1]); w++) {
         int best = best_class(probs[w], -1), y = best_class(probs[w], best);
-        if (probs[w][best] >= WEIGH_BELOW || y == FK_EMPTY || FK_PIECE_KIND(y) == FK_KING ||
+        if (probs[w][best] >= FK_WEIGH_BELOW || y == FK_EMPTY || FK_PIECE_KIND(y) == FK_KING ||
             !comparable(d, w))
             continue;
         if (cross < 0) cross = outlines_cross(d, probs, picture);
@@ -2099,16 +1630,16 @@ static fk_bitboard outline_vetoes(const drawings *d, const float (*probs)[FK_PIE
 
 /* Fills alike[] (by cell) with the other cells whose man is read as the
  * same and drawn like it (DRAWN_ALIKE, on either colour): only for men
- * read with less than WEIGH_BELOW and their partners, whatever those are
+ * read with less than FK_WEIGH_BELOW and their partners, whatever those are
  * read with, for fk_scan_weigh_material. Bits are cells here. */
 static void alike_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                       const fk_piece picture[64], fk_bitboard alike[64]) {
     memset(alike, 0, 64 * sizeof alike[0]);
     for (int i = 0; i < 64; i++) {
-        if (picture[i] == FK_EMPTY || probs[i][picture[i]] >= WEIGH_BELOW) continue;
+        if (picture[i] == FK_EMPTY || probs[i][picture[i]] >= FK_WEIGH_BELOW) continue;
         for (int j = 0; j < 64; j++) {
             if (j == i || picture[j] != picture[i]) continue;
-            if (j < i && probs[j][picture[j]] < WEIGH_BELOW) continue; /* compared as i */
+            if (j < i && probs[j][picture[j]] < FK_WEIGH_BELOW) continue; /* compared as i */
             if (drawn_alike(d, j, i) >= DRAWN_ALIKE) {
                 alike[i] |= FK_BIT(j);
                 alike[j] |= FK_BIT(i);
@@ -2134,12 +1665,14 @@ static void note_slant(fk_scan_result *r) {
     double top = atan2(c[1].y - c[0].y, c[1].x - c[0].x), foot = atan2(c[2].y - c[3].y, c[2].x - c[3].x);
     double degrees = (top + foot) / 2 * 180 / 3.14159265358979323846;
     if (fabs(degrees) >= 1)
-        note(r,
-             "the board is turned %.0f degree%s %s in the picture; it was straightened to read it",
-             fabs(degrees), fabs(degrees) < 1.5 ? "" : "s",
-             degrees > 0 ? "clockwise" : "anticlockwise");
+        fk_scan_note(
+            r,
+            "the board is turned %.0f degree%s %s in the picture; it was straightened to read it",
+            fabs(degrees), fabs(degrees) < 1.5 ? "" : "s",
+            degrees > 0 ? "clockwise" : "anticlockwise");
     else
-        note(r, "the board is seen at a slant in the picture; it was straightened to read it");
+        fk_scan_note(r,
+                     "the board is seen at a slant in the picture; it was straightened to read it");
 }
 
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
@@ -2162,12 +1695,13 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         return s;
     if (image->turned) {
         int t = image->turned;
-        note(out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
-             t == 6 || t == 8 ? "turned a quarter"
-             : t == 5 || t == 7 ? "mirrored and turned a quarter"
-             : t == 3           ? "upside down"
-                                : "mirrored",
-             t);
+        fk_scan_note(
+            out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
+            t == 6 || t == 8   ? "turned a quarter"
+            : t == 5 || t == 7 ? "mirrored and turned a quarter"
+            : t == 3           ? "upside down"
+                               : "mirrored",
+            t);
     }
     note_slant(out);
 
@@ -2183,10 +1717,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     double lit[2] = {0, 0};
     int evened = cut && fk_crops_even_light(crops, side, lit);
     if (evened)
-        note(out,
-             "the light falls unevenly on the board (its light squares from grey %.0f to "
-             "%.0f); it was evened out to read it",
-             lit[0], lit[1]);
+        fk_scan_note(out,
+                     "the light falls unevenly on the board (its light squares from grey %.0f to "
+                     "%.0f); it was evened out to read it",
+                     lit[0], lit[1]);
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
@@ -2315,8 +1849,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     free(probs);
     if (!out->bottom_given)
-        note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
-             out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
+        fk_scan_note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
+                     out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
     /* The arrows, in one note (a board may show eight): tail to head. */
     out->arrow_count = arrow_count;
     char named[FK_ARROWS_MOST * 12 + 1] = "";
@@ -2333,12 +1867,14 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
                      k ? ", " : "", from, to);
     }
     if (arrow_count && arrows[0].hidden)
-        note(out, "arrows are drawn over the board in the grey of its %s squares; where they "
-                  "show, the squares were read through them",
-             arrows[0].hidden == 2 ? "dark" : "light");
+        fk_scan_note(out,
+                     "arrows are drawn over the board in the grey of its %s squares; where they "
+                     "show, the squares were read through them",
+                     arrows[0].hidden == 2 ? "dark" : "light");
     else if (arrow_count)
-        note(out, "%s drawn over the board %s read through: %s",
-             arrow_count == 1 ? "an arrow" : "arrows", arrow_count == 1 ? "was" : "were", named);
+        fk_scan_note(out, "%s drawn over the board %s read through: %s",
+                     arrow_count == 1 ? "an arrow" : "arrows", arrow_count == 1 ? "was" : "were",
+                     named);
     for (int k = 0; k < told_count; k++) {
         fk_square sq = square_at(told[k].cell, out->white_bottom);
         fk_piece now = picture[told[k].cell];
@@ -2351,32 +1887,35 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         out->repaired |= FK_BIT(sq);
         const char *taken = now == FK_EMPTY ? "empty" : fk_piece_name(now);
         if (told[k].how == TOLD_INK && FK_PIECE_KIND(now) == FK_KING)
-            note(out,
-                 "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
-                 "not %s (%s)",
-                 name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p,
-                 fk_piece_name(told[k].was), was_p);
+            fk_scan_note(
+                out,
+                "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
+                "not %s (%s)",
+                name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p,
+                fk_piece_name(told[k].was), was_p);
         else if (told[k].how == TOLD_INK) {
             const char *how_inked = picture[told[k].other] == now        ? "like"
                                     : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
                                                                       : "lighter than";
-            note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name, how_inked,
-                 other, taken, now_p, fk_piece_name(told[k].was), was_p);
+            fk_scan_note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
+                         how_inked, other, taken, now_p, fk_piece_name(told[k].was), was_p);
         } else if (told[k].how == TOLD_TWIN)
-            note(out, "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)", name,
-                 other, taken, now_p, fk_piece_name(told[k].was), was_p);
+            fk_scan_note(out,
+                         "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)",
+                         name, other, taken, now_p, fk_piece_name(told[k].was), was_p);
         else if (told[k].how == TOLD_ALONG)
-            note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)", name,
-                 other, taken, now_p, fk_piece_name(told[k].was), was_p);
+            fk_scan_note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
+                         name, other, taken, now_p, fk_piece_name(told[k].was), was_p);
         else if (told[k].how == TOLD_LIKE || told[k].how == TOLD_ALSO)
-            note(out,
-                 told[k].how == TOLD_LIKE
-                     ? "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), "
-                       "not %s (%s)"
-                     : "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was "
-                       "taken as %s (%s) too, not as %s (%s)",
-                 name, fk_piece_name(told[k].was), other, taken, now_p,
-                 fk_piece_name(told[k].was), was_p);
+            fk_scan_note(
+                out,
+                told[k].how == TOLD_LIKE
+                    ? "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), "
+                      "not %s (%s)"
+                    : "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was "
+                      "taken as %s (%s) too, not as %s (%s)",
+                name, fk_piece_name(told[k].was), other, taken, now_p, fk_piece_name(told[k].was),
+                was_p);
         else {
             /* A bishop may have been read on the other square colour. */
             int shown = 0;
@@ -2386,9 +1925,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
                 why = !shown                          ? ", the likeliest man no square was read as"
                       : FK_BIT(sq) & FK_LIGHT_SQUARES ? ", as no light square shows one"
                                                       : ", as no dark square shows one";
-            note(out, "%s and %s were both read as %s but are drawn differently; %s (%s) was "
-                      "taken as %s (%s)%s",
-                 name, other, fk_piece_name(told[k].was), name, was_p, taken, now_p, why);
+            fk_scan_note(out,
+                         "%s and %s were both read as %s but are drawn differently; %s (%s) was "
+                         "taken as %s (%s)%s",
+                         name, other, fk_piece_name(told[k].was), name, was_p, taken, now_p, why);
         }
     }
     fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);

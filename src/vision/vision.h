@@ -75,12 +75,26 @@ int fk_crops_even_light(uint8_t *crops, int side, double range[2]);
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 
-/* Changes squares of pos to their next readings (probs: 13 per square, a1
- * first), one at a time, each time the change that mends most of the rule
- * breaks a picture can cause (kings, pawns on the back ranks, too many
- * men) at the least loss of probability, until none is left; each change
- * is added to r->repaired and described in r's notes. A board that a dozen
- * changes cannot make lawful is left as read. */
+/* Adds a printf-formatted remark to the result (dropped when full). */
+void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Only readings under this are weighed: a book's white queen on a hatched
+ * square, read as a second black queen at 93% even after the second look,
+ * turns white; at 0.98 a held-out board lost a right reading. */
+#define FK_WEIGH_BELOW 0.95f
+
+/* Changes squares of pos to other readings (probs: 13 per square, a1
+ * first) until none of the rule breaks a picture can cause (kings, pawns
+ * on the back ranks, too many men) is left: first one square at a time,
+ * each time the change that mends most at the least loss of probability,
+ * then the cheapest set of changes that does better (repair.c). Each
+ * change is added to r->repaired and described in r's notes. A board
+ * that a dozen changes cannot make lawful is left as read; a lawful one
+ * the starting position beats in the readings becomes the start. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
 /* After the repair: squares read with less than 95% take their runner-up
