@@ -75,6 +75,26 @@ int fk_crops_even_light(uint8_t *crops, int side, double range[2]);
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
 
+/* The square shown at picture cell i (top row first) for either view. */
+static inline fk_square fk_cell_square(int i, int white_bottom) {
+    int row = i / 8, col = i % 8;
+    return white_bottom ? FK_SQUARE(col, 7 - row) : FK_SQUARE(7 - col, row);
+}
+
+/* The last move's two marked cells by their grey (lastmove.c): the cells
+ * whose ground (fk_crop_ground(), by cell) stands out of their square
+ * colour's; none unless exactly two do. */
+fk_bitboard fk_tinted_cells(const int ground[64]);
+/* The same by the yellow of the picture's colours where it has them
+ * (fk_image.colour), for a JPEG whose grey hides the tint. */
+fk_bitboard fk_tinted_in_colour(const fk_image *im, const fk_board_location *where);
+/* 1 (White at the bottom), 0, or -1 when the two tinted cells show no
+ * pawn's step that one orientation allows and the other does not. */
+int fk_orient_from_marked_step(const fk_piece picture[64], fk_bitboard tinted);
+/* Sets r->last_from and r->last_to to the move the tinted squares (by
+ * square) make on board, when they make one; returns whether they do. */
+int fk_last_move_seen(const fk_position *board, fk_bitboard tinted, fk_scan_result *r);
+
 /* Adds a printf-formatted remark to the result (dropped when full). */
 void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
 #if defined(__GNUC__)
