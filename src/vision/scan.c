@@ -1639,7 +1639,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     for (int i = 0; i < 64; i++) {
         fk_square sq = fk_cell_square(i, out->white_bottom);
         memcpy(by_square[sq], probs[i], sizeof by_square[sq]);
-        if (twin_cells >> i & 1)
+        /* a twin is no king, but a king read surely stays one */
+        if ((twin_cells >> i & 1) && FK_PIECE_KIND(picture[i]) != FK_KING)
             by_square[sq][FK_MAKE_PIECE(FK_PIECE_COLOR(picture[i]), FK_KING)] = 0;
         fk_square_reading *rd = &out->squares[sq];
         rd->piece = best[i];

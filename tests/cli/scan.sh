@@ -74,6 +74,13 @@ out_has "Black to move, as the picture marks White's last move, d1-h5"
 fk scan --json "$DATA/tsoj_134.jpg"
 out_has '"last_move":null'
 
+step "two white kings drawn alike and read surely: both kept, the check names the second"
+"$FENKIT" render '4k3/8/8/8/8/8/1K6/6K1 w - - 0 1' -o "$TMP/two-kings.png" || fail "fenkit render failed"
+fk scan "$TMP/two-kings.png"
+out_has "$TMP/two-kings.png: 4k3/8/8/8/8/8/1K6/6K1 w - - 0 1"
+out_has "White has 2 kings"
+out_lacks "repaired"
+
 step "usage errors"
 fk scan
 expect_rc 2
