@@ -82,6 +82,27 @@ static int board_breaks(const fk_position *pos) {
 #define BEYOND_REPAIR 0.99f
 enum { MAX_CHANGES = 12 }; /* the repair's changes at most */
 
+/* Sets square sq of pos to piece (FK_EMPTY: clears it). */
+static void set_square(fk_position *pos, fk_square sq, fk_piece piece) {
+    fk_position_remove(pos, sq);
+    if (piece != FK_EMPTY) fk_position_put(pos, sq, piece);
+}
+
+/* What taking square sq as `now` instead of its reading `was` costs the
+ * readings (in nats). */
+static double change_cost(const float probs[64][FK_PIECE_COUNT], fk_square sq, fk_piece was,
+                          int now) {
+    return log(probs[sq][was] + 1e-9) - log(probs[sq][now] + 1e-9);
+}
+
+/* Whether the repair may take square sq, read as `was`, as class c: not a
+ * reading of BEYOND_REPAIR or more, a class the network gives 1e-4 or
+ * more, no pawn on the top or bottom rank. */
+static int may_take(const float probs[64][FK_PIECE_COUNT], fk_square sq, fk_piece was, int c) {
+    if (c == (int)was || probs[sq][was] >= BEYOND_REPAIR || probs[sq][c] < 1e-4) return 0;
+    return !((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7));
+}
+
 /* The probability a board costs against the readings of read (the sum, over
  * the squares where they differ, of the log of the reading given up over
  * the one taken). */
@@ -90,7 +111,7 @@ static double reading_cost(const fk_position *read, const fk_position *board,
     double cost = 0;
     for (fk_square sq = 0; sq < 64; sq++) {
         fk_piece was = fk_position_at(read, sq), now = fk_position_at(board, sq);
-        if (was != now) cost += log(probs[sq][was] + 1e-9) - log(probs[sq][now] + 1e-9);
+        if (was != now) cost += change_cost(probs, sq, was, now);
     }
     return cost;
 }
@@ -222,19 +243,15 @@ static int cheapest_repair(const fk_position *read, const float probs[64][FK_PIE
         fk_position board = *read;
         fk_bitboard changed = 0;
         for (int k = 0; k < at.count; k++) {
-            fk_position_remove(&board, at.where[k]);
-            if (at.now[k] != FK_EMPTY) fk_position_put(&board, at.where[k], at.now[k]);
+            set_square(&board, at.where[k], at.now[k]);
             changed |= FK_BIT(at.where[k]);
         }
         for (fk_square sq = 0; sq < 64 && trials < REPAIR_TRIALS; sq++) {
             fk_piece was = fk_position_at(read, sq);
-            if ((changed & FK_BIT(sq)) || probs[sq][was] >= BEYOND_REPAIR) continue;
+            if (changed & FK_BIT(sq)) continue;
             for (int c = 0; c < FK_PIECE_COUNT; c++) {
-                if (c == (int)was || probs[sq][c] < 1e-4) continue;
-                if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
-                    continue;
-                double cost =
-                    at.cost + REPAIR_CHANGE + log(probs[sq][was] + 1e-9) - log(probs[sq][c] + 1e-9);
+                if (!may_take(probs, sq, was, c)) continue;
+                double cost = at.cost + REPAIR_CHANGE + change_cost(probs, sq, was, c);
                 if (cost >= bound) continue;
                 uint64_t key = at.key ^ change_key(sq, c);
                 size_t slot = key % (2 * REPAIR_STATES);
@@ -242,8 +259,7 @@ static int cheapest_repair(const fk_position *read, const float probs[64][FK_PIE
                     slot = (slot + 1) % (2 * REPAIR_STATES);
                 if (seen[slot]) continue;
                 fk_position trial = board;
-                fk_position_remove(&trial, sq);
-                if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
+                set_square(&trial, sq, (fk_piece)c);
                 trials++;
                 int b = board_breaks(&trial);
                 if (b >= at.breaks || states == REPAIR_STATES) continue;
@@ -281,16 +297,12 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
         double best_cost = 1e9;
         for (fk_square sq = 0; sq < 64; sq++) {
             fk_piece now = fk_position_at(&board, sq);
-            if (probs[sq][now] >= BEYOND_REPAIR) continue;
             for (int c = 0; c < FK_PIECE_COUNT && !(changed & FK_BIT(sq)); c++) {
-                if (c == (int)now || probs[sq][c] < 1e-4) continue;
-                if ((c == FK_WP || c == FK_BP) && (FK_RANK_OF(sq) == 0 || FK_RANK_OF(sq) == 7))
-                    continue;
+                if (!may_take(probs, sq, now, c)) continue;
                 fk_position trial = board;
-                fk_position_remove(&trial, sq);
-                if (c != FK_EMPTY) fk_position_put(&trial, sq, (fk_piece)c);
+                set_square(&trial, sq, (fk_piece)c);
                 int b = board_breaks(&trial);
-                double cost = log(probs[sq][now] + 1e-9) - log(probs[sq][c] + 1e-9);
+                double cost = change_cost(probs, sq, now, c);
                 if (b < best_breaks || (b == best_breaks && b < breaks && cost < best_cost)) {
                     best_breaks = b;
                     best_cost = cost;
@@ -303,8 +315,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
         changed |= FK_BIT(best_sq);
         where[changes] = (fk_square)best_sq;
         was[changes++] = fk_position_at(&board, best_sq);
-        fk_position_remove(&board, best_sq);
-        if (best_piece != FK_EMPTY) fk_position_put(&board, best_sq, best_piece);
+        set_square(&board, best_sq, best_piece);
         breaks = best_breaks;
     }
     /* A board that a dozen changes cannot make lawful is no misreading of
@@ -319,8 +330,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
         board = *pos;
         for (int k = 0; k < cheaper; k++) {
             was[k] = fk_position_at(pos, where[k]);
-            fk_position_remove(&board, where[k]);
-            if (taken[k] != FK_EMPTY) fk_position_put(&board, where[k], taken[k]);
+            set_square(&board, where[k], taken[k]);
         }
         changes = cheaper;
     }
@@ -452,8 +462,7 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
                 fits = mr->prob < FK_WEIGH_BELOW && !(r->repaired & FK_BIT(m)) &&
                        mr->piece == rd->piece && mr->second == rd->second &&
                        fk_position_at(pos, m) == rd->piece;
-                fk_position_remove(&trial, m);
-                if (rd->second != FK_EMPTY) fk_position_put(&trial, m, rd->second);
+                set_square(&trial, m, rd->second);
                 gain += log(mr->second_prob + 1e-9) - log(mr->prob + 1e-9);
             }
             if (!fits) continue;
@@ -468,8 +477,7 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
         for (fk_bitboard g = best; g; g &= g - 1) {
             fk_square m = (fk_square)__builtin_ctzll(g);
             const fk_square_reading *rd = &r->squares[m];
-            fk_position_remove(pos, m);
-            if (rd->second != FK_EMPTY) fk_position_put(pos, m, rd->second);
+            set_square(pos, m, rd->second);
             r->repaired |= FK_BIT(m);
             char name[3];
             fk_square_name(m, name);

@@ -429,18 +429,6 @@ static double like_level(const uint8_t *crops, int side, const float (*probs)[FK
     return seen[n / 2];
 }
 
-/* The grey of a crop's square: the median of its two outer rings, where
- * men seldom reach. */
-int fk_crop_ground(const uint8_t *crop, int side) {
-    int count[256] = {0}, n = 0;
-    for (int y = 0; y < side; y++)
-        for (int x = 0; x < side; x++)
-            if (x < 2 || y < 2 || x >= side - 2 || y >= side - 2) count[crop[y * side + x]]++, n++;
-    int g = 0, seen = count[0];
-    while (g < 255 && seen * 2 < n) seen += count[++g];
-    return g;
-}
-
 /* Pixels within GROUND_NEAR grey levels of a crop's square colour are
  * ground: drawn_alike() repaints them in the other crop's. */
 #define GROUND_NEAR 8

@@ -97,25 +97,40 @@ static int in_corner(const part *p, int side) {
 #define INNER 2
 #define FIT_NEAR 12
 
+/* Whether pixel (x, y) of a side x side crop lies from `lo` to `hi`
+ * pixels in from its nearest edge. */
+static int in_ring(int x, int y, int side, int lo, int hi) {
+    int in = x < y ? x : y;
+    in = side - 1 - x < in ? side - 1 - x : in;
+    in = side - 1 - y < in ? side - 1 - y : in;
+    return in >= lo && in <= hi;
+}
+
+/* The median grey of the crop's pixels from `lo` to `hi` in from its edge. */
+static int ring_median(const uint8_t *crop, int side, int lo, int hi) {
+    int count[256] = {0}, n = 0;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++)
+            if (in_ring(x, y, side, lo, hi)) count[crop[y * side + x]]++, n++;
+    int g = 0, seen = count[0];
+    while (g < 255 && seen * 2 < n)
+        seen += count[++g];
+    return g;
+}
+
+int fk_crop_ground(const uint8_t *crop, int side) { return ring_median(crop, side, 0, 1); }
+
 /* Fits the ground of a crop as a plane to its ring INNER to INNER + 1
  * pixels in from the edge: sets *g (its grey at the crop's centre) and
  * slope (grey levels a pixel rightward and downward); 0 when it cannot. */
 static int inner_ground(const uint8_t *crop, int side, int *g, double slope[2]) {
-    int count[256] = {0}, n = 0, lo = INNER, hi = INNER + 1;
-    if (side < 4 * (hi + 1)) return 0;
-    for (int y = lo; y < side - lo; y++)
-        for (int x = lo; x < side - lo; x++)
-            if (x <= hi || y <= hi || x >= side - 1 - hi || y >= side - 1 - hi)
-                count[crop[y * side + x]]++, n++;
-    int median = 0, seen = count[0];
-    while (median < 255 && seen * 2 < n)
-        seen += count[++median];
+    if (side < 4 * (INNER + 2)) return 0;
+    int median = ring_median(crop, side, INNER, INNER + 1);
     double a[9] = {0}, b[3] = {0}, mid = (side - 1) / 2.0;
-    for (int y = lo; y < side - lo; y++)
-        for (int x = lo; x < side - lo; x++) {
-            if (!(x <= hi || y <= hi || x >= side - 1 - hi || y >= side - 1 - hi)) continue;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
             int v = crop[y * side + x];
-            if (abs(v - median) > FIT_NEAR) continue;
+            if (!in_ring(x, y, side, INNER, INNER + 1) || abs(v - median) > FIT_NEAR) continue;
             double f[3] = {1, x - mid, y - mid};
             for (int r = 0; r < 3; r++) {
                 b[r] += f[r] * v;
@@ -218,30 +233,28 @@ static int outline_against(const uint8_t *crop, int side, int g, const double sl
 }
 
 /* The outline against the crop's plain ground (fk_crop_ground(), flooded
- * from its edge), or against a fitted one (inner_ground()). */
-static int crop_shape(const uint8_t *crop, int side, int fitted, uint8_t *shape) {
-    int area = side * side, g = fk_crop_ground(crop, side);
-    uint8_t *near = malloc((size_t)area * 2);
-    int *stack = malloc(sizeof(int) * (size_t)area);
-    if (!near || !stack) {
-        memset(shape, 0, (size_t)area);
-        free(near);
-        free(stack);
+ * from its edge), or against a fitted one (inner_ground()); near and
+ * stack as outline_against() takes them. */
+static int crop_shape(const uint8_t *crop, int side, int fitted, uint8_t *near, int *stack,
+                      uint8_t *shape) {
+    int g = fk_crop_ground(crop, side);
+    double slope[2] = {0, 0};
+    if (fitted && !inner_ground(crop, side, &g, slope)) {
+        memset(shape, 0, (size_t)side * side);
         return 0;
     }
-    double slope[2] = {0, 0};
-    int total = 0, inner = fitted ? INNER : 0;
-    if (!fitted || inner_ground(crop, side, &g, slope))
-        total = outline_against(crop, side, g, slope, inner, near, stack, shape);
-    else
-        memset(shape, 0, (size_t)area);
-    free(near);
-    free(stack);
-    return total;
+    return outline_against(crop, side, g, slope, fitted ? INNER : 0, near, stack, shape);
 }
 
 int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
-    return crop_shape(crop, side, 0, shape);
+    size_t area = (size_t)side * side;
+    uint8_t *near = malloc(area * 2);
+    int *stack = malloc(sizeof(int) * area);
+    int total = near && stack ? crop_shape(crop, side, 0, near, stack, shape) : 0;
+    if (!near || !stack) memset(shape, 0, area);
+    free(near);
+    free(stack);
+    return total;
 }
 
 /* The fitted ground is taken for a board when its outlines show on at
@@ -263,20 +276,32 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
 
 int fk_crops_shapes(const uint8_t *crops, int side, uint64_t skip, uint8_t *shapes, int shown[64]) {
     size_t area = (size_t)side * side;
-    uint8_t *scratch = malloc(area);
-    int plain = 0, fitted = 0;
-    for (int i = 0; i < 64; i++) {
-        shown[i] = skip >> i & 1 ? 0 : crop_shape(crops + i * area, side, 0, shapes + i * area);
-        if (skip >> i & 1) memset(shapes + i * area, 0, area);
-        plain += shown[i] > 0;
+    uint8_t *near = malloc(area * 2), *fitted = malloc(64 * area);
+    int *stack = malloc(sizeof(int) * area), found[64] = {0}, plain = 0, more = 0;
+    memset(shapes, 0, 64 * area);
+    memset(shown, 0, 64 * sizeof shown[0]);
+    if (!near || !fitted || !stack) {
+        free(near);
+        free(fitted);
+        free(stack);
+        return 0;
     }
-    for (int i = 0; i < 64 && scratch; i++)
-        fitted += !(skip >> i & 1) && crop_shape(crops + i * area, side, 1, scratch) > 0;
-    free(scratch);
-    if (fitted < FITTED_MORE * plain || fitted == 0) return 0;
-    for (int i = 0; i < 64; i++)
-        if (!(skip >> i & 1)) shown[i] = crop_shape(crops + i * area, side, 1, shapes + i * area);
-    return 1;
+    for (int i = 0; i < 64; i++) {
+        if (skip >> i & 1) continue;
+        shown[i] = crop_shape(crops + i * area, side, 0, near, stack, shapes + i * area);
+        found[i] = crop_shape(crops + i * area, side, 1, near, stack, fitted + i * area);
+        plain += shown[i] > 0;
+        more += found[i] > 0;
+    }
+    int take = more > 0 && more >= FITTED_MORE * plain;
+    if (take) {
+        memcpy(shapes, fitted, 64 * area);
+        memcpy(shown, found, sizeof found);
+    }
+    free(near);
+    free(fitted);
+    free(stack);
+    return take;
 }
 
 void fk_shape_rows(const uint8_t *shape, int side, uint64_t *rows) {

@@ -143,7 +143,7 @@ int fk_orient_from_labels(const fk_image *image, const fk_board_location *where,
 static inline int fk_cell_colour(int i) { return (i / 8 + i % 8) % 2; }
 
 /* A crop's square colour: the median grey of its two outer rings, where
- * men seldom reach (scan.c). */
+ * men seldom reach (shape.c). */
 int fk_crop_ground(const uint8_t *crop, int side);
 /* 1 when a crop, its outermost ring left out, shows one flat grey: an
  * empty square drawn by a program (scan.c, FLAT). */
