@@ -8,7 +8,8 @@
 
 #include "vision.h"
 
-/* Problems the picture can cause and a different reading can cure. */
+/* Problems the picture can cause and a different reading can cure: the
+ * repair mends these. */
 static int is_repairable(fk_problem_code code) {
     switch (code) {
     case FK_PROB_NO_KING:
@@ -18,6 +19,26 @@ static int is_repairable(fk_problem_code code) {
     case FK_PROB_TOO_MANY_PIECES:
     case FK_PROB_TOO_MANY_PROMOTED: return 1;
     default: return 0;
+    }
+}
+
+/* Problems of a board no game reaches that the repair leaves alone but
+ * that the weighing must not bring in: the checks, as the position check
+ * reports them with the side in check to move (board_breaks(); the picture
+ * does not show whose turn it is, and the FEN is written with that side to
+ * move), so what counts is what no turn makes lawful (both kings in check,
+ * three checkers, a double check no move gives); and pawns on files that
+ * take more captures than the other side has men missing. Mended by the
+ * repair too, they cost more than they gain: a king put where a rook was
+ * read at 54% to end two checks (held-out 000026), and the photos of
+ * physical boards 0.1% of squares worse. */
+static int is_unlawful(fk_problem_code code) {
+    switch (code) {
+    case FK_PROB_OPPONENT_IN_CHECK:
+    case FK_PROB_TOO_MANY_CHECKERS:
+    case FK_PROB_IMPOSSIBLE_CHECK:
+    case FK_PROB_PAWN_STRUCTURE: return 1;
+    default: return is_repairable(code);
     }
 }
 
@@ -55,14 +76,18 @@ static int side_excess(const fk_position *pos, fk_color c) {
  * change that turned a black man white seemed to mend two promoted
  * knights by hiding them behind a seventeenth white man. 0 when none is
  * broken. */
-static int board_breaks(const fk_position *pos) {
+static int board_breaks(const fk_position *pos, int (*counts)(fk_problem_code)) {
     fk_problems list;
     fk_problems_clear(&list);
-    fk_position_check(pos, &list);
+    fk_position judged = *pos;
+    judged.side = fk_position_in_check(pos, FK_BLACK) && !fk_position_in_check(pos, FK_WHITE)
+                      ? FK_BLACK
+                      : FK_WHITE;
+    fk_position_check(&judged, &list);
     int n = 0;
     for (int i = 0; i < list.count; i++) {
         const fk_problem *p = &list.items[i];
-        if (p->severity != FK_SEV_ERROR || !is_repairable(p->code)) continue;
+        if (p->severity != FK_SEV_ERROR || !counts(p->code)) continue;
         if (p->code == FK_PROB_TOO_MANY_PAWNS || p->code == FK_PROB_TOO_MANY_PIECES ||
             p->code == FK_PROB_TOO_MANY_PROMOTED)
             continue;
@@ -228,7 +253,7 @@ static int cheapest_repair(const fk_position *read, const float probs[64][FK_PIE
     int found = -1;
     if (!pool || !heap || !seen) goto done;
     int states = 1, open = 0, trials = 0;
-    pool[0] = (repair_state){.breaks = board_breaks(read)};
+    pool[0] = (repair_state){.breaks = board_breaks(read, is_repairable)};
     heap_push(heap, &open, pool, 0);
     while (open > 0 && trials < REPAIR_TRIALS) {
         repair_state at = pool[heap_pop(heap, &open, pool)];
@@ -261,7 +286,7 @@ static int cheapest_repair(const fk_position *read, const float probs[64][FK_PIE
                 fk_position trial = board;
                 set_square(&trial, sq, (fk_piece)c);
                 trials++;
-                int b = board_breaks(&trial);
+                int b = board_breaks(&trial, is_repairable);
                 if (b >= at.breaks || states == REPAIR_STATES) continue;
                 seen[slot] = key;
                 repair_state next = at;
@@ -284,7 +309,7 @@ done:
 
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r) {
     fk_position board = *pos;
-    int breaks = board_breaks(&board), changes = 0;
+    int breaks = board_breaks(&board, is_repairable), changes = 0;
     fk_square where[64]; /* MAX_CHANGES, or the squares likelier_start() changes */
     fk_piece was[64];
     fk_bitboard changed = 0; /* each square changes once at most */
@@ -301,7 +326,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
                 if (!may_take(probs, sq, now, c)) continue;
                 fk_position trial = board;
                 set_square(&trial, sq, (fk_piece)c);
-                int b = board_breaks(&trial);
+                int b = board_breaks(&trial, is_repairable);
                 double cost = change_cost(probs, sq, now, c);
                 if (b < best_breaks || (b == best_breaks && b < breaks && cost < best_cost)) {
                     best_breaks = b;
@@ -439,9 +464,10 @@ static double material_weight(const fk_position *pos) {
  * worse, no real picture changed. Four steps at most. */
 void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
                             fk_bitboard unlike, fk_scan_result *r) {
-    if (board_breaks(pos) > 0) return;
+    if (board_breaks(pos, is_repairable) > 0) return;
     for (int step = 0; step < 4; step++) {
         double base = material_weight(pos), best_gain = 0;
+        int unlawful = board_breaks(pos, is_unlawful);
         fk_bitboard best = 0;
         for (fk_square sq = 0; sq < 64; sq++) {
             const fk_square_reading *rd = &r->squares[sq];
@@ -468,7 +494,9 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
             if (!fits) continue;
             double odds = material_weight(&trial) - base;
             gain += odds;
-            if (odds > MATERIAL_MARGIN && gain > best_gain && board_breaks(&trial) == 0) {
+            if (odds > MATERIAL_MARGIN && gain > best_gain &&
+                board_breaks(&trial, is_repairable) == 0 &&
+                board_breaks(&trial, is_unlawful) <= unlawful) {
                 best_gain = gain;
                 best = group;
             }
