@@ -521,16 +521,24 @@ static int render_random(render_args *a) {
         snprintf(path, sizeof path, "%s/%s", a->out_dir, name);
         fk_buffer *bytes = format == FORMAT_PNG ? &png : &svg;
         rc = write_bytes(path, bytes->data, bytes->len);
-        char fen[FK_FEN_MAX];
+        char fen[FK_FEN_MAX], arrows[FK_MAX_ARROWS * 7 + 1] = "";
         fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
+        for (int k = 0; k < img.diagram.arrow_count; k++) {
+            char tail[3], head[3];
+            fk_square_name(img.diagram.arrows[k].from, tail);
+            fk_square_name(img.diagram.arrows[k].to, head);
+            snprintf(arrows + strlen(arrows), sizeof arrows - strlen(arrows), "%s\"%s%s\"",
+                     k ? "," : "", tail, head);
+        }
         fprintf(manifest,
                 "{\"file\":\"%s\",\"fen\":\"%s\",\"kind\":\"%s\",\"width\":%d,\"height\":%d,"
                 "\"board\":[%d,%d,%d],\"flip\":%s,\"theme\":\"%s\",\"pieces\":\"%s\","
-                "\"dark_tiles\":%s,\"coords\":\"%s\",\"clutter\":%s}\n",
+                "\"dark_tiles\":%s,\"coords\":\"%s\",\"clutter\":%s,\"arrows\":[%s]}\n",
                 name, fen, fk_random_kind_name(kind), img.width, img.height, img.board_x,
                 img.board_y, img.board_size, img.diagram.flip ? "true" : "false",
                 img.diagram.theme->name, fk_piece_set_name(set ? set : fk_piece_set_builtin()),
-                set && fk_piece_set_has_dark(set) ? "true" : "false", coords_name(img.diagram.coords), img.clutter ? "true" : "false");
+                set && fk_piece_set_has_dark(set) ? "true" : "false",
+                coords_name(img.diagram.coords), img.clutter ? "true" : "false", arrows);
         if (progress) fprintf(stderr, "\rfenkit render: %ld/%ld", i + 1, a->random);
     }
     if (progress) fprintf(stderr, "\n");
