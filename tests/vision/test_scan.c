@@ -618,6 +618,41 @@ static void test_repairs_two_cheap_misreadings_rather_than_one_dear_one(void **s
     }
 }
 
+/* A board no game reaches, though every man could stand where he is read:
+ * a white pawn read on c7 at 91% (black 6%) beside the one on c3, with
+ * more captures needed than Black has men missing (a render of every set,
+ * r800 000714). The repair mends it, and where no dozen changes can (every
+ * other square read at 99.5%), it still takes away the second white king
+ * read on e4 at 60%, as it did before it judged pawns. */
+static void test_repairs_pawns_no_game_reaches(void **state) {
+    (void)state;
+    static const char *const read = "rnq1kbnr/p1P1p2p/3p4/1p1Q1pp1/8/P1P2N1P/1P1PPP1R/RNB1KB2";
+    fk_position pos;
+    float probs[64][FK_PIECE_COUNT];
+    fk_scan_result r;
+    char fen[FK_FEN_MAX], placement[FK_FEN_MAX];
+    snprintf(fen, sizeof fen, "%s w - - 0 1", read);
+    read_surely(fen, &pos, probs);
+    read_as(probs, "c7", FK_WP, 0.91f, FK_BP, 0.06f, FK_EMPTY, 0.03f);
+    repair(&pos, probs, &r);
+    fk_fen_write_placement(&pos, placement, sizeof placement);
+    assert_string_equal(placement, "rnq1kbnr/p1p1p2p/3p4/1p1Q1pp1/8/P1P2N1P/1P1PPP1R/RNB1KB2");
+    assert_true(r.repaired == FK_BIT(fk_square_parse("c7")));
+
+    snprintf(fen, sizeof fen, "%s w - - 0 1",
+             "rnq1kbnr/p1P1p2p/3p4/1p1Q1pp1/4K3/P1P2N1P/1P1PPP1R/RNB1KB2");
+    read_surely(fen, &pos, probs);
+    for (int sq = 0; sq < 64; sq++) {
+        probs[sq][pos.board[sq]] = 0.995f;
+        probs[sq][pos.board[sq] == FK_EMPTY ? FK_WP : FK_EMPTY] = 0.005f;
+    }
+    read_as(probs, "e4", FK_WK, 0.6f, FK_EMPTY, 0.39f, FK_WQ, 0.01f);
+    repair(&pos, probs, &r);
+    fk_fen_write_placement(&pos, placement, sizeof placement);
+    assert_string_equal(placement, read);
+    assert_true(r.repaired == FK_BIT(fk_square_parse("e4")));
+}
+
 /* Three held-out boards the steps after the network read wholly right:
  * condal-027's 192-pixel board shows men's outlines only against fitted
  * grounds, and its white bishop on e2 (a knight 29%, a bishop 26%) is
@@ -1765,6 +1800,7 @@ int main(void) {
         cmocka_unit_test(test_leaves_sure_readings_and_kings_to_the_picture),
         cmocka_unit_test(test_keeps_the_surest_of_five_kings),
         cmocka_unit_test(test_repairs_two_cheap_misreadings_rather_than_one_dear_one),
+        cmocka_unit_test(test_repairs_pawns_no_game_reaches),
         cmocka_unit_test(test_reads_held_out_boards_the_network_misreads),
         cmocka_unit_test(test_leaves_two_sure_kings_as_the_picture_shows_them),
         cmocka_unit_test(test_leaves_a_board_no_repair_can_make_lawful),
