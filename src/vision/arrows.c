@@ -15,8 +15,12 @@
  * never over bare ground is an arrow. Under it, ground is put back and a
  * man's grey recovered: u = (v - c0) / k. An arrow whose grey is near one
  * square colour's shows over the other colour only; its squares of that
- * colour then tell nothing either way. Only boards of flat squares are
- * looked at: on hatched or grainy ones an arrow's grey is not one value. */
+ * colour then tell nothing either way. Boards of flat squares are looked
+ * at, and printed diagrams whose one square colour is flat paper and the
+ * other hatched: there each pixel of a hatched square has its own ground,
+ * the hatching worked out from the crop's edge band (fk_hatch_ground()),
+ * and the arrow's colour is told where it crosses from paper to the
+ * hatching's ink. On grainy squares an arrow's grey is not one value. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +44,9 @@
  * and is less sure: at least this (an arrow 85% opaque or less). */
 #define K_ONE_SIDED 0.15
 #define K_BINS 31 /* of 0.025 from K_LEAST */
+/* Of a hatched square colour's 32 cells, at least so many must show
+ * their hatching (fk_hatch_ground()) for arrows to be looked for. */
+#define HATCHED_LEAST 16
 #define C_BINS 43 /* of 6 grey levels from 0 */
 
 typedef struct arrow arrow;
@@ -48,6 +55,12 @@ typedef struct {
     uint8_t *px; /* the board, 8 * side pixels a side, row by row */
     int w, side;
     int ground[64];
+    /* on a board whose one square colour is hatched (a printed diagram):
+     * each pixel's ground, the hatching worked out under the men
+     * (fk_hatch_ground()), -1 on a hatched cell whose hatching was not;
+     * NULL on a board drawn flat */
+    const short *under;
+    int hatched; /* that colour (fk_cell_colour()), -1 when none */
     double k, c0;
     int faint[2];      /* the arrow has the grey of this square colour's ground */
     const arrow *kept; /* the arrows found so far, whose shafts measuring */
@@ -67,13 +80,19 @@ struct arrow {
 
 static int cell_at(const board_view *b, int x, int y) { return (y / b->side) * 8 + x / b->side; }
 
+/* The ground's grey at pixel (x, y): its square's, or on a hatched square
+ * the hatching's there; -1 where that is not known. */
+static int ground_at(const board_view *b, int x, int y) {
+    return b->under ? b->under[(size_t)y * b->w + x] : b->ground[cell_at(b, x, y)];
+}
+
 /* 1: the arrow over bare ground, 0: bare ground, 2: something else (a man,
  * an edge, a label); -1 outside the board. */
 static int pixel_kind(const board_view *b, int x, int y) {
     if (x < 0 || y < 0 || x >= b->w || y >= b->w) return -1;
-    int cell = cell_at(b, x, y), v = b->px[y * b->w + x], g = b->ground[cell];
+    int cell = cell_at(b, x, y), v = b->px[y * b->w + x], g = ground_at(b, x, y);
     /* Where the arrow has the ground's grey, ground and arrow look the same. */
-    if (b->faint[fk_cell_colour(cell)]) return 2;
+    if (g < 0 || b->faint[fk_cell_colour(cell)]) return 2;
     if (fabs(v - (b->c0 + b->k * g)) <= ARROW_NEAR) return 1;
     /* Ground, unless the arrow over a man's dark ink (grey INK_MOST or
      * less) shows the same grey: an orange arrow over a black pawn on a
@@ -89,7 +108,7 @@ static int pixel_kind(const board_view *b, int x, int y) {
  * ground and the pair fits a see-through colour. */
 static void vote(int a, int ga, int bb, int gb, int votes[K_BINS][C_BINS],
                  double sums[K_BINS][C_BINS][2], int one_sided) {
-    if (abs(ga - gb) < 20) return;
+    if (ga < 0 || gb < 0 || abs(ga - gb) < 20) return;
     if (one_sided) {
         /* the arrow shows over a's side only: over b's it has b's grey */
         if (abs(a - ga) <= VOTE_APART || abs(bb - gb) > 2) return;
@@ -139,10 +158,10 @@ static int find_colours(const board_view *b, see_through out[COLOURS_MOST], int 
     for (int c = 1; c < 8; c++)
         for (int y = 0; y < w; y++) {
             int x = c * s;
-            int l = p[y * w + x - 2], gl = b->ground[cell_at(b, x - 2, y)];
-            int r = p[y * w + x + 1], gr = b->ground[cell_at(b, x + 1, y)];
-            int u = p[(x - 2) * w + y], gu = b->ground[cell_at(b, y, x - 2)];
-            int d = p[(x + 1) * w + y], gd = b->ground[cell_at(b, y, x + 1)];
+            int l = p[y * w + x - 2], gl = ground_at(b, x - 2, y);
+            int r = p[y * w + x + 1], gr = ground_at(b, x + 1, y);
+            int u = p[(x - 2) * w + y], gu = ground_at(b, y, x - 2);
+            int d = p[(x + 1) * w + y], gd = ground_at(b, y, x + 1);
             vote(l, gl, r, gr, votes, sums, one_sided);
             vote(u, gu, d, gd, votes, sums, one_sided);
             if (one_sided) {
@@ -183,6 +202,9 @@ static int find_colours(const board_view *b, see_through out[COLOURS_MOST], int 
             shows[c] = fabs(t.c0 + t.k * mid[c] - mid[c]) >= 2 * ARROW_NEAR + 4;
             t.faint[c] = !shows[c];
         }
+        /* Over hatching each pixel has its own ground: the arrow must show
+         * over the flat colour, and is looked for over both. */
+        if (b->hatched >= 0) shows[b->hatched] = t.faint[b->hatched] = 0;
         int hid = shows[0] ? 1 : 0; /* one-sided: the colour it does not show over */
         if (one_sided ? shows[0] != shows[1] && t.k >= K_ONE_SIDED &&
                             fabs(t.c0 + t.k * mid[hid] - mid[hid]) <= ARROW_NEAR
@@ -395,8 +417,17 @@ static fk_bitboard take_out(board_view *b, const uint8_t *cover, const uint8_t *
         for (int x = 0; x < b->w; x++) {
             size_t at = (size_t)y * b->w + x;
             if (!cover[at] && !edge[at]) continue;
-            int g = b->ground[cell_at(b, x, y)];
+            int g = ground_at(b, x, y);
             double v = b->px[at], over = g, less = g;
+            if (g < 0) {
+                /* no ground known: every pixel unblended */
+                for (int n = 0; n < cover[at] && v >= b->c0 - 4 && v <= b->c0 + 255 * b->k + 4; n++)
+                    v = (v - b->c0) / b->k;
+                uint8_t was = b->px[at];
+                if (cover[at]) b->px[at] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v + 0.5);
+                if (b->px[at] != was) changed |= FK_BIT(cell_at(b, x, y));
+                continue;
+            }
             for (int n = 0; n < cover[at]; n++) {
                 less = over;
                 over = b->c0 + b->k * over;
@@ -505,6 +536,28 @@ static int best_first(const void *x, const void *y) {
     return ((const arrow *)y)->score - ((const arrow *)x)->score;
 }
 
+/* Whether at least PAPER_LEAST cells of the colour not hatched are flat
+ * crops within 2 grey levels of one another: a program's printed diagram
+ * shows several empty squares of one paper grey; a photo of a physical
+ * board whose grain passes for hatching shows 3 flat cells at most (the
+ * 257 of bgu-physical-frames), and one of them had eight arrows found in
+ * its wood. */
+#define PAPER_LEAST 4
+static int paper_of_one_grey(const board_view *b, const uint8_t *crops, int side) {
+    size_t area = (size_t)side * side;
+    int count[256] = {0};
+    for (int i = 0; i < 64; i++)
+        if (fk_cell_colour(i) != b->hatched && fk_crop_is_flat(crops + i * area, side))
+            count[b->ground[i]]++;
+    for (int g = 0; g < 256; g++) {
+        int near = 0;
+        for (int d = -2; d <= 2; d++)
+            near += g + d >= 0 && g + d < 256 ? count[g + d] : 0;
+        if (near >= PAPER_LEAST) return 1;
+    }
+    return 0;
+}
+
 int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST],
                      fk_bitboard *changed) {
     size_t area = (size_t)side * side;
@@ -516,12 +569,41 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
         b.ground[i] = fk_crop_ground(crop, side);
         if (fk_crop_is_flat(crop, side)) flat[fk_cell_colour(i)] = 1;
     }
-    if (!flat[0] || !flat[1]) return 0;
+    short *under = NULL;
+    b.hatched = -1;
+    if (!flat[0] || !flat[1]) {
+        if (!flat[0] && !flat[1]) return 0;
+        b.hatched = flat[0] ? 1 : 0;
+        under = malloc(sizeof(short) * area * 64);
+        uint8_t *hatch = malloc(area);
+        int laid = 0;
+        for (int i = 0; under && hatch && i < 64; i++) {
+            int fits =
+                fk_cell_colour(i) == b.hatched && fk_hatch_ground(crops + i * area, side, hatch);
+            laid += fits;
+            for (int y = 0; y < side; y++)
+                for (int x = 0; x < side; x++)
+                    under[(size_t)((i / 8) * side + y) * b.w + (i % 8) * side + x] =
+                        (short)(fk_cell_colour(i) != b.hatched ? b.ground[i]
+                                : fits                         ? hatch[y * side + x]
+                                                               : -1);
+        }
+        free(hatch);
+        /* a printed diagram as a program draws it: most of the hatched
+         * colour's cells show their hatching, and empty squares of the
+         * other colour are paper of one grey */
+        if (!under || laid < HATCHED_LEAST || !paper_of_one_grey(&b, crops, side)) {
+            free(under);
+            return 0;
+        }
+        b.under = under;
+    }
     b.px = malloc(area * 64);
     arrow *found = malloc(sizeof(arrow) * 64 * 63 / 2);
     if (!b.px || !found) {
         free(b.px);
         free(found);
+        free(under);
         return 0;
     }
     for (int i = 0; i < 64; i++)
@@ -531,7 +613,7 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
     int n = 0, kept = 0;
     /* The first colour whose pixels make arrows: those that show over
      * both square colours, then those that show over one only. */
-    for (int one_sided = 0; one_sided < 2 && n == 0; one_sided++) {
+    for (int one_sided = 0; one_sided < (b.hatched < 0 ? 2 : 1) && n == 0; one_sided++) {
         see_through colour[COLOURS_MOST];
         int colours = find_colours(&b, colour, one_sided);
         for (int c = 0; c < colours && n == 0; c++) {
@@ -594,5 +676,6 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
     }
     free(b.px);
     free(found);
+    free(under);
     return kept;
 }

@@ -1417,15 +1417,21 @@ static void test_reads_the_squares_under_arrows(void **state) {
     } cases[] = {
         /* f5d6's head lies under d6g1's tail: which way it points is not
          * checked. */
-        {"8/8/4p2P/k4PP1/5K2/pp1P4/p7/8 w - - 0 25", "brown", "d6g1 f2c4 f5d6",
-         "d6 to g1|f2 to c4", 560, 0},
+        {"8/8/4p2P/k4PP1/5K2/pp1P4/p7/8 w - - 0 25", "brown", "d6g1 f2c4 f5d6", "d6 to g1|f2 to c4",
+         560, 0},
         {"2b4r/r1pqpkb1/p3n2n/PQ1p4/8/N1P5/1P1PPP1P/R1B1KBNR b KQ - 0 14", "purple",
          "h6b1 e1e6 e1c7", "h6 to b1|e1 to e6|e1 to c7", 320, 1},
         {"rnb2b1r/pp2kppp/2p5/2n5/8/P1P1P3/3PKPPP/RNBQ1B1R w - - 3 9", "teal", "f2f5 h2h3",
          "f2 to f5|h2 to h3", 560, 0},
-        {"2b3n1/r2qk3/pp1pppp1/2pP2N1/5N2/4P3/1PRB1PPR/Q3KB2 b - - 1 17", "green", "h6b6 e1f6",
-         "", 320, 0},
+        {"2b3n1/r2qk3/pp1pppp1/2pP2N1/5N2/4P3/1PRB1PPR/Q3KB2 b - - 1 17", "green", "h6b6 e1f6", "",
+         320, 0},
         {"8/8/8/1p6/1b5k/2P5/PP1K2PP/RN1R4 w - - 4 30", "walnut", "d4d7 g6e1 e6b6", "", 560, 0},
+        /* A printed diagram, its dark squares hatched: the arrows are
+         * found from where they cross from paper to hatching, and the
+         * pawn on f5 under e6h3's shaft had been read as an empty square
+         * (f2c2 over the hatching alone is missed). */
+        {"rn4n1/1b1p1k2/p3p1p1/2P2P2/P7/5P1P/6r1/2b1K1NR b K - 0 20", "book", "e6f4 e6h3 f2c2",
+         "e6 to h3|e6 to f4", 400, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fk_position pos;
