@@ -121,13 +121,7 @@ int fk_colour_kings(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
     for (int k = 0; k < 2; k++) {
         if (picture[cell[k]] == now[k]) continue;
         int c = cell[k];
-        told[n++] = (told_apart){.cell = c,
-                                 .other = cell[1 - k],
-                                 .how = TOLD_INK,
-                                 .was = picture[c],
-                                 .was_prob = probs[c][picture[c]],
-                                 .now_prob = probs[c][now[k]]};
-        picture[c] = now[k];
+        fk_told_take(told, &n, picture, probs, c, cell[1 - k], TOLD_INK, now[k]);
     }
     return n;
 }
@@ -237,13 +231,7 @@ int fk_colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT], fk
             log(probs[w][x]) - log(probs[w][other]) > log(KING_ODDS))
             continue;
         int by = ref[black] >= 0 ? ref[black] : ref[!black];
-        told[m++] = (told_apart){.cell = w,
-                                 .other = by,
-                                 .how = TOLD_INK,
-                                 .was = x,
-                                 .was_prob = probs[w][x],
-                                 .now_prob = probs[w][other]};
-        picture[w] = other;
+        fk_told_take(told, &m, picture, probs, w, by, TOLD_INK, other);
     }
     return m;
 }

@@ -435,13 +435,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
                     FK_PIECE_COLOR(c) == FK_PIECE_COLOR(picture[i]) &&
                     (next == FK_EMPTY || readings[i][c] > readings[i][next]))
                     next = c;
-        told[told_count++] = (told_apart){.cell = i,
-                                          .other = j,
-                                          .how = TOLD_TWIN,
-                                          .was = picture[i],
-                                          .was_prob = readings[i][picture[i]],
-                                          .now_prob = readings[i][next]};
-        picture[i] = (fk_piece)next;
+        fk_told_take(told, &told_count, picture, readings, i, j, TOLD_TWIN, (fk_piece)next);
     }
     free(crops);
     free(rows);

@@ -503,15 +503,11 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
             int c = odd[k];
             fk_piece was = picture[c], now = FK_MAKE_PIECE(FK_PIECE_COLOR(was), FK_PIECE_KIND(y));
             done[c] = 1;
-            told[n++] = (told_apart){.cell = c,
-                                     .other = k ? w : sure,
-                                     .how = !k        ? TOLD_UNSEEN
-                                            : also[k] ? TOLD_ALSO
-                                                      : TOLD_ALONG,
-                                     .was = was,
-                                     .was_prob = probs[c][was],
-                                     .now_prob = probs[c][now]};
-            picture[c] = now;
+            fk_told_take(told, &n, picture, probs, c, k ? w : sure,
+                         !k        ? TOLD_UNSEEN
+                         : also[k] ? TOLD_ALSO
+                                   : TOLD_ALONG,
+                         now);
         }
     }
     return n;
@@ -561,13 +557,7 @@ static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_C
             against = v >= 0 && v < SHAPE_UNLIKE && probs[o][y] >= OUTLINE_SURE;
         }
         if (like < 0 || against) continue;
-        told[m++] = (told_apart){.cell = w,
-                                 .other = like,
-                                 .how = TOLD_LIKE,
-                                 .was = x,
-                                 .was_prob = probs[w][x],
-                                 .now_prob = probs[w][y]};
-        picture[w] = (fk_piece)y;
+        fk_told_take(told, &m, picture, probs, w, like, TOLD_LIKE, y);
     }
     return m;
 }
@@ -680,13 +670,7 @@ static int tell_from_sure_men(const drawings *d, const float (*probs)[FK_PIECE_C
         }
         if (next < 0) continue;
         anchored[w] = 1;
-        told[n++] = (told_apart){.cell = w,
-                                 .other = sure,
-                                 .how = TOLD_NEXT,
-                                 .was = x,
-                                 .was_prob = probs[w][x],
-                                 .now_prob = probs[w][next]};
-        picture[w] = (fk_piece)next;
+        fk_told_take(told, &n, picture, probs, w, sure, TOLD_NEXT, (fk_piece)next);
     }
     return n;
 }
@@ -762,13 +746,7 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
         if (next != FK_EMPTY && FK_PIECE_KIND(next) == FK_PIECE_KIND(picture[weakest]) &&
             probs[partner][picture[partner]] >= CORE_SURE && probs[weakest][next] < SWAP_DOUBT)
             continue;
-        told[n++] = (told_apart){.cell = weakest,
-                                 .other = partner,
-                                 .how = TOLD_NEXT,
-                                 .was = picture[weakest],
-                                 .was_prob = probs[weakest][picture[weakest]],
-                                 .now_prob = probs[weakest][next]};
-        picture[weakest] = (fk_piece)next;
+        fk_told_take(told, &n, picture, probs, weakest, partner, TOLD_NEXT, (fk_piece)next);
     }
     n = tell_from_sure_men(d, probs, picture, tell_level, anchored, told, n);
     n = claim_unseen_kinds(d, probs, picture, clean, alike, told, n);

@@ -59,6 +59,22 @@ typedef struct {
     hatching *hatch;
 } drawings;
 
+/* Takes cell as `now` in picture[], told from (or drawn like) cell
+ * `other` as `how` says, and records it, with both readings'
+ * probabilities, in told[*n]. */
+static inline void fk_told_take(told_apart told[64], int *n, fk_piece picture[64],
+                                const float (*probs)[FK_PIECE_COUNT], int cell, int other,
+                                told_how how, fk_piece now) {
+    fk_piece was = picture[cell];
+    told[(*n)++] = (told_apart){.cell = cell,
+                                .other = other,
+                                .how = how,
+                                .was = was,
+                                .was_prob = probs[cell][was],
+                                .now_prob = probs[cell][now]};
+    picture[cell] = now;
+}
+
 /* Sets d up over the 64 crops of side pixels: spare is room for 129
  * crops, shaped for 64 counts, rows for 64 * 64 rows of bits; arrowed the
  * cells an arrow was taken out of. */
