@@ -3,16 +3,14 @@
  * men's outlines (shape.c) and men on hatched squares (hatch.c). The
  * first byte picks the crops' side (8 to 48 pixels) and how they are
  * filled: with the input's bytes over and over, or as a board of two flat
- * greys with bars and blobs of any grey painted over it, as a board with
- * men and arrows looks. Whatever the crops show, evening the light must
- * leave them as they were or name a fitted grey from 8 to its brightest,
- * at least a sixth apart; the finder must name
- * cells on the board and at most FK_ARROWS_MOST arrows, an outline
- * (fk_crops_shapes(), against plain or fitted grounds) must be 0/1 pixels
- * that overlap themselves wholly, none on a skipped cell, and against
- * plain grounds those of fk_crop_shape(), and a man laid over
- * a hatched ground must leave a share of its difference of 0 or more (or
- * -1, for a crop that is its ground alone). */
+ * greys (or flat light squares and hatched dark ones) with bars and blobs
+ * of any grey painted over it, as a board with men and arrows looks. Whatever the crops show,
+ * evening the light must leave them as they were or name a fitted grey from 8 to its brightest, at
+ * least a sixth apart; the finder must name cells on the board and at most FK_ARROWS_MOST arrows,
+ * an outline (fk_crops_shapes(), against plain or fitted grounds) must be 0/1 pixels that overlap
+ * themselves wholly, none on a skipped cell, and against plain grounds those of fk_crop_shape(),
+ * and a man laid over a hatched ground must leave a share of its difference of 0 or more (or -1,
+ * for a crop that is its ground alone). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,9 +24,15 @@
 static void paint(uint8_t *board, int side, const uint8_t *data, size_t size) {
     int n = 8 * side;
     uint8_t light = size > 1 ? data[1] : 220, dark = size > 2 ? data[2] : 120;
+    /* with the 0x40 bit of the first byte, the dark squares hatched: lines
+     * of the light grey across the dark one, diagonal, 3 to 10 pixels apart
+     * (a printed diagram, where arrows are looked for over the hatching) */
+    int hatched = data[0] & 0x40, pitch = 3 + (size > 3 ? data[3] % 8 : 0);
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
-            board[y * n + x] = (x / side + y / side) % 2 ? dark : light;
+            board[y * n + x] = (x / side + y / side) % 2 == 0           ? light
+                               : hatched && (x + y) % pitch < pitch / 2 ? light
+                                                                        : dark;
     for (size_t at = 3; at + 5 <= size; at += 5) {
         const uint8_t *s = data + at;
         int grey = s[0] & 0xfe, round = s[0] & 1;

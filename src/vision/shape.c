@@ -276,7 +276,7 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
 
 int fk_crops_shapes(const uint8_t *crops, int side, uint64_t skip, uint8_t *shapes, int shown[64]) {
     size_t area = (size_t)side * side;
-    uint8_t *near = malloc(area * 2), *fitted = malloc(64 * area);
+    uint8_t *near = malloc(area * 2), *fitted = calloc(64, area); /* skipped cells stay 0 */
     int *stack = malloc(sizeof(int) * area), found[64] = {0}, plain = 0, more = 0;
     memset(shapes, 0, 64 * area);
     memset(shown, 0, 64 * sizeof shown[0]);
