@@ -1,7 +1,7 @@
 """How well ink tells a black man from a white one, on the crops the scanner
 itself cuts (`fenkit scan --debug-dir`) of rendered boards whose positions
-are known: the figures behind scan.c's colour_kings and colour_men. Ink is
-computed as scan.c's cell_inks does: the share of a crop's inner pixels
+are known: the figures behind ink.c's fk_colour_kings and fk_colour_men. Ink is
+computed as ink.c's fk_cell_inks does: the share of a crop's inner pixels
 darker than half the grey of the board's darker squares, boards whose dark
 squares show no flat crop counted apart (hatched).
 

@@ -1,10 +1,10 @@
 """How well men's outlines tell kinds apart, on the outlines the scanner
 itself finds (`fenkit scan --debug-dir` writes them beside the crops,
 src/vision/shape.c) in rendered boards whose positions are known: the
-figures behind scan.c's SHAPE_UNLIKE and SHAPE_ALIKE.
+figures behind tell.c's SHAPE_UNLIKE and SHAPE_ALIKE.
 
 Only boards drawn flat count (a flat crop on both square colours), as in
-scan.c. For every pair of men that both show an outline, the overlap is
+tell.c. For every pair of men that both show an outline, the overlap is
 computed as fk_shapes_overlap() does (shared pixels over the pixels of
 either, the better of the second moved up to two pixels each way), and
 the pairs are told by their true men: the same man, the same kind in the
@@ -16,7 +16,7 @@ of a board before it compares men of different colours).
     python3 training/eval_scan.py build/fenkit --boards 400 --work /tmp/ev400
     python3 training/eval_outlines.py build/fenkit /tmp/ev400/held-out
 
-With --hatched, the figures behind scan.c's LAID_UNLIKE and LAID_ALIKE
+With --hatched, the figures behind tell.c's LAID_UNLIKE and LAID_ALIKE
 instead, on boards with one square colour drawn flat and the other
 hatched (the book themes): every man on a hatched square whose ground
 the scanner worked out (`hatch-rRcC.png`) against every man on a flat

@@ -1,7 +1,7 @@
 """Counts, over the distinct positions of real games, how many pawns a side
 has (0 to 8) and, for each pawn count, how often it has 0, 1 or 2 knights,
 bishops, rooks and queens; prints the shares as the C tables pawn_share and
-piece_share in src/vision/scan.c. A side's pieces go with its pawns: with
+piece_share in src/vision/repair.c. A side's pieces go with its pawns: with
 eight pawns, two rooks are the rule (99.5%) and one rook rare (0.5%), while
 over all positions one rook is three fifths as common as two.
 

@@ -467,7 +467,7 @@ static double material_weight(const fk_position *pos) {
 
 /* After any repair: a square read with less than FK_WEIGH_BELOW takes its
  * runner-up when that makes the whole more likely (not where `unlike`
- * says its outline rules the runner-up out: outline_vetoes()), the readings'
+ * says its outline rules the runner-up out: fk_outline_vetoes()), the readings'
  * probabilities times how common the material is in games. A white queen
  * read as a second black queen at 84% against 15% becomes white again; a
  * sure reading is never touched, nor a king, a repaired square or a board

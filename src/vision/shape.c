@@ -207,7 +207,7 @@ static int outline_against(const uint8_t *crop, int side, int g, const double sl
      * board). Letting it there read one more of the 800 renders of every
      * set wholly right (an eboard-staunton bishop pair had been read as
      * pawns) and one more of the fresh 600 (a dreamchess bishop read as a
-     * pawn), and with men on hatched squares compared (scan.c,
+     * pawn), and with men on hatched squares compared (tell.c,
      * laid_overlap()) a held-out berlin board. The foot may take up to
      * nine tenths of the bottom row, not three quarters: a kilfiger rook
      * on a1 of a 1,016-pixel board, standing on a base as wide as his

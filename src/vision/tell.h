@@ -18,7 +18,7 @@ typedef enum {
                   * TOLD_UNSEEN one there, took its kind too */
     TOLD_LIKE,   /* unlike the sure men of its reading, drawn like a man
                   * read as its runner-up, took it (take_the_runner_up) */
-    TOLD_INK,    /* a man whose colour its ink decided (colour_kings, colour_men) */
+    TOLD_INK,    /* a man whose colour its ink decided (fk_colour_kings, fk_colour_men) */
     TOLD_TWIN    /* read as a king, drawn like another man of its colour */
 } told_how;
 
@@ -30,14 +30,14 @@ typedef struct {
     float was_prob, now_prob; /* of its first reading, of the one it takes */
 } told_apart;
 
-/* Which cells stand on hatched squares (laid_of()). */
+/* Which cells stand on hatched squares (fk_laid_of()). */
 typedef struct {
     int hatched[2];       /* per square colour: most of its cells hatched;
-                           * -1 until laid_of() is first asked */
+                           * -1 until fk_laid_of() is first asked */
     signed char laid[64]; /* a hatched ground found under the cell */
 } hatching;
 
-/* The crops of a picture as drawn_alike() compares them: each one's
+/* The crops of a picture as fk_drawn_alike() compares them: each one's
  * ground grey, found once, and one more crop's room to repaint into; and
  * for each square colour (fk_cell_colour()) whether it is drawn flat (PLAIN:
  * not hatched or grainy). */

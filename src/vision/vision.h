@@ -122,10 +122,10 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. alike (64 entries by square, or NULL): the other squares
  * whose men are read the same and drawn alike, which are weighed
- * together. inked: squares whose man's colour its ink confirmed (scan.c,
- * colour_men), which do not take their kind's other colour. unlike:
- * squares whose runner-up their outline rules out (scan.c,
- * outline_vetoes), which keep their reading. Adds notes and sets
+ * together. inked: squares whose man's colour its ink confirmed (ink.c,
+ * fk_colour_men), which do not take their kind's other colour. unlike:
+ * squares whose runner-up their outline rules out (tell.c,
+ * fk_outline_vetoes), which keep their reading. Adds notes and sets
  * r->repaired. */
 void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
                             fk_bitboard unlike, fk_scan_result *r);
