@@ -543,12 +543,10 @@ static int best_first(const void *x, const void *y) {
  * 257 of bgu-physical-frames), and one of them had eight arrows found in
  * its wood. */
 #define PAPER_LEAST 4
-static int paper_of_one_grey(const board_view *b, const uint8_t *crops, int side) {
-    size_t area = (size_t)side * side;
+static int paper_of_one_grey(const board_view *b, fk_bitboard flat_cells) {
     int count[256] = {0};
     for (int i = 0; i < 64; i++)
-        if (fk_cell_colour(i) != b->hatched && fk_crop_is_flat(crops + i * area, side))
-            count[b->ground[i]]++;
+        if (fk_cell_colour(i) != b->hatched && (flat_cells >> i & 1)) count[b->ground[i]]++;
     for (int g = 0; g < 256; g++) {
         int near = 0;
         for (int d = -2; d <= 2; d++)
@@ -563,17 +561,26 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
     size_t area = (size_t)side * side;
     if (changed) *changed = 0;
     int flat[2] = {0, 0};
+    fk_bitboard flat_cells = 0;
     board_view b = {.w = 8 * side, .side = side};
     for (int i = 0; i < 64; i++) {
         const uint8_t *crop = crops + i * area;
         b.ground[i] = fk_crop_ground(crop, side);
-        if (fk_crop_is_flat(crop, side)) flat[fk_cell_colour(i)] = 1;
+        if (fk_crop_is_flat(crop, side)) {
+            flat[fk_cell_colour(i)] = 1;
+            flat_cells |= FK_BIT(i);
+        }
     }
     short *under = NULL;
     b.hatched = -1;
     if (!flat[0] || !flat[1]) {
         if (!flat[0] && !flat[1]) return 0;
         b.hatched = flat[0] ? 1 : 0;
+        /* a printed diagram as a program draws it: empty squares of the
+         * flat colour are paper of one grey (tested first: it costs
+         * nothing), and most of the other colour's cells show their
+         * hatching */
+        if (!paper_of_one_grey(&b, flat_cells)) return 0;
         under = malloc(sizeof(short) * area * 64);
         uint8_t *hatch = malloc(area);
         int laid = 0;
@@ -589,10 +596,7 @@ int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST
                                                                : -1);
         }
         free(hatch);
-        /* a printed diagram as a program draws it: most of the hatched
-         * colour's cells show their hatching, and empty squares of the
-         * other colour are paper of one grey */
-        if (!under || laid < HATCHED_LEAST || !paper_of_one_grey(&b, crops, side)) {
+        if (!under || laid < HATCHED_LEAST) {
             free(under);
             return 0;
         }

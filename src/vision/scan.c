@@ -420,23 +420,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_bitboard alike_cells_of[64];
     fk_alike_men(&drawn, readings, picture, alike_cells_of);
     fk_bitboard unlike_cells = fk_outline_vetoes(&drawn, readings, picture);
-    int twin_of[64];
-    fk_bitboard twin_cells = fk_twinned_men(&drawn, readings, picture, twin_of);
-    for (int i = 0; i < 64; i++) {
-        if (!(twin_cells >> i & 1) || FK_PIECE_KIND(picture[i]) != FK_KING ||
-            readings[i][picture[i]] >= TELL_BELOW)
-            continue;
-        int next = FK_EMPTY, j = twin_of[i];
-        if (FK_PIECE_KIND(picture[j]) != FK_KING)
-            next = picture[j];
-        else
-            for (int c = 1; c < FK_PIECE_COUNT; c++)
-                if (FK_PIECE_KIND(c) != FK_KING &&
-                    FK_PIECE_COLOR(c) == FK_PIECE_COLOR(picture[i]) &&
-                    (next == FK_EMPTY || readings[i][c] > readings[i][next]))
-                    next = c;
-        fk_told_take(told, &told_count, picture, readings, i, j, TOLD_TWIN, (fk_piece)next);
-    }
+    fk_bitboard twin_cells = fk_twinned_men(&drawn, readings, picture, told, &told_count);
     free(crops);
     free(rows);
     const char *how = "from the coordinates";

@@ -755,7 +755,7 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
 }
 
 /* The cells whose men are drawn like another man of their colour
- * (TWIN_ALIKE or more by fk_drawn_alike(); twin_of[] names him): a side has
+ * (TWIN_ALIKE or more by fk_drawn_alike()): a side has
  * one king, so none of them is its king. Only men the network gives
  * their colour's king 1e-4 or more are compared, with each other, and
  * only where a side shows no king or more than one, or a king is read
@@ -775,8 +775,9 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
  * four real screenshots of boards of kings (tsoj_115-125) lost them. */
 #define TWIN_ALIKE 0.99
 fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
-                           const fk_piece picture[64], int twin_of[64]) {
+                           fk_piece picture[64], told_apart told[64], int *n) {
     fk_bitboard twins = 0;
+    int twin_of[64];
     /* Nothing to do where each side shows one king, surely read. */
     int kings[2] = {0, 0}, unsure = 0;
     for (int i = 0; i < 64; i++)
@@ -785,13 +786,13 @@ fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUN
             unsure |= probs[i][picture[i]] < TELL_BELOW;
         }
     if (kings[0] == 1 && kings[1] == 1 && !unsure) return 0;
-    int cells[64], n = 0;
+    int cells[64], m = 0;
     for (int i = 0; i < 64; i++)
         if (picture[i] != FK_EMPTY &&
             probs[i][FK_MAKE_PIECE(FK_PIECE_COLOR(picture[i]), FK_KING)] >= 1e-4f)
-            cells[n++] = i;
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b < n; b++) {
+            cells[m++] = i;
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b < m; b++) {
             int i = cells[a], j = cells[b];
             if ((twins >> i & 1) && (twins >> j & 1)) continue;
             if (FK_PIECE_COLOR(picture[j]) != FK_PIECE_COLOR(picture[i]) ||
@@ -801,6 +802,21 @@ fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUN
             if (!(twins >> j & 1)) twin_of[j] = i;
             twins |= FK_BIT(i) | FK_BIT(j);
         }
+    for (int i = 0; i < 64; i++) {
+        if (!(twins >> i & 1) || FK_PIECE_KIND(picture[i]) != FK_KING ||
+            probs[i][picture[i]] >= TELL_BELOW)
+            continue;
+        int next = FK_EMPTY, j = twin_of[i];
+        if (FK_PIECE_KIND(picture[j]) != FK_KING)
+            next = picture[j];
+        else
+            for (int c = 1; c < FK_PIECE_COUNT; c++)
+                if (FK_PIECE_KIND(c) != FK_KING &&
+                    FK_PIECE_COLOR(c) == FK_PIECE_COLOR(picture[i]) &&
+                    (next == FK_EMPTY || probs[i][c] > probs[i][next]))
+                    next = c;
+        fk_told_take(told, n, picture, probs, i, j, TOLD_TWIN, (fk_piece)next);
+    }
     return twins;
 }
 

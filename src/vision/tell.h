@@ -90,9 +90,10 @@ int fk_laid_of(const drawings *d, int i);
 int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_piece picture[64],
                     told_apart told[64]);
 /* The cells whose men are drawn like another man of their colour, who is
- * then no king; twin_of[] names the other. */
+ * then no king: one read as the king unsurely takes his twin's reading
+ * (appended to told[], *n counting them). */
 fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
-                           const fk_piece picture[64], int twin_of[64]);
+                           fk_piece picture[64], told_apart told[64], int *n);
 /* The unsure cells whose runner-up their outline rules out, for the
  * material weighing. */
 fk_bitboard fk_outline_vetoes(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
