@@ -6,9 +6,12 @@
  * and Leptonica (with the codecs of every format behind it) had to be
  * opened: the 1920 x 1080 page of bench/scan.sh took 7.2-10.3 ms to
  * decode, 3.2-3.9 here. A file cut short is refused as Leptonica refuses
- * it; anything else libjpeg stops at or warns about (CMYK, a damaged
- * marker) is left to Leptonica, whose reading and messages stay as they
- * were.
+ * it; anything else libjpeg stops at or warns about (a damaged marker)
+ * is left to Leptonica, whose reading and messages stay as they were.
+ * A CMYK picture (as print work saves them: a diagram taken out of a PDF
+ * or a page set for printing) has no luminance to ask for, and Leptonica's
+ * luminance reading refuses it too: its inks are read and turned into
+ * grey levels here (cmyk_grey()).
  *
  * Phone cameras store a photo's rows as the sensor read them and say in
  * the EXIF orientation tag how to turn them upright; the picture is
@@ -139,6 +142,22 @@ static uint8_t *upright(const uint8_t *px, size_t w, size_t h, size_t n, int o, 
     return out;
 }
 
+/* Grey levels of a row of n CMYK pixels (four bytes each) as libjpeg
+ * gives them: each ink's share of the light taken away, the red, green and
+ * blue that are left weighted as Leptonica's RGB pictures are (to_grey()
+ * in image.c). Photoshop and the programs that follow it (an Adobe
+ * marker, `adobe`) store the inks inverted, 255 for none. */
+static void cmyk_grey(const uint8_t *ink, size_t n, int adobe, uint8_t *grey) {
+    for (size_t i = 0; i < n; i++, ink += 4) {
+        int light[4];
+        for (int k = 0; k < 4; k++)
+            light[k] = adobe ? ink[k] : 255 - ink[k];
+        int r = light[0] * light[3] / 255, g = light[1] * light[3] / 255,
+            b = light[2] * light[3] / 255;
+        grey[i] = (uint8_t)((r * 299 + g * 587 + b * 114 + 500) / 1000);
+    }
+}
+
 /* Readies c for a decoding whose errors jump to e->out (set by the caller's
  * setjmp), say nothing, and are counted: c zeroed first, so that it is
  * destroyed safely even if creating it fails. */
@@ -203,10 +222,12 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
     struct jpeg_decompress_struct c;
     way_out e;
     uint8_t *volatile grey = NULL; /* volatile: set between setjmp and a longjmp to it */
+    uint8_t *volatile inks = NULL; /* a row of a CMYK picture */
     quiet_errors(&c, &e);
     if (setjmp(e.out)) { /* libjpeg gave up: Leptonica reads it, or says why not */
         lib.jpeg_destroy_decompress(&c);
         free(grey);
+        free(inks);
         return 0;
     }
     lib.jpeg_CreateDecompress(&c, JPEG_LIB_VERSION, sizeof c);
@@ -218,26 +239,33 @@ int fk_jpeg_decode(const void *data, size_t len, fk_image *out, fk_status *statu
         lib.jpeg_destroy_decompress(&c);
         return 1;
     }
-    c.out_color_space = JCS_GRAYSCALE;
+    int cmyk = c.jpeg_color_space == JCS_CMYK || c.jpeg_color_space == JCS_YCCK;
+    c.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
     lib.jpeg_start_decompress(&c);
     size_t w = c.output_width, h = c.output_height;
-    if (c.output_components != 1 || w != c.image_width || h != c.image_height) {
+    if (c.output_components != (cmyk ? 4 : 1) || w != c.image_width || h != c.image_height) {
         lib.jpeg_destroy_decompress(&c);
         return 0;
     }
     grey = fk_picture_alloc(w * h);
-    if (!grey) {
+    if (cmyk) inks = malloc(w * 4);
+    if (!grey || (cmyk && !inks)) {
         lib.jpeg_destroy_decompress(&c);
+        free(grey);
+        free(inks);
         *status = fk_vision_fail(err, FK_ERR_NOMEM, "out of memory decoding the picture");
         return 1;
     }
     while (c.output_scanline < h) {
-        JSAMPROW row = grey + (size_t)c.output_scanline * w;
+        uint8_t *line = grey + (size_t)c.output_scanline * w;
+        JSAMPROW row = cmyk ? inks : line;
         lib.jpeg_read_scanlines(&c, &row, 1);
+        if (cmyk) cmyk_grey(inks, w, c.saw_Adobe_marker, line);
     }
     lib.jpeg_finish_decompress(&c);
     long warned = e.mgr.num_warnings;
     lib.jpeg_destroy_decompress(&c);
+    free(inks);
     if (e.cut) { /* what Leptonica says of it too, without libjpeg's line on stderr */
         free(grey);
         *status = fk_vision_fail(err, FK_ERR_SYNTAX, "the picture is damaged or cut short");

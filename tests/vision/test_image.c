@@ -365,6 +365,31 @@ static void test_decodes_a_jpeg_and_refuses_a_huge_one(void **state) {
     free(jpeg);
 }
 
+/* A CMYK JPEG (print work's pictures, diagrams taken out of PDFs) has no
+ * luminance to read: its inks, stored inverted under an Adobe marker, are
+ * turned into the grey levels its RGB twin gives (within JPEG's losses). */
+static void test_decodes_a_cmyk_jpeg_as_its_rgb_twin(void **state) {
+    (void)state;
+    size_t len, rgb_len;
+    unsigned char *jpeg = scan_data("cv_03-cmyk.jpg", &len);
+    unsigned char *rgb_jpeg = scan_data("cv_03.jpg", &rgb_len);
+    fk_image im, rgb;
+    fk_error err;
+    assert_int_equal(fk_image_decode(jpeg, len, &im, &err), FK_OK);
+    assert_int_equal(fk_image_decode(rgb_jpeg, rgb_len, &rgb, &err), FK_OK);
+    assert_int_equal(im.width, rgb.width);
+    assert_int_equal(im.height, rgb.height);
+    double off = 0;
+    for (size_t p = 0; p < (size_t)im.width * im.height; p++)
+        off += abs(im.grey[p] - rgb.grey[p]);
+    off /= (double)im.width * im.height;
+    if (off > 3) fail_msg("grey levels %.1f apart on average", off);
+    fk_image_free(&im);
+    fk_image_free(&rgb);
+    free(jpeg);
+    free(rgb_jpeg);
+}
+
 /* jpeg with an APP1 segment holding EXIF orientation `orientation` put
  * after its SOI marker, the TIFF data in Intel (little) or Motorola (big)
  * byte order; *len is updated. */
@@ -473,6 +498,7 @@ int main(void) {
         cmocka_unit_test(test_refuses_a_huge_png_before_decoding),
         cmocka_unit_test(test_refuses_a_huge_gif_before_decoding),
         cmocka_unit_test(test_decodes_a_jpeg_and_refuses_a_huge_one),
+        cmocka_unit_test(test_decodes_a_cmyk_jpeg_as_its_rgb_twin),
         cmocka_unit_test(test_turns_a_jpeg_upright_by_its_exif_orientation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
