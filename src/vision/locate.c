@@ -37,12 +37,28 @@ static void unite(int *parent, int a, int b) {
     if (a != b) parent[a < b ? b : a] = a < b ? a : b;
 }
 
+/* A long, narrow picture (a page captured scrolling, a strip of a wide
+ * screen) shrunk by its long side alone can leave a board too small to
+ * see: a 300-pixel diagram in a 340 x 8,000 strip came to a board of 37
+ * pixels. Where the shorter side would come under NARROW_SIDE, it is
+ * shrunk to WORK_SHORT instead (or not at all), as long as the work
+ * picture stays within WORK_AREA pixels. */
+#define NARROW_SIDE 200
+#define WORK_SHORT 400
+#define WORK_AREA 4e6
+
 /* The picture shrunk by an integer factor (box average) so that its long
- * side is about work_side at most; *factor receives the factor. Rows are
- * summed into a line of column sums first, so each pixel is read once, in
- * order. */
+ * side is about work_side at most (but see NARROW_SIDE); *factor receives
+ * the factor. Rows are summed into a line of column sums first, so each
+ * pixel is read once, in order. */
 static uint8_t *shrink(const fk_image *im, int work_side, int *factor, int *w, int *h) {
-    int f = ((im->width > im->height ? im->width : im->height) + work_side - 1) / work_side;
+    int longest = im->width > im->height ? im->width : im->height;
+    int shortest = im->width < im->height ? im->width : im->height;
+    int f = (longest + work_side - 1) / work_side;
+    if (f > 1 && shortest / f < NARROW_SIDE) {
+        int crowded = (int)ceil(sqrt((double)im->width * im->height / WORK_AREA));
+        f = shortest / WORK_SHORT > crowded ? shortest / WORK_SHORT : crowded;
+    }
     if (f < 1) f = 1;
     *factor = f;
     *w = im->width / f;

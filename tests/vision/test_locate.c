@@ -103,6 +103,45 @@ static void test_finds_boards_of_every_theme_in_a_page(void **state) {
     assert_int_equal(misses, 0);
 }
 
+/* A long, narrow page (a strip of a wide screen, a page captured
+ * scrolling on a phone) with a 300-pixel board in it: shrunk by its long
+ * side alone, the board's squares came to under five work pixels. */
+static void test_finds_a_board_in_a_long_narrow_page(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 17);
+    static const struct {
+        int w, h, x, y;
+    } pages[] = {{8000, 340, 5000, 20}, {1080, 8000, 400, 6000}};
+    for (int i = 0; i < 2; i++) {
+        fk_position pos;
+        fk_random_position(&rng, FK_RANDOM_MIDDLEGAME, &pos, NULL, NULL);
+        fk_diagram_options o;
+        fk_diagram_options_default(&o);
+        o.size = 300;
+        o.theme = fk_theme_at(i);
+        fk_image board = draw(&pos, &o);
+        fk_board_geometry g = fk_diagram_geometry(&o);
+        fk_image pg = page(pages[i].w, pages[i].h, &rng);
+        int ox = pages[i].x, oy = pages[i].y;
+        paste(&pg, &board, ox, oy);
+        fk_board_location where;
+        fk_error err;
+        if (fk_board_locate(&pg, &where, &err) != FK_OK) {
+            print_message("%d x %d page: %s\n", pages[i].w, pages[i].h, err.message);
+            misses++;
+        } else {
+            expect_near(where.corners[0].x, ox + g.x, &o);
+            expect_near(where.corners[0].y, oy + g.y, &o);
+            expect_near(where.corners[2].x, ox + g.x + 8 * g.square, &o);
+            expect_near(where.corners[2].y, oy + g.y + 8 * g.square, &o);
+        }
+        fk_image_free(&board);
+        fk_image_free(&pg);
+    }
+    assert_int_equal(misses, 0);
+}
+
 /* src resampled (linearly) to w x h. */
 static fk_image resize(const fk_image *src, int w, int h) {
     fk_image im = {.width = w, .height = h, .grey = malloc((size_t)w * h)};
@@ -236,6 +275,7 @@ int main(void) {
         cmocka_unit_test(test_finds_boards_of_every_theme_in_a_page),
         cmocka_unit_test(test_finds_stretched_boards),
         cmocka_unit_test(test_finds_large_hatched_boards),
+        cmocka_unit_test(test_finds_a_board_in_a_long_narrow_page),
         cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
