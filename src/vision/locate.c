@@ -887,6 +887,7 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
         return fk_vision_fail(err, FK_ERR_INVALID, "the picture is too small to hold a chess board");
     lattice best = {0};
     double best_score = 0;
+    int longest = image->width > image->height ? image->width : image->height;
     /* Square squares first; only when none make a board, stretched ones
      * (a camera's or a display's aspect): a square board is never read as
      * a slightly stretched one. */
@@ -922,7 +923,6 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
          * and 180 of 1,800 to 2,400 in the built-in one, nor 299 of
          * the 300 renders of every set at 2,000 pixels (`fenkit render
          * --random 300 --seed 7 --size 2000`), whose 000266 this was. */
-        int longest = image->width > image->height ? image->width : image->height;
         if (!bad && best_score > 0 && longest > WORK_SIDE)
             bad = look_past_a_hatched_square(image, WORK_SIDE / 2, &best, &best_score) < 0;
     }
@@ -939,6 +939,13 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * lattices inside printed diagrams' hatching beat the boards (4 of the
      * 104 real screenshots, diagrams and photos of screens). */
     if (!bad && best_score == 0) bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
+    /* A small board in a large picture (a board of 100 pixels in a
+     * 2,560 x 1,440 screenshot, of 140 in a 3,840 x 2,160 one) shrinks to
+     * squares of four work pixels, too small to be seen: where nothing
+     * was found, the flat colours are looked at again at twice the work
+     * size. Only pictures without a board found pay for it. */
+    if (!bad && best_score == 0 && longest > WORK_SIDE)
+        bad = locate_pass_at(image, 2 * WORK_SIDE, 0, FLAT_STAGE, &best, &best_score) < 0;
     if (!bad && best_score > 0) settle(from_turned ? &turned : image, &best, best_score);
     free(turned.grey);
     if (!from_turned) turn = 0;

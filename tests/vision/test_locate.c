@@ -142,6 +142,44 @@ static void test_finds_a_board_in_a_long_narrow_page(void **state) {
     assert_int_equal(misses, 0);
 }
 
+/* A small board in a large screenshot: 100 pixels in 2,560 x 1,440, 140
+ * in 3,840 x 2,160. Shrunk to the usual work size, its squares came to
+ * four pixels and no board was found. */
+static void test_finds_a_small_board_in_a_large_screenshot(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 19);
+    static const struct { int w, h, size; } shots[] = {{2560, 1440, 100}, {3840, 2160, 140}};
+    for (int i = 0; i < 2; i++) {
+        fk_position pos;
+        fk_random_position(&rng, FK_RANDOM_OPENING, &pos, NULL, NULL);
+        fk_diagram_options o;
+        fk_diagram_options_default(&o);
+        o.size = shots[i].size;
+        o.theme = fk_theme_at(2 + i);
+        fk_image board = draw(&pos, &o);
+        fk_board_geometry g = fk_diagram_geometry(&o);
+        fk_image pg = page(shots[i].w, shots[i].h, &rng);
+        int ox = shots[i].w / 3, oy = shots[i].h / 3;
+        paste(&pg, &board, ox, oy);
+        fk_board_location where;
+        fk_error err;
+        if (fk_board_locate(&pg, &where, &err) != FK_OK) {
+            print_message("%d-pixel board in %d x %d: %s\n", o.size, shots[i].w, shots[i].h,
+                          err.message);
+            misses++;
+        } else {
+            expect_near(where.corners[0].x, ox + g.x, &o);
+            expect_near(where.corners[0].y, oy + g.y, &o);
+            expect_near(where.corners[2].x, ox + g.x + 8 * g.square, &o);
+            expect_near(where.corners[2].y, oy + g.y + 8 * g.square, &o);
+        }
+        fk_image_free(&board);
+        fk_image_free(&pg);
+    }
+    assert_int_equal(misses, 0);
+}
+
 /* src resampled (linearly) to w x h. */
 static fk_image resize(const fk_image *src, int w, int h) {
     fk_image im = {.width = w, .height = h, .grey = malloc((size_t)w * h)};
@@ -276,6 +314,7 @@ int main(void) {
         cmocka_unit_test(test_finds_stretched_boards),
         cmocka_unit_test(test_finds_large_hatched_boards),
         cmocka_unit_test(test_finds_a_board_in_a_long_narrow_page),
+        cmocka_unit_test(test_finds_a_small_board_in_a_large_screenshot),
         cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
