@@ -51,6 +51,14 @@ static int header_size(const uint8_t *p, size_t len, int *w, int *h) {
     return 0;
 }
 
+/* 1 for an animated WebP (the animation flag of its VP8X chunk): the
+ * WebP reader behind Leptonica decodes still pictures only, and said
+ * such a file was damaged. */
+static int animated_webp(const uint8_t *p, size_t len) {
+    return len >= 21 && memcmp(p, "RIFF", 4) == 0 && memcmp(p + 8, "WEBPVP8X", 8) == 0 &&
+           (p[20] & 0x02);
+}
+
 /* Copies a 32 bpp picture into grey levels with the weights 299/587/114,
  * drawing transparent pixels over white. */
 static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
@@ -116,6 +124,10 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
     fk_status js;
     if (len >= 3 && memcmp(data, "\xff\xd8\xff", 3) == 0 && fk_jpeg_decode(data, len, out, &js, err))
         return js;
+    if (animated_webp(data, len))
+        return fk_vision_fail(err, FK_ERR_SYNTAX,
+                              "an animated WebP: fenkit reads still pictures (save the frame "
+                              "to read as PNG)");
     int format = 0, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
     /* PNG and GIF sizes come from the bytes, so a PNG needs no Leptonica. */
     if (!header_size(data, len, &w, &h)) {

@@ -256,6 +256,15 @@ static void test_refuses_bytes_that_are_no_picture(void **state) {
     assert_null(im.grey);
     assert_int_equal(fk_image_decode(text, 0, &im, &err), FK_ERR_SYNTAX);
     assert_non_null(strstr(err.message, "empty"));
+    /* An animated WebP's header (its VP8X chunk's animation flag, then
+     * the ANIM chunk): said so, not called damaged. */
+    const unsigned char webp[] = {'R', 'I', 'F',  'F', 46,  0,    0, 0, 'W', 'E',  'B',
+                                  'P', 'V', 'P',  '8', 'X', 10,   0, 0, 0,   0x12, 0,
+                                  0,   0,   0x8f, 1,   0,   0x8f, 1, 0, 'A', 'N',  'I',
+                                  'M', 6,   0,    0,   0,   0,    0, 0, 0,   0,    0};
+    assert_int_equal(fk_image_decode(webp, sizeof webp, &im, &err), FK_ERR_SYNTAX);
+    assert_non_null(strstr(err.message, "animated WebP"));
+    assert_null(im.grey);
 }
 
 static void test_refuses_a_cut_short_png(void **state) {
