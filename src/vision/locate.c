@@ -912,16 +912,16 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
         bad = locate_pass(image, 0, BLURRED_STAGES, &best, &best_score) < 0;
         /* A printed diagram filling a picture larger than the work size,
          * whose paper runs from square to square between the hatching
-         * lines (no flat square of its own): its lines, nine a square
-         * and 14 work pixels apart, outlast both blurs, and the blurred stages found
-         * only a lattice inside one hatched square (0.61, where a board of
-         * 2,000 pixels in pychess-metaltops men scores 1.0). The blurred
-         * stages look again at half the work size, where its hatching
-         * blurs to grey. No other picture looks again: none of the real
-         * ones, the 400 held-out renders, the 800 and 600 renders of every
-         * set, 400 printed diagrams of 1,000 to 2,000 pixels in every set
-         * and 180 of 1,800 to 2,400 in the built-in one, nor 299 of
-         * the 300 renders of every set at 2,000 pixels (`fenkit render
+         * lines (no flat square of its own): its lines, nine a square and
+         * 14 work pixels apart, outlast both blurs, and the blurred stages
+         * found only a lattice inside one hatched square (0.61, where a
+         * board of 2,000 pixels in pychess-metaltops men scores 1.0). The
+         * blurred stages look again at half the work size, where its
+         * hatching blurs to grey. No other picture looks again: none of
+         * the real ones, the 400 held-out renders, the 800 and 600 renders
+         * of every set, 400 printed diagrams of 1,000 to 2,000 pixels in
+         * every set and 180 of 1,800 to 2,400 in the built-in one, nor 299
+         * of the 300 renders of every set at 2,000 pixels (`fenkit render
          * --random 300 --seed 7 --size 2000`), whose 000266 this was. */
         if (!bad && best_score > 0 && longest > WORK_SIDE)
             bad = look_past_a_hatched_square(image, WORK_SIDE / 2, &best, &best_score) < 0;
