@@ -59,6 +59,30 @@ static int animated_webp(const uint8_t *p, size_t len) {
            (p[20] & 0x02);
 }
 
+/* What a file fenkit cannot read is, where it is one that people take for
+ * a picture (an iPhone's HEIC photo, a diagram as a PDF page or an SVG
+ * drawing): its name for the message, or NULL. Leptonica took a PDF for a
+ * picture with a damaged header and the rest for no picture at all. */
+static const char *unreadable_kind(const uint8_t *p, size_t len) {
+    if (len >= 12 && memcmp(p + 4, "ftyp", 4) == 0) {
+        if (memcmp(p + 8, "avif", 4) == 0 || memcmp(p + 8, "avis", 4) == 0)
+            return "an AVIF picture";
+        if (memcmp(p + 8, "hei", 3) == 0 || memcmp(p + 8, "hev", 3) == 0 ||
+            memcmp(p + 8, "mif1", 4) == 0 || memcmp(p + 8, "msf1", 4) == 0)
+            return "a HEIC picture (an iPhone's photo format)";
+    }
+    if (len >= 5 && memcmp(p, "%PDF-", 5) == 0) return "a PDF document";
+    /* an SVG file: markup from its first character on, an <svg element
+     * within its first kilobyte */
+    size_t i = 0, head = len < 1024 ? len : 1024;
+    while (i < head && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+    if (i < head && p[i] == '<')
+        for (; i + 4 <= head; i++)
+            if (memcmp(p + i, "<svg", 4) == 0) return "an SVG drawing";
+    return NULL;
+}
+
 /* Copies a 32 bpp picture into grey levels with the weights 299/587/114,
  * drawing transparent pixels over white. */
 static void to_grey(PIX *pix, int has_alpha, uint8_t *out) {
@@ -124,6 +148,12 @@ fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error 
     fk_status js;
     if (len >= 3 && memcmp(data, "\xff\xd8\xff", 3) == 0 && fk_jpeg_decode(data, len, out, &js, err))
         return js;
+    const char *kind = unreadable_kind(data, len);
+    if (kind) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "%s, which fenkit cannot read: save it as PNG or JPEG", kind);
+        return fk_vision_fail(err, FK_ERR_SYNTAX, msg);
+    }
     if (animated_webp(data, len))
         return fk_vision_fail(err, FK_ERR_SYNTAX,
                               "an animated WebP: fenkit reads still pictures (save the frame "

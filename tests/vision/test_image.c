@@ -265,6 +265,25 @@ static void test_refuses_bytes_that_are_no_picture(void **state) {
     assert_int_equal(fk_image_decode(webp, sizeof webp, &im, &err), FK_ERR_SYNTAX);
     assert_non_null(strstr(err.message, "animated WebP"));
     assert_null(im.grey);
+    /* Files taken for pictures that fenkit cannot read are named (a PDF
+     * had been called a picture with a damaged header). */
+    static const struct {
+        const char *bytes, *named;
+        size_t len;
+    } others[] = {{"\0\0\0\x18"
+                   "ftypheic\0\0\0\0mif1heic",
+                   "HEIC picture", 24},
+                  {"\0\0\0\x1c"
+                   "ftypavif\0\0\0\0avifmif1miaf",
+                   "AVIF picture", 28},
+                  {"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "PDF document", 15},
+                  {"<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                   "SVG drawing", 63}};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        assert_int_equal(fk_image_decode(others[i].bytes, others[i].len, &im, &err), FK_ERR_SYNTAX);
+        assert_non_null(strstr(err.message, others[i].named));
+        assert_null(im.grey);
+    }
 }
 
 static void test_refuses_a_cut_short_png(void **state) {
