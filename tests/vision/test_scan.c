@@ -248,7 +248,7 @@ static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_r
 /* A printed diagram of 2,000 pixels filling its picture, the paper
  * running from square to square between the hatching lines: the flat
  * colours make no board and the blurred stages at the usual work size only
- * a lattice inside the hatched a1, a ninth of the board's side. The
+ * a lattice of 150 pixels inside the hatched a1. The
  * whole board is found at half that work size (locate.c). The men, brass
  * bodies under metal tops, are not checked: that set on the book theme is
  * read with several squares wrong at every size. */
