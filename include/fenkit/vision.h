@@ -137,6 +137,9 @@ typedef struct {
      * squares tinted): from and to, FK_NO_SQUARE when none is seen. It
      * decides the side to move when --side does not. */
     fk_square last_from, last_to;
+    /* Empty squares marked with a dot as a picked-up man's moves (taken
+     * out before reading, and read empty). */
+    fk_bitboard move_dots;
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

@@ -63,6 +63,8 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
         fk_square_name(r->last_to, to);
         fprintf(out, "{\"from\":\"%s\",\"to\":\"%s\"}", from, to);
     }
+    fputs(",\"move_dots\":", out);
+    json_squares_write(out, r->move_dots);
     fputs(",\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);

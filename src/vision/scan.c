@@ -44,7 +44,14 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
                       fk_scan_result *r) {
     char placement[80], castling[8], text[FK_FEN_MAX + 16], ep[3] = "-";
     fk_fen_write_placement(board, placement, sizeof placement);
+    /* The square of a man picked up is tinted too, beside the last move's,
+     * and so may the men he can take be. */
+    fk_square picked;
+    fk_bitboard takes;
+    int picked_side = fk_picked_man(board, r->move_dots, &picked, &takes);
+    if (picked != FK_NO_SQUARE) tinted &= ~FK_BIT(picked);
     int side = o->side, seen = fk_last_move_seen(board, tinted, r);
+    if (!seen && takes) seen = fk_last_move_seen(board, tinted & ~takes, r);
     fk_piece moved = seen ? fk_position_at(board, r->last_to) : FK_EMPTY;
     if (side < 0 && seen) {
         char from[3], to[3];
@@ -61,13 +68,29 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
          * check: then its side must be to move. */
         int white = fk_position_in_check(board, FK_WHITE), black = fk_position_in_check(board, FK_BLACK);
         side = black && !white ? FK_BLACK : FK_WHITE;
-        if (white != black)
+        if (white != black) {
             fk_scan_note(
                 r,
                 "%s to move, as its king is in check (the picture does not show whose turn it "
                 "is; use --side)",
                 side == FK_WHITE ? "White" : "Black");
-        else
+        } else if (picked_side >= 0) {
+            /* A man is picked up to be moved: his side's turn. */
+            side = picked_side;
+            char man[40] = "", name[3];
+            if (picked != FK_NO_SQUARE) {
+                fk_square_name(picked, name);
+                snprintf(man, sizeof man, "the %s on %s",
+                         fk_piece_name(fk_position_at(board, picked)), name);
+            }
+            fk_scan_note(r,
+                         "%s to move, as the dots mark the moves of %s (use --side to say "
+                         "otherwise)",
+                         side == FK_WHITE ? "White" : "Black",
+                         man[0]             ? man
+                         : side == FK_WHITE ? "a white man"
+                                            : "a black man");
+        } else
             fk_scan_note(r, "White to move was assumed (the picture does not show it; use --side)");
     }
     if (o->castling_mode == FK_SCAN_CASTLING_NONE) {
@@ -372,6 +395,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
                      "the light falls unevenly on the board (its light squares from grey %.0f to "
                      "%.0f); it was evened out to read it",
                      lit[0], lit[1]);
+    fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) : 0;
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
@@ -505,6 +529,20 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         fk_scan_note(out, "%s drawn over the board %s read through: %s",
                      arrow_count == 1 ? "an arrow" : "arrows", arrow_count == 1 ? "was" : "were",
                      named);
+    /* The dots of a picked-up man's moves, in one note. */
+    char dots[64 * 4 + 1] = "";
+    for (fk_bitboard b = dotted; b; b &= b - 1)
+        out->move_dots |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
+    for (fk_bitboard b = out->move_dots; b; b &= b - 1) {
+        char name[3];
+        fk_square_name((fk_square)__builtin_ctzll(b), name);
+        snprintf(dots + strlen(dots), sizeof dots - strlen(dots), "%s%s", dots[0] ? ", " : "",
+                 name);
+    }
+    if (dotted)
+        fk_scan_note(out, "%s marked with a dot as a picked-up man's %s, and read empty: %s",
+                     dotted & (dotted - 1) ? "squares are" : "a square is",
+                     dotted & (dotted - 1) ? "moves" : "move", dots);
     for (int k = 0; k < told_count; k++) {
         fk_square sq = fk_cell_square(told[k].cell, out->white_bottom);
         fk_piece now = picture[told[k].cell];

@@ -214,6 +214,19 @@ typedef struct {
 int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST],
                      fk_bitboard *changed);
 
+/* Finds the dots a playing site draws on the empty squares a picked-up
+ * man can go to (dots.c) among the 64 crops of side x side pixels
+ * (picture order), and paints each over with its square's ground. Returns
+ * the cells whose dot was taken out. */
+fk_bitboard fk_move_dots_remove(uint8_t *crops, int side);
+/* Whose man the dots (squares) mark the moves of: the men whose moves to
+ * empty squares are the dots exactly, or failing that the men who can go
+ * to every dot. Returns their colour, or -1 when there are none or they
+ * are of both colours. When he is the only one, *at gets his square and
+ * *takes the men he can take (squares a site rings or tints), else
+ * FK_NO_SQUARE and 0. */
+int fk_picked_man(const fk_position *board, fk_bitboard dots, fk_square *at, fk_bitboard *takes);
+
 /* Writes the located board (grey, grid drawn), and the 64 crops into dir.
  * Returns FK_OK or FK_ERR_IO with err filled. */
 fk_status fk_scan_debug_write(const char *dir, const fk_image *image,

@@ -73,6 +73,14 @@ out_has '"last_move":{"from":"d1","to":"h5"}'
 out_has "Black to move, as the picture marks White's last move, d1-h5"
 fk scan --json "$DATA/tsoj_134.jpg"
 out_has '"last_move":null'
+out_has '"move_dots":[]'
+
+step "a man picked up on a phone's screen: his moves' dots read as empty squares, his side to move"
+fk scan --json "$DATA/cv_34.jpg"
+expect_rc 0
+out_has '"fen":"r1b3kr/2R1Bppp/8/p7/P2P4/8/P4P1Q/4KR2 b - - 0 1"'
+out_has '"move_dots":["a6","a7","b8"]'
+out_has "Black to move, as the dots mark the moves of the black rook on a8"
 
 step "two white kings drawn alike and read surely: both kept, the check names the second"
 "$FENKIT" render '4k3/8/8/8/8/8/1K6/6K1 w - - 0 1' -o "$TMP/two-kings.png" || fail "fenkit render failed"

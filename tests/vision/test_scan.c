@@ -1156,6 +1156,121 @@ static void test_sees_a_last_move_by_its_colour(void **state) {
     }
 }
 
+/* Paints a playing site's move dot over the grey picture of a board of
+ * `size` pixels drawn from its top left (Black at the bottom when flip):
+ * a disc of grey `ink` at `opacity` in the middle of square sq, its
+ * radius `share` of a square, its edge smoothed over a pixel. */
+static void paint_dot(fk_image *im, int size, int flip, fk_square sq, double share, int ink,
+                      double opacity) {
+    double s = size / 8.0, r = share * s;
+    int col = flip ? 7 - FK_FILE_OF(sq) : FK_FILE_OF(sq);
+    int row = flip ? FK_RANK_OF(sq) : 7 - FK_RANK_OF(sq);
+    double cx = (col + 0.5) * s, cy = (row + 0.5) * s;
+    for (int y = (int)(row * s); y < (int)((row + 1) * s); y++)
+        for (int x = (int)(col * s); x < (int)((col + 1) * s); x++) {
+            double cover = r + 0.5 - hypot(x + 0.5 - cx, y + 0.5 - cy);
+            cover = cover < 0 ? 0 : cover > 1 ? 1 : cover;
+            uint8_t *v = &im->grey[y * im->width + x];
+            *v = (uint8_t)lround(*v + cover * opacity * (ink - *v));
+        }
+}
+
+/* A man picked up on a playing site, his moves marked with dots: lichess
+ * draws them half-opaque green (grey 59), chess.com faint black, on
+ * small boards too. The dots had been read as pawns and rooks (55 of 60
+ * boards drawn so, the scratch set of the session's note). They are read
+ * as empty squares and named, and the man's side is to move. The picked
+ * man's square is tinted as the last move's are, and the last move is
+ * still seen beside it. */
+static void test_reads_a_picked_up_mans_moves_as_empty_squares(void **state) {
+    (void)state;
+    static const struct {
+        const char *fen, *theme, *picked, *marked, *dots, *note;
+        int size, flip, ink;
+        double share, opacity;
+    } cases[] = {
+        /* the rook on e5 (Black's) after White's Qg3, as lichess draws
+         * it; then its dots drawn larger (0.17 of a square), and black at
+         * 0.3 as other sites do (0.177), on a large and a small board:
+         * read before as 5 pawns */
+        {"1q2r1k1/5ppp/2p5/3nr3/P3p3/1P4QP/2B2PP1/3RR1K1 b - - 0 1", "green", "e5", "f4g3",
+         "e6 e7 f5 g5 h5", "Black to move, as the picture marks White's last move", 480, 0, 59,
+         0.134, 0.5},
+        {"1q2r1k1/5ppp/2p5/3nr3/P3p3/1P4QP/2B2PP1/3RR1K1 b - - 0 1", "green", "e5", "f4g3",
+         "e6 e7 f5 g5 h5", "Black to move, as the picture marks White's last move", 480, 0, 59,
+         0.17, 0.5},
+        {"1q2r1k1/5ppp/2p5/3nr3/P3p3/1P4QP/2B2PP1/3RR1K1 b - - 0 1", "brown", "e5", "f4g3",
+         "e6 e7 f5 g5 h5", "Black to move, as the picture marks White's last move", 480, 0, 0,
+         0.177, 0.3},
+        {"1q2r1k1/5ppp/2p5/3nr3/P3p3/1P4QP/2B2PP1/3RR1K1 b - - 0 1", "blue", "e5", "f4g3",
+         "e6 e7 f5 g5 h5", "Black to move, as the picture marks White's last move", 320, 0, 0,
+         0.177, 0.3},
+        /* White's knight on f3, Black at the bottom, chess.com's dots; no
+         * last move marked */
+        {"r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4", "green", "f3", "",
+         "d4 g5 h4 g1", "White to move, as the dots mark the moves of the white knight on f3", 400,
+         1, 0, 0.165, 0.14},
+        /* a small board: the black bishop on c8 (the king and the knight
+         * on f6 can go to d7 too, but to other squares as well) */
+        {"r1b1k2r/pp3ppp/2n1pn2/q7/1b1P4/2N2N2/PP1BBPPP/R2QK2R b KQkq - 0 9", "brown", "c8", "",
+         "d7", "Black to move, as the dots mark the moves of the black bishop on c8", 200, 0, 59,
+         0.134, 0.5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fk_position pos;
+        fk_problems problems;
+        fk_problems_clear(&problems);
+        assert_int_equal(
+            fk_fen_parse(cases[i].fen, strlen(cases[i].fen), FK_FEN_STRICT, &pos, &problems),
+            FK_OK);
+        fk_diagram_options d;
+        fk_diagram_options_default(&d);
+        d.size = cases[i].size;
+        d.flip = cases[i].flip;
+        d.theme = fk_theme_find(cases[i].theme);
+        d.highlight = FK_BIT(FK_SQUARE(cases[i].picked[0] - 'a', cases[i].picked[1] - '1'));
+        for (const char *m = cases[i].marked; *m; m += 2)
+            d.highlight |= FK_BIT(FK_SQUARE(m[0] - 'a', m[1] - '1'));
+        fk_buffer png = {0};
+        assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
+        fk_image im;
+        fk_error err;
+        assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
+        fk_buffer_free(&png);
+        fk_bitboard dots = 0;
+        for (const char *n = cases[i].dots; *n; n += n[2] ? 3 : 2) {
+            fk_square sq = FK_SQUARE(n[0] - 'a', n[1] - '1');
+            dots |= FK_BIT(sq);
+            paint_dot(&im, cases[i].size, cases[i].flip, sq, cases[i].share, cases[i].ink,
+                      cases[i].opacity);
+        }
+        fk_scan_options o;
+        fk_scan_options_default(&o);
+        fk_scan_result r;
+        assert_int_equal(fk_scan_image(&im, &o, &r, &err), FK_OK);
+        fk_image_free(&im);
+        char placement[FK_FEN_MAX];
+        fk_fen_write_placement(&pos, placement, sizeof placement);
+        if (placement_misses(r.fen, placement))
+            fail_msg("board %zu: read %s, drawn %s", i, r.fen, placement);
+        if (r.move_dots != dots)
+            fail_msg("board %zu: dots %llx", i, (unsigned long long)r.move_dots);
+        if (!noted(&r, cases[i].note)) fail_msg("board %zu: no note '%s'", i, cases[i].note);
+        assert_int_equal(r.fen[strcspn(r.fen, " ") + 1],
+                         cases[i].fen[strcspn(cases[i].fen, " ") + 1]);
+        assert_true(noted(&r, "marked with a dot as a picked-up man's"));
+        if (*cases[i].marked)
+            assert_int_equal(r.last_to,
+                             FK_SQUARE(cases[i].marked[2] - 'a', cases[i].marked[3] - '1'));
+    }
+    /* A photo of chess.com on a phone: the black rook on a8 picked up. */
+    fk_scan_result r;
+    expect_reading("cv_34.jpg", "r1b3kr/2R1Bppp/8/p7/P2P4/8/P4P1Q/4KR2", &r);
+    assert_int_equal(r.move_dots,
+                     FK_BIT(FK_SQUARE(0, 6)) | FK_BIT(FK_SQUARE(0, 5)) | FK_BIT(FK_SQUARE(1, 7)));
+    assert_true(noted(&r, "Black to move, as the dots mark the moves of the black rook on a8"));
+}
+
 /* Fails unless r's board corners lie within `within` pixels of the upright
  * square board from (lo, lo) to (hi, hi). */
 static void expect_square_board(const fk_scan_result *r, double lo, double hi, double within) {
@@ -1847,6 +1962,7 @@ int main(void) {
         cmocka_unit_test(test_gives_the_move_to_the_side_in_check),
         cmocka_unit_test(test_gives_the_move_to_the_side_that_did_not_play_the_marked_move),
         cmocka_unit_test(test_sees_a_last_move_by_its_colour),
+        cmocka_unit_test(test_reads_a_picked_up_mans_moves_as_empty_squares),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_reads_the_squares_under_arrows),
