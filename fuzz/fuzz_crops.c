@@ -1,19 +1,21 @@
 /* libFuzzer target for the steps that work on the 64 crops of a cut
- * board: evening out the light (light.c), move dots (dots.c), the arrow
- * finder (arrows.c), men's outlines (shape.c) and men on hatched squares
- * (hatch.c). The first byte picks the crops' side (8 to 48 pixels) and
- * how they are filled: with the input's bytes over and over, or as a
- * board of two flat greys (or flat light squares and hatched dark ones)
- * with bars and blobs of any grey painted over it, as a board with men
- * and arrows looks. Whatever the crops show, evening the light must leave
- * them as they were or name a fitted grey from 8 to its brightest, at
- * least a sixth apart; taking out move dots must change no cell it does
- * not name; the finder must name cells on the board and at most
- * FK_ARROWS_MOST arrows, an outline (fk_crops_shapes(), against plain or
- * fitted grounds) must be 0/1 pixels that overlap themselves wholly, none
- * on a skipped cell, and against plain grounds those of fk_crop_shape(),
- * and a man laid over a hatched ground must leave a share of its
- * difference of 0 or more (or -1, for a crop that is its ground alone). */
+ * board: evening out the light (light.c), panels over the board
+ * (covered.c), move dots (dots.c), the arrow finder (arrows.c), men's
+ * outlines (shape.c) and men on hatched squares (hatch.c). The first byte
+ * picks the crops' side (8 to 48 pixels) and how they are filled: with
+ * the input's bytes over and over, or as a board of two flat greys (or
+ * flat light squares and hatched dark ones) with bars and blobs of any
+ * grey painted over it, as a board with men and arrows looks. Whatever
+ * the crops show, evening the light must leave them as they were or name
+ * a fitted grey from 8 to its brightest, at least a sixth apart; the
+ * cells a panel covers and those its edge reaches into must be apart;
+ * taking out move dots must change no cell it does not name; the finder
+ * must name cells on the board and at most FK_ARROWS_MOST arrows, an
+ * outline (fk_crops_shapes(), against plain or fitted grounds) must be
+ * 0/1 pixels that overlap themselves wholly, none on a skipped cell, and
+ * against plain grounds those of fk_crop_shape(), and a man laid over a
+ * hatched ground must leave a share of its difference of 0 or more (or
+ * -1, for a crop that is its ground alone). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,6 +77,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (evened != 0 && evened != 1) abort();
     if (!evened && (range[0] != -1 || memcmp(board, crops, 64 * area) != 0)) abort();
     if (evened && !(range[0] >= 8 && range[1] >= 1.14 * range[0])) abort();
+    /* a panel over the board: the cells it covers and those its edge
+     * reaches into are apart */
+    fk_bitboard partly;
+    if (fk_covered_cells(crops, side, &partly) & partly) abort();
     /* move dots: only the cells named are changed */
     memcpy(board, crops, 64 * area);
     fk_bitboard dotted = fk_move_dots_remove(crops, side);

@@ -445,6 +445,7 @@ function showScan(k) {
   status.textContent = 'Scanned' + which + '. ' +
     (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
        : 'Every square is sure. ') +
+    (data.covered && data.covered.length ? `${data.covered.length} of them are hidden under something drawn over the board: set their men by hand. ` : '') +
     (data.last_move ? `The picture marks the last move, ${data.last_move.from}-${data.last_move.to}, so the other side is to move.`
       : data.move_dots && data.move_dots.length ? 'Dots mark the moves of a man picked up, so his side is to move.'
       : 'The picture does not say whose move it is: set the side to move.');

@@ -140,6 +140,9 @@ typedef struct {
     /* Empty squares marked with a dot as a picked-up man's moves (taken
      * out before reading, and read empty). */
     fk_bitboard move_dots;
+    /* Squares hidden under something drawn over the board (a site's panel
+     * at a game's end, a picture): read empty, and listed as uncertain. */
+    fk_bitboard covered;
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

@@ -164,7 +164,7 @@ static void print_text(const char *image, const fk_scan_result *r, int board, in
         printf("%s: %s\n", image, r->fen);
     cli_print_board(stdout, &r->position, r->uncertain | r->repaired, ascii, !r->white_bottom);
     for (fk_square sq = 0; sq < 64; sq++) {
-        if (!(r->uncertain & FK_BIT(sq))) continue;
+        if (!(r->uncertain & FK_BIT(sq)) || (r->covered & FK_BIT(sq))) continue;
         const fk_square_reading *s = &r->squares[sq];
         char name[3];
         fk_square_name(sq, name);

@@ -65,6 +65,8 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
     }
     fputs(",\"move_dots\":", out);
     json_squares_write(out, r->move_dots);
+    fputs(",\"covered\":", out);
+    json_squares_write(out, r->covered);
     fputs(",\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);

@@ -67,6 +67,8 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         /* A picture does not show whose turn it is, unless a king is in
          * check: then its side must be to move. */
         int white = fk_position_in_check(board, FK_WHITE), black = fk_position_in_check(board, FK_BLACK);
+        /* a man hidden under a panel may block the check */
+        if (r->covered) white = black = 0;
         side = black && !white ? FK_BLACK : FK_WHITE;
         if (white != black) {
             fk_scan_note(
@@ -395,7 +397,9 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
                      "the light falls unevenly on the board (its light squares from grey %.0f to "
                      "%.0f); it was evened out to read it",
                      lit[0], lit[1]);
-    fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) : 0;
+    fk_bitboard partly_cell = 0,
+                covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
+    fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
         free(crops);
@@ -404,6 +408,11 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     look_again(model, crops, side, probs);
     if (evened && lit[1] < DIM_PAPER) read_brighter(model, crops, side, lit[1], probs);
+    /* what a panel covers shows the panel: no man can be seen there */
+    for (fk_bitboard b = covered_cell; b; b &= b - 1) {
+        memset(probs[__builtin_ctzll(b)], 0, sizeof probs[0]);
+        probs[__builtin_ctzll(b)][FK_EMPTY] = 1;
+    }
     if (opts->debug_dir) {
         s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
         if (s != FK_OK) {
@@ -428,7 +437,20 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     fk_drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, &found, rows,
                      &hatch, arrowed);
-    fk_bitboard tinted_cell = fk_tinted_cells(drawn.ground);
+    int ground[64];
+    memcpy(ground, drawn.ground, sizeof ground);
+    if (covered_cell) {
+        /* the panel is no tint: its cells get their colour's median */
+        double by[2][32];
+        int n[2] = {0, 0};
+        for (int i = 0; i < 64; i++)
+            if (!(covered_cell >> i & 1)) by[fk_cell_colour(i)][n[fk_cell_colour(i)]++] = ground[i];
+        for (fk_bitboard b = covered_cell; b; b &= b - 1) {
+            int c = fk_cell_colour(__builtin_ctzll(b));
+            if (n[c]) ground[__builtin_ctzll(b)] = (int)fk_median(by[c], n[c]);
+        }
+    }
+    fk_bitboard tinted_cell = fk_tinted_cells(ground);
     if (__builtin_popcountll(tinted_cell) != 2) {
         fk_bitboard yellow = fk_tinted_in_colour(image, &out->board);
         if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;
@@ -499,6 +521,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         rd->second = (fk_piece)second;
         rd->second_prob = probs[i][second];
         if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
+        if (covered_cell >> i & 1) out->covered |= FK_BIT(sq);
+        if ((covered_cell | partly_cell) >> i & 1) out->uncertain |= FK_BIT(sq);
         if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
     }
     free(probs);
@@ -538,6 +562,25 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         fk_square_name((fk_square)__builtin_ctzll(b), name);
         snprintf(dots + strlen(dots), sizeof dots - strlen(dots), "%s%s", dots[0] ? ", " : "",
                  name);
+    }
+    /* The squares under a panel, in one note: a rectangle by its corners. */
+    if (covered_cell) {
+        fk_bitboard c = out->covered;
+        int lo = __builtin_ctzll(c), hi = 63 - __builtin_clzll(c);
+        int files = FK_FILE_OF(hi) - FK_FILE_OF(lo) + 1,
+            ranks = FK_RANK_OF(hi) - FK_RANK_OF(lo) + 1;
+        char from[3], to[3], what[48];
+        fk_square_name((fk_square)lo, from);
+        fk_square_name((fk_square)hi, to);
+        if (files > 0 && files * ranks == __builtin_popcountll(c))
+            snprintf(what, sizeof what, "the squares from %s to %s", from, to);
+        else
+            snprintf(what, sizeof what, "%d squares", __builtin_popcountll(c));
+        int partly = __builtin_popcountll(partly_cell);
+        fk_scan_note(out,
+                     "something drawn over the board hides %s: read as empty, but men may stand "
+                     "there%s",
+                     what, partly ? "; its edge reaches into the squares around them" : "");
     }
     if (dotted)
         fk_scan_note(out, "%s marked with a dot as a picked-up man's %s, and read empty: %s",

@@ -214,6 +214,13 @@ typedef struct {
 int fk_arrows_remove(uint8_t *crops, int side, fk_arrow_seen seen[FK_ARROWS_MOST],
                      fk_bitboard *changed);
 
+/* The cells hidden under a panel laid over the board (covered.c): a
+ * group of 4 or more cells of both colours showing one grey that is
+ * neither square colour's, on a board whose other squares are drawn flat.
+ * Returns them; *partly gets the cells around them that the panel's edge
+ * reaches into. */
+fk_bitboard fk_covered_cells(const uint8_t *crops, int side, fk_bitboard *partly);
+
 /* Finds the dots a playing site draws on the empty squares a picked-up
  * man can go to (dots.c) among the 64 crops of side x side pixels
  * (picture order), and paints each over with its square's ground. Returns

@@ -82,6 +82,16 @@ out_has '"fen":"r1b3kr/2R1Bppp/8/p7/P2P4/8/P4P1Q/4KR2 b - - 0 1"'
 out_has '"move_dots":["a6","a7","b8"]'
 out_has "Black to move, as the dots mark the moves of the black rook on a8"
 
+step "a panel over the board: the squares it hides named, no check through them"
+fk scan --json "$DATA/panel-green.png"
+expect_rc 0
+out_has '"covered":["c3","d3","e3","f3","c4","d4","e4","f4","c5","d5","e5","f5","c6","d6","e6","f6"]'
+out_has "something drawn over the board hides the squares from c3 to f6"
+out_has "White to move was assumed"
+fk scan "$DATA/panel-green.png"
+out_lacks "uncertain d4"
+out_has "uncertain c2"
+
 step "two white kings drawn alike and read surely: both kept, the check names the second"
 "$FENKIT" render '4k3/8/8/8/8/8/1K6/6K1 w - - 0 1' -o "$TMP/two-kings.png" || fail "fenkit render failed"
 fk scan "$TMP/two-kings.png"

@@ -284,6 +284,21 @@ try {
     await shot('last-move');
   });
 
+  await run('dots of a picked-up man give his side the move; a panel over the board is named', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return;
+    await page.setInputFiles('#file', join(data, '..', 'scan', 'cv_34.jpg'));
+    await waitFen(() => /Dots mark the moves of a man picked up/.test(document.getElementById('scan-status').textContent),
+      'the dots were not told');
+    expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
+    await page.setInputFiles('#file', join(data, '..', 'scan', 'panel-green.png'));
+    await waitFen(() => /16 of them are hidden under something drawn over the board/.test(document.getElementById('scan-status').textContent),
+      'the covered squares were not told');
+    const unsure = await page.$$eval('#board .sq.unsure', (bs) => bs.map((b) => b.getAttribute('aria-label').split(',')[0]));
+    expect(unsure.includes('d4') && unsure.includes('f6'), `the board marks ${unsure} as unsure`);
+    await shot('covered');
+  });
+
   await run('a phone-sized screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await typeFen('4k2P/8/8/8/8/8/8/4K3 w - - 0 1', 'Not a valid position');
