@@ -33,7 +33,7 @@ static const char help[] =
     "  --json                one JSON object per picture (image, fen, board corners,\n"
     "                        bottom, squares with class, probability and runner-up,\n"
     "                        uncertain, repaired, arrows, last_move, move_dots,\n"
-    "                        notes, problems)\n"
+    "                        covered, notes, problems)\n"
     "  --all                 read every board in the picture (a page of diagrams, a\n"
     "                        screen with several games), not only the largest clear\n"
     "                        one: in reading order, rows from the top, each from the\n"
