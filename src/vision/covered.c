@@ -44,9 +44,9 @@ static int ring_hidden(const uint8_t *crop, int side, int g) {
 
 /* The cells of the 4-connected group of `set` holding cell i. */
 static fk_bitboard group_of(fk_bitboard set, int i) {
-    fk_bitboard group = FK_BIT(i), grown;
-    do {
-        grown = group;
+    fk_bitboard group = FK_BIT(i);
+    for (;;) {
+        fk_bitboard grown = group;
         for (fk_bitboard b = group; b; b &= b - 1) {
             int c = __builtin_ctzll(b), r = c / 8, f = c % 8;
             if (r > 0) grown |= FK_BIT(c - 8);
@@ -55,10 +55,9 @@ static fk_bitboard group_of(fk_bitboard set, int i) {
             if (f < 7) grown |= FK_BIT(c + 1);
         }
         grown &= set;
-        if (grown == group) break;
+        if (grown == group) return group;
         group = grown;
-    } while (1);
-    return group;
+    }
 }
 
 fk_bitboard fk_covered_cells(const uint8_t *crops, int side, fk_bitboard *partly) {

@@ -566,13 +566,20 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     /* The squares under a panel, in one note: a rectangle by its corners. */
     if (covered_cell) {
         fk_bitboard c = out->covered;
-        int lo = __builtin_ctzll(c), hi = 63 - __builtin_clzll(c);
-        int files = FK_FILE_OF(hi) - FK_FILE_OF(lo) + 1,
-            ranks = FK_RANK_OF(hi) - FK_RANK_OF(lo) + 1;
+        int f0 = 7, f1 = 0, r0 = 7, r1 = 0;
+        for (fk_bitboard b = c; b; b &= b - 1) {
+            int sq = __builtin_ctzll(b);
+            f0 = FK_FILE_OF(sq) < f0 ? FK_FILE_OF(sq) : f0;
+            f1 = FK_FILE_OF(sq) > f1 ? FK_FILE_OF(sq) : f1;
+            r0 = FK_RANK_OF(sq) < r0 ? FK_RANK_OF(sq) : r0;
+            r1 = FK_RANK_OF(sq) > r1 ? FK_RANK_OF(sq) : r1;
+        }
+        int lo = FK_SQUARE(f0, r0), hi = FK_SQUARE(f1, r1);
+        int files = f1 - f0 + 1, ranks = r1 - r0 + 1;
         char from[3], to[3], what[48];
         fk_square_name((fk_square)lo, from);
         fk_square_name((fk_square)hi, to);
-        if (files > 0 && files * ranks == __builtin_popcountll(c))
+        if (files * ranks == __builtin_popcountll(c))
             snprintf(what, sizeof what, "the squares from %s to %s", from, to);
         else
             snprintf(what, sizeof what, "%d squares", __builtin_popcountll(c));
