@@ -1287,11 +1287,17 @@ static void test_says_which_squares_a_panel_hides(void **state) {
     static const struct {
         const char *theme;
         int flip, body, head;
-        int box[4]; /* in eighths of a square: x0, y0, x1, y1 */
-        const char *covered;
+        int box[2][4]; /* panels, in eighths of a square: x0, y0, x1, y1 */
+        const char *covered, *named;
     } cases[] = {
-        {"green", 0, 255, 80, {15, 14, 49, 50}, "c3 d3 e3 f3 c4 d4 e4 f4 c5 d5 e5 f5 c6 d6 e6 f6"},
-        {"brown", 1, 46, 130, {12, 20, 52, 44}, "c4 d4 e4 f4 c5 d5 e5 f5"},
+        {"green", 0, 255, 80, {{15, 14, 49, 50}},
+         "c3 d3 e3 f3 c4 d4 e4 f4 c5 d5 e5 f5 c6 d6 e6 f6", "the squares from c3 to f6"},
+        {"brown", 1, 46, 130, {{12, 20, 52, 44}}, "c4 d4 e4 f4 c5 d5 e5 f5",
+         "the squares from c4 to f5"},
+        /* two panels together, of no rectangle (whose lowest and highest
+         * squares, d3 and f4, span as many squares as they hide) */
+        {"blue", 0, 255, 255, {{15, 31, 49, 41}, {23, 39, 41, 49}}, "d3 e3 c4 d4 e4 f4",
+         "hides 6 squares"},
     };
     const char *fen = "r1bq1rk1/pp3ppp/2n2n2/3p4/1b1P4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1306,8 +1312,11 @@ static void test_says_which_squares_a_panel_hides(void **state) {
         fk_error err;
         assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
         fk_buffer_free(&png);
-        const int *b = cases[i].box;
-        paint_panel(&im, b[0] * 10, b[1] * 10, b[2] * 10, b[3] * 10, cases[i].body, cases[i].head);
+        for (int k = 0; k < 2 && cases[i].box[k][2]; k++) {
+            const int *b = cases[i].box[k];
+            paint_panel(&im, b[0] * 10, b[1] * 10, b[2] * 10, b[3] * 10, cases[i].body,
+                        cases[i].head);
+        }
         fk_scan_options o;
         fk_scan_options_default(&o);
         fk_scan_result r;
@@ -1332,6 +1341,7 @@ static void test_says_which_squares_a_panel_hides(void **state) {
                 fail_msg("board %zu: square %d read wrong for sure", i, sq);
         }
         assert_true(noted(&r, "something drawn over the board hides"));
+        if (!noted(&r, cases[i].named)) fail_msg("board %zu: no note '%s'", i, cases[i].named);
         assert_true(noted(&r, "White to move was assumed"));
     }
 }
