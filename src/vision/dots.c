@@ -6,7 +6,6 @@
  * drawn so (every man has an outline and a base wider than his head), so
  * the disc is painted over with the ground and the square read empty. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "vision.h"
 
@@ -22,22 +21,19 @@
 #define DOT_OFF 0.06
 #define PI 3.14159265358979323846
 
-static int by_grey(const void *a, const void *b) {
-    return *(const uint8_t *)a - *(const uint8_t *)b;
-}
-
 /* The ground of a crop: the median grey of its band one and two pixels in
  * from the edge (the outermost ring may carry a neighbour's colour). */
 static int band_ground(const uint8_t *crop, int side) {
-    uint8_t band[8 * 64];
-    int n = 0;
+    int count[256] = {0}, n = 0;
     for (int y = 1; y < side - 1; y++)
-        for (int x = 1; x < side - 1; x++) {
-            int in = x < 3 || y < 3 || x >= side - 3 || y >= side - 3;
-            if (in && n < (int)sizeof band) band[n++] = crop[y * side + x];
-        }
-    qsort(band, n, 1, by_grey);
-    return band[n / 2];
+        for (int x = 1; x < side - 1; x++)
+            if (x < 3 || y < 3 || x >= side - 3 || y >= side - 3) {
+                count[crop[y * side + x]]++;
+                n++;
+            }
+    int v = 0, seen = count[0];
+    while (seen <= n / 2) seen += count[++v];
+    return v;
 }
 
 /* Whether (x, y) lies in one of the crop's corner boxes of side q. */
