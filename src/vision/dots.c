@@ -31,6 +31,7 @@ static int band_ground(const uint8_t *crop, int side) {
                 count[crop[y * side + x]]++;
                 n++;
             }
+    if (n == 0) return crop[0];
     int v = 0, seen = count[0];
     while (seen <= n / 2) seen += count[++v];
     return v;
