@@ -10,16 +10,18 @@
 
 #include "vision.h"
 
-/* A cell is off its colour when its ground (fk_crop_ground()) lies
- * COVER_OFF grey levels or more from its colour's median; two such cells
- * side by side, of the two colours, cover the board when their grounds
- * lie within COVER_SAME of each other. The board's own colours must be
- * COVER_APART apart, and each colour's other cells but COVER_STRAY
- * (last-move tints, a check's glow, men reaching the edge) within
- * COVER_EVEN of its median: a board drawn by a program. A panel covers
- * COVER_LEAST cells or more, each all round its edge. */
-#define COVER_OFF 12
+/* A cell is off its colour when its edge band shows that colour (its
+ * median) on COVER_RING of its pixels at most; two such cells side by
+ * side, of the two colours, cover the board when their grounds (the
+ * bands' medians, fk_crop_ground()) lie within COVER_SAME of each other.
+ * The board's own colours must be COVER_APART apart, and each colour's
+ * other cells but COVER_STRAY (last-move tints, a check's glow, men
+ * reaching the edge) within COVER_EVEN of its median: a board drawn by a
+ * program. A panel covers COVER_LEAST cells or more, each all round its
+ * edge. A cell beside it shows it where its band holds a panel's grey
+ * (COVER_OFF or more off its own colour) along half a side. */
 #define COVER_SAME 6
+#define COVER_OFF 12
 #define COVER_APART 20
 #define COVER_EVEN 3
 #define COVER_STRAY 4
@@ -75,11 +77,12 @@ fk_bitboard fk_covered_cells(const uint8_t *crops, int side, fk_bitboard *partly
         median[c] = (by[c][15] + by[c][16]) / 2;
     }
     if (abs(median[0] - median[1]) < COVER_APART) return 0;
+    /* off its colour: its edge band shows the colour hardly anywhere
+     * (the ground, a median, can come near it where the band is half
+     * panel, half a button on the panel) */
     fk_bitboard off = 0;
     for (int i = 0; i < 64; i++)
-        if (abs(ground[i] - median[fk_cell_colour(i)]) >= COVER_OFF &&
-            ring_hidden(crops + i * area, side, median[fk_cell_colour(i)]))
-            off |= FK_BIT(i);
+        if (ring_hidden(crops + i * area, side, median[fk_cell_colour(i)])) off |= FK_BIT(i);
     /* off cells with an off neighbour of the other colour in their grey */
     fk_bitboard paired = 0;
     for (fk_bitboard b = off; b; b &= b - 1) {

@@ -556,10 +556,14 @@ static double grid_score(const fk_image *im, const fk_image *blurred, int f, con
 }
 
 /* Refines and scores one hypothesis (in full-picture coordinates). A grid
- * found on the blurred picture is kept as found when the refinement made
- * it clearly worse: strong piece outlines can pull the lines of a faintly
- * hatched board off. (Not so for flat boards, whose refined grid is the
- * test: small lattices in textures only pass unrefined.) */
+ * found on the blurred picture, or by the last look (ROBUST_STAGE), is
+ * kept as found when the refinement made it clearly worse: strong piece
+ * outlines can pull the lines of a faintly hatched board off, and the
+ * edges of a panel laid over the middle of a board (a game's result) the
+ * lines of the board (on lichess's browns, a panel 4.6 squares across:
+ * 0.38 refined, no board found). (Not so for the other looks at flat
+ * boards, whose refined grid is the test: small lattices in textures
+ * only pass unrefined.) */
 static double finish(const fk_image *im, const fk_image *blurred, int f, lattice *L) {
     lattice found = *L;
     for (int pass = 0; pass < 2; pass++) {
@@ -567,8 +571,9 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
         refine_axis(im, 0, L->wide, 0, &L->y0, &L->py, L->x0, 8 * L->px);
     }
     double refined = grid_score(im, blurred, f, L);
-    double before = blurred ? grid_score(im, blurred, f, &found) : 0;
-    if (blurred && before > refined + 0.1) {
+    int keep = blurred || L->most;
+    double before = keep ? grid_score(im, blurred, f, &found) : 0;
+    if (keep && before > refined + 0.1) {
         *L = found;
         return before;
     }

@@ -391,14 +391,17 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
     fk_bitboard arrowed = 0; /* cells an arrow was taken out of */
     double lit[2] = {0, 0};
-    int evened = cut && fk_crops_even_light(crops, side, lit);
+    /* A panel over the board is looked for first: on a board drawn by a
+     * program, whose light needs no evening (the panel's cells, taken for
+     * light squares, made a fit of greys 60 to 301 once). */
+    fk_bitboard partly_cell = 0,
+                covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
+    int evened = cut && !covered_cell && fk_crops_even_light(crops, side, lit);
     if (evened)
         fk_scan_note(out,
                      "the light falls unevenly on the board (its light squares from grey %.0f to "
                      "%.0f); it was evened out to read it",
                      lit[0], lit[1]);
-    fk_bitboard partly_cell = 0,
-                covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
     fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {

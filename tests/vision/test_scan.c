@@ -1346,6 +1346,38 @@ static void test_says_which_squares_a_panel_hides(void **state) {
     }
 }
 
+/* A panel over most of the board's middle, 4.6 squares across with a
+ * header and a button, on lichess's browns: the flat colours' lattice was
+ * found, but its grid, refined, was pulled to the panel's edges, and no
+ * board was found. The lattice as found is kept when refining makes it
+ * clearly worse, as for blurred boards. */
+static void test_finds_a_board_under_a_large_panel(void **state) {
+    (void)state;
+    const char *fen = "6r1/2k2p2/pp6/7N/8/8/P3P3/5K2 w - - 0 1";
+    fk_diagram_options d;
+    fk_diagram_options_default(&d);
+    d.size = 640;
+    d.theme = fk_theme_find("lichess");
+    fk_buffer png = {0};
+    draw_fen(fen, &d, &png);
+    fk_image im;
+    fk_error err;
+    assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
+    fk_buffer_free(&png);
+    paint_panel(&im, 160, 144, 528, 512, 255, 80);
+    paint_panel(&im, 234, 420, 454, 475, 154, 154); /* its button */
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    assert_int_equal(fk_scan_image(&im, &o, &r, &err), FK_OK);
+    fk_image_free(&im);
+    assert_int_equal(placement_misses(r.fen, "6r1/2k2p2/pp6/7N/8/8/P3P3/5K2"), 0);
+    /* c3 to f6 lie wholly under it */
+    const fk_bitboard middle = 0x00003c3c3c3c0000ULL;
+    if ((r.covered & middle) != middle) fail_msg("covered %llx", (unsigned long long)r.covered);
+    assert_true((r.uncertain & r.covered) == r.covered);
+}
+
 /* Fails unless r's board corners lie within `within` pixels of the upright
  * square board from (lo, lo) to (hi, hi). */
 static void expect_square_board(const fk_scan_result *r, double lo, double hi, double within) {
@@ -2039,6 +2071,7 @@ int main(void) {
         cmocka_unit_test(test_sees_a_last_move_by_its_colour),
         cmocka_unit_test(test_reads_a_picked_up_mans_moves_as_empty_squares),
         cmocka_unit_test(test_says_which_squares_a_panel_hides),
+        cmocka_unit_test(test_finds_a_board_under_a_large_panel),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_reads_the_squares_under_arrows),
