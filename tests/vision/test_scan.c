@@ -1156,6 +1156,31 @@ static void test_sees_a_last_move_by_its_colour(void **state) {
     }
 }
 
+/* The position (a FEN) drawn as d says, decoded into *im for painting on. */
+static void draw_grey(const char *fen, const fk_diagram_options *d, fk_image *im) {
+    fk_buffer png = {0};
+    draw_fen(fen, d, &png);
+    fk_error err;
+    assert_int_equal(fk_image_decode(png.data, png.len, im, &err), FK_OK);
+    fk_buffer_free(&png);
+}
+
+/* Scans the painted picture with the default options, then frees it. */
+static void scan_painted(fk_image *im, fk_scan_result *r) {
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_error err;
+    assert_int_equal(fk_scan_image(im, &o, r, &err), FK_OK);
+    fk_image_free(im);
+}
+
+/* The squares a list names ("c3 d3 e4"). */
+static fk_bitboard squares_named(const char *list) {
+    fk_bitboard set = 0;
+    for (const char *n = list; *n; n += n[2] ? 3 : 2) set |= FK_BIT(FK_SQUARE(n[0] - 'a', n[1] - '1'));
+    return set;
+}
+
 /* Paints a playing site's move dot over the grey picture of a board of
  * `size` pixels drawn from its top left (Black at the bottom when flip):
  * a disc of grey `ink` at `opacity` in the middle of square sq, its
@@ -1227,24 +1252,14 @@ static void test_reads_a_picked_up_mans_moves_as_empty_squares(void **state) {
         d.highlight = FK_BIT(FK_SQUARE(cases[i].picked[0] - 'a', cases[i].picked[1] - '1'));
         for (const char *m = cases[i].marked; *m; m += 2)
             d.highlight |= FK_BIT(FK_SQUARE(m[0] - 'a', m[1] - '1'));
-        fk_buffer png = {0};
-        assert_int_equal(fk_render_png(&pos, &d, &png), FK_OK);
         fk_image im;
-        fk_error err;
-        assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
-        fk_buffer_free(&png);
-        fk_bitboard dots = 0;
-        for (const char *n = cases[i].dots; *n; n += n[2] ? 3 : 2) {
-            fk_square sq = FK_SQUARE(n[0] - 'a', n[1] - '1');
-            dots |= FK_BIT(sq);
-            paint_dot(&im, cases[i].size, cases[i].flip, sq, cases[i].share, cases[i].ink,
-                      cases[i].opacity);
-        }
-        fk_scan_options o;
-        fk_scan_options_default(&o);
+        draw_grey(cases[i].fen, &d, &im);
+        fk_bitboard dots = squares_named(cases[i].dots);
+        for (fk_bitboard b = dots; b; b &= b - 1)
+            paint_dot(&im, cases[i].size, cases[i].flip, (fk_square)__builtin_ctzll(b),
+                      cases[i].share, cases[i].ink, cases[i].opacity);
         fk_scan_result r;
-        assert_int_equal(fk_scan_image(&im, &o, &r, &err), FK_OK);
-        fk_image_free(&im);
+        scan_painted(&im, &r);
         char placement[FK_FEN_MAX];
         fk_fen_write_placement(&pos, placement, sizeof placement);
         if (placement_misses(r.fen, placement))
@@ -1306,25 +1321,16 @@ static void test_says_which_squares_a_panel_hides(void **state) {
         d.size = 640;
         d.flip = cases[i].flip;
         d.theme = fk_theme_find(cases[i].theme);
-        fk_buffer png = {0};
-        draw_fen(fen, &d, &png);
         fk_image im;
-        fk_error err;
-        assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
-        fk_buffer_free(&png);
+        draw_grey(fen, &d, &im);
         for (int k = 0; k < 2 && cases[i].box[k][2]; k++) {
             const int *b = cases[i].box[k];
             paint_panel(&im, b[0] * 10, b[1] * 10, b[2] * 10, b[3] * 10, cases[i].body,
                         cases[i].head);
         }
-        fk_scan_options o;
-        fk_scan_options_default(&o);
         fk_scan_result r;
-        assert_int_equal(fk_scan_image(&im, &o, &r, &err), FK_OK);
-        fk_image_free(&im);
-        fk_bitboard want = 0;
-        for (const char *n = cases[i].covered; *n; n += n[2] ? 3 : 2)
-            want |= FK_BIT(FK_SQUARE(n[0] - 'a', n[1] - '1'));
+        scan_painted(&im, &r);
+        fk_bitboard want = squares_named(cases[i].covered);
         if (r.covered != want)
             fail_msg("board %zu: covered %llx, want %llx", i, (unsigned long long)r.covered,
                      (unsigned long long)want);
@@ -1358,19 +1364,12 @@ static void test_finds_a_board_under_a_large_panel(void **state) {
     fk_diagram_options_default(&d);
     d.size = 640;
     d.theme = fk_theme_find("lichess");
-    fk_buffer png = {0};
-    draw_fen(fen, &d, &png);
     fk_image im;
-    fk_error err;
-    assert_int_equal(fk_image_decode(png.data, png.len, &im, &err), FK_OK);
-    fk_buffer_free(&png);
+    draw_grey(fen, &d, &im);
     paint_panel(&im, 160, 144, 528, 512, 255, 80);
     paint_panel(&im, 234, 420, 454, 475, 154, 154); /* its button */
-    fk_scan_options o;
-    fk_scan_options_default(&o);
     fk_scan_result r;
-    assert_int_equal(fk_scan_image(&im, &o, &r, &err), FK_OK);
-    fk_image_free(&im);
+    scan_painted(&im, &r);
     assert_int_equal(placement_misses(r.fen, "6r1/2k2p2/pp6/7N/8/8/P3P3/5K2"), 0);
     /* c3 to f6 lie wholly under it */
     const fk_bitboard middle = 0x00003c3c3c3c0000ULL;
