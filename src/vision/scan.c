@@ -351,6 +351,9 @@ static void note_slant(fk_scan_result *r) {
                      "the board is seen at a slant in the picture; it was straightened to read it");
 }
 
+/* A square read as empty with less than this holds a man for sure. */
+#define SURE_MAN 0.1f
+
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                         fk_error *err) {
     fk_scan_options defaults;
@@ -411,7 +414,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     look_again(model, crops, side, probs);
     if (evened && lit[1] < DIM_PAPER) read_brighter(model, crops, side, lit[1], probs);
-    /* what a panel covers shows the panel: no man can be seen there */
+    /* A panel shows no man: where the network is sure of men on more than
+     * a quarter of its cells, they are men that fill their squares' edges
+     * (sixteen Millenia queens in a block, all sure; under the panels of
+     * the measured set, at most one). Else what it covers shows the panel,
+     * and no man can be seen there. */
+    int sure_men = 0;
+    for (fk_bitboard b = covered_cell; b; b &= b - 1)
+        sure_men += probs[__builtin_ctzll(b)][FK_EMPTY] < SURE_MAN;
+    if (4 * sure_men > __builtin_popcountll(covered_cell)) covered_cell = partly_cell = 0;
     for (fk_bitboard b = covered_cell; b; b &= b - 1) {
         memset(probs[__builtin_ctzll(b)], 0, sizeof probs[0]);
         probs[__builtin_ctzll(b)][FK_EMPTY] = 1;

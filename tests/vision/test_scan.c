@@ -1377,6 +1377,20 @@ static void test_finds_a_board_under_a_large_panel(void **state) {
     assert_true((r.uncertain & r.covered) == r.covered);
 }
 
+/* Men that fill their squares' edges, in a block, show no square colour
+ * round those squares' edges either: sixteen Millenia queens passed for a
+ * panel (14 squares named covered and read empty). The network is sure of
+ * men there, which no panel shows, so none is named. */
+static void test_takes_no_block_of_men_for_a_panel(void **state) {
+    (void)state;
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    fk_scan_result r;
+    assert_int_equal(scan_file("millenia-queens.png", &o, &r), FK_OK);
+    assert_int_equal(r.covered, 0);
+    assert_false(noted(&r, "something drawn over the board"));
+}
+
 /* Fails unless r's board corners lie within `within` pixels of the upright
  * square board from (lo, lo) to (hi, hi). */
 static void expect_square_board(const fk_scan_result *r, double lo, double hi, double within) {
@@ -2071,6 +2085,7 @@ int main(void) {
         cmocka_unit_test(test_reads_a_picked_up_mans_moves_as_empty_squares),
         cmocka_unit_test(test_says_which_squares_a_panel_hides),
         cmocka_unit_test(test_finds_a_board_under_a_large_panel),
+        cmocka_unit_test(test_takes_no_block_of_men_for_a_panel),
         cmocka_unit_test(test_finds_a_board_whose_men_fill_their_squares),
         cmocka_unit_test(test_finds_a_pale_board_behind_dark_men),
         cmocka_unit_test(test_reads_the_squares_under_arrows),
