@@ -21,22 +21,6 @@
 #define DOT_OFF 0.06
 #define PI 3.14159265358979323846
 
-/* The ground of a crop: the median grey of its band one and two pixels in
- * from the edge (the outermost ring may carry a neighbour's colour). */
-static int band_ground(const uint8_t *crop, int side) {
-    int count[256] = {0}, n = 0;
-    for (int y = 1; y < side - 1; y++)
-        for (int x = 1; x < side - 1; x++)
-            if (x < 3 || y < 3 || x >= side - 3 || y >= side - 3) {
-                count[crop[y * side + x]]++;
-                n++;
-            }
-    if (n == 0) return crop[0];
-    int v = 0, seen = count[0];
-    while (seen <= n / 2) seen += count[++v];
-    return v;
-}
-
 /* Whether (x, y) lies in one of the crop's corner boxes of side q. */
 static int in_corner(int x, int y, int side, int q) {
     return (x < q || x >= side - q) && (y < q || y >= side - q);
@@ -46,7 +30,9 @@ static int in_corner(int x, int y, int side, int q) {
  * radius and ground grey. */
 static int move_dot(const uint8_t *crop, int side, double *cx, double *cy, double *radius,
                     int *ground) {
-    int g = band_ground(crop, side);
+    /* the ground: the band one and two pixels in from the edge (the
+     * outermost ring may carry a neighbour's colour) */
+    int g = fk_crop_ring_median(crop, side, 1, 2);
     double mid = (side - 1) / 2.0;
     int c0 = (int)mid - 1, sum = 0;
     for (int y = c0; y < c0 + 4; y++)

@@ -107,17 +107,20 @@ int fk_last_move_seen(const fk_position *board, fk_bitboard tinted, fk_scan_resu
 /* The cells whose value lies `apart` or more off their square colour's
  * median (above it only, when `above`), at most TINT_MOST a colour, where
  * all but TINT_STRAY of each colour's other cells lie within `within` of
- * it; none where a colour is not so even. */
-static fk_bitboard standing_out(const double value[64], double apart, double within, int above) {
+ * it; none where a colour is not so even. The `ignored` cells (a panel's,
+ * fk_covered_cells()) count for nothing. */
+static fk_bitboard standing_out(const double value[64], fk_bitboard ignored, double apart,
+                                double within, int above) {
     fk_bitboard out = 0;
     for (int c = 0; c < 2; c++) {
         double v[32];
         int n = 0, off = 0, even = 0;
         for (int i = 0; i < 64; i++)
-            if (fk_cell_colour(i) == c) v[n++] = value[i];
+            if (fk_cell_colour(i) == c && !(ignored >> i & 1)) v[n++] = value[i];
+        if (n == 0) return 0;
         double mid = fk_median(v, n);
         for (int i = 0; i < 64; i++) {
-            if (fk_cell_colour(i) != c) continue;
+            if (fk_cell_colour(i) != c || (ignored >> i & 1)) continue;
             double d = value[i] - mid;
             if ((above ? d : fabs(d)) >= apart) {
                 out |= (fk_bitboard)1 << i;
@@ -125,16 +128,16 @@ static fk_bitboard standing_out(const double value[64], double apart, double wit
             }
             even += fabs(d) <= within;
         }
-        if (off > TINT_MOST || even < 32 - off - TINT_STRAY) return 0;
+        if (off > TINT_MOST || even < n - off - TINT_STRAY) return 0;
     }
     return out;
 }
 
-fk_bitboard fk_tinted_cells(const int ground[64]) {
+fk_bitboard fk_tinted_cells(const int ground[64], fk_bitboard ignored) {
     double g[64];
     for (int i = 0; i < 64; i++)
         g[i] = ground[i];
-    return standing_out(g, TINT, 1, 0);
+    return standing_out(g, ignored, TINT, 1, 0);
 }
 
 /* The last move's two squares by their colour, where a JPEG keeps it
@@ -171,7 +174,7 @@ fk_bitboard fk_tinted_in_colour(const fk_image *im, const fk_board_location *whe
         }
         yellow[i] = sum / 32;
     }
-    return standing_out(yellow, YELLOW_TINT, YELLOW_EVEN, 1);
+    return standing_out(yellow, 0, YELLOW_TINT, YELLOW_EVEN, 1);
 }
 
 /* Which way round the board is, from a last move marked on it (tinted

@@ -451,20 +451,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     fk_drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, &found, rows,
                      &hatch, arrowed);
-    int ground[64];
-    memcpy(ground, drawn.ground, sizeof ground);
-    if (covered_cell) {
-        /* the panel is no tint: its cells get their colour's median */
-        double by[2][32];
-        int n[2] = {0, 0};
-        for (int i = 0; i < 64; i++)
-            if (!(covered_cell >> i & 1)) by[fk_cell_colour(i)][n[fk_cell_colour(i)]++] = ground[i];
-        for (fk_bitboard b = covered_cell; b; b &= b - 1) {
-            int c = fk_cell_colour(__builtin_ctzll(b));
-            if (n[c]) ground[__builtin_ctzll(b)] = (int)fk_median(by[c], n[c]);
-        }
-    }
-    fk_bitboard tinted_cell = fk_tinted_cells(ground);
+    /* the panel is no tint */
+    fk_bitboard tinted_cell = fk_tinted_cells(drawn.ground, covered_cell);
     if (__builtin_popcountll(tinted_cell) != 2) {
         fk_bitboard yellow = fk_tinted_in_colour(image, &out->board);
         if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;

@@ -106,8 +106,7 @@ static int in_ring(int x, int y, int side, int lo, int hi) {
     return in >= lo && in <= hi;
 }
 
-/* The median grey of the crop's pixels from `lo` to `hi` in from its edge. */
-static int ring_median(const uint8_t *crop, int side, int lo, int hi) {
+int fk_crop_ring_median(const uint8_t *crop, int side, int lo, int hi) {
     int count[256] = {0}, n = 0;
     for (int y = 0; y < side; y++)
         for (int x = 0; x < side; x++)
@@ -118,14 +117,14 @@ static int ring_median(const uint8_t *crop, int side, int lo, int hi) {
     return g;
 }
 
-int fk_crop_ground(const uint8_t *crop, int side) { return ring_median(crop, side, 0, 1); }
+int fk_crop_ground(const uint8_t *crop, int side) { return fk_crop_ring_median(crop, side, 0, 1); }
 
 /* Fits the ground of a crop as a plane to its ring INNER to INNER + 1
  * pixels in from the edge: sets *g (its grey at the crop's centre) and
  * slope (grey levels a pixel rightward and downward); 0 when it cannot. */
 static int inner_ground(const uint8_t *crop, int side, int *g, double slope[2]) {
     if (side < 4 * (INNER + 2)) return 0;
-    int median = ring_median(crop, side, INNER, INNER + 1);
+    int median = fk_crop_ring_median(crop, side, INNER, INNER + 1);
     double a[9] = {0}, b[3] = {0}, mid = (side - 1) / 2.0;
     for (int y = 0; y < side; y++)
         for (int x = 0; x < side; x++) {

@@ -83,8 +83,9 @@ static inline fk_square fk_cell_square(int i, int white_bottom) {
 
 /* The last move's two marked cells by their grey (lastmove.c): the cells
  * whose ground (fk_crop_ground(), by cell) stands out of their square
- * colour's; none unless exactly two do. */
-fk_bitboard fk_tinted_cells(const int ground[64]);
+ * colour's, the `ignored` cells (under a panel) left out; none unless
+ * exactly two do. */
+fk_bitboard fk_tinted_cells(const int ground[64], fk_bitboard ignored);
 /* The same by the yellow of the picture's colours where it has them
  * (fk_image.colour), for a JPEG whose grey hides the tint. */
 fk_bitboard fk_tinted_in_colour(const fk_image *im, const fk_board_location *where);
@@ -145,6 +146,9 @@ static inline int fk_cell_colour(int i) { return (i / 8 + i % 8) % 2; }
 /* A crop's square colour: the median grey of its two outer rings, where
  * men seldom reach (shape.c). */
 int fk_crop_ground(const uint8_t *crop, int side);
+/* The median grey of a crop's pixels from `lo` to `hi` pixels in from its
+ * edge (shape.c); fk_crop_ground() is its band 0 to 1. */
+int fk_crop_ring_median(const uint8_t *crop, int side, int lo, int hi);
 /* 1 when a crop, its outermost ring left out, shows one flat grey: an
  * empty square drawn by a program (scan.c, FLAT). */
 int fk_crop_is_flat(const uint8_t *crop, int side);
