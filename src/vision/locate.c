@@ -200,7 +200,7 @@ typedef struct {
     double x0, y0, px, py; /* top left corner of the 8 x 8 window, pitches */
     int members;
     int wide; /* found on the blurred picture: fit lines to steps, not thin lines */
-    int most; /* scored by checker_of(..., 1) (ROBUST_STAGE) */
+    int scoring; /* how checker_of() reads its squares: SCORE_MOST, SCORE_LEVEL */
 } lattice;
 
 static int compare_doubles(const void *a, const void *b) {
@@ -461,22 +461,55 @@ static double corner_colour(double *m, int n) {
     return (m[1] + m[2]) / 2;
 }
 
+/* Ways of reading a checkerboard's squares (checker_of's scoring). */
+enum {
+    /* medians and median deviations instead of means and standard
+     * deviations (ROBUST_STAGE) */
+    SCORE_MOST = 1,
+    /* the light levelled first (LEVEL_STAGE) */
+    SCORE_LEVEL = 2
+};
+
+/* The colours v of the squares (top row first) with the light levelled:
+ * a plane across the board, fitted by least squares together with the
+ * checkerboard's step from one colour to the other, taken off each. Light
+ * falling off across a photo darkens the light squares on one side to
+ * the grey of the dark ones on the other; the checkerboard is then clear
+ * again. Unchanged when the fit fails. */
+static void level_light(double v[64]) {
+    double a[16] = {0}, b[4] = {0};
+    for (int i = 0; i < 64; i++) {
+        double x[4] = {1, (i & 7) - 3.5, (i >> 3) - 3.5, ((i >> 3) + (i & 7)) & 1};
+        for (int r = 0; r < 4; r++) {
+            b[r] += x[r] * v[i];
+            for (int k = 0; k < 4; k++)
+                a[r * 4 + k] += x[r] * x[k];
+        }
+    }
+    if (!fk_solve_linear(a, b, 4)) return;
+    for (int i = 0; i < 64; i++)
+        v[i] -= b[1] * ((i & 7) - 3.5) + b[2] * ((i >> 3) - 3.5);
+}
+
 /* How clearly colours v (one a square) show a checkerboard: the share of
  * squares nearer their own colour class's centre than the other's, times
  * how well the two centres stand apart against the classes' spreads.
- * 0..1. Centres and spreads are means and standard deviations; with most,
- * medians and median deviations, so that a checkerboard most of whose
- * squares show their colour scores high however dark the men that hide
- * the rest (the last look, ROBUST_STAGE). */
-static double checker_of(const double v[64], int most) {
-    double c[2][32], centre[2], spread[2];
+ * 0..1. Centres and spreads are means and standard deviations; with
+ * SCORE_MOST, medians and median deviations, so that a checkerboard most
+ * of whose squares show their colour scores high however dark the men
+ * that hide the rest (the last look, ROBUST_STAGE); with SCORE_LEVEL,
+ * of the colours with the light levelled (level_light). */
+static double checker_of(const double v_read[64], int scoring) {
+    double c[2][32], centre[2], spread[2], v[64];
     int n[2] = {0, 0};
+    memcpy(v, v_read, sizeof v);
+    if (scoring & SCORE_LEVEL) level_light(v);
     for (int i = 0; i < 64; i++) {
         int cls = ((i >> 3) + (i & 7)) & 1;
         c[cls][n[cls]++] = v[i];
     }
     for (int k = 0; k < 2; k++) {
-        if (most) {
+        if (scoring & SCORE_MOST) {
             centre[k] = fk_median(c[k], 32);
             double d[32];
             for (int j = 0; j < 32; j++) d[j] = fabs(c[k][j] - centre[k]);
@@ -522,7 +555,7 @@ static double checker_of(const double v[64], int most) {
  * its squares read from their corner boxes two ways: corner_colour(), and
  * the top two corners' mean where they agree (TOP_AGREE); the better. */
 static double checker_score(const fk_image *im, double x0, double y0, double px, double py,
-                            int most) {
+                            int scoring) {
     double v[64], top[64];
     for (int r = 0; r < 8; r++)
         for (int f = 0; f < 8; f++) {
@@ -541,7 +574,7 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
             v[i] = corner_colour(m, got); /* sorts m */
             top[i] = level ? by_top : v[i];
         }
-    return fmax(checker_of(v, most), checker_of(top, most));
+    return fmax(checker_of(v, scoring), checker_of(top, scoring));
 }
 
 /* The checkerboard score of grid L on the picture; for a grid found on the
@@ -549,9 +582,9 @@ static double checker_score(const fk_image *im, double x0, double y0, double px,
  * there, where hatched squares are dark and plain ones light even when the
  * hatching is too faint or too noisy for their mean grey to tell. */
 static double grid_score(const fk_image *im, const fk_image *blurred, int f, const lattice *L) {
-    double s = checker_score(im, L->x0, L->y0, L->px, L->py, L->most);
+    double s = checker_score(im, L->x0, L->y0, L->px, L->py, L->scoring);
     if (blurred)
-        s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f, L->most));
+        s = fmax(s, checker_score(blurred, L->x0 / f, L->y0 / f, L->px / f, L->py / f, L->scoring));
     return s;
 }
 
@@ -571,7 +604,7 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
         refine_axis(im, 0, L->wide, 0, &L->y0, &L->py, L->x0, 8 * L->px);
     }
     double refined = grid_score(im, blurred, f, L);
-    int keep = blurred || L->most;
+    int keep = blurred || (L->scoring & SCORE_MOST);
     double before = keep ? grid_score(im, blurred, f, &found) : 0;
     if (keep && before > refined + 0.1) {
         *L = found;
@@ -606,7 +639,7 @@ static void settle(const fk_image *im, lattice *best, double score) {
 /* Searches the work picture g (the picture shrunk by f) for board lattices
  * and keeps the best one found in *best. Returns -1 when out of memory. */
 static int search(const fk_image *image, const fk_image *blurred, const uint8_t *g, int w, int h,
-                  int f, int flat, int grow, int stretch, int most, lattice *best,
+                  int f, int flat, int grow, int stretch, int scoring, lattice *best,
                   double *best_score) {
     square_patch *sq = NULL;
     int n = square_patches(g, w, h, flat, grow, stretch, &sq);
@@ -657,8 +690,8 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
                 for (int k = 0; k < m; k++)
                     c += ix[k] >= i0 && ix[k] < i0 + 8 && iy[k] >= j0 && iy[k] < j0 + 8;
                 if (c < top) continue;
-                lattice L = {(ax + (i0 - 0.5) * pitch_x) * f, (ay + (j0 - 0.5) * pitch_y) * f,
-                             pitch_x * f, pitch_y * f, c, grow > 0, most};
+                double x0 = (ax + (i0 - 0.5) * pitch_x) * f, y0 = (ay + (j0 - 0.5) * pitch_y) * f;
+                lattice L = {x0, y0, pitch_x * f, pitch_y * f, c, grow > 0, scoring};
                 if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
                     L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
                     continue;
@@ -749,8 +782,8 @@ static double best_lines(const double *prof, int len, double min_pitch, double m
 
 /* The fallback for boards that fill much of the picture (diagrams, crops):
  * grid lines from the edge projections of the blurred work picture. */
-static void project(const fk_image *image, const fk_image *blurred, int f, lattice *best,
-                    double *best_score) {
+static void project(const fk_image *image, const fk_image *blurred, int f, int scoring,
+                    lattice *best, double *best_score) {
     const uint8_t *g = blurred->grey;
     int w = blurred->width, h = blurred->height;
     double *px = malloc(sizeof(double) * (size_t)(w + h));
@@ -763,15 +796,17 @@ static void project(const fk_image *image, const fk_image *blurred, int f, latti
     double cy = best_lines(py, h, side / 16.0, side / 8.0, &sy, &ppy);
     free(px);
     if (cx <= 0.2 || cy <= 0.2 || fabs(ppx - ppy) > 0.1 * ppx) return;
-    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1, 0};
+    lattice L = {sx * f, sy * f, ppx * f, ppy * f, 0, 1, scoring};
     double s = finish(image, blurred, f, &L);
     if (s > 0.5 && s > *best_score) *best_score = s, *best = L;
 }
 
 /* The stages of one look: flat colours, then (for hatched or textured
  * boards) the blurred picture and its edge projections; apart, the flat
- * colours scored by most squares (checker_of with most). */
-enum { FLAT_STAGE = 1, BLURRED_STAGES = 2, ALL_STAGES = 3, ROBUST_STAGE = 4 };
+ * colours scored by most squares (SCORE_MOST); and with LEVEL_STAGE, the
+ * blurred stages score the squares with the light levelled
+ * (SCORE_LEVEL). */
+enum { FLAT_STAGE = 1, BLURRED_STAGES = 2, ALL_STAGES = 3, ROBUST_STAGE = 4, LEVEL_STAGE = 8 };
 
 /* One look for the board in the picture shrunk to work_side, through
  * the given stages: flat colours first; then, for hatched or textured
@@ -786,17 +821,19 @@ static int locate_pass_at(const fk_image *image, int work_side, int stretch, int
     if (!bad && (stages & FLAT_STAGE))
         bad = search(image, NULL, g, w, h, f, 6, 0, stretch, 0, best, best_score) < 0;
     if (!bad && *best_score == 0 && (stages & ROBUST_STAGE))
-        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, 1, best, best_score) < 0;
+        bad = search(image, NULL, g, w, h, f, 6, 0, stretch, SCORE_MOST, best, best_score) < 0;
     if (!bad && *best_score == 0 && (stages & BLURRED_STAGES)) {
         fk_image blurred = {.width = w, .height = h, .grey = g};
+        int scoring = stages & LEVEL_STAGE ? SCORE_LEVEL : 0;
         bad = blur(g, w, h, 2) < 0 ||
-              search(image, &blurred, g, w, h, f, 3, 4, stretch, 0, best, best_score) < 0;
-        if (!bad && *best_score == 0 && !stretch) project(image, &blurred, f, best, best_score);
+              search(image, &blurred, g, w, h, f, 3, 4, stretch, scoring, best, best_score) < 0;
+        if (!bad && *best_score == 0 && !stretch)
+            project(image, &blurred, f, scoring, best, best_score);
         /* Coarse hatching (a few lines a square on a large board) still
          * shows its lines after that blur: blur on, then look again. */
         if (!bad && *best_score == 0)
             bad = blur(g, w, h, 4) < 0 ||
-                  search(image, &blurred, g, w, h, f, 3, 4, stretch, 0, best, best_score) < 0;
+                  search(image, &blurred, g, w, h, f, 3, 4, stretch, scoring, best, best_score) < 0;
     }
     free(g);
     return bad ? -1 : 0;
@@ -944,6 +981,14 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * lattices inside printed diagrams' hatching beat the boards (4 of the
      * 104 real screenshots, diagrams and photos of screens). */
     if (!bad && best_score == 0) bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
+    /* Then the blurred stages once more, the squares scored with the
+     * light levelled (level_light): light that falls off across a photo
+     * of a page or a screen (or a lens's vignette) can leave the light
+     * squares on its dark side darker than the dark squares on its
+     * bright side, and no checkerboard shows. Only here, where nothing
+     * else made a board. */
+    if (!bad && best_score == 0)
+        bad = locate_pass(image, 0, BLURRED_STAGES | LEVEL_STAGE, &best, &best_score) < 0;
     /* A small board in a large picture (a board of 100 pixels in a
      * 2,560 x 1,440 screenshot, of 140 in a 3,840 x 2,160 one) shrinks to
      * squares of four work pixels, too small to be seen: where nothing

@@ -75,6 +75,11 @@ fk scan --json "$DATA/tsoj_134.jpg"
 out_has '"last_move":null'
 out_has '"move_dots":[]'
 
+step "a photo of a book page in a hand's shadow, saved again as a JPEG: the board still found"
+fk scan "$DATA/cv_01-q75.jpg"
+expect_rc 0
+out_has "$DATA/cv_01-q75.jpg: r4rk1/3qbppp/p3p3/1p1bPN2/5B2/8/PP2QPPP/2RR2K1 w - - 0 1"
+
 step "a man picked up on a phone's screen: his moves' dots read as empty squares, his side to move"
 fk scan --json "$DATA/cv_34.jpg"
 expect_rc 0

@@ -244,6 +244,61 @@ static void test_finds_large_hatched_boards(void **state) {
     assert_int_equal(misses, 0);
 }
 
+/* Boards of every theme in a photo's light, falling off from one corner
+ * of the picture to the opposite one (to a quarter of its brightness; two
+ * corners a theme): a light square on the dark side is darker than a dark
+ * one on the bright side. */
+static void test_finds_boards_where_the_light_falls_off(void **state) {
+    (void)state;
+    fk_rng rng;
+    fk_rng_seed(&rng, 11);
+    int tried = 0;
+    for (int t = 0; t < fk_theme_count(); t++)
+        for (int pass = 0; pass < 2; pass++) {
+            int corner = (t + 2 * pass) % 4;
+            fk_position pos;
+            fk_random_position(&rng, FK_RANDOM_ENDGAME, &pos, NULL, NULL);
+            fk_diagram_options o;
+            fk_diagram_options_default(&o);
+            o.theme = fk_theme_at(t);
+            o.size = 360 + 40 * corner;
+            fk_image board = draw(&pos, &o);
+            fk_image pg = page(board.width + 200, board.height + 120, &rng);
+            paste(&pg, &board, 60, 60);
+            for (int y = 0; y < pg.height; y++)
+                for (int x = 0; x < pg.width; x++) {
+                    double u = (corner & 1 ? pg.width - x : x) / (double)pg.width;
+                    double v = (corner & 2 ? pg.height - y : y) / (double)pg.height;
+                    uint8_t *p = pg.grey + (size_t)y * pg.width + x;
+                    *p = (uint8_t)(*p * (1 - 0.75 * (u + v) / 2) + 0.5);
+                }
+            fk_board_geometry g = fk_diagram_geometry(&o);
+            fk_board_location where;
+            fk_error err;
+            if (fk_board_locate(&pg, &where, &err) != FK_OK) {
+                print_message("theme %s, %d px, light from corner %d: %s\n", o.theme->name, o.size,
+                              corner, err.message);
+                misses++;
+            } else {
+                double tol = fmax(2.0, 0.06 * g.square);
+                double got[4] = {where.corners[0].x, where.corners[0].y, where.corners[2].x,
+                                 where.corners[2].y};
+                double want[4] = {60 + g.x, 60 + g.y, 60 + g.x + 8 * g.square,
+                                  60 + g.y + 8 * g.square};
+                for (int k = 0; k < 4; k++)
+                    if (fabs(got[k] - want[k]) > tol && ++misses)
+                        print_message("theme %s, %d px, light from corner %d: corner at %.2f, "
+                                      "expected %.2f\n",
+                                      o.theme->name, o.size, corner, got[k], want[k]);
+            }
+            fk_image_free(&board);
+            fk_image_free(&pg);
+            tried++;
+        }
+    assert_true(tried >= 12);
+    assert_int_equal(misses, 0);
+}
+
 static void test_reports_no_board_in_a_page_without_one(void **state) {
     (void)state;
     fk_rng rng;
@@ -277,6 +332,7 @@ int main(void) {
         cmocka_unit_test(test_finds_stretched_boards),
         cmocka_unit_test(test_finds_large_hatched_boards),
         cmocka_unit_test(test_finds_boards_shrunk_out_of_sight),
+        cmocka_unit_test(test_finds_boards_where_the_light_falls_off),
         cmocka_unit_test(test_reports_no_board_in_a_page_without_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
