@@ -69,7 +69,7 @@ static int fit(const double ground[64], const int use[64], double coef[TERMS]) {
  * tinted square, a man over the square's edge). */
 #define OFF_FIT 3
 
-int fk_crops_even_light(uint8_t *crops, int side, double range[2]) {
+int fk_crops_even_light(uint8_t *crops, int side, fk_light *fitted) {
     size_t area = (size_t)side * side;
     double ground[64], by[2][32];
     int count[2] = {0, 0};
@@ -115,6 +115,54 @@ int fk_crops_even_light(uint8_t *crops, int side, double range[2]) {
                 crop[y * side + x] = (uint8_t)(v > 255 ? 255 : v + 0.5);
             }
     }
-    if (range) range[0] = lo, range[1] = hi;
+    if (fitted) {
+        for (int k = 0; k < TERMS; k++)
+            fitted->coef[k] = coef[k];
+        fitted->lo = lo;
+        fitted->hi = hi;
+    }
     return 1;
+}
+
+/* The inverse of the 3 x 3 matrix h (row by row) into inv; 0 when h is
+ * singular. */
+static int invert3(const double h[9], double inv[9]) {
+    double a = h[4] * h[8] - h[5] * h[7], b = h[5] * h[6] - h[3] * h[8],
+           c = h[3] * h[7] - h[4] * h[6];
+    double det = h[0] * a + h[1] * b + h[2] * c;
+    if (fabs(det) < 1e-12) return 0;
+    double m[9] = {a, h[2] * h[7] - h[1] * h[8], h[1] * h[5] - h[2] * h[4],
+                   b, h[0] * h[8] - h[2] * h[6], h[2] * h[3] - h[0] * h[5],
+                   c, h[1] * h[6] - h[0] * h[7], h[0] * h[4] - h[1] * h[3]};
+    for (int k = 0; k < 9; k++)
+        inv[k] = m[k] / det;
+    return 1;
+}
+
+fk_status fk_picture_even_light(const fk_image *image, const fk_board_location *where,
+                                const fk_light *light, fk_image *out) {
+    double h[9], inv[9];
+    fk_quad_map(where->corners, h);
+    *out = (fk_image){.width = image->width, .height = image->height};
+    out->grey = fk_picture_alloc((size_t)image->width * image->height);
+    if (!out->grey) return FK_ERR_NOMEM;
+    int ok = invert3(h, inv);
+    double top = light->hi < 255 ? light->hi : 255;
+    for (int y = 0; y < image->height; y++)
+        for (int x = 0; x < image->width; x++) {
+            size_t at = (size_t)y * image->width + x;
+            double px = x + 0.5, py = y + 0.5, w = inv[6] * px + inv[7] * py + inv[8];
+            if (!ok || fabs(w) < 1e-12) {
+                out->grey[at] = image->grey[at];
+                continue;
+            }
+            double u = (inv[0] * px + inv[1] * py + inv[2]) / w;
+            double v = (inv[3] * px + inv[4] * py + inv[5]) / w;
+            u = u < -0.5 ? -0.5 : u > 8.5 ? 8.5 : u;
+            v = v < -0.5 ? -0.5 : v > 8.5 ? 8.5 : v;
+            double l = surface(light->coef, u - 4, v - 4);
+            double g = image->grey[at] * top / (l > light->lo ? l : light->lo);
+            out->grey[at] = (uint8_t)(g > 255 ? 255 : g + 0.5);
+        }
+    return FK_OK;
 }

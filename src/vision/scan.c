@@ -393,18 +393,18 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     int arrow_count = 0;
     int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
     fk_bitboard arrowed = 0; /* cells an arrow was taken out of */
-    double lit[2] = {0, 0};
+    fk_light lit = {{0}, 0, 0};
     /* A panel over the board is looked for first: on a board drawn by a
      * program, whose light needs no evening (the panel's cells, taken for
      * light squares, made a fit of greys 60 to 301 once). */
     fk_bitboard partly_cell = 0,
                 covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
-    int evened = cut && !covered_cell && fk_crops_even_light(crops, side, lit);
+    int evened = cut && !covered_cell && fk_crops_even_light(crops, side, &lit);
     if (evened)
         fk_scan_note(out,
                      "the light falls unevenly on the board (its light squares from grey %.0f to "
                      "%.0f); it was evened out to read it",
-                     lit[0], lit[1]);
+                     lit.lo, lit.hi);
     fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
     if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
     if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
@@ -413,7 +413,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     }
     look_again(model, crops, side, probs);
-    if (evened && lit[1] < DIM_PAPER) read_brighter(model, crops, side, lit[1], probs);
+    if (evened && lit.hi < DIM_PAPER) read_brighter(model, crops, side, lit.hi, probs);
     /* A panel shows no man: where the network is sure of men on more than
      * a quarter of its cells, they are men that fill their squares' edges
      * (sixteen Millenia queens in a block, all sure; under the panels of
@@ -482,6 +482,15 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         int stepped = fk_orient_from_marked_step(picture, tinted_cell);
         out->white_bottom = fk_orient_from_labels(image, &out->board, picture,
                                                  &out->bottom_confidence);
+        /* Labels are read against fixed amounts of ink: where the light
+         * falls off, those on the dark side fall short of them. With the
+         * light evened out over the picture too, they are read again. */
+        fk_image even = {0};
+        if (out->white_bottom < 0 && evened &&
+            fk_picture_even_light(image, &out->board, &lit, &even) == FK_OK)
+            out->white_bottom =
+                fk_orient_from_labels(&even, &out->board, picture, &out->bottom_confidence);
+        fk_image_free(&even);
         if (out->white_bottom < 0 && stepped >= 0 && (stepped == position || by_position < 0.99)) {
             /* A pawn's marked step shows which way his side plays (unless
              * the position leaves no doubt: the marks were no move). */

@@ -60,14 +60,28 @@ void fk_board_refine_quad(const fk_image *image, fk_board_location *where);
 fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
                        uint8_t *crops);
 
+/* The light over a board as light.c fits it: the light squares' grey,
+ * a quadratic in the place on the board (x, y from -4 to 4), and the
+ * darkest and brightest grey it gives the squares' centres. */
+typedef struct {
+    double coef[6];
+    double lo, hi;
+} fk_light;
+
 /* Evens out light that falls unevenly over a board (light.c): a smooth
  * surface is fitted to the grey of the light squares of the 64 crops
  * (picture order), and where it varies by a sixth or more, each pixel is
  * scaled by its brightest value over its value there. A board whose light
  * squares show one grey (a program's drawing) is left alone. Returns 1
- * when the crops were changed, with the fitted grey's darkest and
- * brightest values in range (NULL: not wanted). */
-int fk_crops_even_light(uint8_t *crops, int side, double range[2]);
+ * when the crops were changed, with the fit in *light (NULL: not
+ * wanted). */
+int fk_crops_even_light(uint8_t *crops, int side, fk_light *light);
+/* The picture with that light evened out as the crops were, into *out
+ * (the same size; free with fk_image_free): the fit runs on a little past
+ * the board, to its labels, and is held at its value half a square out
+ * beyond. Returns FK_OK or FK_ERR_NOMEM. */
+fk_status fk_picture_even_light(const fk_image *image, const fk_board_location *where,
+                                const fk_light *light, fk_image *out);
 
 /* Decides which side is at the bottom from the classified board (classes in
  * picture order, top row first): pawns' and kings' places, with a lean

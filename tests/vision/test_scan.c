@@ -1919,6 +1919,41 @@ static void test_evens_out_the_light_on_a_photographed_page(void **state) {
     assert_false(noted(&r, "the light falls unevenly on the board"));
 }
 
+/* Rank numbers and file letters drawn inside the edge squares, with the
+ * light falling off towards them to 30% (a photo of a page): those on the
+ * dark side had too little ink to be read, and the kings, each on the
+ * other's home square, turned the board the wrong way round. They are
+ * read again on the picture with its light evened out as the squares'
+ * was. */
+static void test_reads_the_coordinates_where_the_light_falls_off(void **state) {
+    (void)state;
+    int tried = 0, wrong = 0;
+    for (int t = 0; t < fk_theme_count(); t++) {
+        fk_diagram_options d;
+        fk_diagram_options_default(&d);
+        d.theme = fk_theme_at(t);
+        d.flip = 1;
+        d.size = 480;
+        d.coords = FK_COORDS_INSIDE;
+        fk_image im;
+        draw_grey("4K3/8/8/8/8/8/8/4k3 w - - 0 1", &d, &im);
+        for (int y = 0; y < im.height; y++)
+            for (int x = 0; x < im.width; x++) {
+                double dark = (1.0 - (double)x / im.width + (double)y / im.height) / 2;
+                uint8_t *v = &im.grey[y * im.width + x];
+                *v = (uint8_t)lround(*v * (1 - 0.7 * dark));
+            }
+        fk_scan_result r;
+        scan_painted(&im, &r);
+        if (!noted(&r, "the light falls unevenly on the board")) continue;
+        tried++;
+        if ((r.white_bottom || !noted(&r, "from the coordinates")) && ++wrong)
+            print_message("theme %s: White at the bottom %d\n", d.theme->name, r.white_bottom);
+    }
+    assert_true(tried >= 4);
+    assert_int_equal(wrong, 0);
+}
+
 /* Light squares of one grey, a few tinted or reached by men: left alone.
  * Light falling off from left to right: evened out, every light square's
  * grey and the man's drawing brought back to what the bright side shows. */
@@ -1934,18 +1969,18 @@ static void test_evens_out_light_only_where_it_varies(void **state) {
     for (int p = 0; p < S * S; p++)
         crops[29 * S * S + p] = 170; /* a tinted square (row 3, column 5) */
     memcpy(lit, crops, sizeof crops);
-    double range[2] = {-1, -1};
-    assert_int_equal(fk_crops_even_light(lit, S, range), 0);
+    fk_light range = {{0}, -1, -1};
+    assert_int_equal(fk_crops_even_light(lit, S, &range), 0);
     assert_memory_equal(lit, crops, sizeof crops);
-    assert_true(range[0] == -1);
+    assert_true(range.lo == -1);
     /* From the left edge to the right one the light falls to about 40%. */
     for (int i = 0; i < 64; i++)
         for (int p = 0; p < S * S; p++) {
             double x = (i % 8 + (p % S + 0.5) / S) / 8;
             lit[i * S * S + p] = (uint8_t)(crops[i * S * S + p] * (1 - 0.6 * x) + 0.5);
         }
-    assert_int_equal(fk_crops_even_light(lit, S, range), 1);
-    assert_true(range[0] < 100 && range[1] > 180);
+    assert_int_equal(fk_crops_even_light(lit, S, &range), 1);
+    assert_true(range.lo < 100 && range.hi > 180);
     for (int i = 0; i < 64; i++) {
         int want = fk_crop_ground(crops + i * S * S, S), got = fk_crop_ground(lit + i * S * S, S);
         if (i != 29 && abs(got - want) > 12) fail_msg("cell %d: grey %d, not %d", i, got, want);
@@ -2105,6 +2140,7 @@ int main(void) {
         cmocka_unit_test(test_reads_every_board_of_a_page),
         cmocka_unit_test(test_finds_a_photographed_book_diagram),
         cmocka_unit_test(test_evens_out_the_light_on_a_photographed_page),
+        cmocka_unit_test(test_reads_the_coordinates_where_the_light_falls_off),
         cmocka_unit_test(test_evens_out_light_only_where_it_varies),
         cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
