@@ -72,11 +72,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             crops[i] = size > 1 ? data[1 + i % (size - 1)] : 0;
     }
     memcpy(board, crops, 64 * area); /* n * n bytes: the crops as they were */
-    double range[2] = {-1, -1};
-    int evened = fk_crops_even_light(crops, side, range);
+    fk_light range = {{0}, -1, -1};
+    int evened = fk_crops_even_light(crops, side, &range);
     if (evened != 0 && evened != 1) abort();
-    if (!evened && (range[0] != -1 || memcmp(board, crops, 64 * area) != 0)) abort();
-    if (evened && !(range[0] >= 8 && range[1] >= 1.14 * range[0])) abort();
+    if (!evened && (range.lo != -1 || memcmp(board, crops, 64 * area) != 0)) abort();
+    if (evened && !(range.lo >= 8 && range.hi >= 1.14 * range.lo)) abort();
     /* a panel over the board: the cells it covers and those its edge
      * reaches into are apart */
     fk_bitboard partly;

@@ -75,7 +75,7 @@ typedef struct {
  * squares show one grey (a program's drawing) is left alone. Returns 1
  * when the crops were changed, with the fit in *light (NULL: not
  * wanted). */
-int fk_crops_even_light(uint8_t *crops, int side, fk_light *light);
+int fk_crops_even_light(uint8_t *crops, int side, fk_light *fitted);
 /* The picture with that light evened out as the crops were, into *out
  * (the same size; free with fk_image_free): the fit runs on a little past
  * the board, to its labels, and is held at its value half a square out
