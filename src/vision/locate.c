@@ -879,6 +879,10 @@ static int look_past_a_hatched_square(const fk_image *image, int work_side, latt
 
 #define DEGREE (3.14159265358979323846 / 180) /* radians */
 
+/* How clear a board found 45 degrees off the measured turn must be (see
+ * fk_board_locate). */
+#define OTHER_TURN_BAR 0.6
+
 /* How far the picture's lines are turned, in degrees (the turn
  * turn_picture undoes), from Leptonica's skew finder (made for scanned
  * pages: it sweeps angles for the sharpest row projections, here up to 44
@@ -989,6 +993,34 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * else made a board. */
     if (!bad && best_score == 0)
         bad = locate_pass(image, 0, BLURRED_STAGES | LEVEL_STAGE, &best, &best_score) < 0;
+    if (!bad && best_score == 0 && turned.grey) {
+        bad = locate_pass(&turned, 0, BLURRED_STAGES | LEVEL_STAGE, &best, &best_score) < 0;
+        from_turned = best_score > 0;
+    }
+    /* The lines the turn was measured by may be a printed diagram's
+     * diagonal hatching, not the board's: a page turned by 9 degrees
+     * measured 36 the other way. A grid looks the same turned by a
+     * quarter, so the board lies 45 degrees off that turn: the picture is
+     * turned so and searched once more, through every stage. Only for a
+     * turn of 20 degrees or more, whose other is a page held askew (the
+     * lines of text turned by 2 degrees had lattices in the text found at
+     * 43), and only a board at least OTHER_TURN_BAR clear (lattices in
+     * text and clutter turned by 4 to 30 degrees scored up to 0.53 so;
+     * the boards this look found, 0.68 and more). */
+    if (!bad && best_score == 0 && turned.grey && fabs(turn) >= 20 &&
+        fabs(fabs(turn) - 45) >= 1.5) {
+        double other = turn < 0 ? turn + 45 : turn - 45;
+        lattice found = {0};
+        double score = 0;
+        free(turned.grey);
+        turned.grey = NULL;
+        bad = turn_picture(image, other, &turned) < 0;
+        if (!bad) bad = locate_pass(&turned, 0, ALL_STAGES, &found, &score) < 0;
+        if (!bad && score == 0)
+            bad = locate_pass(&turned, 0, BLURRED_STAGES | LEVEL_STAGE, &found, &score) < 0;
+        if (score >= OTHER_TURN_BAR)
+            best = found, best_score = score, turn = other, from_turned = 1;
+    }
     /* A small board in a large picture (a board of 100 pixels in a
      * 2,560 x 1,440 screenshot, of 140 in a 3,840 x 2,160 one) shrinks to
      * squares of four work pixels, too small to be seen: where nothing

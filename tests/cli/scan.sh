@@ -80,6 +80,12 @@ fk scan "$DATA/cv_01-q75.jpg"
 expect_rc 0
 out_has "$DATA/cv_01-q75.jpg: r4rk1/3qbppp/p3p3/1p1bPN2/5B2/8/PP2QPPP/2RR2K1 w - - 0 1"
 
+step "a printed diagram turned by 9 degrees: its hatching gives 36, the board is found 45 off that"
+fk scan "$DATA/book-turned.jpg"
+expect_rc 0
+out_has "$DATA/book-turned.jpg: 4r1k1/pp3ppp/2p5/3n4/3P4/2N2Q2/PPq2PPP/R4RK1 w - - 0 1"
+out_has "the board is turned 9 degrees"
+
 step "a man picked up on a phone's screen: his moves' dots read as empty squares, his side to move"
 fk scan --json "$DATA/cv_34.jpg"
 expect_rc 0
