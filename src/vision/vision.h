@@ -73,7 +73,7 @@ typedef struct {
  * (picture order), and where it varies by a sixth or more, each pixel is
  * scaled by its brightest value over its value there. A board whose light
  * squares show one grey (a program's drawing) is left alone. Returns 1
- * when the crops were changed, with the fit in *light (NULL: not
+ * when the crops were changed, with the fit in *fitted (NULL: not
  * wanted). */
 int fk_crops_even_light(uint8_t *crops, int side, fk_light *fitted);
 /* The picture with that light evened out as the crops were, into *out
