@@ -2,6 +2,7 @@
  * (fk_crops_even_light()). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vision.h"
 
@@ -143,19 +144,33 @@ fk_status fk_picture_even_light(const fk_image *image, const fk_board_location *
                                 const fk_light *light, fk_image *out) {
     double h[9], inv[9];
     fk_quad_map(where->corners, h);
+    size_t n = (size_t)image->width * image->height;
     *out = (fk_image){.width = image->width, .height = image->height};
-    out->grey = fk_picture_alloc((size_t)image->width * image->height);
+    out->grey = fk_picture_alloc(n);
     if (!out->grey) return FK_ERR_NOMEM;
-    int ok = invert3(h, inv);
+    memcpy(out->grey, image->grey, n);
+    if (!invert3(h, inv)) return FK_OK;
+    /* Only the box holding the board and a square round it, where the
+     * labels are read, is evened (a photo's whole picture is many times
+     * that); the box of its corners holds all of it where the board's
+     * perspective keeps those corners on the near side of the horizon. */
+    double x0 = image->width, y0 = image->height, x1 = 0, y1 = 0;
+    int whole = 0;
+    for (int k = 0; k < 4; k++) {
+        double u = k == 1 || k == 2 ? 9 : -1, v = k >= 2 ? 9 : -1;
+        whole |= h[6] * u + h[7] * v + h[8] <= 0;
+        fk_point p = fk_quad_point(h, u, v);
+        x0 = fmin(x0, p.x), y0 = fmin(y0, p.y), x1 = fmax(x1, p.x), y1 = fmax(y1, p.y);
+    }
+    int xa = whole || x0 < 0 ? 0 : (int)x0, ya = whole || y0 < 0 ? 0 : (int)y0;
+    int xb = whole || x1 >= image->width ? image->width : (int)x1 + 1;
+    int yb = whole || y1 >= image->height ? image->height : (int)y1 + 1;
     double top = light->hi < 255 ? light->hi : 255;
-    for (int y = 0; y < image->height; y++)
-        for (int x = 0; x < image->width; x++) {
+    for (int y = ya; y < yb; y++)
+        for (int x = xa; x < xb; x++) {
             size_t at = (size_t)y * image->width + x;
             double px = x + 0.5, py = y + 0.5, w = inv[6] * px + inv[7] * py + inv[8];
-            if (!ok || fabs(w) < 1e-12) {
-                out->grey[at] = image->grey[at];
-                continue;
-            }
+            if (fabs(w) < 1e-12) continue;
             double u = (inv[0] * px + inv[1] * py + inv[2]) / w;
             double v = (inv[3] * px + inv[4] * py + inv[5]) / w;
             u = u < -0.5 ? -0.5 : u > 8.5 ? 8.5 : u;
