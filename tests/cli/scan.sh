@@ -80,6 +80,11 @@ fk scan "$DATA/cv_01-q75.jpg"
 expect_rc 0
 out_has "$DATA/cv_01-q75.jpg: r4rk1/3qbppp/p3p3/1p1bPN2/5B2/8/PP2QPPP/2RR2K1 w - - 0 1"
 
+step "a faint diagram saved again as a JPEG: its framed board, not the file letters above it"
+fk scan "$DATA/tsoj_145-q75.jpg"
+expect_rc 0
+out_has "$DATA/tsoj_145-q75.jpg: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1"
+
 step "a printed diagram turned by 9 degrees: its hatching gives 36, the board is found 45 off that"
 fk scan "$DATA/book-turned.jpg"
 expect_rc 0
