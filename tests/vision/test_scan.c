@@ -331,6 +331,10 @@ static void test_reads_real_pictures(void **state) {
          * by their outlines, then c2, drawn like d5, went with it and all
          * six black pawns were read as bishops */
         {"cv_03-q20.jpg", "8/7p/1np5/p1kp2R1/4p2N/4P2P/2p5/2K5"},
+        /* a screenshot saved at JPEG quality 50: a7's pawn was told from
+         * b2's by their outlines, and all eight black pawns, three of
+         * them read at 97%, went with it and were read as queens */
+        {"cv_30-q50.jpg", "r1bqkb1r/ppp3pp/2np4/4pp2/2Q1n3/1B3N2/PPPP1PPP/RNB1K2R"},
         /* a small board with faintly hatched dark squares in a PDF viewer */
         {"tsoj_145.png", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
         /* a book scan whose white queen on a hatched square one view of
