@@ -62,10 +62,71 @@ static double ink(const fk_image *im, double x0, double y0, double x1, double y1
     return dev / ((double)(b - a) * (d - c));
 }
 
-/* ink() of the picture's box around the board box u0..u1 x v0..v1 (board
- * coordinates through h: squares are 1 x 1). */
-static double ink_at(const fk_image *im, const double h[9], double u0, double v0, double u1,
-                     double v1) {
+/* A board whose sides lean by more than this (in radians: a degree) is
+ * turned in the picture; ink_at() then samples its boxes in the board's
+ * own coordinates (tilted_ink()). */
+#define TILT 0.0175
+
+/* How far the board's sides lean from the picture's axes at most (radians). */
+static double tilt_of(const fk_point c[4]) {
+    double most = 0;
+    for (int k = 0; k < 4; k++) {
+        fk_point p = c[k], q = c[(k + 1) % 4];
+        double dx = fabs(q.x - p.x), dy = fabs(q.y - p.y);
+        most = fmax(most, atan2(fmin(dx, dy), fmax(dx, dy)));
+    }
+    return most;
+}
+
+/* ink() of the board box u0..u1 x v0..v1 itself, sampled a point a pixel
+ * through h (the mean first, then the deviations from it): for a turned
+ * board, whose boxes' upright hulls take in the squares beside them. -1
+ * as ink() gives it. */
+static double tilted_ink(const fk_image *im, const double h[9], double u0, double v0, double u1,
+                         double v1) {
+    fk_point a = fk_quad_point(h, u0, v0), b = fk_quad_point(h, u1, v0);
+    fk_point d = fk_quad_point(h, u0, v1);
+    double wide = ceil(hypot(b.x - a.x, b.y - a.y)), high = ceil(hypot(d.x - a.x, d.y - a.y));
+    if (!(wide >= 2 && high >= 2 && wide <= 4096 && high <= 4096)) return -1;
+    int nu = (int)wide, nv = (int)high, n = 0;
+    double mean = 0, dev = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int j = 0; j < nv; j++)
+            for (int i = 0; i < nu; i++) {
+                fk_point p = fk_quad_point(h, u0 + (u1 - u0) * (i + 0.5) / nu,
+                                           v0 + (v1 - v0) * (j + 0.5) / nv);
+                if (p.x < 0 || p.y < 0 || p.x > im->width || p.y > im->height) continue;
+                double g = fk_grey_at(im, p.x, p.y);
+                if (pass)
+                    dev += fabs(g - mean);
+                else
+                    mean += g, n++;
+            }
+        if (pass == 0) {
+            if (4 * (nu * nv - n) >= nu * nv) return -1;
+            mean /= n;
+        }
+    }
+    return dev / n;
+}
+
+/* ink() of the board box u0..u1 x v0..v1 (board coordinates through h:
+ * squares are 1 x 1): of the picture's upright box around it, or, on a
+ * board turned by more than TILT, of the box itself. On a board turned by
+ * 4 to 20 degrees the upright hull of a label's box in a square's corner
+ * takes in the square's edges and its neighbours: drawn labels were lost
+ * in their ink, or read upside down, and boards without labels had their
+ * edges read as labels. Of the 150 held-out renders turned so (the
+ * corners cut off), labels were read on 58 boards that have them, 3 of
+ * them upside down, and on 5 that have none; sampled in the board's
+ * coordinates, on 80, none upside down, and on 1. Boards wholly right:
+ * 114 before, 121 after; of the same turned and darkened on one side, 112
+ * and 121; of 201 photographed at a slant, two fewer boards are the right
+ * way up (labels read where none are drawn had been right by chance). No
+ * other of 6,803 comparison pictures reads otherwise. */
+static double ink_at(const fk_image *im, const double h[9], int tilted, double u0, double v0,
+                     double u1, double v1) {
+    if (tilted) return tilted_ink(im, h, u0, v0, u1, v1);
     fk_point a = fk_quad_point(h, u0, v0), b = fk_quad_point(h, u1, v0);
     fk_point c = fk_quad_point(h, u1, v1), d = fk_quad_point(h, u0, v1);
     return ink(im, fmin(fmin(a.x, b.x), fmin(c.x, d.x)), fmin(fmin(a.y, b.y), fmin(c.y, d.y)),
@@ -123,11 +184,12 @@ static int digits_order(const double v[8], const int use[8], double least, doubl
 static int read_beside(const fk_image *im, const fk_board_location *where, int side) {
     double h[9];
     fk_quad_map(where->corners, h);
+    int tilted = tilt_of(where->corners) > TILT;
     double a = side ? 8.04 : -0.42, b = a + 0.38;
     double v[8];
     int use[8];
     for (int r = 0; r < 8; r++) {
-        v[r] = ink_at(im, h, a, r + 0.2, b, r + 0.8);
+        v[r] = ink_at(im, h, tilted, a, r + 0.2, b, r + 0.8);
         if (v[r] <= 2) return -1;
         use[r] = 1;
     }
@@ -140,7 +202,8 @@ static int read_beside(const fk_image *im, const fk_board_location *where, int s
      * bare (BARE_GAPS). */
     double gap[7], label = 0;
     for (int r = 0; r < 8; r++) label += v[r] / 8;
-    for (int r = 0; r < 7; r++) gap[r] = ink_at(im, h, a, r + 0.92, b, r + 1.08);
+    for (int r = 0; r < 7; r++)
+        gap[r] = ink_at(im, h, tilted, a, r + 0.92, b, r + 1.08);
     if (fk_median(gap, 7) > BARE_GAPS * label) return -1;
     return digits_order(v, use, 0.5, 0.6);
 }
@@ -153,15 +216,16 @@ static int read_inside(const fk_image *im, const fk_board_location *where,
                        const fk_piece picture[64], int col) {
     double h[9];
     fk_quad_map(where->corners, h);
+    int tilted = tilt_of(where->corners) > TILT;
     double a = col + (col == 0 ? 0.02 : 0.7), b = a + 0.28;
     double other = col == 0 ? 0.68 : -0.68;
     double v[8];
     int use[8], rows = 0, top_end = 0, bottom_end = 0;
     for (int r = 0; r < 8; r++) {
         double top = r + 0.03, bottom = r + 0.38;
-        v[r] = ink_at(im, h, a, top, b, bottom);
+        v[r] = ink_at(im, h, tilted, a, top, b, bottom);
         use[r] = !(picture && picture[r * 8 + col] != FK_EMPTY) &&
-                 ink_at(im, h, a + other, top, b + other, bottom) <= 0.7 * v[r];
+                 ink_at(im, h, tilted, a + other, top, b + other, bottom) <= 0.7 * v[r];
         if (use[r] && v[r] <= 2) return -1; /* an empty square without a label */
         rows += use[r];
         top_end += use[r] && r <= 1;
@@ -239,10 +303,12 @@ static int read_letters(const fk_image *im, const fk_board_location *where,
     if (inside && !picture) return -1;
     double h[9];
     fk_quad_map(where->corners, h);
+    int tilted = tilt_of(where->corners) > TILT;
     int top_min[2] = {LETTER_ROWS, LETTER_ROWS}, top_max[2] = {-1, -1}, used[2] = {0, 0};
     for (int c = 0; c < 8; c++) {
         double v0 = inside ? 7.5 : 8.02, v1 = inside ? 7.98 : 8.5;
-        if (inside && (picture[56 + c] != FK_EMPTY || ink_at(im, h, c + 0.1, 7.1, c + 0.9, 7.45) > 3))
+        if (inside &&
+            (picture[56 + c] != FK_EMPTY || ink_at(im, h, tilted, c + 0.1, 7.1, c + 0.9, 7.45) > 3))
             continue;
         int top = ink_top(im, h, c + 0.02, v0, c + 0.98, v1);
         if (top < 0) {

@@ -319,6 +319,23 @@ static int noted(const fk_scan_result *r, const char *text) {
     return 0;
 }
 
+/* Held-out renders turned in their pictures by 12.7 and 8.5 degrees:
+ * the labels inside the first are read in the board's own coordinates,
+ * so it is read with Black at the bottom from them (the upright hulls of
+ * their boxes took in the squares' edges, and the labels read nothing);
+ * the second has none, and nothing on it passes for them (its squares'
+ * edges read as labels, upside down). */
+static void test_reads_labels_on_a_turned_board(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("leipzig-072-turned.jpg", "2n5/4P2P/8/4P3/2K5/kR4p1/B2P4/8", &r);
+    assert_false(r.white_bottom);
+    assert_true(noted(&r, "from the coordinates"));
+    expect_reading("leipzig-100-turned.jpg", "3qkbnr/2p5/B1Pp4/5p1p/7P/P3P2R/1B6/4K1N1", &r);
+    assert_true(r.white_bottom);
+    assert_false(noted(&r, "from the coordinates"));
+}
+
 static void test_reads_real_pictures(void **state) {
     (void)state;
     static const struct {
@@ -2097,6 +2114,7 @@ int main(void) {
         cmocka_unit_test(test_reads_rendered_screenshots),
         cmocka_unit_test(test_follows_a_board_seen_at_a_slant),
         cmocka_unit_test(test_reads_a_turned_screenshot),
+        cmocka_unit_test(test_reads_labels_on_a_turned_board),
         cmocka_unit_test(test_finds_a_large_printed_diagram_without_flat_squares),
         cmocka_unit_test(test_finds_the_bottom_from_the_coordinates),
         cmocka_unit_test(test_reads_real_pictures),
