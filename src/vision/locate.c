@@ -969,13 +969,27 @@ static int look_past_a_hatched_square(const fk_image *image, int work_side, latt
  * On real screenshots turned by 5 to 12 degrees it was within 0.15
  * degrees; edge directions from 3 x 3 gradients, tried first, were off by
  * up to 2.4 (a turned edge is drawn as a staircase of upright steps). Its
- * default sweep, 15 degrees each way, missed boards turned by 15. */
+ * default sweep, 15 degrees each way, missed boards turned by 15. The
+ * edges are Sobel responses of TURN_EDGE or more (Leptonica's Sobel gives
+ * half a step's height). */
+#define TURN_EDGE 30
+
+/* At 60 (a step of 120 grey levels) the lines between the squares of most
+ * themes (lichess brown: 77 levels apart) were no edges, and the turn came
+ * from the men's outlines alone: of the 150 turned held-out renders of
+ * docs/scan.md, 21 measured more than half a degree off (7.4 for 9.7, 0.3
+ * for 7.5) and 6 were not found; at 30, 5 and none. Boards wholly right,
+ * 121 before and 129 after; turned and darkened on one side, 121 and 126
+ * (9 and 1 not found). No other of 6,803 comparison pictures changes but
+ * one held-out board as a JPEG of quality 50, now wholly right; of
+ * eval_turned.py's screenshots turned by 5 degrees, one read wrong before
+ * (tsoj_145, its small hatched board) is now not found. */
 static double turn_of(const fk_image *im) {
     if (fk_lept_ready(NULL) != FK_OK) return 0;
     fk_lept.setMsgSeverity(L_SEVERITY_NONE);
     PIX *grey = fk_grey_pix(im->grey, im->width, im->height);
     PIX *edges = grey ? fk_lept.pixSobelEdgeFilter(grey, L_ALL_EDGES) : NULL;
-    PIX *marked = edges ? fk_lept.pixThresholdToBinary(edges, 60) : NULL; /* 1: no edge */
+    PIX *marked = edges ? fk_lept.pixThresholdToBinary(edges, TURN_EDGE) : NULL; /* 1: no edge */
     float angle = 0, conf = 0;
     int ok = marked && fk_lept.pixInvert(marked, marked) &&
              fk_lept.pixFindSkewSweepAndSearch(marked, &angle, &conf, 4, 2, 44.0f, 0.5f, 0.05f) == 0;
