@@ -975,7 +975,7 @@ static int look_past_a_hatched_square(const fk_image *image, int work_side, latt
 #define TURN_EDGE 30
 
 /* At 60 (a step of 120 grey levels) the lines between the squares of most
- * themes (lichess brown: 77 levels apart) were no edges, and the turn came
+ * themes (the brown theme: 75 levels apart) were no edges, and the turn came
  * from the men's outlines alone: of the 150 turned held-out renders of
  * docs/scan.md, 21 measured more than half a degree off (7.4 for 9.7, 0.3
  * for 7.5) and 6 were not found; at 30, 5 and none. Boards wholly right,

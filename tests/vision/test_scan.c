@@ -337,7 +337,7 @@ static void test_reads_labels_on_a_turned_board(void **state) {
 }
 
 /* A held-out render on pale grey squares turned by 9.7 degrees: the
- * lines between its squares, 60 grey levels apart, were too faint for
+ * lines between its squares, 68 grey levels apart, were too faint for
  * the edges the turn is measured on, which measured 7.4 degrees from the
  * men's outlines alone, and no board was found (locate.c, TURN_EDGE). */
 static void test_finds_a_turned_board_of_pale_squares(void **state) {
