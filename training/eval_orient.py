@@ -11,7 +11,8 @@ positions'. The weights below are orient.c's; change both together.
     fenkit render --random 6000 --seed 7 --format svg --size 64 --out /tmp/orient
     python3 training/eval_orient.py --games /tmp/plies.tsv --renders /tmp/orient/manifest.jsonl
 
-Usage: eval_orient.py [--games PLIES.tsv] [--renders MANIFEST.jsonl] [--sample N] [--kings-late W]"""
+Usage: eval_orient.py [--games PLIES.tsv] [--renders MANIFEST.jsonl] [--sample N] [--kings-late W]
+                      [--facing W]"""
 import argparse
 import collections
 import json
@@ -25,9 +26,25 @@ from eval_scan import expand  # noqa: E402
 PAWN, KING, OTHER, LEAN = 0.15, 0.25, 0.03, 1.0  # orient.c's weights
 
 
-def white_bottom(picture, lean=LEAN, king_late=KING):
+def facing_pawns(picture):
+    """Pairs of a White and a Black pawn on one file (off the edge rows) with
+    White's below, less those with White's above; 0 when both kinds show."""
+    below = above = 0
+    for col in range(8):
+        for w in range(1, 7):
+            if picture[w * 8 + col] != "P":
+                continue
+            for b in range(1, 7):
+                if picture[b * 8 + col] == "p":
+                    below += w > b
+                    above += w < b
+    return 0 if below and above else below - above
+
+
+def white_bottom(picture, lean=LEAN, king_late=KING, facing=0.0):
     """fk_orient_guess on 64 cells, top row first: True for White at the bottom.
-    king_late: the kings' weight on boards of 12 men or fewer (orient.c: KING)."""
+    king_late: the kings' weight on boards of 12 men or fewer (orient.c: KING).
+    facing: a trial weight (not orient.c's) for each pair of facing_pawns()."""
     men = [0, 0]
     kings = [0, 0]
     for p in picture:
@@ -51,6 +68,7 @@ def white_bottom(picture, lean=LEAN, king_late=KING):
                     z += king * toward_own
             else:
                 z += OTHER * toward_own
+        z += facing * facing_pawns(picture)
     return z >= 0
 
 
@@ -66,6 +84,8 @@ def main():
     ap.add_argument("--sample", type=int, default=30000, help="game positions to try")
     ap.add_argument("--kings-late", type=float, default=KING,
                     help="try another weight for the kings on boards of 12 men or fewer")
+    ap.add_argument("--facing", type=float, default=0.0,
+                    help="try a vote for each pair of facing pawns (a White one below a Black one)")
     a = ap.parse_args()
     tally = collections.defaultdict(lambda: [0, 0])
     rng = random.Random(1)
@@ -77,7 +97,7 @@ def main():
             picture = board[::-1] if turned else board
             # the lean is left out: these are turned half the time
             t = tally[phase(board)]
-            t[0] += white_bottom(picture, lean=0, king_late=a.kings_late) != turned
+            t[0] += white_bottom(picture, lean=0, king_late=a.kings_late, facing=a.facing) != turned
             t[1] += 1
     if a.renders:
         for line in open(a.renders):
@@ -85,7 +105,7 @@ def main():
             board = expand(m["fen"].split()[0])
             picture = board[::-1] if m["flip"] else board
             t = tally["renders, " + m["kind"]]
-            t[0] += white_bottom(picture, king_late=a.kings_late) != m["flip"]
+            t[0] += white_bottom(picture, king_late=a.kings_late, facing=a.facing) != m["flip"]
             t[1] += 1
             t = tally["renders, %s, always White" % m["kind"]]
             t[0] += not m["flip"]
