@@ -347,6 +347,18 @@ static void test_finds_a_turned_board_of_pale_squares(void **state) {
     assert_non_null(strstr(r.notes[0], "the board is turned 10 degrees"));
 }
 
+/* A held-out render whose light falls off to 15-45% towards its top
+ * edge, with a vignette: the last look, scoring squares by their medians,
+ * had found it a rank low, its file letters read as the first rank
+ * (locate.c, step_into_the_light). */
+static void test_finds_a_board_whose_top_rank_lies_in_shadow(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("kingdom-167-shadowed.jpg", "6nr/1b2b2p/2qk1pp1/RQ2p3/1P2PNP1/8/2PP1P1P/2BN1RK1",
+                   &r);
+    assert_true(fabs(r.board.corners[0].y - 55) < 3 && fabs(r.board.corners[2].y - 855) < 3);
+}
+
 static void test_reads_real_pictures(void **state) {
     (void)state;
     static const struct {
@@ -2127,6 +2139,7 @@ int main(void) {
         cmocka_unit_test(test_reads_a_turned_screenshot),
         cmocka_unit_test(test_reads_labels_on_a_turned_board),
         cmocka_unit_test(test_finds_a_turned_board_of_pale_squares),
+        cmocka_unit_test(test_finds_a_board_whose_top_rank_lies_in_shadow),
         cmocka_unit_test(test_finds_a_large_printed_diagram_without_flat_squares),
         cmocka_unit_test(test_finds_the_bottom_from_the_coordinates),
         cmocka_unit_test(test_reads_real_pictures),
