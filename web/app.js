@@ -34,6 +34,8 @@ const state = {
   marks: new Map(), // square -> 'error' | 'warning'
   unsure: new Set(), // squares the scanner doubted
   boards: [], // every board the last picture showed, as the scanner read them
+  picture: null, // the last picture scanned, sent again when its board is turned round
+  shown: 0, // which of its boards is on the editor
   lastMove: new Set(), // the two squares of the last move the picture marked
   seq: 0,
 };
@@ -366,6 +368,29 @@ function showScanError(text) {
   }
 }
 
+// Sends the picture to /api/scan (every board on it; bottom: 'white' or
+// 'black' to say which side is at the bottom, or null for the scanner to
+// work it out) and resolves with its boards, or null after showing why not.
+async function sendPicture(file, bottom) {
+  let res, data = null;
+  try {
+    res = await fetch('/api/scan?all=1' + (bottom ? '&bottom=' + bottom : ''), {
+      method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    });
+    data = await res.json().catch(() => null);
+  } catch (err) {
+    $('scan-status').textContent = '';
+    showScanError('Could not reach the server: ' + err.message);
+    return null;
+  }
+  if (!res.ok || !data || !data.boards || !data.boards.length) {
+    $('scan-status').textContent = '';
+    showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
+    return null;
+  }
+  return data.boards;
+}
+
 async function scanFile(file) {
   showScanError('');
   if (!file) return;
@@ -379,27 +404,38 @@ async function scanFile(file) {
   preview.hidden = false;
   $('scan-status').textContent = 'Reading the picture…';
   $('scan-boards').hidden = true;
+  $('scan-bottom').hidden = true;
   $('preview-mark').toggleAttribute('hidden', true); // an <svg>: no .hidden property
-  let res, data = null;
-  try {
-    res = await fetch('/api/scan?all=1', {
-      method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
-    });
-    data = await res.json().catch(() => null);
-  } catch (err) {
-    $('scan-status').textContent = '';
-    showScanError('Could not reach the server: ' + err.message);
-    return;
-  }
-  if (!res.ok || !data || !data.boards || !data.boards.length) {
-    $('scan-status').textContent = '';
-    showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
-    return;
-  }
-  state.boards = data.boards;
+  const boards = await sendPicture(file, null);
+  if (!boards) return;
+  state.picture = file;
+  state.boards = boards;
   showBoardChoice();
   showScan(0);
 }
+
+// The picture read again with the other side at the bottom of the board
+// on the editor: a board without coordinates, seen from Black's side, can
+// look like a position seen from White's (the scanner says how sure it
+// was). The other boards of the picture keep their readings.
+async function turnScan() {
+  const k = state.shown, other = state.boards[k].bottom === 'white' ? 'black' : 'white';
+  showScanError('');
+  $('scan-status').textContent = `Reading the picture again with ${other === 'white' ? 'White' : 'Black'} at the bottom…`;
+  const boards = await sendPicture(state.picture, other);
+  if (!boards) return;
+  if (boards.length === state.boards.length) {
+    state.boards[k] = boards[k];
+  } else {
+    state.boards = boards;
+    showBoardChoice();
+  }
+  showScan(Math.min(k, state.boards.length - 1));
+}
+
+// A note of the scanner's, without the command line's hints: the page has its
+// own controls for the side to move and the side at the bottom.
+const forThePage = (note) => note.replace(/ \(use --side to say otherwise\)/, '').replace(/; use --(side|bottom to say)\)/, ')');
 
 // A page of diagrams or a screen of games: one button a board, in reading
 // order, to put that board on the editor.
@@ -424,6 +460,7 @@ function showBoardChoice() {
 // scanner doubted marked and its notes below.
 function showScan(k) {
   const data = state.boards[k];
+  state.shown = k;
   [...$('scan-boards').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-pressed', String(i === k)));
   // the board read, outlined on the picture (its corners in the picture's pixels)
   const mark = $('preview-mark');
@@ -434,6 +471,12 @@ function showScan(k) {
   state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
   state.lastMove = new Set(data.last_move ? [data.last_move.from, data.last_move.to].map(squareIndex) : []);
   state.flipped = data.bottom === 'black';
+  const side = (b) => (b === 'white' ? 'White' : 'Black');
+  $('scan-bottom-said').textContent = data.bottom_given
+    ? `${side(data.bottom)} is at the bottom, as you said.`
+    : `${side(data.bottom)} was taken to be at the bottom (${Math.round(100 * data.bottom_confidence)}% sure).`;
+  $('turn').textContent = `${side(data.bottom === 'white' ? 'black' : 'white')} is at the bottom`;
+  $('scan-bottom').hidden = false;
   fenBox.value = data.fen;
   // the board and the fields at once; the check that follows adds the problems
   showFields(data.fen);
@@ -453,7 +496,7 @@ function showScan(k) {
     const notes = document.createElement('ul');
     for (const note of data.notes) {
       const li = document.createElement('li');
-      li.textContent = sentence(note);
+      li.textContent = sentence(forThePage(note));
       notes.append(li);
     }
     status.append(notes);
@@ -489,11 +532,12 @@ function setup() {
   buildPalette();
   setupPicture();
   // a FEN typed or a board cleared is no longer the picture's
-  const forget = () => { state.unsure.clear(); state.lastMove.clear(); };
+  const forget = () => { state.unsure.clear(); state.lastMove.clear(); $('scan-bottom').hidden = true; };
   fenBox.addEventListener('input', () => { forget(); check(); });
   $('tolerant').addEventListener('change', check);
   for (const input of document.querySelectorAll('.controls input, #ep')) input.addEventListener('change', writeFen);
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; check(); });
+  $('turn').addEventListener('click', turnScan);
   $('clear').addEventListener('click', () => { fenBox.value = EMPTY_FEN; forget(); check(); });
   $('start').addEventListener('click', () => { fenBox.value = START_FEN; forget(); check(); });
   $('copy').addEventListener('click', async () => {

@@ -284,6 +284,36 @@ try {
     await shot('last-move');
   });
 
+  await run('a board seen from Black\'s side without coordinates is turned round by hand', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return;
+    // a white king far up the board, drawn from Black's side, looks like one at home seen from White's
+    const file = join(artifacts, 'black-side.png');
+    const drawn = spawnSync(fenkit, ['render', '8/3KQ3/8/8/4k3/8/8/8 w - - 0 1', '--size', '320', '--flip', '-o', file]);
+    expect(drawn.status === 0, `fenkit render failed: ${drawn.stderr}`);
+    await page.setInputFiles('#file', file);
+    await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent) &&
+      !document.getElementById('scan-bottom').hidden, 'the scan never finished');
+    const said = await page.textContent('#scan-bottom-said');
+    expect(/^White was taken to be at the bottom \(\d+% sure\)\.$/.test(said), `the page says "${said}"`);
+    expect(await page.textContent('#turn') === 'Black is at the bottom', `the button says "${await page.textContent('#turn')}"`);
+    const notes = await page.textContent('#scan-status');
+    expect(!/--bottom|--side/.test(notes), `the notes give the command line's hints: "${notes}"`);
+    await page.click('#turn');
+    await waitFen(() => document.getElementById('fen').value.startsWith('8/3KQ3/8/8/4k3/8/8/8 '),
+      'the picture was not read again with Black at the bottom');
+    expect(await page.textContent('#scan-bottom-said') === 'Black is at the bottom, as you said.',
+      `the page says "${await page.textContent('#scan-bottom-said')}"`);
+    // the board on the page is still the picture's way round: h1 at the top left
+    const first = await page.$eval('#board .sq', (b) => b.getAttribute('aria-label').split(',')[0]);
+    expect(first === 'h1', `the board's top left square is ${first}`);
+    await shot('turned-round');
+    // and back again
+    await page.click('#turn');
+    await waitFen(() => document.getElementById('fen').value.startsWith('8/8/8/3k4/8/8/3QK3/8 '),
+      'the picture was not read again with White at the bottom');
+  });
+
   await run('dots of a picked-up man give his side the move; a panel over the board is named', async () => {
     const info = await (await fetch(server.url + 'api/info')).json();
     if (!info.scan) return;
