@@ -491,6 +491,7 @@ function showScan(k) {
     (data.covered && data.covered.length ? `${data.covered.length} of them are hidden under something drawn over the board: set their men by hand. ` : '') +
     (data.last_move ? `The picture marks the last move, ${data.last_move.from}-${data.last_move.to}, so the other side is to move.`
       : data.move_dots && data.move_dots.length ? 'Dots mark the moves of a man picked up, so his side is to move.'
+      : data.side_from === 'check' ? `${data.fen.split(' ')[1] === 'b' ? 'Black' : 'White'} is to move: its king is in check.`
       : 'The picture does not say whose move it is: set the side to move.');
   if (data.notes && data.notes.length) {
     const notes = document.createElement('ul');

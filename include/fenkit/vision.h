@@ -112,6 +112,15 @@ typedef struct {
 #define FK_SCAN_MAX_NOTES 16
 #define FK_SCAN_MAX_ARROWS 8
 
+/* Where a scan's side to move came from (fk_scan_result.side_from). */
+typedef enum {
+    FK_SIDE_ASSUMED = 0, /* nothing in the picture says: White */
+    FK_SIDE_GIVEN,       /* the caller said (fk_scan_options.side) */
+    FK_SIDE_LAST_MOVE,   /* the other side played the move the picture marks */
+    FK_SIDE_CHECK,       /* the side whose king is in check */
+    FK_SIDE_DOTS         /* the side of a man picked up, his moves dotted */
+} fk_scan_side_from;
+
 /* The result of a scan. Plain data, owned by the caller. */
 typedef struct {
     int width, height;             /* of the picture */
@@ -125,6 +134,7 @@ typedef struct {
                                       position legal, or weighed against games' material */
     fk_position position;
     char fen[FK_FEN_MAX];
+    fk_scan_side_from side_from;   /* where the FEN's side to move came from */
     fk_problems problems;          /* the position checks of the final FEN */
     int note_count;                /* warnings and remarks, in words */
     char notes[FK_SCAN_MAX_NOTES][160];

@@ -17,8 +17,10 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
         json_text_write(out, image, strlen(image), html_safe);
         putc(',', out);
     }
+    static const char *const side_from[] = {"assumed", "given", "last_move", "check", "dots"};
     fputs("\"fen\":", out);
     json_text_write(out, r->fen, strlen(r->fen), html_safe);
+    fprintf(out, ",\"side_from\":\"%s\"", side_from[r->side_from]);
     fprintf(out, ",\"size\":[%d,%d],\"board\":[", r->width, r->height);
     for (int i = 0; i < 4; i++)
         fprintf(out, "%s[%.2f,%.2f]", i ? "," : "", r->board.corners[i].x, r->board.corners[i].y);

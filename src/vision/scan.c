@@ -51,6 +51,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
     int picked_side = fk_picked_man(board, r->move_dots, &picked, &takes);
     if (picked != FK_NO_SQUARE) tinted &= ~FK_BIT(picked);
     int side = o->side, seen = fk_last_move_seen(board, tinted, r);
+    r->side_from = side >= 0 ? FK_SIDE_GIVEN : FK_SIDE_ASSUMED;
     if (!seen && takes) seen = fk_last_move_seen(board, tinted & ~takes, r);
     fk_piece moved = seen ? fk_position_at(board, r->last_to) : FK_EMPTY;
     if (side < 0 && seen) {
@@ -58,6 +59,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         fk_square_name(r->last_from, from);
         fk_square_name(r->last_to, to);
         side = !FK_PIECE_COLOR(moved);
+        r->side_from = FK_SIDE_LAST_MOVE;
         fk_scan_note(r,
                      "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
                      "otherwise)",
@@ -71,6 +73,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         if (r->covered) white = black = 0;
         side = black && !white ? FK_BLACK : FK_WHITE;
         if (white != black) {
+            r->side_from = FK_SIDE_CHECK;
             fk_scan_note(
                 r,
                 "%s to move, as its king is in check (the picture does not show whose turn it "
@@ -79,6 +82,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         } else if (picked_side >= 0) {
             /* A man is picked up to be moved: his side's turn. */
             side = picked_side;
+            r->side_from = FK_SIDE_DOTS;
             char man[40] = "", name[3];
             if (picked != FK_NO_SQUARE) {
                 fk_square_name(picked, name);

@@ -70,8 +70,10 @@ fk scan --json "$TMP/marked.png"
 expect_rc 0
 out_has '"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1"'
 out_has '"last_move":{"from":"d1","to":"h5"}'
+out_has '"side_from":"last_move"'
 out_has "Black to move, as the picture marks White's last move, d1-h5"
 fk scan --json "$DATA/tsoj_134.jpg"
+out_has '"side_from":"assumed"'
 out_has '"last_move":null'
 out_has '"move_dots":[]'
 
@@ -96,6 +98,7 @@ fk scan --json "$DATA/cv_34.jpg"
 expect_rc 0
 out_has '"fen":"r1b3kr/2R1Bppp/8/p7/P2P4/8/P4P1Q/4KR2 b - - 0 1"'
 out_has '"move_dots":["a6","a7","b8"]'
+out_has '"side_from":"dots"'
 out_has "Black to move, as the dots mark the moves of the black rook on a8"
 
 step "a panel over the board: the squares it hides named, no check through them"

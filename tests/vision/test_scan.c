@@ -1107,9 +1107,11 @@ static void test_gives_the_move_to_the_side_in_check(void **state) {
     for (int k = 0; k < r.note_count; k++)
         said |= strstr(r.notes[k], "Black to move, as its king is in check") != NULL;
     assert_true(said);
+    assert_int_equal(r.side_from, FK_SIDE_CHECK);
     o.side = FK_WHITE;
     assert_int_equal(scan_file("cmf-122.png", &o, &r), FK_OK);
     assert_non_null(strstr(r.fen, " w - - 0 1"));
+    assert_int_equal(r.side_from, FK_SIDE_GIVEN);
     assert_int_equal(r.problems.count, 1);
     assert_int_equal(r.problems.items[0].code, FK_PROB_OPPONENT_IN_CHECK);
 }
@@ -1922,6 +1924,7 @@ static void test_fills_side_and_castling_as_told(void **state) {
     assert_int_equal(scan_file("tsoj_134.jpg", &o, &r), FK_OK);
     assert_non_null(strstr(r.fen, " w - - 0 1"));
     assert_non_null(strstr(r.notes[r.note_count - 1], "White to move was assumed"));
+    assert_int_equal(r.side_from, FK_SIDE_ASSUMED);
     o.side = FK_BLACK;
     o.castling_mode = FK_SCAN_CASTLING_NONE;
     o.bottom = FK_BOTTOM_WHITE;

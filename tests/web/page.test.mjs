@@ -299,6 +299,8 @@ try {
     expect(await page.textContent('#turn') === 'Black is at the bottom', `the button says "${await page.textContent('#turn')}"`);
     const notes = await page.textContent('#scan-status');
     expect(!/--bottom|--side/.test(notes), `the notes give the command line's hints: "${notes}"`);
+    // read so, Black's king on d5 is in check from the queen on d2: Black to move, and the status says why
+    expect(notes.includes('Black is to move: its king is in check.'), `the status says "${notes}"`);
     await page.click('#turn');
     await waitFen(() => document.getElementById('fen').value.startsWith('8/3KQ3/8/8/4k3/8/8/8 '),
       'the picture was not read again with Black at the bottom');
