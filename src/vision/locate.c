@@ -649,16 +649,16 @@ static void settle(const fk_image *im, lattice *best, double score) {
 
 /* The window the last look (ROBUST_STAGE) chose, or one a square above,
  * below, left or right of it that shows its checkerboard LIT_MARGIN more
- * clearly with the light levelled (level_light): in a photo whose light
- * falls off towards one edge, the squares there lose their colours, and
- * the last look's medians favour a window that leaves them out for a row
- * of paper beyond the other edge. A render darkened so at its top rank
- * (000167 of the harsh-light set) had been found a rank low, its file
- * letters read as the first rank: 0.508 there and 0.393 where it is,
- * 0.745 and 0.953 with the light levelled. As the last look's own score,
- * levelled light lost six boards with a game-over panel over their
- * middle and read a test render (millenia-281) wrong. */
-static void step_into_the_light(const fk_image *im, lattice *best) {
+ * clearly with the light levelled (level_light), its score then in
+ * *score. In a photo whose light falls off towards one edge, the squares
+ * there lose their colours, and the last look's medians favour a window
+ * that leaves them out for a row of paper beyond the other edge. A render
+ * darkened so at its top rank (000167 of the harsh-light set) had been
+ * found a rank low, its file letters read as the first rank: 0.508 there
+ * and 0.393 where it is, 0.745 and 0.953 with the light levelled. As the
+ * last look's own score, levelled light lost six boards with a game-over
+ * panel over their middle and read a test render (millenia-281) wrong. */
+static void step_into_the_light(const fk_image *im, lattice *best, double *score) {
     const int scoring = SCORE_MOST | SCORE_LEVEL;
     double bar = checker_score(im, best->x0, best->y0, best->px, best->py, scoring) + LIT_MARGIN;
     lattice chosen = *best;
@@ -673,6 +673,9 @@ static void step_into_the_light(const fk_image *im, lattice *best) {
         if (s > bar) {
             bar = s;
             *best = L;
+            /* scored, and settled later, as it was chosen */
+            best->scoring = scoring;
+            *score = s;
         }
     }
 }
@@ -1111,7 +1114,7 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
      * 104 real screenshots, diagrams and photos of screens). */
     if (!bad && best_score == 0) {
         bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
-        if (!bad && best_score > 0) step_into_the_light(image, &best);
+        if (!bad && best_score > 0) step_into_the_light(image, &best, &best_score);
     }
     /* Then the blurred stages once more, the squares scored with the
      * light levelled (level_light): light that falls off across a photo
