@@ -359,6 +359,18 @@ static void test_finds_a_board_whose_top_rank_lies_in_shadow(void **state) {
     assert_true(fabs(r.board.corners[0].y - 55) < 3 && fabs(r.board.corners[2].y - 855) < 3);
 }
 
+/* A held-out render turned by 4.5 degrees and darkened on one side: its
+ * squares show no flat colours, and the upright picture's light-levelled
+ * look had put an upright grid across the turned board, every man read a
+ * rank off; the turned picture's look finds it (locate.c,
+ * TURNED_LOOK_BELOW). */
+static void test_finds_a_turned_board_in_uneven_light(void **state) {
+    (void)state;
+    fk_scan_result r;
+    expect_reading("leipzig-052-turned-shadowed.jpg", "1b5n/k4K2/8/1R2R3/7B/8/6B1/8", &r);
+    assert_non_null(strstr(r.notes[0], "the board is turned 5 degrees"));
+}
+
 static void test_reads_real_pictures(void **state) {
     (void)state;
     static const struct {
@@ -2143,6 +2155,7 @@ int main(void) {
         cmocka_unit_test(test_reads_labels_on_a_turned_board),
         cmocka_unit_test(test_finds_a_turned_board_of_pale_squares),
         cmocka_unit_test(test_finds_a_board_whose_top_rank_lies_in_shadow),
+        cmocka_unit_test(test_finds_a_turned_board_in_uneven_light),
         cmocka_unit_test(test_finds_a_large_printed_diagram_without_flat_squares),
         cmocka_unit_test(test_finds_the_bottom_from_the_coordinates),
         cmocka_unit_test(test_reads_real_pictures),
