@@ -419,11 +419,14 @@ async function scanFile(file) {
 // look like a position seen from White's (the scanner says how sure it
 // was). The other boards of the picture keep their readings.
 async function turnScan() {
-  const k = state.shown, other = state.boards[k].bottom === 'white' ? 'black' : 'white';
+  const k = state.shown, other = state.boards[k].bottom === 'white' ? 'black' : 'white', picture = state.picture;
   showScanError('');
   $('scan-status').textContent = `Reading the picture again with ${other === 'white' ? 'White' : 'Black'} at the bottom…`;
-  const boards = await sendPicture(state.picture, other);
-  if (!boards) return;
+  $('turn').disabled = true; // one reading at a time
+  const boards = await sendPicture(picture, other);
+  $('turn').disabled = false;
+  // a picture dropped meanwhile has replaced this one
+  if (!boards || state.picture !== picture) return;
   if (boards.length === state.boards.length) {
     state.boards[k] = boards[k];
   } else {
