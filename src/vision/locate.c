@@ -642,6 +642,12 @@ static void settle(const fk_image *im, lattice *best, double score) {
     if (near && grid_score(im, NULL, 1, &L) >= score - 0.1) *best = L;
 }
 
+/* Whether window L lies in the picture, each edge square at least half in. */
+static int in_picture(const fk_image *im, const lattice *L) {
+    return L->x0 >= -0.5 * L->px && L->y0 >= -0.5 * L->py && L->x0 + 7.5 * L->px <= im->width &&
+           L->y0 + 7.5 * L->py <= im->height;
+}
+
 /* How much clearer, with the light levelled, a window a square off the
  * last look's must show its checkerboard to be taken instead
  * (step_into_the_light()). */
@@ -666,9 +672,7 @@ static void step_into_the_light(const fk_image *im, lattice *best, double *score
         lattice L = chosen;
         L.x0 += ((k == 0) - (k == 1)) * L.px;
         L.y0 += ((k == 2) - (k == 3)) * L.py;
-        if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py || L.x0 + 7.5 * L.px > im->width ||
-            L.y0 + 7.5 * L.py > im->height)
-            continue;
+        if (!in_picture(im, &L)) continue;
         double s = checker_score(im, L.x0, L.y0, L.px, L.py, scoring);
         if (s > bar) {
             bar = s;
@@ -776,9 +780,7 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
                 if (c < top) continue;
                 double x0 = (ax + (i0 - 0.5) * pitch_x) * f, y0 = (ay + (j0 - 0.5) * pitch_y) * f;
                 lattice L = {x0, y0, pitch_x * f, pitch_y * f, c, grow > 0, scoring};
-                if (L.x0 < -0.5 * L.px || L.y0 < -0.5 * L.py ||
-                    L.x0 + 7.5 * L.px > image->width || L.y0 + 7.5 * L.py > image->height)
-                    continue;
+                if (!in_picture(image, &L)) continue;
                 double s = finish(image, blurred, f, &L);
                 double area = L.px * L.py;
                 /* A clearer board wins; a much larger one wins if nearly as clear. */
