@@ -6,11 +6,12 @@ columns separate reading the men from telling which side is at the bottom:
 "as drawn", the squares right as the picture shows them (a board read
 upside down compared turned back), "ok drawn", the boards with all 64
 right so, and "turned", how many boards were read the wrong way round.
-The targets are on "squares" and "boards ok". Two more say how well the
+The targets are on "squares" and "boards ok". Three more say how well the
 scanner names its doubts: "doubted", of the squares read wrong as drawn,
-how many it listed as uncertain or repaired, and "doubts", how many
-squares it lists so a board (a scanner that doubted every square would
-catch every mistake and help nobody).
+how many it listed as uncertain; "silent", the share of boards with a
+wrong square it did not list (the target is 1% at most); and "doubts",
+how many squares it lists on a board read wholly right (a scanner that
+doubted every square would catch every mistake and help nobody).
 
 With --list FILE it also writes a line per picture (picture, category,
 squares read wrong, the side at the bottom as read and as labelled), so
@@ -63,11 +64,15 @@ def scan(fenkit, images, model):
     return [json.loads(line) for line in p.stdout.splitlines()], took
 
 
+HEADER = ("%-34s  boards    squares  boards ok no board  ms/image   as drawn ok drawn  turned"
+          "   doubted  silent  doubts")
+
+
 class Tally:
     def __init__(self):
         self.boards = self.right = self.squares = self.good = self.nofind = 0
         self.drawn = self.turned = self.drawn_right = 0
-        self.missed = self.caught = self.doubts = 0
+        self.missed = self.caught = self.doubts = self.silent = 0
         self.seconds = 0.0
         self.confusion = [[0] * 13 for _ in range(13)]
 
@@ -96,26 +101,32 @@ class Tally:
         drawn = sum(a == b for a, b in zip(truth, seen))
         self.drawn += drawn
         self.drawn_right += drawn == 64
-        # The doubts: squares the scanner lists as uncertain or repaired,
-        # named as it read the board; of the squares read wrong as drawn,
-        # how many it doubted.
-        doubted = set(result.get("uncertain", [])) | set(result.get("repaired", []))
-        self.doubts += len(doubted)
+        # The doubts: squares the scanner lists as uncertain, named as it
+        # read the board; of the squares read wrong as drawn, how many it
+        # listed, and on boards read right, how many it listed for nothing.
+        doubted = set(result.get("uncertain", []))
+        if drawn == 64:
+            self.doubts += len(doubted)
+        silent = False
         for i, (a, b) in enumerate(zip(truth, seen)):
             if a != b:
                 j = 63 - i if turned else i
+                listed = "abcdefgh"[j % 8] + str(8 - j // 8) in doubted
                 self.missed += 1
-                self.caught += "abcdefgh"[j % 8] + str(8 - j // 8) in doubted
+                self.caught += listed
+                silent |= not listed
+        self.silent += silent
         return 64 - ok
 
     def line(self, name):
         if not self.boards:
             return "%-34s %6s" % (name, 0)
-        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7.1f%% %7d %8s %7.1f" % (
+        return "%-34s %6d %9.2f%% %9.1f%% %8d %9.1f %9.2f%% %7.1f%% %7d %9s %6.1f%% %7.1f" % (
             name, self.boards, 100.0 * self.good / self.squares, 100.0 * self.right / self.boards,
             self.nofind, 1000 * self.seconds / self.boards, 100.0 * self.drawn / self.squares,
             100.0 * self.drawn_right / self.boards, self.turned,
-            "%d/%d" % (self.caught, self.missed), self.doubts / self.boards)
+            "%d/%d" % (self.caught, self.missed), 100.0 * self.silent / self.boards,
+            self.doubts / max(1, self.drawn_right))
 
 
 def listed(listing, picture, category, wrong, result, bottom):
@@ -190,9 +201,7 @@ def main():
         with open(a.list, "w") as f:
             f.write("picture\tcategory\twrong\tbottom_read\tbottom_labelled\n")
             f.write("".join(line + "\n" for line in listing))
-    print("%-34s %6s %10s %10s %8s %9s %10s %8s %7s %8s %7s" % (
-        "category", "boards", "squares", "boards ok", "no board", "ms/image", "as drawn", "ok drawn",
-        "turned", "doubted", "doubts"))
+    print(HEADER % "category")
     total = Tally()
     for name in sorted(tallies):
         t = tallies[name]

@@ -19,11 +19,14 @@ from PIL import Image, ImageFilter
 
 sys.path.insert(0, os.path.dirname(__file__))
 import common  # noqa: E402
+import variants  # noqa: E402
 
 
-def families(held_out):
+def families(held_out, excluded=None):
     """{family: [set folder, ...]} for the families training may (or, with
-    held_out, may not) use."""
+    held_out, may not) use. `excluded`, when given, replaces the held-out
+    list (eval_lofo.py trains once without each fold of families)."""
+    left_out = common.HELD_OUT_FAMILIES if excluded is None else excluded
     out = {}
     index = os.path.join(common.SHARED, "pieces", "INDEX.tsv")
     with open(index) as f:
@@ -31,7 +34,7 @@ def families(held_out):
         for line in f:
             cols = line.rstrip("\n").split("\t")
             fam = cols[6]
-            if (fam in common.HELD_OUT_FAMILIES) == held_out:
+            if (fam in left_out) == held_out:
                 out.setdefault(fam, []).append(os.path.join(common.SHARED, "pieces", "sets", cols[0]))
     return out
 
@@ -146,10 +149,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--work", default="/tmp/fenkit-train")
     ap.add_argument("--held-out", action="store_true", help="use only the held-out families")
+    ap.add_argument("--exclude", default=None,
+                    help="comma-separated families to leave out instead of the held-out ones")
     ap.add_argument("--keep-empty", type=float, default=0.3)
     ap.add_argument("--book", type=float, default=0.35, help="share of chunks drawn as printed diagrams")
+    ap.add_argument("--variants", type=float, default=0.0,
+                    help="share of the sets drawn as a new design made from them (variants.py)")
     a = ap.parse_args()
-    fams = families(a.held_out)
+    fams = families(a.held_out, a.exclude.split(",") if a.exclude is not None else None)
     names = sorted(fams)
     per_chunk = len(names)
     chunks = max(1, (a.boards + per_chunk - 1) // per_chunk)
@@ -164,6 +171,12 @@ def main():
         rng = random.Random(a.seed * 100003 + k)
         sets = [rng.choice(sorted(fams[n])) for n in names]
         rng.shuffle(sets)
+        made = os.path.join(a.work, "variants%03d" % k)
+        for i in range(len(sets)):
+            if a.variants and rng.random() < a.variants:
+                out_set = os.path.join(made, "%02d" % i)
+                variants.make_variant(sets[i], out_set, random.Random(rng.randrange(1 << 30)))
+                sets[i] = out_set
         folder = os.path.join(a.work, "chunk%03d" % k)
         subprocess.run(["rm", "-rf", folder], check=True)
         os.makedirs(a.work, exist_ok=True)
@@ -173,7 +186,7 @@ def main():
                         "--clutter", "0.1"] + (["--theme", "black-and-white"] if book else []),
                        check=True, stdout=subprocess.DEVNULL)
         xs, ys = crops_of_folder(folder, rng, a.keep_empty, book)
-        subprocess.run(["rm", "-rf", folder], check=True)
+        subprocess.run(["rm", "-rf", folder, made], check=True)
         np.savez_compressed(out + ".tmp.npz", x=np.stack(xs), y=np.array(ys, dtype=np.uint8))
         os.rename(out + ".tmp.npz", out)
         total += len(xs)

@@ -188,6 +188,12 @@ function buildPalette() {
   box.append(empty);
 }
 
+// The doubted squares, least likely right first: the order to check them.
+function checkFirst() {
+  const p = (sq) => (state.right && state.right.has(sq) ? state.right.get(sq) : 1);
+  return [...state.unsure].sort((a, b) => p(a) - p(b)).map(squareName);
+}
+
 function put(sq, piece) {
   state.board[sq] = piece;
   state.unsure.delete(sq); // the user has looked at it
@@ -272,7 +278,13 @@ function showResult(r) {
   const errors = r.problems.filter((p) => p.severity === 'error').length;
   const warnings = r.problems.filter((p) => p.severity === 'warning').length;
   const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
-  if (r.valid) {
+  if (r.valid && state.unsure.size) {
+    // A scanned board is never called plainly valid while squares of it
+    // are in doubt: the rules hold for the board as read, which may not be
+    // the board in the picture.
+    showVerdict('doubt', 'Valid as read, but ' + plural(state.unsure.size, 'square') +
+      ' may be misread: check ' + checkFirst().join(', ') + ' first.');
+  } else if (r.valid) {
     const side = state.side === 'b' ? 'Black' : 'White';
     const words = r.status.map((s) => STATUS_WORDS[s] || s);
     let text = 'Valid: ' + side + ' to move' + (words.length ? ', ' + words.join(', ') : '') + '.';
@@ -471,7 +483,8 @@ function showScan(k) {
   mark.querySelector('polygon').setAttribute('points', data.board.map((p) => p.join(',')).join(' '));
   mark.toggleAttribute('hidden', false);
   // squares the scanner doubted, and those it changed to make the position legal
-  state.unsure = new Set([...(data.uncertain || []), ...(data.repaired || [])].map(squareIndex));
+  state.unsure = new Set((data.uncertain || []).map(squareIndex));
+  state.right = new Map((data.squares || []).map((q) => [squareIndex(q.square), q.right]));
   state.lastMove = new Set(data.last_move ? [data.last_move.from, data.last_move.to].map(squareIndex) : []);
   state.flipped = data.bottom === 'black';
   const side = (b) => (b === 'white' ? 'White' : 'Black');
@@ -488,9 +501,12 @@ function showScan(k) {
   const n = state.unsure.size;
   const status = $('scan-status');
   const which = state.boards.length > 1 ? ` board ${k + 1} of ${state.boards.length}` : '';
+  const chance = typeof data.board_right === 'number'
+    ? `The whole board is read right with about ${Math.round(100 * data.board_right)}% chance. ` : '';
   status.textContent = 'Scanned' + which + '. ' +
-    (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${n === 1 ? 'it' : 'them'} on the board. `
-       : 'Every square is sure. ') +
+    (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${checkFirst().join(', ')} first. `
+       : 'Every square is sure. ') + chance +
+    (data.doubt === 'some' && !n ? 'Which side is at the bottom is a guess: turn the board if it is wrong. ' : '') +
     (data.covered && data.covered.length ? `${data.covered.length} of them are hidden under something drawn over the board: set their men by hand. ` : '') +
     (data.last_move ? `The picture marks the last move, ${data.last_move.from}-${data.last_move.to}, so the other side is to move.`
       : data.move_dots && data.move_dots.length ? 'Dots mark the moves of a man picked up, so his side is to move.'

@@ -94,19 +94,30 @@ typedef struct {
     int side;                  /* fk_color to move, or -1: White, assumed */
     fk_scan_castling castling_mode;
     char castling[8];          /* for FK_SCAN_CASTLING_GIVEN: "KQkq", "Kq", "-" */
-    double threshold;          /* squares whose best class is below this are uncertain */
+    double threshold;          /* squares less likely than this to be read right are
+                                  uncertain (fk_square_reading.right); the default was
+                                  calibrated on piece designs the model never saw */
     const char *debug_dir;     /* when set, the located board, grid and crops go here */
     const fk_board_location *board; /* NULL: find the board; else read the one there */
 } fk_scan_options;
 
 void fk_scan_options_default(fk_scan_options *opts);
 
-/* One square's reading: the best class and the runner-up. */
+/* One square's reading: the network's best class and its runner-up; the
+ * man the FEN puts there after the later steps (telling men apart, the
+ * repair), and how likely it is that this square is read right. */
 typedef struct {
     fk_piece piece;
     float prob;
     fk_piece second;
     float second_prob;
+    fk_piece read;    /* the man (or FK_EMPTY) the FEN has on this square */
+    float read_prob;  /* the network's probability for `read` */
+    float other_prob; /* the network's likeliest reading other than `read` */
+    float unlike;     /* how unlike the crop is to the nearest one read alike on
+                         its square colour (0 a twin, 1 as far as the board's
+                         darkest grey from its lightest); -1: none is read alike */
+    float right;      /* calibrated probability that `read` is right (0 under a panel) */
 } fk_square_reading;
 
 #define FK_SCAN_MAX_NOTES 16
@@ -129,7 +140,12 @@ typedef struct {
     double bottom_confidence;      /* 0.5 (a guess) .. 1 (certain) */
     int bottom_given;              /* 1 when the caller said which */
     fk_square_reading squares[64]; /* by square, a1 = 0 .. h8 = 63 */
-    fk_bitboard uncertain;         /* squares under the threshold */
+    fk_bitboard uncertain;         /* squares under the threshold: the ones to check */
+    double board_right;            /* calibrated probability that every square is read right
+                                      and the side at the bottom is (when not given) */
+    int doubt;                     /* 1 when a square is uncertain or the side at the bottom
+                                      is a guess (bottom_confidence under 0.9): the
+                                      position must not be taken unchecked */
     fk_bitboard repaired;          /* squares changed from their best reading: to make the
                                       position legal, or weighed against games' material */
     fk_position position;

@@ -156,24 +156,53 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
     free(json);
 }
 
+static const char *piece_or_empty(fk_piece p) { return p == FK_EMPTY ? "empty" : fk_piece_name(p); }
+
 static void print_text(const char *image, const fk_scan_result *r, int board, int boards,
                        int ascii) {
     if (boards > 1)
         printf("%s, board %d of %d: %s\n", image, board, boards, r->fen);
     else
         printf("%s: %s\n", image, r->fen);
-    cli_print_board(stdout, &r->position, r->uncertain | r->repaired, ascii, !r->white_bottom);
-    for (fk_square sq = 0; sq < 64; sq++) {
-        if (!(r->uncertain & FK_BIT(sq)) || (r->covered & FK_BIT(sq))) continue;
-        const fk_square_reading *s = &r->squares[sq];
+    cli_print_board(stdout, &r->position, r->uncertain, ascii, !r->white_bottom);
+    /* The doubted squares, least likely right first: the order to check
+     * them in. */
+    fk_square order[64];
+    int n = 0;
+    for (fk_square sq = 0; sq < 64; sq++)
+        if ((r->uncertain & FK_BIT(sq)) && !(r->covered & FK_BIT(sq))) order[n++] = sq;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && r->squares[order[j]].right < r->squares[order[j - 1]].right; j--) {
+            fk_square t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        const fk_square_reading *s = &r->squares[order[i]];
         char name[3];
-        fk_square_name(sq, name);
-        printf("uncertain %s: %s %.0f%%, or %s %.0f%%\n", name,
-               s->piece == FK_EMPTY ? "empty" : fk_piece_name(s->piece), 100 * s->prob,
-               s->second == FK_EMPTY ? "empty" : fk_piece_name(s->second), 100 * s->second_prob);
+        fk_square_name(order[i], name);
+        printf("uncertain %s: read as %s, %.0f%% likely right (the network: %s %.0f%%, %s %.0f%%)\n",
+               name, piece_or_empty(s->read), 100 * s->right, piece_or_empty(s->piece),
+               100 * s->prob, piece_or_empty(s->second), 100 * s->second_prob);
     }
     for (int i = 0; i < r->note_count; i++) printf("note: %s\n", r->notes[i]);
     if (r->problems.count) cli_print_problems(stdout, &r->problems, "", 0);
+    if (n) {
+        printf("doubt: check ");
+        for (int i = 0; i < n && i < 8; i++) {
+            char name[3];
+            fk_square_name(order[i], name);
+            printf("%s%s", i ? ", " : "", name);
+        }
+        printf("%s first; the whole board is read right with about %.0f%% chance\n",
+               n > 8 ? " and the rest" : "", 100 * r->board_right);
+    } else if (r->doubt) {
+        printf("doubt: every square is read surely, but which side is at the bottom is a guess "
+               "(use --bottom to say)\n");
+    } else {
+        printf("doubt: none (the whole board is read right with about %.0f%% chance)\n",
+               100 * r->board_right);
+    }
 }
 
 /* Scans one picture and prints what was found: its board, or with --all

@@ -37,11 +37,15 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
             fk_square_name(sq, name);
             fprintf(out,
                     "%s{\"square\":\"%s\",\"class\":\"%c\",\"prob\":%.4f,\"second\":\"%c\","
-                    "\"second_prob\":%.4f}",
+                    "\"second_prob\":%.4f,\"read\":\"%c\",\"read_prob\":%.4f,"
+                    "\"other_prob\":%.4f,\"unlike\":%.3f,\"right\":%.4f}",
                     sq == FK_SQUARE(0, 7) ? "" : ",", name, fk_piece_to_char(s->piece), s->prob,
-                    fk_piece_to_char(s->second), s->second_prob);
+                    fk_piece_to_char(s->second), s->second_prob, fk_piece_to_char(s->read),
+                    s->read_prob, s->other_prob, s->unlike, s->right);
         }
-    fputs("],\"uncertain\":", out);
+    fprintf(out,
+            "],\"doubt\":\"%s\",\"board_right\":%.4f,\"uncertain\":", r->doubt ? "some" : "none",
+            r->board_right);
     json_squares_write(out, r->uncertain);
     fputs(",\"repaired\":", out);
     json_squares_write(out, r->repaired);

@@ -14,7 +14,7 @@ void fk_scan_options_default(fk_scan_options *opts) {
     opts->bottom = FK_BOTTOM_AUTO;
     opts->side = -1;
     opts->castling_mode = FK_SCAN_CASTLING_AUTO;
-    opts->threshold = 0.9;
+    opts->threshold = fk_scan_default_threshold();
 }
 
 void fk_scan_note(fk_scan_result *r, const char *fmt, ...) {
@@ -473,6 +473,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_alike_men(&drawn, readings, picture, alike_cells_of);
     fk_bitboard unlike_cells = fk_outline_vetoes(&drawn, readings, picture);
     fk_bitboard twin_cells = fk_twinned_men(&drawn, readings, picture, told, &told_count);
+    double odd[64];
+    fk_crops_oddness(crops, side, picture, odd);
     free(crops);
     free(rows);
     const char *how = "from the coordinates";
@@ -530,12 +532,12 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         fk_square_reading *rd = &out->squares[sq];
         rd->piece = best[i];
         rd->prob = probs[i][best[i]];
+        rd->unlike = (float)odd[i];
         int second = best[i] == 0 ? 1 : 0;
         for (int c = 0; c < FK_PIECE_COUNT; c++)
             if (c != (int)best[i] && probs[i][c] > probs[i][second]) second = c;
         rd->second = (fk_piece)second;
         rd->second_prob = probs[i][second];
-        if (rd->prob < opts->threshold) out->uncertain |= FK_BIT(sq);
         if (covered_cell >> i & 1) out->covered |= FK_BIT(sq);
         if ((covered_cell | partly_cell) >> i & 1) out->uncertain |= FK_BIT(sq);
         if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
@@ -681,6 +683,16 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     for (fk_bitboard b = tinted_cell; b; b &= b - 1)
         tinted |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
     build_fen(&board, tinted, opts, out);
+    for (fk_square sq = 0; sq < 64; sq++) {
+        fk_square_reading *rd = &out->squares[sq];
+        rd->read = fk_position_at(&out->position, sq);
+        rd->read_prob = by_square[sq][rd->read];
+        rd->other_prob = 0;
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            if (c != (int)rd->read && by_square[sq][c] > rd->other_prob)
+                rd->other_prob = by_square[sq][c];
+    }
+    fk_scan_weigh_doubt(out, opts->threshold);
     return FK_OK;
 }
 

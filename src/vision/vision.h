@@ -110,6 +110,23 @@ int fk_orient_from_marked_step(const fk_piece picture[64], fk_bitboard tinted);
  * square) make on board, when they make one; returns whether they do. */
 int fk_last_move_seen(const fk_position *board, fk_bitboard tinted, fk_scan_result *r);
 
+/* From this confidence on, the side at the bottom counts as known, not
+ * guessed (fk_scan_result.doubt). */
+#define FK_SCAN_SURE_BOTTOM 0.9
+/* The calibrated threshold fk_scan_options_default sets (doubt.c). */
+double fk_scan_default_threshold(void);
+/* How unlike its nearest peer each of the 64 crops looks (picture order):
+ * the peers are the crops read as the same man, or empty, on squares of
+ * the same colour, which a board draws alike; 0 for a twin, 1 for a crop
+ * as far from it as the board's darkest grey from its lightest; -1 when it
+ * has no peer. */
+void fk_crops_oddness(const uint8_t *crops, int side, const fk_piece picture[64], double odd[64]);
+/* Sets each square's `right` from its reading's features, adds the squares under threshold (and those under a panel) to
+ * r->uncertain, and sets r->board_right and r->doubt (doubt.c). The
+ * squares' read, read_prob, other_prob and unlike and the result's bottom
+ * fields must be filled first. */
+void fk_scan_weigh_doubt(fk_scan_result *r, double threshold);
+
 /* Adds a printf-formatted remark to the result (dropped when full). */
 void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
 #if defined(__GNUC__)

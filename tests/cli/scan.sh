@@ -169,6 +169,30 @@ for s in r["squares"]:
     assert s["class"] in ".PNBRQKpnbrqk" and s["second"] != s["class"], s
 assert r["bottom"] in ("white", "black")
 assert all(q in [s["square"] for s in r["squares"]] for q in r["uncertain"])
+assert r["doubt"] in ("none", "some") and 0 <= r["board_right"] <= 1
+for s in r["squares"]:
+    assert s["read"] in ".PNBRQKpnbrqk" and 0 <= s["other_prob"] <= 1 and 0 <= s["right"] <= 1, s
+    assert s["unlike"] == -1 or s["unlike"] >= 0, s
+# the FEN holds the men read
+fen = [c for rank in r["fen"].split()[0].split("/") for c in rank for c in ("." * int(c) if c.isdigit() else c)]
+assert fen == [s["read"] for s in r["squares"]], (fen, [s["read"] for s in r["squares"]])
+'
+
+step "doubt: a design the model never saw, its misread bishops listed to check first"
+fk scan "$DATA/condal-022.png"
+expect_rc 0
+out_has "uncertain c8: read as black bishop"
+out_has "doubt: check c8, "
+fk scan --json "$DATA/condal-022.png"
+json_check '
+r = rows[0]
+assert r["doubt"] == "some" and "c8" in r["uncertain"], r["uncertain"]
+right = {s["square"]: s["right"] for s in r["squares"]}
+assert all(right[q] < min(v for k, v in right.items() if k not in r["uncertain"]) for q in r["uncertain"])
+'
+fk scan --threshold 0 --json "$DATA/condal-022.png"
+json_check '
+assert rows[0]["uncertain"] == [], rows[0]["uncertain"]
 '
 
 step "a picture from standard input"

@@ -905,7 +905,8 @@ static void readings_of(const fk_position *pos, float probs[64][FK_PIECE_COUNT],
     memset(r, 0, sizeof *r);
     for (int i = 0; i < 64; i++) {
         fk_piece on = pos->board[i], other = on == FK_EMPTY ? FK_WP : FK_EMPTY;
-        r->squares[i] = (fk_square_reading){on, probs[i][on], other, probs[i][other]};
+        r->squares[i] = (fk_square_reading){
+            .piece = on, .prob = probs[i][on], .second = other, .second_prob = probs[i][other]};
     }
 }
 
@@ -917,7 +918,8 @@ static void weigh(const char *fen, const char *square, fk_piece best, float p, f
     float probs[64][FK_PIECE_COUNT];
     read_surely(fen, pos, probs);
     readings_of(pos, probs, r);
-    r->squares[fk_square_parse(square)] = (fk_square_reading){best, p, second, q};
+    r->squares[fk_square_parse(square)] =
+        (fk_square_reading){.piece = best, .prob = p, .second = second, .second_prob = q};
     fk_scan_weigh_material(pos, NULL, 0, 0, r);
 }
 
@@ -962,7 +964,8 @@ static void test_leaves_a_reading_the_ink_or_outline_settled(void **state) {
         float probs[64][FK_PIECE_COUNT];
         read_surely(two_black_queens, &pos, probs);
         readings_of(&pos, probs, &r);
-        r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+        r.squares[d4] = (fk_square_reading){
+            .piece = FK_BQ, .prob = 0.84f, .second = FK_WQ, .second_prob = 0.15f};
         fk_scan_weigh_material(&pos, NULL, cases[i].inked, cases[i].unlike, &r);
         assert_int_equal(fk_position_at(&pos, d4), cases[i].kept);
         assert_int_equal(r.note_count, cases[i].kept == FK_BQ ? 0 : 1);
@@ -1004,8 +1007,10 @@ static void test_weighs_a_row_of_pawns_read_as_bishops_back(void **state) {
     readings_of(&pos, probs, &r);
     static const char *const row[] = {"a2", "c2", "e2", "g2"};
     for (int i = 0; i < 4; i++)
-        r.squares[fk_square_parse(row[i])] =
-            (fk_square_reading){FK_WB, 0.53f + 0.02f * i, FK_WP, 0.45f - 0.02f * i};
+        r.squares[fk_square_parse(row[i])] = (fk_square_reading){.piece = FK_WB,
+                                                                 .prob = 0.53f + 0.02f * i,
+                                                                 .second = FK_WP,
+                                                                 .second_prob = 0.45f - 0.02f * i};
     fk_scan_weigh_material(&pos, NULL, 0, 0, &r);
     char placement[FK_FEN_MAX];
     fk_fen_write_placement(&pos, placement, sizeof placement);
@@ -1056,7 +1061,8 @@ static void test_weighs_men_drawn_alike_together(void **state) {
     for (int together = 0; together < 2; together++) {
         read_surely("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPP1/QNBQKBNQ w - - 0 1", &pos, probs);
         readings_of(&pos, probs, &r);
-        r.squares[a1] = r.squares[h1] = (fk_square_reading){FK_WQ, 0.60f, FK_WR, 0.35f};
+        r.squares[a1] = r.squares[h1] = (fk_square_reading){
+            .piece = FK_WQ, .prob = 0.60f, .second = FK_WR, .second_prob = 0.35f};
         fk_scan_weigh_material(&pos, together ? alike : NULL, 0, 0, &r);
         char placement[FK_FEN_MAX];
         fk_fen_write_placement(&pos, placement, sizeof placement);
@@ -1070,7 +1076,8 @@ static void test_weighs_men_drawn_alike_together(void **state) {
     alike[g4] = FK_BIT(d4);
     read_surely(two_black_queens, &pos, probs);
     readings_of(&pos, probs, &r);
-    r.squares[d4] = (fk_square_reading){FK_BQ, 0.84f, FK_WQ, 0.15f};
+    r.squares[d4] =
+        (fk_square_reading){.piece = FK_BQ, .prob = 0.84f, .second = FK_WQ, .second_prob = 0.15f};
     fk_scan_weigh_material(&pos, alike, 0, 0, &r);
     assert_int_equal(fk_position_at(&pos, d4), FK_BQ);
     assert_int_equal(r.note_count, 0);
@@ -2147,6 +2154,58 @@ static void test_says_when_there_is_no_board(void **state) {
     fk_image_free(&blank);
 }
 
+/* A board read surely but for one man the network was torn over and that
+ * looks unlike his peers: only he is listed, the board's chance of being
+ * right falls, and it is in doubt; a square under a panel is always
+ * listed, and a side at the bottom that is a guess leaves the board in
+ * doubt with no square listed. */
+static void test_doubt_lists_the_squares_to_check(void **state) {
+    (void)state;
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    for (int sq = 0; sq < 64; sq++) {
+        fk_piece on = sq == FK_SQUARE(4, 0)   ? FK_WK
+                      : sq == FK_SQUARE(4, 7) ? FK_BK
+                      : FK_RANK_OF(sq) == 1   ? FK_WP
+                                              : FK_EMPTY;
+        r.squares[sq] = (fk_square_reading){.piece = on, .prob = 0.999f, .second = FK_WB,
+                                            .second_prob = 0.0005f, .read = on,
+                                            .read_prob = 0.999f, .other_prob = 0.0005f,
+                                            .unlike = on == FK_WP || on == FK_EMPTY ? 0.0f : -1.0f};
+    }
+    r.bottom_confidence = 1;
+    fk_scan_options opts;
+    fk_scan_options_default(&opts);
+    fk_scan_result sure = r;
+    fk_scan_weigh_doubt(&sure, opts.threshold);
+    assert_true(sure.uncertain == 0);
+    assert_int_equal(sure.doubt, 0);
+    fk_square d2 = FK_SQUARE(3, 1);
+    r.squares[d2] = (fk_square_reading){.piece = FK_WP, .prob = 0.55f, .second = FK_WB,
+                                        .second_prob = 0.40f, .read = FK_WP, .read_prob = 0.55f,
+                                        .other_prob = 0.40f, .unlike = 0.2f};
+    fk_scan_result torn = r;
+    fk_scan_weigh_doubt(&torn, opts.threshold);
+    assert_true(torn.uncertain == FK_BIT(d2));
+    assert_int_equal(torn.doubt, 1);
+    assert_true(torn.squares[d2].right < sure.squares[d2].right);
+    assert_true(torn.board_right < sure.board_right);
+    /* under a panel */
+    fk_scan_result hidden = sure;
+    hidden.covered = FK_BIT(FK_SQUARE(0, 4));
+    fk_scan_weigh_doubt(&hidden, opts.threshold);
+    assert_true(hidden.uncertain == FK_BIT(FK_SQUARE(0, 4)));
+    assert_true(hidden.squares[FK_SQUARE(0, 4)].right == 0 && hidden.board_right == 0);
+    /* the side at the bottom guessed */
+    fk_scan_result guessed = r;
+    guessed.squares[d2] = sure.squares[d2];
+    guessed.bottom_confidence = 0.6;
+    fk_scan_weigh_doubt(&guessed, opts.threshold);
+    assert_true(guessed.uncertain == 0);
+    assert_int_equal(guessed.doubt, 1);
+    assert_true(guessed.board_right < sure.board_right);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_rendered_screenshots),
@@ -2211,6 +2270,7 @@ int main(void) {
         cmocka_unit_test(test_evens_out_light_only_where_it_varies),
         cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
+        cmocka_unit_test(test_doubt_lists_the_squares_to_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
