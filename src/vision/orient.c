@@ -42,6 +42,30 @@ int fk_orient_guess(const fk_piece picture[64], double *confidence) {
     return z >= 0;
 }
 
+int fk_orient_by_pawns(const fk_piece picture[64], double *confidence) {
+    /* Each pawn off the edge rows leans towards his own side; a white and
+     * a black pawn on one file say more: in games the white one stands
+     * below the black one almost always (they block each other, and only
+     * captures put them the other way round). */
+    double z = 0;
+    for (int file = 0; file < 8; file++) {
+        int low_white = -1, high_black = 8;
+        for (int row = 1; row < 7; row++) {
+            fk_piece p = picture[row * 8 + file];
+            if (p == FK_WP) {
+                z += 0.15 * (row - 3.5);
+                if (row > low_white) low_white = row;
+            } else if (p == FK_BP) {
+                z -= 0.15 * (row - 3.5);
+                if (row < high_black) high_black = row;
+            }
+        }
+        if (low_white >= 0 && high_black < 8) z += low_white > high_black ? 1 : -1;
+    }
+    *confidence = 1 / (1 + exp(-fabs(z)));
+    return z >= 0;
+}
+
 /* Sum of |grey - mean| over a box of the picture: how much is drawn there;
  * -1 when a quarter of the box or more lies outside the picture (the edge
  * of a photo, not a label). */

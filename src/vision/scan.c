@@ -358,6 +358,13 @@ static void note_slant(fk_scan_result *r) {
 /* A square read as empty with less than this holds a man for sure. */
 #define SURE_MAN 0.1f
 
+/* A printed diagram without coordinates is taken with White at the bottom
+ * as sure as this: the printing convention, which a page may break. Only
+ * pawns at least PAWNS_SURE sure the other way (several files with a
+ * white pawn above a black one) turn it. */
+#define PRINTED_WHITE_BOTTOM 0.95
+#define PAWNS_SURE 0.99
+
 fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
                         fk_error *err) {
     fk_scan_options defaults;
@@ -475,6 +482,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_bitboard twin_cells = fk_twinned_men(&drawn, readings, picture, told, &told_count);
     double odd[64];
     fk_crops_oddness(crops, side, picture, odd);
+    /* whether its dark or light squares are hatched: a printed diagram */
+    fk_laid_of(&drawn, 0);
+    fk_laid_of(&drawn, 1);
+    int printed = hatch.hatched[0] == 1 || hatch.hatched[1] == 1;
     free(crops);
     free(rows);
     const char *how = "from the coordinates";
@@ -484,7 +495,8 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
          * placement or an endgame of far-advanced pawns can make the
          * position look 90% sure the wrong way round. */
         double by_position;
-        int position = fk_orient_guess(picture, &by_position);
+        int position = printed ? fk_orient_by_pawns(picture, &by_position)
+                               : fk_orient_guess(picture, &by_position);
         int stepped = fk_orient_from_marked_step(picture, tinted_cell);
         out->white_bottom = fk_orient_from_labels(image, &out->board, picture,
                                                  &out->bottom_confidence);
@@ -503,11 +515,17 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
             out->white_bottom = stepped;
             out->bottom_confidence = 0.99;
             how = "from the pawn's step marked as the last move";
+        } else if (out->white_bottom < 0 && printed && (position || by_position < PAWNS_SURE)) {
+            /* Books and magazines print White at the bottom unless they
+             * say otherwise (with coordinates), or a game's pawns show it. */
+            out->white_bottom = 1;
+            out->bottom_confidence = PRINTED_WHITE_BOTTOM;
+            how = "as printed diagrams are drawn, with White at the bottom";
         } else if (out->white_bottom < 0 ||
                    (out->white_bottom != position && by_position >= 0.99)) {
             out->white_bottom = position;
             out->bottom_confidence = by_position;
-            how = "from the pawns and kings";
+            how = printed ? "from the pawns" : "from the pawns and kings";
         }
     } else {
         out->white_bottom = opts->bottom == FK_BOTTOM_WHITE;

@@ -88,6 +88,10 @@ fk_status fk_picture_even_light(const fk_image *image, const fk_board_location *
  * towards White at the bottom. Returns 1 for
  * White at the bottom and sets *confidence (0.5 a guess .. 1). */
 int fk_orient_guess(const fk_piece picture[64], double *confidence);
+/* The same from the pawns alone, with no lean either way: for a printed
+ * diagram, where the kings of a composed problem stand anywhere and the
+ * printing convention, not the men, puts White at the bottom. */
+int fk_orient_by_pawns(const fk_piece picture[64], double *confidence);
 
 /* The square shown at picture cell i (top row first) for either view. */
 static inline fk_square fk_cell_square(int i, int white_bottom) {

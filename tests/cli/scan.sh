@@ -195,6 +195,21 @@ json_check '
 assert rows[0]["uncertain"] == [], rows[0]["uncertain"]
 '
 
+step "a printed diagram without coordinates: White at the bottom, whatever the kings of a problem say; a game's pawns turn it"
+"$FENKIT" render --theme book --size 320 '2K5/8/8/8/8/8/1Q6/k7 w - - 0 1' -o "$TMP/problem.png" || fail "fenkit render failed"
+fk scan "$TMP/problem.png"
+out_has "$TMP/problem.png: 2K5/8/8/8/8/8/1Q6/k7 "
+out_has "as printed diagrams are drawn, with White at the bottom"
+# the same men on a screen's board: the kings lean it the other way, and it says it guessed
+"$FENKIT" render --theme brown --size 320 '2K5/8/8/8/8/8/1Q6/k7 w - - 0 1' -o "$TMP/problem-screen.png" || fail "fenkit render failed"
+fk scan "$TMP/problem-screen.png"
+out_has "which side is at the bottom is a guess"
+"$FENKIT" render --theme book --flip --size 320 'rnbqkbnr/pp3ppp/4p3/2pp4/3PP3/2N5/PPP2PPP/R1BQKBNR w KQkq - 0 4' \
+    -o "$TMP/game-flipped.png" || fail "fenkit render failed"
+fk scan "$TMP/game-flipped.png"
+out_has "$TMP/game-flipped.png: rnbqkbnr/pp3ppp/4p3/2pp4/3PP3/2N5/PPP2PPP/R1BQKBNR "
+out_has "Black is at the bottom (from the pawns"
+
 step "a picture from standard input"
 "$FENKIT" scan - <"$DATA/cv_03.jpg" >"$TMP/out" 2>"$TMP/err"
 RC=$?

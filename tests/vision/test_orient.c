@@ -213,9 +213,29 @@ static void test_three_rank_numbers_on_a_hatched_board(void **state) {
     assert_true(hatched > 0);
 }
 
+/* For printed diagrams: the pawns alone. Kings anywhere say nothing; a
+ * white pawn below a black one on a file speaks for White at the bottom,
+ * and the same seen from Black's side the other way. */
+static void test_pawns_alone_ignore_the_kings(void **state) {
+    (void)state;
+    fk_piece picture[64];
+    double confidence;
+    picture_of("2K5/8/8/8/8/8/1Q6/k7", 0, picture);
+    fk_orient_by_pawns(picture, &confidence);
+    assert_true(confidence == 0.5);
+    const char *game = "r1bqkbnr/pp3ppp/2n1p3/2pp4/3PP3/2N2N2/PPP2PPP/R1BQKB1R";
+    picture_of(game, 0, picture);
+    assert_int_equal(fk_orient_by_pawns(picture, &confidence), 1);
+    assert_true(confidence > 0.99);
+    picture_of(game, 1, picture);
+    assert_int_equal(fk_orient_by_pawns(picture, &confidence), 0);
+    assert_true(confidence > 0.99);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_positions_either_way_round),
+        cmocka_unit_test(test_pawns_alone_ignore_the_kings),
         cmocka_unit_test(test_a_board_no_game_reaches_keeps_the_lean),
         cmocka_unit_test(test_a_man_read_in_the_wrong_colour_keeps_the_vote),
         cmocka_unit_test(test_edge_pawns_and_extra_kings_do_not_sway),
