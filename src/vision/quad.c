@@ -42,7 +42,8 @@ fk_point fk_quad_point(const double h[9], double u, double v) {
 }
 
 int fk_quad_is_upright(const fk_point c[4]) {
-    return c[0].y == c[1].y && c[2].y == c[3].y && c[0].x == c[3].x && c[1].x == c[2].x;
+    return c[0].y == c[1].y && c[2].y == c[3].y && c[0].x == c[3].x && c[1].x == c[2].x &&
+           c[0].x < c[1].x && c[0].y < c[3].y;
 }
 
 /* fk_grey_at, inlined where this file samples the picture. */

@@ -358,6 +358,73 @@ static void note_slant(fk_scan_result *r) {
 /* A square read as empty with less than this holds a man for sure. */
 #define SURE_MAN 0.1f
 
+/* Men read no surer than this on average are tried turned a quarter, a
+ * half and three quarters; a turn is taken when its men read TURN_GAIN
+ * surer, and at least TURN_SURE: drawn men turned upright read surely.
+ * Upright men of a design the network never saw read unsurely too, but
+ * turned they read worse still; the men of a real set seen from above
+ * read a little surer one way or another by chance, never surely. */
+#define TURN_LOOK_BELOW 0.85
+#define TURN_GAIN 0.12
+#define TURN_SURE 0.8
+#define TURN_MEN_MOST 16
+
+/* A side x side crop turned a quarter clockwise. */
+static void quarter_clockwise(const uint8_t *src, int side, uint8_t *dst) {
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) dst[y * side + x] = src[(side - 1 - x) * side + y];
+}
+
+/* How surely the network reads men in the cells: the mean of each cell's
+ * likeliest man (empty left out). */
+static double men_sureness(const float (*probs)[FK_PIECE_COUNT], int n) {
+    double sum = 0;
+    for (int k = 0; k < n; k++) {
+        float best = 0;
+        for (int c = 1; c < FK_PIECE_COUNT; c++) best = probs[k][c] > best ? probs[k][c] : best;
+        sum += best;
+    }
+    return n ? sum / n : 1;
+}
+
+/* How many quarter turns clockwise make the men upright (0 when they are,
+ * or cannot be told). */
+static int quarter_turns(const fk_model *model, const uint8_t *crops, int side,
+                         const float (*probs)[FK_PIECE_COUNT]) {
+    int cells[TURN_MEN_MOST], n = 0;
+    for (int i = 0; i < 64 && n < TURN_MEN_MOST; i++)
+        if (probs[i][FK_EMPTY] < 0.5f) cells[n++] = i;
+    if (n < 3) return 0;
+    float(*upright)[FK_PIECE_COUNT] = malloc(sizeof(float) * n * FK_PIECE_COUNT);
+    if (!upright) return 0;
+    for (int k = 0; k < n; k++) memcpy(upright[k], probs[cells[k]], sizeof upright[k]);
+    double best = men_sureness((const float(*)[FK_PIECE_COUNT])upright, n);
+    free(upright);
+    if (best >= TURN_LOOK_BELOW) return 0;
+    size_t area = (size_t)side * side;
+    uint8_t *turned = malloc(n * area * 2);
+    float(*read)[FK_PIECE_COUNT] = malloc(sizeof(float) * n * FK_PIECE_COUNT);
+    int chosen = 0;
+    if (turned && read) {
+        uint8_t *spare = turned + n * area;
+        for (int k = 0; k < n; k++) memcpy(turned + k * area, crops + cells[k] * area, area);
+        double upright_sureness = best;
+        for (int t = 1; t <= 3; t++) {
+            for (int k = 0; k < n; k++) {
+                quarter_clockwise(turned + k * area, side, spare);
+                memcpy(turned + k * area, spare, area);
+            }
+            if (fk_model_classify(model, turned, n, &read[0][0]) != FK_OK) break;
+            double sure = men_sureness((const float(*)[FK_PIECE_COUNT])read, n);
+            if (sure > best && sure >= upright_sureness + TURN_GAIN && sure >= TURN_SURE)
+                best = sure, chosen = t;
+        }
+    }
+    free(turned);
+    free(read);
+    return chosen;
+}
+
 /* A printed diagram without coordinates is taken with White at the bottom
  * as sure as this: the printing convention, which a page may break. Only
  * pawns at least PAWNS_SURE sure the other way (several files with a
@@ -401,30 +468,44 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     uint8_t *crops = malloc((size_t)193 * side * side);
     float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_arrow_seen arrows[FK_ARROWS_MOST];
-    int arrow_count = 0;
-    int cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
-    fk_bitboard arrowed = 0; /* cells an arrow was taken out of */
-    fk_light lit = {{0}, 0, 0};
-    /* A panel over the board is looked for first: on a board drawn by a
-     * program, whose light needs no evening (the panel's cells, taken for
-     * light squares, made a fit of greys 60 to 301 once). */
-    fk_bitboard partly_cell = 0,
-                covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
-    int evened = cut && !covered_cell && fk_crops_even_light(crops, side, &lit);
-    if (evened)
-        fk_scan_note(out,
-                     "the light falls unevenly on the board (its light squares from grey %.0f to "
-                     "%.0f); it was evened out to read it",
-                     lit.lo, lit.hi);
-    fk_bitboard dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
-    if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
-    if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
-        free(crops);
-        free(probs);
-        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    int arrow_count = 0, evened, cut, turn = 0, notes_before = out->note_count;
+    fk_bitboard arrowed, partly_cell, covered_cell, dotted;
+    fk_light lit;
+    for (;;) {
+        cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
+        arrowed = 0; /* cells an arrow was taken out of */
+        lit = (fk_light){{0}, 0, 0};
+        /* A panel over the board is looked for first: on a board drawn by a
+         * program, whose light needs no evening (the panel's cells, taken for
+         * light squares, made a fit of greys 60 to 301 once). */
+        partly_cell = 0;
+        covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
+        evened = cut && !covered_cell && fk_crops_even_light(crops, side, &lit);
+        if (evened)
+            fk_scan_note(out,
+                         "the light falls unevenly on the board (its light squares from grey %.0f "
+                         "to %.0f); it was evened out to read it",
+                         lit.lo, lit.hi);
+        dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
+        if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
+        if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
+            free(crops);
+            free(probs);
+            return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+        }
+        look_again(model, crops, side, probs);
+        if (evened && lit.hi < DIM_PAPER) read_brighter(model, crops, side, lit.hi, probs);
+        /* A diagram photographed sideways or upside down: its men, turned
+         * back, read more surely. The board is cut again from its own top
+         * left corner, and read again. */
+        if (turn || !(turn = quarter_turns(model, crops, side, probs))) break;
+        fk_point was[4];
+        memcpy(was, out->board.corners, sizeof was);
+        for (int k = 0; k < 4; k++) out->board.corners[k] = was[(k + 4 - turn) % 4];
+        out->note_count = notes_before;
+        fk_scan_note(out, "the diagram is turned %s in the picture; it was read turned back",
+                     turn == 2 ? "upside down" : "a quarter");
     }
-    look_again(model, crops, side, probs);
-    if (evened && lit.hi < DIM_PAPER) read_brighter(model, crops, side, lit.hi, probs);
     /* A panel shows no man: where the network is sure of men on more than
      * a quarter of its cells, they are men that fill their squares' edges
      * (sixteen Millenia queens in a block, all sure; under the panels of

@@ -210,6 +210,17 @@ fk scan "$TMP/game-flipped.png"
 out_has "$TMP/game-flipped.png: rnbqkbnr/pp3ppp/4p3/2pp4/3PP3/2N5/PPP2PPP/R1BQKBNR "
 out_has "Black is at the bottom (from the pawns"
 
+step "a diagram turned a quarter or a half in the picture: turned back before it is read"
+fk scan "$DATA/tsoj_000-sideways.jpg"
+out_has "$DATA/tsoj_000-sideways.jpg: 4k2r/pPpn1ppp/1b6/3R2B1/8/8/PP3PPP/6K1 "
+out_has "the diagram is turned a quarter in the picture"
+fk scan "$DATA/tsoj_109-upside-down.png"
+out_has "$DATA/tsoj_109-upside-down.png: 6k1/2q2pbp/p2p2p1/3Pp3/1Pp1Pn2/P3BP1P/2Q1N1P1/6K1 "
+out_has "the diagram is turned upside down in the picture"
+# upright, it is read as it is
+fk scan "$DATA/tsoj_036.png"
+out_lacks "the diagram is turned"
+
 step "a picture from standard input"
 "$FENKIT" scan - <"$DATA/cv_03.jpg" >"$TMP/out" 2>"$TMP/err"
 RC=$?
