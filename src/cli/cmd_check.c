@@ -182,7 +182,6 @@ int cmd_check(int argc, char **argv) {
     cli_inputs_close(&in);
     if (!opts.json && total > 1)
         printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
-    if (cli_flush_stdout("check")) return CLI_PROBLEMS;
     if (read_error) {
         fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
         return CLI_PROBLEMS;

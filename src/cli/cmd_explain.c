@@ -88,6 +88,5 @@ int cmd_explain(int argc, char **argv) {
         invalid += !explain_one(label, &input, opts.flags);
     }
     cli_inputs_close(&in);
-    if (cli_flush_stdout("explain")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

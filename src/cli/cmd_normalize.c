@@ -154,14 +154,10 @@ int cmd_normalize(int argc, char **argv) {
     }
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
-    int write_failed = cli_writer_close(&out) != 0;
+    if (cli_writer_close(&out) != 0) cli_stdout_failed(out.error);
     cli_writer_close(&err);
     if (read_error) {
         fprintf(stderr, "fenkit normalize: reading standard input: %s\n", strerror(read_error));
-        failed++;
-    }
-    if (write_failed) {
-        fprintf(stderr, "fenkit normalize: writing standard output: %s\n", strerror(out.error));
         failed++;
     }
     return failed ? CLI_PROBLEMS : CLI_OK;

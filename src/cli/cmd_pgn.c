@@ -153,12 +153,16 @@ typedef struct {
  * (after whatever stdio still holds): going through stdio would copy every
  * block once more. */
 static void text_flush(text_output *text) {
-    fflush(stdout);
+    cli_flush_stdout();
     size_t done = 0;
     while (done < text->len) {
         ssize_t n = write(STDOUT_FILENO, text->data + done, text->len - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break; /* a closed pipe: the rest is lost, as with stdio */
+        if (n <= 0) {
+            /* the rest is lost; main says so when the command ends */
+            cli_stdout_failed(n < 0 ? errno : EIO);
+            break;
+        }
         done += (size_t)n;
     }
     text->len = 0;
@@ -545,7 +549,6 @@ int cmd_pgn(int argc, char **argv) {
         fclose(in);
     }
     text_flush(&text);
-    fflush(stdout);
     if (run.progress_shown) fputs("\r\033[K", stderr);
     fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,
             (unsigned long long)run.positions, run.errors);

@@ -160,7 +160,7 @@ int cmd_play(int argc, char **argv) {
             fk_move move;
             fk_error err;
             if (read_move(&pos, token, len, &move, &err) != FK_OK) {
-                fflush(stdout);
+                cli_flush_stdout();
                 if (json) {
                     printf("{\"ply\":%d,\"move\":", ply);
                     char shown[64];

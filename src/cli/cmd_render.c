@@ -266,19 +266,22 @@ static int parse_args(int argc, char **argv, render_args *a) {
     return -2;
 }
 
-/* Writes len bytes to path ("-" or NULL: standard output). */
+/* Writes len bytes to path ("-" or NULL: standard output, whose failures
+ * main reports when it closes it). */
 static int write_bytes(const char *path, const char *data, size_t len) {
-    int to_stdout = !path || strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "wb");
+    if (!path || strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, len, stdout) != len) cli_stdout_failed(errno);
+        return CLI_OK;
+    }
+    FILE *f = fopen(path, "wb");
     if (!f) {
         fprintf(stderr, "fenkit render: cannot write %s: %s\n", path, strerror(errno));
         return CLI_PROBLEMS;
     }
     int bad = fwrite(data, 1, len, f) != len;
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+    bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "fenkit render: writing %s failed: %s\n", to_stdout ? "output" : path,
-                strerror(errno));
+        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
         return CLI_PROBLEMS;
     }
     return CLI_OK;
@@ -542,7 +545,12 @@ static int render_random(render_args *a) {
         if (progress) fprintf(stderr, "\rfenkit render: %ld/%ld", i + 1, a->random);
     }
     if (progress) fprintf(stderr, "\n");
-    if (fclose(manifest) != 0 && rc == CLI_OK) rc = CLI_PROBLEMS;
+    int lost = ferror(manifest);
+    if (fclose(manifest) != 0 || lost) {
+        snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
+        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
+        rc = CLI_PROBLEMS;
+    }
     fk_buffer_free(&svg);
     fk_buffer_free(&png);
     for (int i = 0; i < sets.count; i++) fk_piece_set_free(sets.sets[i]);

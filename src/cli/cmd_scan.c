@@ -149,10 +149,10 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
         fputs("{\"image\":", stdout);
         cli_json_cstring(stdout, image);
         printf(",\"board_number\":%d,\"boards\":%d,", board, boards);
-        fwrite(json + 1, 1, len - 1, stdout); /* past its '{' */
-    } else {
-        fwrite(json, 1, len, stdout);
+        len--; /* past its '{' */
     }
+    /* a block this large goes out at once: keep why, if it failed */
+    if (fwrite(json + (boards ? 1 : 0), 1, len, stdout) != len) cli_stdout_failed(errno);
     free(json);
 }
 
@@ -214,7 +214,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
         fputs("}\n", stdout);
     } else if (s != FK_OK) {
         if (a->fen_only) putchar('\n'); /* line N stays picture N's */
-        fflush(stdout);
+        cli_flush_stdout();
         fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
     }
     free(r);
@@ -337,6 +337,5 @@ int cmd_scan(int argc, char **argv) {
     }
     fk_model_free(model);
     free(images);
-    if (fflush(stdout) != 0) return CLI_PROBLEMS;
     return failed ? CLI_PROBLEMS : CLI_OK;
 }

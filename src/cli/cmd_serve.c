@@ -118,7 +118,11 @@ int cmd_serve(int argc, char **argv) {
     else
         printf("Listening on %s: other machines can reach it.\n", opts.host);
     printf("Press Ctrl-C to stop.\n");
-    fflush(stdout);
+    if (cli_flush_stdout() != 0) {
+        /* nobody would learn the address; main says why the write failed */
+        srv_stop(srv);
+        return CLI_PROBLEMS;
+    }
 
     int sig = 0;
     sigwait(&stop, &sig);

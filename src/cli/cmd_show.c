@@ -90,6 +90,5 @@ int cmd_show(int argc, char **argv) {
         invalid += !show_one(&input, &opts);
     }
     cli_inputs_close(&in);
-    if (cli_flush_stdout("show")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }
