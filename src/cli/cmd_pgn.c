@@ -37,7 +37,9 @@ static const char *const help_text =
     "                    (PLY.N per level: the N-th alternative to move PLY)\n"
     "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
     "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
-    "  --write           write the moves given (or read from standard input) as PGN\n"
+    "  --write           write the moves given (or read from standard input) as PGN;\n"
+    "                    comments, annotations and variations are left out (a note\n"
+    "                    says so), and a game with a null move (--) is not written\n"
     "  --fen FEN         with --write: the start position\n"
     "  -h, --help        this help\n"
     "\n"
@@ -362,6 +364,28 @@ static const char *board_result(const fk_position *pos) {
     return "*";
 }
 
+/* Says on stderr what --write leaves out of a game: the writer knows only
+ * moves. */
+static void note_dropped(const char *name, const fk_pgn_game *game) {
+    const struct {
+        int count;
+        const char *one, *many;
+    } dropped[] = {{game->comments, "comment", "comments"},
+                   {game->nags, "annotation", "annotations"},
+                   {game->variations, "variation", "variations"}};
+    int kinds = 0, shown = 0;
+    for (int i = 0; i < 3; i++) kinds += dropped[i].count > 0;
+    if (!kinds) return;
+    fprintf(stderr, "fenkit pgn: note: %s: game %ld: ", name, game->number);
+    for (int i = 0; i < 3; i++) {
+        if (!dropped[i].count) continue;
+        shown++;
+        fprintf(stderr, "%s%d %s", shown == 1 ? "" : shown == kinds ? " and " : ", ",
+                dropped[i].count, dropped[i].count == 1 ? dropped[i].one : dropped[i].many);
+    }
+    fputs(" left out (--write writes the moves only)\n", stderr);
+}
+
 /* --write: replays the moves (arguments or standard input) and writes each
  * game as PGN. */
 static int write_games(int argc, char **argv, int first_move, const options *opt) {
@@ -398,14 +422,24 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     if (!reader) oom = 1;
     const fk_pgn_game *game = reader ? fk_pgn_reader_game(reader) : NULL;
     const fk_pgn_ply *ply = reader ? fk_pgn_reader_ply(reader) : NULL;
+    const char *name = first_move < argc ? "arguments" : "-";
+    int refused = 0; /* the current game holds a null move */
     fk_pgn_event ev;
     while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
-        if (ev == FK_PGN_GAME) count = 0;
-        if (ev == FK_PGN_PLY && !game->has_error) {
+        if (ev == FK_PGN_GAME) {
+            count = 0;
+            refused = 0;
+        }
+        if (ev == FK_PGN_PLY && !game->has_error && !refused) {
             if (ply->san[0] == '-') {
-                fprintf(stderr, "fenkit pgn: game %ld: a null move cannot be written\n",
-                        game->number);
+                /* PGN has no null move: leaving it out would write another
+                 * game, and one whose moves are illegal */
+                fprintf(stderr,
+                        "fenkit pgn: %s:%ld:%ld: game %ld: ply %d is a null move (--), which PGN "
+                        "cannot write; the game is not written\n",
+                        name, ply->line, ply->column, game->number, ply->ply);
                 status = CLI_PROBLEMS;
+                refused = 1;
                 continue;
             }
             if (count == moves_cap) {
@@ -421,11 +455,11 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             moves[count++] = ply->move;
         }
         if (ev == FK_PGN_ERROR) {
-            report_error(stdout, opt, first_move < argc ? "arguments" : "-", game->number,
-                         fk_pgn_reader_error(reader));
+            report_error(stdout, opt, name, game->number, fk_pgn_reader_error(reader));
             status = CLI_PROBLEMS;
         }
-        if (ev == FK_PGN_GAME_END && !game->has_error) {
+        if (ev == FK_PGN_GAME_END && !game->has_error && !refused) {
+            note_dropped(name, game);
             fk_position end = game->start;
             for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
             fk_pgn_tag tags[130];
