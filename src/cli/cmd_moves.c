@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "report.h"
 #include "rules_common.h"
 
@@ -64,28 +65,30 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
 
 /* fenkit moves: one position from the arguments, or one a line from stdin. */
 int cmd_moves(int argc, char **argv) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                              {"uci", no_argument, NULL, 'u'},
+                                              {"json", no_argument, NULL, 'j'},
+                                              {"chess960", no_argument, NULL, '9'},
+                                              {NULL, 0, NULL, 0}};
     int uci = 0, json = 0;
     unsigned flags = 0;
-    char fen[1024] = "";
-    size_t used = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            moves_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--uci") == 0) {
-            uci = 1;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--chess960") == 0) {
-            flags |= FK_FEN_CHESS960;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("moves", "unknown option '%s'", argv[i]);
-        } else {
-            /* The six fields may come as separate arguments. */
-            if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
-                return cli_usage_error("moves", "the FEN is too long");
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        switch (c) {
+        case 'h': moves_help(stdout); return CLI_OK;
+        case 'u': uci = 1; break;
+        case 'j': json = 1; break;
+        case '9': flags |= FK_FEN_CHESS960; break;
+        default: return CLI_USAGE;
         }
     }
+    /* The six fields may come as separate arguments. */
+    char fen[1024] = "";
+    size_t used = 0;
+    for (int i = 1; i <= o.count; i++)
+        if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+            return cli_usage_error("moves", "the FEN is too long");
     if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;
     int status = CLI_OK;
     char line[4096];

@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
@@ -25,7 +26,7 @@ static void perft_help(FILE *out) {
             "Examples:\n"
             "  fenkit perft startpos 5\n"
             "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n"
-            "  fenkit play --random=30 startpos | fenkit perft --divide 2\n");
+            "  fenkit play --random 30 startpos | fenkit perft --divide 2\n");
 }
 
 /* Counts one position and prints the answer; returns the node count. */
@@ -53,31 +54,32 @@ static uint64_t run_perft(const fk_position *pos, int depth, int divide) {
 
 /* fenkit perft: the FEN (or FENs on stdin) and the depth last. */
 int cmd_perft(int argc, char **argv) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                              {"divide", no_argument, NULL, 'd'},
+                                              {"time", no_argument, NULL, 't'},
+                                              {"chess960", no_argument, NULL, '9'},
+                                              {NULL, 0, NULL, 0}};
     int divide = 0, timed = 0;
     unsigned flags = 0;
-    char fen[1024] = "";
-    size_t used = 0;
-    const char *last = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            perft_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--divide") == 0) {
-            divide = 1;
-        } else if (strcmp(argv[i], "--time") == 0) {
-            timed = 1;
-        } else if (strcmp(argv[i], "--chess960") == 0) {
-            flags |= FK_FEN_CHESS960;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("perft", "unknown option '%s'", argv[i]);
-        } else {
-            /* Every argument but the last belongs to the FEN. */
-            if (last && !rules_append_field(fen, sizeof fen, &used, last))
-                return cli_usage_error("perft", "the FEN is too long");
-            last = argv[i];
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        switch (c) {
+        case 'h': perft_help(stdout); return CLI_OK;
+        case 'd': divide = 1; break;
+        case 't': timed = 1; break;
+        case '9': flags |= FK_FEN_CHESS960; break;
+        default: return CLI_USAGE;
         }
     }
-    if (!last) return cli_usage_error("perft", "give a FEN (or 'startpos') and a depth");
+    if (o.count == 0) return cli_usage_error("perft", "give a FEN (or 'startpos') and a depth");
+    /* Every operand but the last belongs to the FEN. */
+    char fen[1024] = "";
+    size_t used = 0;
+    for (int i = 1; i < o.count; i++)
+        if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+            return cli_usage_error("perft", "the FEN is too long");
+    const char *last = argv[o.count];
     int depth = rules_parse_depth(last);
     if (depth < 0) return cli_usage_error("perft", "'%s' is not a depth (0 to 64)", last);
 

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input.h"
+#include "options.h"
 #include "json.h"
 #include "fenkit/fenkit.h"
 
@@ -499,62 +501,50 @@ static int parse_move_number(const char *text, options *opt) {
 }
 
 int cmd_pgn(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},       {"json", no_argument, NULL, 'j'},
+        {"strict", no_argument, NULL, 's'},     {"write", no_argument, NULL, 'w'},
+        {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
+        {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
+        {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
+        {"fen", required_argument, NULL, 'f'},  {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
-    int first_file = argc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (cli_is_help(a)) {
-            fputs(help_text, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--json") == 0) {
-            opt.json = 1;
-        } else if (strcmp(a, "--strict") == 0) {
-            opt.strict = 1;
-        } else if (strcmp(a, "--write") == 0) {
-            opt.write = 1;
-        } else if (strcmp(a, "--mainline") == 0) {
-            opt.variations = 0;
-        } else if (strcmp(a, "--variations") == 0) {
-            opt.variations = 1;
-        } else if (strcmp(a, "--last") == 0) {
-            opt.pick = PICK_LAST;
-        } else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0 ||
-                   strcmp(a, "--ep") == 0 || strcmp(a, "--fen") == 0) {
-            if (!value) return cli_usage_error("pgn", "%s needs a value", a);
-            i++;
-            char *end;
-            if (strcmp(a, "--ply") == 0) {
-                opt.pick = PICK_PLY;
-                opt.pick_ply = strtol(value, &end, 10);
-                if (end == value || *end || opt.pick_ply < 0)
-                    return cli_usage_error("pgn", "--ply needs a number of plies, not '%s'", value);
-            } else if (strcmp(a, "--move") == 0) {
-                opt.pick = PICK_MOVE;
-                if (parse_move_number(value, &opt) != 0)
-                    return cli_usage_error("pgn", "--move needs N or N... (e.g. 12 or 12...), not '%s'",
-                                           value);
-            } else if (strcmp(a, "--ep") == 0) {
-                if (strcmp(value, "legal") == 0)
-                    opt.ep = FK_EP_LEGAL;
-                else if (strcmp(value, "always") == 0)
-                    opt.ep = FK_EP_ALWAYS;
-                else
-                    return cli_usage_error("pgn", "--ep is legal or always, not '%s'", value);
-            } else {
-                opt.fen = value;
-            }
-        } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
-            first_file = i + 1;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    o.in_order = 1; /* after the first move of --write, "--" is a null move */
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        char *end;
+        switch (c) {
+        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 'j': opt.json = 1; break;
+        case 's': opt.strict = 1; break;
+        case 'w': opt.write = 1; break;
+        case 'M': opt.variations = 0; break;
+        case 'V': opt.variations = 1; break;
+        case 'l': opt.pick = PICK_LAST; break;
+        case 'p':
+            opt.pick = PICK_PLY;
+            opt.pick_ply = strtol(o.value, &end, 10);
+            if (end == o.value || *end || opt.pick_ply < 0)
+                return cli_usage_error("pgn", "--ply needs a number of plies, not '%s'", o.value);
             break;
-        } else if (a[0] == '-' && a[1] != '\0' && !opt.write) {
-            return cli_usage_error("pgn", "unknown option '%s'", a);
-        } else {
-            first_file = i;
+        case 'm':
+            opt.pick = PICK_MOVE;
+            if (parse_move_number(o.value, &opt) != 0)
+                return cli_usage_error("pgn", "--move needs N or N... (e.g. 12 or 12...), not '%s'",
+                                       o.value);
             break;
+        case 'e':
+            if (cli_parse_ep(o.value, &opt.ep) != 0)
+                return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
+            break;
+        case 'f': opt.fen = o.value; break;
+        default: return CLI_USAGE;
         }
     }
+    argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
+    int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
     if (opt.write) return write_games(argc, argv, first_file, &opt);
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 #include "fenkit/fenkit.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -141,20 +142,6 @@ static int parse_format(const char *text, out_format *format) {
     return 0;
 }
 
-/* The option's value: after '=' in "--opt=value", else the next argument. */
-static const char *option_value(int argc, char **argv, int *i, const char *name) {
-    const char *eq = strchr(argv[*i], '=');
-    if (eq && strncmp(argv[*i], name, (size_t)(eq - argv[*i])) == 0) return eq + 1;
-    if (*i + 1 >= argc) return NULL;
-    return argv[++*i];
-}
-
-/* 1 when argv[i] is the option `name`, alone or as "name=value". */
-static int is_option(const char *arg, const char *name) {
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
 /* --list-themes: each theme's name and colours. */
 static int list_themes(void) {
     for (int i = 0; i < fk_theme_count(); i++) {
@@ -168,100 +155,104 @@ static int list_themes(void) {
 /* Reads the command line into args; returns -1 when done (help, list),
  * or an exit status >= 0 on a usage error, or -2 to go on. */
 static int parse_args(int argc, char **argv, render_args *a) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"list-themes", no_argument, NULL, 'L'},
+        {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'F'},
+        {"size", required_argument, NULL, 'S'},
+        {"flip", no_argument, NULL, 'f'},
+        {"border", no_argument, NULL, 'b'},
+        {"check", no_argument, NULL, 'c'},
+        {"coords", required_argument, NULL, 'C'},
+        {"theme", required_argument, NULL, 'T'},
+        {"pieces", required_argument, NULL, 'P'},
+        {"dark-tiles", required_argument, NULL, 'D'},
+        {"highlight", required_argument, NULL, 'H'},
+        {"arrow", required_argument, NULL, 'A'},
+        {"random", required_argument, NULL, 'R'},
+        {"out", required_argument, NULL, 'O'},
+        {"seed", required_argument, NULL, 's'},
+        {"clutter", required_argument, NULL, 'k'},
+        {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     fk_diagram_options_default(&a->diagram);
     a->seed = 1;
     fk_training_options_default(&a->training);
-    size_t fen_len = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v = NULL;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "ho:", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        const char *v = o.value;
+        char *end;
         long n;
-#define VALUE(name)                                                                        \
-    if (!(v = option_value(argc, argv, &i, name)))                                         \
-        return cli_usage_error("render", "%s needs a value", name);
-        if (cli_is_help(arg)) {
-            print_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(arg, "--list-themes") == 0) {
-            return list_themes();
-        } else if (strcmp(arg, "-o") == 0 || is_option(arg, "--output")) {
-            VALUE("--output");
-            a->output = v;
-        } else if (is_option(arg, "--format")) {
-            VALUE("--format");
+        int r;
+        switch (c) {
+        case 'h': print_help(stdout); return CLI_OK;
+        case 'L': return list_themes();
+        case 'o': a->output = v; break;
+        case 'F':
             if (parse_format(v, &a->format))
                 return cli_usage_error("render", "--format must be svg or png, not '%s'", v);
-        } else if (is_option(arg, "--size")) {
-            VALUE("--size");
+            break;
+        case 'S':
             if (parse_long(v, 16, 8192, &n))
                 return cli_usage_error("render", "--size must be 16 to 8192 pixels, not '%s'", v);
             a->diagram.size = (int)n;
             a->size_given = 1;
-        } else if (strcmp(arg, "--flip") == 0) {
-            a->diagram.flip = 1;
-        } else if (strcmp(arg, "--border") == 0) {
-            a->diagram.border = 1;
-        } else if (strcmp(arg, "--check") == 0) {
-            a->mark_check = 1;
-        } else if (is_option(arg, "--coords")) {
-            VALUE("--coords");
+            break;
+        case 'f': a->diagram.flip = 1; break;
+        case 'b': a->diagram.border = 1; break;
+        case 'c': a->mark_check = 1; break;
+        case 'C':
             if (strcmp(v, "none") == 0) a->diagram.coords = FK_COORDS_NONE;
             else if (strcmp(v, "inside") == 0) a->diagram.coords = FK_COORDS_INSIDE;
             else if (strcmp(v, "outside") == 0) a->diagram.coords = FK_COORDS_OUTSIDE;
             else
                 return cli_usage_error("render", "--coords must be none, inside or outside, not '%s'", v);
-        } else if (is_option(arg, "--theme")) {
-            VALUE("--theme");
+            break;
+        case 'T':
             if (!(a->diagram.theme = fk_theme_find(v)))
                 return cli_usage_error("render", "no theme called '%s' (see --list-themes)", v);
-        } else if (is_option(arg, "--pieces")) {
-            VALUE("--pieces");
-            a->pieces = v;
-        } else if (is_option(arg, "--dark-tiles")) {
-            VALUE("--dark-tiles");
-            a->dark_tiles = v;
-        } else if (is_option(arg, "--highlight")) {
-            VALUE("--highlight");
+            break;
+        case 'P': a->pieces = v; break;
+        case 'D': a->dark_tiles = v; break;
+        case 'H':
             if (parse_squares(v, &a->diagram.highlight))
                 return cli_usage_error("render", "--highlight wants squares like e2,e4, not '%s'", v);
-        } else if (is_option(arg, "--arrow")) {
-            VALUE("--arrow");
-            int r = parse_arrows(v, &a->diagram);
+            break;
+        case 'A':
+            r = parse_arrows(v, &a->diagram);
             if (r == -1)
                 return cli_usage_error("render", "--arrow wants moves like e2e4,g1f3, not '%s'", v);
-            if (r == -2)
-                return cli_usage_error("render", "at most %d arrows", FK_MAX_ARROWS);
-        } else if (is_option(arg, "--random")) {
-            VALUE("--random");
+            if (r == -2) return cli_usage_error("render", "at most %d arrows", FK_MAX_ARROWS);
+            break;
+        case 'R':
             if (parse_long(v, 1, 100000000, &a->random))
                 return cli_usage_error("render", "--random wants a count of images, not '%s'", v);
-        } else if (is_option(arg, "--out")) {
-            VALUE("--out");
-            a->out_dir = v;
-        } else if (is_option(arg, "--seed")) {
-            VALUE("--seed");
-            char *end;
+            break;
+        case 'O': a->out_dir = v; break;
+        case 's':
             errno = 0;
             a->seed = strtoull(v, &end, 10);
             if (errno || end == v || *end)
                 return cli_usage_error("render", "--seed wants a whole number, not '%s'", v);
-        } else if (is_option(arg, "--clutter")) {
-            VALUE("--clutter");
-            char *end;
+            break;
+        case 'k':
             a->training.clutter = strtod(v, &end);
             if (end == v || *end || !(a->training.clutter >= 0 && a->training.clutter <= 1))
                 return cli_usage_error("render", "--clutter wants a share from 0 to 1, not '%s'", v);
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_usage_error("render", "unknown option '%s'", arg);
-        } else {
-            size_t n2 = strlen(arg);
-            if (fen_len + n2 + 2 > sizeof a->fen)
-                return cli_usage_error("render", "the FEN is too long");
-            if (fen_len) a->fen[fen_len++] = ' ';
-            memcpy(a->fen + fen_len, arg, n2 + 1);
-            fen_len += n2;
+            break;
+        default: return CLI_USAGE;
         }
-#undef VALUE
+    }
+    /* The FEN may come as its fields, unquoted. */
+    size_t fen_len = 0;
+    for (int i = 1; i <= o.count; i++) {
+        size_t n = strlen(argv[i]);
+        if (fen_len + n + 2 > sizeof a->fen) return cli_usage_error("render", "the FEN is too long");
+        if (fen_len) a->fen[fen_len++] = ' ';
+        memcpy(a->fen + fen_len, argv[i], n + 1);
+        fen_len += n;
     }
     return -2;
 }

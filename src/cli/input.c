@@ -2,11 +2,13 @@
  * per line; and the options the FEN commands share. */
 #include "input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 
 /* A FEN typed without quotes arrives as six arguments. A word holding '/'
  * (a placement) starts a new FEN, and the words after it join it with a
@@ -82,57 +84,52 @@ void cli_inputs_close(cli_inputs *in) {
 
 const char *cli_inputs_unit(const cli_inputs *in) { return in->from_stdin ? "line" : "FEN"; }
 
-/* 1 when arg looks like an option: "--x" or "-x" with a letter. A lone "-"
- * and "-5" are FEN fields (castling, en passant, a bad counter). */
-static int is_option(const char *arg) {
-    return arg[0] == '-' &&
-           ((arg[1] >= 'a' && arg[1] <= 'z') || (arg[1] >= 'A' && arg[1] <= 'Z') ||
-            (arg[1] == '-' && arg[2] != '\0'));
+/* Reads "legal" or "always" for --ep into *ep; returns 0, or -1. */
+int cli_parse_ep(const char *text, fk_ep_mode *ep) {
+    if (strcmp(text, "legal") == 0) *ep = FK_EP_LEGAL;
+    else if (strcmp(text, "always") == 0) *ep = FK_EP_ALWAYS;
+    else return -1;
+    return 0;
 }
 
 int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *help_text,
                           cli_fen_options *opts) {
+    /* every FEN command knows every option, and refuses those not its own */
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},      {"tolerant", no_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},      {"ascii", no_argument, NULL, 'a'},
+        {"flip", no_argument, NULL, 'f'},      {"ep", required_argument, NULL, 'e'},
+        {NULL, 0, NULL, 0}};
+    static const struct {
+        int option;
+        unsigned allowed;
+    } needs[] = {{'t', CLI_OPT_TOLERANT}, {'j', CLI_OPT_JSON}, {'a', CLI_OPT_BOARD},
+                 {'f', CLI_OPT_BOARD},    {'e', CLI_OPT_EP}};
     const char *command = argv[0];
     memset(opts, 0, sizeof *opts);
     opts->ep = FK_EP_LEGAL;
-    opts->fens = argv + 1;
-    int only_fens = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!only_fens && strcmp(arg, "--") == 0) {
-            only_fens = 1;
-            continue;
-        }
-        if (only_fens || !is_option(arg)) {
-            opts->fens[opts->nfens++] = argv[i];
-            continue;
-        }
-        const char *ep_value = NULL;
-        if (cli_is_help(arg)) {
-            fputs(help_text, stdout);
-            return CLI_OK;
-        } else if ((allowed & CLI_OPT_TOLERANT) && strcmp(arg, "--tolerant") == 0) {
-            opts->flags |= FK_FEN_TOLERANT;
-        } else if ((allowed & CLI_OPT_JSON) && strcmp(arg, "--json") == 0) {
-            opts->json = 1;
-        } else if ((allowed & CLI_OPT_BOARD) && strcmp(arg, "--ascii") == 0) {
-            opts->ascii = 1;
-        } else if ((allowed & CLI_OPT_BOARD) && strcmp(arg, "--flip") == 0) {
-            opts->flip = 1;
-        } else if ((allowed & CLI_OPT_EP) && strcmp(arg, "--ep") == 0) {
-            if (i + 1 >= argc) return cli_usage_error(command, "--ep needs a value: legal or always");
-            ep_value = argv[++i];
-        } else if ((allowed & CLI_OPT_EP) && strncmp(arg, "--ep=", 5) == 0) {
-            ep_value = arg + 5;
-        } else {
-            return cli_usage_error(command, "unknown option '%s'", arg);
-        }
-        if (ep_value) {
-            if (strcmp(ep_value, "legal") == 0) opts->ep = FK_EP_LEGAL;
-            else if (strcmp(ep_value, "always") == 0) opts->ep = FK_EP_ALWAYS;
-            else
-                return cli_usage_error(command, "--ep takes legal or always, not '%s'", ep_value);
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    int c;
+    while ((c = cli_options_next(&o)) != CLI_OPTIONS_END) {
+        if (c == CLI_OPTIONS_BAD) return CLI_USAGE;
+        for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+            for (const struct option *l = longopts; l->name; l++)
+                if (needs[i].option == c && l->val == c && !(allowed & needs[i].allowed))
+                    return cli_usage_error(command, "unknown option '--%s'", l->name);
+        switch (c) {
+        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 't': opts->flags |= FK_FEN_TOLERANT; break;
+        case 'j': opts->json = 1; break;
+        case 'a': opts->ascii = 1; break;
+        case 'f': opts->flip = 1; break;
+        case 'e':
+            if (cli_parse_ep(o.value, &opts->ep) != 0)
+                return cli_usage_error(command, "--ep takes legal or always, not '%s'", o.value);
+            break;
         }
     }
+    opts->fens = argv + 1;
+    opts->nfens = o.count;
     return -1;
 }

@@ -56,6 +56,10 @@ enum {
     CLI_OPT_BOARD = 1 << 3 /* --ascii and --flip */
 };
 
+/* Reads "legal" or "always" (an --ep value) into *ep; returns 0, or -1
+ * for anything else. */
+int cli_parse_ep(const char *text, fk_ep_mode *ep);
+
 /* Reads argv (argv[0] is the command) into opts. Returns -1 when all is
  * well, CLI_OK after printing help (help_text to stdout), or CLI_USAGE
  * after a usage error was reported. argv is reordered so that the FENs
