@@ -13,7 +13,7 @@ static void moves_help(FILE *out) {
             "       fenkit moves [--uci] [--json] [--chess960] < FENS\n\n"
             "Lists every legal move of the position, in SAN (the default) or UCI.\n"
             "The FEN may be given as one argument, as its six fields, or as\n"
-            "'startpos'; without one, FENs are read from standard input, one a line,\n"
+            "'startpos [moves ...]'; without one, FENs are read from standard input, one a line,\n"
             "and a bad line is reported (with its number) and skipped.\n\n"
             "Options:\n"
             "  --uci       write moves as UCI (e2e4, e7e8q; Chess960 castling as\n"

@@ -13,7 +13,7 @@ static void perft_help(FILE *out) {
             "       fenkit perft [--divide] [--time] [--chess960] DEPTH < FENS\n\n"
             "Counts the positions reached after DEPTH plies of legal moves, the\n"
             "standard test of a move generator. The FEN may be one argument, its\n"
-            "six fields, or 'startpos'. Without a FEN, FENs are read from standard\n"
+            "six fields, or 'startpos [moves ...]'. Without a FEN, FENs are read from standard\n"
             "input, one a line; each answer then follows a line 'position fen FEN',\n"
             "and a bad line is reported on stderr and skipped.\n\n"
             "Options:\n"

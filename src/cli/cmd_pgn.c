@@ -42,7 +42,7 @@ static const char *const help_text =
     "  --write           write the moves given (or read from standard input) as PGN;\n"
     "                    comments, annotations and variations are left out (a note\n"
     "                    says so), and a game with a null move (--) is not written\n"
-    "  --fen FEN         with --write: the start position\n"
+    "  --fen FEN         with --write: the start position (or 'startpos moves ...')\n"
     "  -h, --help        this help\n"
     "\n"
     "Examples:\n"
@@ -395,15 +395,20 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     size_t len = 0, cap = 0;
     int oom = 0;
     if (opt->fen) {
+        char named[FK_FEN_MAX], why[512];
+        const char *fen = opt->fen;
+        int is_named = cli_startpos_fen(fen, strlen(fen), named, why, sizeof why);
+        if (is_named < 0) return cli_usage_error("pgn", "--fen: %s", why);
+        if (is_named > 0) fen = named;
         fk_position check;
         fk_problems problems;
         fk_problems_clear(&problems);
-        if (fk_fen_parse(opt->fen, strlen(opt->fen), FK_FEN_TOLERANT, &check, &problems) != FK_OK)
+        if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &check, &problems) != FK_OK)
             return cli_usage_error("pgn", "--fen: %s",
                                    problems.count ? problems.items[0].message : "unreadable FEN");
-        if (strchr(opt->fen, '"')) return cli_usage_error("pgn", "--fen: unexpected '\"'");
+        if (strchr(fen, '"')) return cli_usage_error("pgn", "--fen: unexpected '\"'");
         oom |= append(&text, &len, &cap, "[SetUp \"1\"]\n[FEN \"");
-        oom |= append(&text, &len, &cap, opt->fen);
+        oom |= append(&text, &len, &cap, fen);
         oom |= append(&text, &len, &cap, "\"]\n");
     }
     for (int i = first_move; i < argc; i++) {

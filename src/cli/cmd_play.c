@@ -19,7 +19,7 @@ static void play_help(FILE *out) {
             "(g1f3, e7e8q), and prints the FEN after each. Move numbers (\"1.\",\n"
             "\"3...\") and annotations (!, ?) are skipped; an argument may hold\n"
             "several moves separated by spaces. The FEN is one argument, or\n"
-            "'startpos'. An illegal move stops the game: its ply, the move and the\n"
+            "'startpos [moves ...]'. An illegal move stops the game: its ply, the move and the\n"
             "legal alternatives are printed after the positions reached so far.\n\n"
             "Options:\n"
             "  --json       one JSON object per ply: ply, move, san, uci, fen; an\n"

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input.h"
 #include "options.h"
 #include "fenkit/fenkit.h"
 
@@ -36,8 +37,8 @@ static void print_help(FILE *out) {
         "\n"
         "Draws the position as a diagram. The format comes from the file's extension\n"
         "(.svg or .png), or from --format when writing to standard output (default svg).\n"
-        "The FEN may be one argument or several (its fields unquoted); with none, the\n"
-        "first line of standard input is read.\n"
+        "The FEN may be one argument or several (its fields unquoted), or 'startpos\n"
+        "[moves ...]' as in UCI; with none, the first line of standard input is read.\n"
         "\n"
         "Options:\n"
         "  -o, --output FILE     write to FILE ('-' for standard output)\n"
@@ -307,10 +308,18 @@ static int render_one(render_args *a) {
     if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
         a->fen[strcspn(a->fen, "\r\n")] = '\0';
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
+    char named_fen[FK_FEN_MAX], why[512];
+    const char *fen = a->fen;
+    int named = cli_startpos_fen(fen, strlen(fen), named_fen, why, sizeof why);
+    if (named < 0) {
+        fprintf(stderr, "fenkit render: %s\n", why);
+        return CLI_PROBLEMS;
+    }
+    if (named > 0) fen = named_fen;
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
-    if (fk_fen_parse(a->fen, strlen(a->fen), FK_FEN_TOLERANT, &pos, &problems) != FK_OK) {
+    if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems) != FK_OK) {
         for (int i = 0; i < problems.count; i++)
             if (problems.items[i].severity == FK_SEV_ERROR)
                 fprintf(stderr, "fenkit render: %s: %s\n", fk_field_name(problems.items[i].field),

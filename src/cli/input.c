@@ -8,18 +8,21 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fenkit/moves.h"
 #include "options.h"
 
 /* A FEN typed without quotes arrives as six arguments. A word holding '/'
- * (a placement) starts a new FEN, and the words after it join it with a
- * space; an empty argument stands alone, so that it is reported. Returns
+ * (a placement) or a space (a quoted FEN), or the word startpos, starts a
+ * new FEN, and the words after it join it with a space; an empty argument
+ * stands alone, so that it is reported. Returns
  * the number of FENs stored in out (each malloc'ed), or -1 when out of
  * memory. */
 static int group_fens(char **args, int nargs, char **out) {
     int count = 0;
     for (int i = 0; i < nargs; i++) {
         const char *word = args[i];
-        int joins = count > 0 && word[0] != '\0' && !strchr(word, '/') && out[count - 1][0] != '\0';
+        int joins = count > 0 && word[0] != '\0' && !strpbrk(word, "/ ") &&
+                    strcmp(word, "startpos") != 0 && out[count - 1][0] != '\0';
         if (!joins) {
             out[count] = strdup(word);
             if (!out[count]) return -1;
@@ -55,6 +58,53 @@ int cli_inputs_open(cli_inputs *in, char **args, int nargs) {
     return 0;
 }
 
+/* 1 when the len bytes at text are the word `word`. */
+static int is_word(const char *text, size_t len, const char *word) {
+    return len == strlen(word) && memcmp(text, word, len) == 0;
+}
+
+/* The next word of text[*at..len), skipping spaces; its length, 0 at the end. */
+static size_t next_word(const char *text, size_t len, size_t *at) {
+    while (*at < len && (text[*at] == ' ' || text[*at] == '\t')) ++*at;
+    size_t end = *at;
+    while (end < len && text[end] != ' ' && text[end] != '\t') end++;
+    return end - *at;
+}
+
+int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap) {
+    size_t at = 0, n = next_word(text, len, &at);
+    if (!is_word(text + at, n, "startpos")) return 0;
+    fk_position pos;
+    fk_position_startpos(&pos);
+    at += n;
+    n = next_word(text, len, &at);
+    if (n && !is_word(text + at, n, "moves")) {
+        snprintf(why, why_cap, "after 'startpos' comes 'moves' and the moves, not '%.*s'",
+                 (int)(n < 40 ? n : 40), text + at);
+        return -1;
+    }
+    for (int ply = 1;; ply++) {
+        at += n;
+        if (!(n = next_word(text, len, &at))) break;
+        fk_move move;
+        fk_error err;
+        err.message[0] = '\0';
+        /* UCI as the UCI form has it, else SAN as people write it */
+        if (fk_move_parse_uci(&pos, text + at, n, &move, NULL) != FK_OK &&
+            fk_move_parse_san(&pos, text + at, n, &move, &err) != FK_OK) {
+            if (err.message[0])
+                snprintf(why, why_cap, "startpos moves, ply %d: %s", ply, err.message);
+            else
+                snprintf(why, why_cap, "startpos moves, ply %d: '%.*s' is not a legal move", ply,
+                         (int)(n < 40 ? n : 40), text + at);
+            return -1;
+        }
+        fk_move_make(&pos, move);
+    }
+    fk_fen_write(&pos, FK_EP_ALWAYS, fen, FK_FEN_MAX);
+    return 1;
+}
+
 int cli_inputs_next(cli_inputs *in, cli_input *item) {
     memset(item, 0, sizeof *item);
     if (!in->from_stdin) {
@@ -62,15 +112,28 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
         item->text = in->fens[in->next];
         item->len = strlen(item->text);
         item->number = ++in->next;
-        return 1;
+    } else {
+        int got = cli_lines_next(&in->lines, &item->text, &item->len);
+        if (got == CLI_LINE_END) return 0;
+        item->number = in->lines.number;
+        if (got == CLI_LINE_TOO_LONG) {
+            snprintf(in->why, sizeof in->why, "longer than %u bytes, not read", CLI_MAX_LINE);
+            item->text = item->given = "";
+            item->error = in->why;
+            item->error_code = "line-too-long";
+            return 1;
+        }
     }
-    int got = cli_lines_next(&in->lines, &item->text, &item->len);
-    if (got == CLI_LINE_END) return 0;
-    item->number = in->lines.number;
-    if (got == CLI_LINE_TOO_LONG) {
-        item->text = "";
-        item->len = 0;
-        item->too_long = 1;
+    item->given = item->text;
+    item->given_len = item->len;
+    int named = cli_startpos_fen(item->text, item->len, in->fen, in->why, sizeof in->why);
+    if (named != 0) {
+        item->text = named > 0 ? in->fen : "";
+        item->len = named > 0 ? strlen(in->fen) : 0;
+    }
+    if (named < 0) {
+        item->error = in->why;
+        item->error_code = "illegal-move";
     }
     return 1;
 }

@@ -10,10 +10,14 @@
 
 /* One FEN to work on. */
 typedef struct {
-    const char *text;
+    const char *text; /* the FEN (what "startpos moves ..." stands for) */
     size_t len;
+    const char *given; /* the input as given, to show */
+    size_t given_len;
     long number;  /* line number on standard input, or FEN number among the arguments */
-    int too_long; /* a line longer than the reader's buffer: text is empty */
+    /* When the input could not be read as a FEN at all: why, in a sentence,
+     * and a code for JSON ("line-too-long", "illegal-move"); text is empty. */
+    const char *error, *error_code;
 } cli_input;
 
 typedef struct {
@@ -21,6 +25,8 @@ typedef struct {
     int count, next;
     int from_stdin;
     cli_line_reader lines;
+    char fen[FK_FEN_MAX]; /* the FEN of the last "startpos moves ..." */
+    char why[512];        /* the last input's error */
 } cli_inputs;
 
 /* Longest line read from standard input (a longer one is reported, not
@@ -37,6 +43,13 @@ int cli_inputs_next(cli_inputs *in, cli_input *item);
 void cli_inputs_close(cli_inputs *in);
 /* "line" for standard input, "FEN" for arguments: the word before a number. */
 const char *cli_inputs_unit(const cli_inputs *in);
+
+/* Reads "startpos" or "startpos moves MOVE..." (UCI's way of naming a
+ * position; the moves in UCI or SAN) as the FEN it stands for. Returns 0
+ * when text is not of that form (it is a FEN, read as such), 1 with the
+ * FEN in fen (FK_FEN_MAX bytes; its en passant square written always), or
+ * -1 with why (why_cap bytes) saying which move could not be played. */
+int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap);
 
 /* The options the FEN commands share, read by cli_parse_fen_options. */
 typedef struct {

@@ -5,6 +5,8 @@
 
 #include "rules_common.h"
 
+#include "input.h"
+
 /* 1 when a problem leaves the rules undefined, so no move can be given:
  * an unreadable FEN, a side without exactly one king, a pawn on a back
  * rank, or the side not to move in check. Other problems (an unreachable
@@ -24,10 +26,13 @@ static int blocks_moves(const fk_problem *p) {
 
 int rules_read_position(const char *command, const char *text, unsigned flags,
                         fk_position *pos) {
-    if (strcmp(text, "startpos") == 0) {
-        fk_position_startpos(pos);
-        return 1;
+    char fen[FK_FEN_MAX], why[512];
+    int named = cli_startpos_fen(text, strlen(text), fen, why, sizeof why);
+    if (named < 0) {
+        fprintf(stderr, "fenkit %s: %s\n", command, why);
+        return 0;
     }
+    if (named > 0) text = fen;
     fk_problems problems;
     fk_problems_clear(&problems);
     fk_fen_validate(text, strlen(text), flags | FK_FEN_TOLERANT, pos, &problems);

@@ -6,8 +6,8 @@
 
 #include "fenkit/fenkit.h"
 
-/* Reads a FEN given on the command line ("startpos" names the starting
- * position) and checks it. When a problem leaves the moves undefined (an
+/* Reads a FEN given on the command line ("startpos [moves ...]" names a
+ * position as UCI does, see cli_startpos_fen) and checks it. When a problem leaves the moves undefined (an
  * unreadable FEN, missing or extra kings, a pawn on a back rank, the side
  * not to move in check), prints those problems to stderr as
  * "fenkit CMD: ..." and returns 0; else returns 1. */
