@@ -63,6 +63,17 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
     return 1;
 }
 
+/* What to list for each line of standard input. */
+typedef struct {
+    int uci, json;
+    unsigned flags;
+} moves_job;
+
+static int list_stdin_moves(const char *fen, void *ctx) {
+    const moves_job *job = ctx;
+    return list_moves(fen, job->uci, job->json, job->flags);
+}
+
 /* fenkit moves: one position from the arguments, or one a line from stdin. */
 int cmd_moves(int argc, char **argv) {
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
@@ -90,15 +101,6 @@ int cmd_moves(int argc, char **argv) {
         if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
             return cli_usage_error("moves", "the FEN is too long");
     if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;
-    int status = CLI_OK;
-    char line[4096];
-    for (long number = 1; fgets(line, sizeof line, stdin); number++) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0]) continue;
-        if (!list_moves(line, uci, json, flags)) {
-            fprintf(stderr, "fenkit moves: line %ld skipped\n", number);
-            status = CLI_PROBLEMS;
-        }
-    }
-    return status;
+    moves_job job = {uci, json, flags};
+    return rules_each_stdin_fen("moves", list_stdin_moves, &job);
 }

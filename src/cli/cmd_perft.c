@@ -52,6 +52,22 @@ static uint64_t run_perft(const fk_position *pos, int depth, int divide) {
     return total;
 }
 
+/* The counts asked for each line of standard input, and their sum. */
+typedef struct {
+    unsigned flags;
+    int depth, divide;
+    uint64_t total;
+} perft_job;
+
+static int perft_stdin_fen(const char *fen, void *ctx) {
+    perft_job *job = ctx;
+    fk_position pos;
+    if (!rules_read_position("perft", fen, job->flags, &pos)) return 0;
+    printf("position fen %s\n", fen);
+    job->total += run_perft(&pos, job->depth, job->divide);
+    return 1;
+}
+
 /* fenkit perft: the FEN (or FENs on stdin) and the depth last. */
 int cmd_perft(int argc, char **argv) {
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
@@ -92,18 +108,9 @@ int cmd_perft(int argc, char **argv) {
         if (!rules_read_position("perft", fen, flags, &pos)) return CLI_PROBLEMS;
         total = run_perft(&pos, depth, divide);
     } else {
-        char line[4096];
-        for (long number = 1; fgets(line, sizeof line, stdin); number++) {
-            line[strcspn(line, "\r\n")] = '\0';
-            if (!line[0]) continue;
-            if (!rules_read_position("perft", line, flags, &pos)) {
-                fprintf(stderr, "fenkit perft: line %ld skipped\n", number);
-                status = CLI_PROBLEMS;
-                continue;
-            }
-            printf("position fen %s\n", line);
-            total += run_perft(&pos, depth, divide);
-        }
+        perft_job job = {flags, depth, divide, 0};
+        status = rules_each_stdin_fen("perft", perft_stdin_fen, &job);
+        total = job.total;
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
     if (timed) {

@@ -305,8 +305,11 @@ static int load_one_set(const char *name, const char *dark, fk_piece_set **set) 
 static int render_one(render_args *a) {
     /* No FEN argument: the first line of standard input, unless that is a
      * terminal (nobody typing would know it is awaited). */
-    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
+    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin)) {
         a->fen[strcspn(a->fen, "\r\n")] = '\0';
+        if (memcmp(a->fen, "\xEF\xBB\xBF", 3) == 0) /* a byte-order mark */
+            memmove(a->fen, a->fen + 3, strlen(a->fen + 3) + 1);
+    }
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
     char named_fen[FK_FEN_MAX], why[512];
     const char *fen = a->fen;
@@ -316,6 +319,10 @@ static int render_one(render_args *a) {
         return CLI_PROBLEMS;
     }
     if (named > 0) fen = named_fen;
+    if (cli_is_not_a_fen(fen, strlen(fen))) {
+        fprintf(stderr, "fenkit render: %s\n", cli_not_a_fen_message);
+        return CLI_PROBLEMS;
+    }
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);

@@ -105,6 +105,52 @@ int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t 
     return 1;
 }
 
+/* The next line of standard input, as cli_lines_next, with its number; but
+ * empty lines at the very end of the input (an editor's last newline, a
+ * here-document's) are no lines: an empty line is handed out only once a
+ * line is seen to follow it. */
+static int next_line(cli_inputs *in, const char **text, size_t *len, long *number) {
+    if (in->blanks > 0) {
+        *text = "";
+        *len = 0;
+        *number = in->held_number - in->blanks--;
+        return CLI_LINE_OK;
+    }
+    if (in->held_status) {
+        int got = in->held_status;
+        in->held_status = 0;
+        *text = in->held;
+        *len = in->held_len;
+        *number = in->held_number;
+        return got;
+    }
+    int got = cli_lines_next(&in->lines, text, len);
+    *number = in->lines.number;
+    if (got != CLI_LINE_OK || *len > 0) return got;
+    long first = *number, blanks = 1;
+    while ((got = cli_lines_next(&in->lines, &in->held, &in->held_len)) == CLI_LINE_OK &&
+           in->held_len == 0)
+        blanks++;
+    if (got == CLI_LINE_END) return CLI_LINE_END;
+    in->held_status = got;
+    in->held_number = in->lines.number;
+    in->blanks = blanks - 1;
+    *text = "";
+    *len = 0;
+    *number = first;
+    return CLI_LINE_OK;
+}
+
+int cli_is_not_a_fen(const char *text, size_t len) {
+    size_t at = 0, n = next_word(text, len, &at);
+    int strange = 0;
+    for (size_t i = at; i < at + n; i++) {
+        if (text[i] == '/') return 0;
+        strange += !strchr("12345678pnbrqkPNBRQK", text[i]);
+    }
+    return strange >= 2;
+}
+
 int cli_inputs_next(cli_inputs *in, cli_input *item) {
     memset(item, 0, sizeof *item);
     if (!in->from_stdin) {
@@ -113,9 +159,8 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
         item->len = strlen(item->text);
         item->number = ++in->next;
     } else {
-        int got = cli_lines_next(&in->lines, &item->text, &item->len);
+        int got = next_line(in, &item->text, &item->len, &item->number);
         if (got == CLI_LINE_END) return 0;
-        item->number = in->lines.number;
         if (got == CLI_LINE_TOO_LONG) {
             snprintf(in->why, sizeof in->why, "longer than %u bytes, not read", CLI_MAX_LINE);
             item->text = item->given = "";
@@ -134,9 +179,18 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
     if (named < 0) {
         item->error = in->why;
         item->error_code = "illegal-move";
+    } else if (named == 0 && cli_is_not_a_fen(item->text, item->len)) {
+        snprintf(in->why, sizeof in->why, "%s", cli_not_a_fen_message);
+        item->error = in->why;
+        item->error_code = "not-a-fen";
+        item->text = "";
+        item->len = 0;
     }
     return 1;
 }
+
+const char cli_not_a_fen_message[] =
+    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
 
 void cli_inputs_close(cli_inputs *in) {
     if (in->from_stdin) cli_lines_close(&in->lines);

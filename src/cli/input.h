@@ -25,6 +25,13 @@ typedef struct {
     int count, next;
     int from_stdin;
     cli_line_reader lines;
+    /* Blank lines are held back until a line follows them, so that those
+     * at the end of the input are dropped: the line that followed, and
+     * how many blank lines are still to hand out before it. */
+    const char *held;
+    size_t held_len;
+    int held_status; /* what cli_lines_next said of it; 0: none held */
+    long held_number, blanks;
     char fen[FK_FEN_MAX]; /* the FEN of the last "startpos moves ..." */
     char why[512];        /* the last input's error */
 } cli_inputs;
@@ -38,7 +45,8 @@ typedef struct {
  * read standard input when there are none. Returns 0, or -1 when out of
  * memory. */
 int cli_inputs_open(cli_inputs *in, char **args, int nargs);
-/* The next FEN: returns 1 with *item set, or 0 when there are no more. */
+/* The next FEN: returns 1 with *item set, or 0 when there are no more.
+ * Empty lines at the end of standard input are no input. */
 int cli_inputs_next(cli_inputs *in, cli_input *item);
 void cli_inputs_close(cli_inputs *in);
 /* "line" for standard input, "FEN" for arguments: the word before a number. */
@@ -50,6 +58,13 @@ const char *cli_inputs_unit(const cli_inputs *in);
  * FEN in fen (FK_FEN_MAX bytes; its en passant square written always), or
  * -1 with why (why_cap bytes) saying which move could not be played. */
 int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap);
+
+/* 1 when text is not a FEN at all, not even a broken one: its first word
+ * has no '/' between ranks and two or more bytes no placement holds. The
+ * reader would report each of those bytes and each field after them; one
+ * error, cli_not_a_fen_message, says more. */
+int cli_is_not_a_fen(const char *text, size_t len);
+extern const char cli_not_a_fen_message[];
 
 /* The options the FEN commands share, read by cli_parse_fen_options. */
 typedef struct {

@@ -14,6 +14,15 @@
 int rules_read_position(const char *command, const char *text, unsigned flags,
                         fk_position *pos);
 
+/* Calls each(line, ctx) with every FEN of standard input (through
+ * cli_inputs: a byte-order mark, trailing blank lines, "startpos moves ...",
+ * a line that is no FEN at all), skipping empty lines; a line that cannot
+ * be read, or for which each returns 0, is reported on stderr as
+ * "fenkit CMD: line N skipped". Returns CLI_OK, or CLI_PROBLEMS when a
+ * line was skipped or standard input could not be read. */
+int rules_each_stdin_fen(const char *command, int (*each)(const char *fen, void *ctx),
+                         void *ctx);
+
 /* Writes text as a JSON string, quotes included. */
 void rules_json_string(FILE *out, const char *text);
 
