@@ -32,7 +32,10 @@ static void print_help(FILE *out) {
             fk_version());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nRun 'fenkit COMMAND --help' for a command's options and examples.\n"
+    fprintf(out, "  %-10s %s\n", "help", "this list; 'fenkit help COMMAND': a command's help");
+    fprintf(out, "\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
+                 "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
+                 "2 usage error.\n"
                  "Example: fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n");
 }
 
@@ -70,9 +73,19 @@ static int run(int argc, char **argv) {
         print_help(stderr);
         return CLI_USAGE;
     }
-    if (cli_is_help(argv[1])) {
+    if (cli_is_help(argv[1]) || (strcmp(argv[1], "help") == 0 && argc == 2)) {
         print_help(stdout);
         return CLI_OK;
+    }
+    if (strcmp(argv[1], "help") == 0) {
+        /* fenkit help CMD is fenkit CMD --help */
+        char help_flag[] = "--help";
+        char *args[] = {argv[2], help_flag, NULL};
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, args);
+        fprintf(stderr, "fenkit help: '%s' is not a command\n\n", argv[2]);
+        print_help(stderr);
+        return CLI_USAGE;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
         printf("fenkit %s\n", fk_version());
@@ -87,8 +100,10 @@ static int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     int status = run(argc, argv);
+    /* the command a failed write is reported for: argv[1], or help's CMD */
+    const char *name = argc > 2 && strcmp(argv[1], "help") == 0 ? argv[2] : argc > 1 ? argv[1] : "";
     const char *command = NULL;
-    for (size_t i = 0; argc > 1 && i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) command = commands[i].name;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0) command = commands[i].name;
     return close_stdout(command, status);
 }
