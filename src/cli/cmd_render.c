@@ -121,12 +121,16 @@ static int parse_squares(const char *text, fk_bitboard *set) {
     return 0;
 }
 
-/* Reads "e2e4,g1f3" into the arrows of opts. */
-static int parse_arrows(const char *text, fk_diagram_options *opts) {
+/* Reads "e2e4,g1f3" into the arrows of opts. Returns 0; -1 for text that
+ * is not moves, -2 for too many, -3 for an arrow from a square to itself
+ * (it would draw nothing), with *bad at that arrow. */
+static int parse_arrows(const char *text, fk_diagram_options *opts, const char **bad) {
     for (const char *p = text; *p;) {
+        *bad = p;
         fk_square from = fk_square_parse(p), to = from == FK_NO_SQUARE ? FK_NO_SQUARE
                                                                        : fk_square_parse(p + 2);
         if (to == FK_NO_SQUARE || (p[4] && p[4] != ',')) return -1;
+        if (from == to) return -3;
         if (opts->arrow_count == FK_MAX_ARROWS) return -2;
         opts->arrows[opts->arrow_count].from = (uint8_t)from;
         opts->arrows[opts->arrow_count].to = (uint8_t)to;
@@ -222,12 +226,17 @@ static int parse_args(int argc, char **argv, render_args *a) {
             if (parse_squares(v, &a->diagram.highlight))
                 return cli_usage_error("render", "--highlight wants squares like e2,e4, not '%s'", v);
             break;
-        case 'A':
-            r = parse_arrows(v, &a->diagram);
+        case 'A': {
+            const char *bad;
+            r = parse_arrows(v, &a->diagram, &bad);
             if (r == -1)
                 return cli_usage_error("render", "--arrow wants moves like e2e4,g1f3, not '%s'", v);
             if (r == -2) return cli_usage_error("render", "at most %d arrows", FK_MAX_ARROWS);
+            if (r == -3)
+                return cli_usage_error("render", "--arrow %.4s: an arrow goes from one square to "
+                                                 "another", bad);
             break;
+        }
         case 'R':
             if (parse_long(v, 1, 100000000, &a->random))
                 return cli_usage_error("render", "--random wants a count of images, not '%s'", v);
