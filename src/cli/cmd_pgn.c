@@ -53,7 +53,9 @@ static const char *const help_text =
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "\n"
-    "Exit status: 0 all games read, 1 some game had an error, 2 usage error.\n";
+    "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
+    "--move) was too short to reach the position asked for (each such game is\n"
+    "named on standard error), 2 usage error.\n";
 
 typedef enum { PICK_ALL, PICK_PLY, PICK_MOVE, PICK_LAST } pick_mode;
 
@@ -73,6 +75,7 @@ typedef struct {
 /* What a run has done so far (numbering goes on across files). */
 typedef struct {
     long games, errors;
+    long too_short;          /* games without the position --ply or --move asks for */
     uint64_t positions, bytes;
     long game_base;          /* games of the files before this one */
     int progress;            /* progress lines may be shown */
@@ -263,6 +266,18 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
     fputs("}\n", out);
 }
 
+/* Says on stderr that a game of `plies` moves has no position for --ply or
+ * --move: nothing would be printed for it, and a silent gap reads as a bug. */
+static void report_too_short(const options *opt, const char *name, long game, int plies) {
+    fprintf(stderr, "fenkit pgn: %s: game %ld: ", name, game);
+    if (opt->pick == PICK_PLY)
+        fprintf(stderr, "no ply %ld", opt->pick_ply);
+    else
+        fprintf(stderr, "no position after %s's move %ld", opt->pick_black ? "Black" : "White",
+                opt->pick_move);
+    fprintf(stderr, ": the game has %d pl%s\n", plies, plies == 1 ? "y" : "ies");
+}
+
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
@@ -298,6 +313,10 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
         case FK_PGN_GAME_END: {
+            if ((opt->pick == PICK_PLY || opt->pick == PICK_MOVE) && !printed && !game->has_error) {
+                report_too_short(opt, name, number, game->plies);
+                run->too_short++;
+            }
             if (opt->pick == PICK_LAST && !game->has_error)
                 print_position(text, opt, number, opt->variations ? &last : ply,
                                opt->variations ? NULL : reader, game, 1);
@@ -579,7 +598,10 @@ int cmd_pgn(int argc, char **argv) {
     }
     text_flush(&text);
     if (run.progress_shown) fputs("\r\033[K", stderr);
-    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,
+    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors", run.games,
             (unsigned long long)run.positions, run.errors);
-    return broken ? CLI_PROBLEMS : CLI_OK;
+    if (run.too_short)
+        fprintf(stderr, ", %ld without the position asked for", run.too_short);
+    fputc('\n', stderr);
+    return broken || run.too_short ? CLI_PROBLEMS : CLI_OK;
 }

@@ -87,6 +87,21 @@ expect "two inputs" "1 2" "$(printf '1. e4 *' | "$fenkit" pgn --last - "$data/ch
 "$fenkit" pgn "$tmp/missing.pgn" >/dev/null 2>&1
 expect "missing file exit" 1 "$?"
 
+# --ply and --move past the end of a game: each such game is named on
+# stderr, and the exit status is 1.
+printf '1. e4 e5 *\n\n1. d4 d5 2. c4 *\n' >"$tmp/short.pgn"
+out=$("$fenkit" pgn --ply 4 "$tmp/short.pgn" 2>"$tmp/err")
+expect "ply past the end exit" 1 "$?"
+expect "ply past the end output" "" "$out"
+grep -q 'game 1: no ply 4: the game has 2 plies' "$tmp/err" || fail "ply past the end: $(cat "$tmp/err")"
+grep -q 'game 2: no ply 4: the game has 3 plies' "$tmp/err" || fail "ply past the end: $(cat "$tmp/err")"
+"$fenkit" pgn --move 2 "$tmp/short.pgn" >/dev/null 2>"$tmp/err"
+expect "move past the end exit" 1 "$?"
+grep -q "game 1: no position after White's move 2" "$tmp/err" || fail "move past the end: $(cat "$tmp/err")"
+grep -q 'game 2' "$tmp/err" && fail "move 2 is in game 2: $(cat "$tmp/err")"
+"$fenkit" pgn --ply 2 "$tmp/short.pgn" >/dev/null 2>&1
+expect "ply in every game exit" 0 "$?"
+
 # --write
 w=$("$fenkit" pgn --write e4 e5 Nf3 Nc6 Bb5 2>&1)
 expect "write" '[Event "?"]
