@@ -141,6 +141,9 @@ static int next_line(cli_inputs *in, const char **text, size_t *len, long *numbe
     return CLI_LINE_OK;
 }
 
+const char cli_not_a_fen_message[] =
+    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
+
 int cli_is_not_a_fen(const char *text, size_t len) {
     size_t at = 0, n = next_word(text, len, &at);
     int strange = 0;
@@ -172,25 +175,24 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
     item->given = item->text;
     item->given_len = item->len;
     int named = cli_startpos_fen(item->text, item->len, in->fen, in->why, sizeof in->why);
-    if (named != 0) {
-        item->text = named > 0 ? in->fen : "";
-        item->len = named > 0 ? strlen(in->fen) : 0;
+    if (named > 0) {
+        item->text = in->fen;
+        item->len = strlen(in->fen);
+        return 1;
     }
     if (named < 0) {
         item->error = in->why;
         item->error_code = "illegal-move";
-    } else if (named == 0 && cli_is_not_a_fen(item->text, item->len)) {
-        snprintf(in->why, sizeof in->why, "%s", cli_not_a_fen_message);
-        item->error = in->why;
+    } else if (cli_is_not_a_fen(item->text, item->len)) {
+        item->error = cli_not_a_fen_message;
         item->error_code = "not-a-fen";
-        item->text = "";
-        item->len = 0;
+    } else {
+        return 1;
     }
+    item->text = "";
+    item->len = 0;
     return 1;
 }
-
-const char cli_not_a_fen_message[] =
-    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
 
 void cli_inputs_close(cli_inputs *in) {
     if (in->from_stdin) cli_lines_close(&in->lines);
