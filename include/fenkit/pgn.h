@@ -56,6 +56,11 @@ typedef struct {
     int has_error;          /* an FK_PGN_ERROR was returned for this game */
     char result[8];         /* "1-0", "0-1", "1/2-1/2", "*", or "" when the
                                movetext has no result (yet) */
+    /* What the reader skipped, counted so that a program writing the game
+     * again can say what it leaves out (final at FK_PGN_GAME_END): */
+    int comments;           /* {...} and ;... comments */
+    int nags;               /* $n NAGs, glyphs (+/=) and move suffixes (!?) */
+    int variations;         /* variations of the main line (replayed or not) */
 } fk_pgn_game;
 
 /* A position of the game and the move that led to it. */

@@ -24,6 +24,14 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 #endif
     ;
 
+/* Records that a write to standard output that bypassed stdio failed with
+ * errno `error`; main reports it and exits 1 when the command is done. */
+void cli_stdout_failed(int error);
+/* fflush(stdout) that keeps the errno of a failure for main's report
+ * (stdio drops the block, so a later flush would not see it). Returns 0,
+ * or -1 when the write failed. */
+int cli_flush_stdout(void);
+
 /* 1 when argv[i] is "-h" or "--help". */
 int cli_is_help(const char *arg);
 

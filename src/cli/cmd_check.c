@@ -15,8 +15,11 @@ static const char help[] =
     "Reads each FEN and checks it against the rules of chess: every problem is\n"
     "listed with its severity, the field and squares it is about, and a fix.\n"
     "FENs come from the arguments, or one per line from standard input when\n"
-    "there are none. A bad or empty line is reported and the next one is read.\n"
+    "there are none. A bad or empty line is reported and the next one is read\n"
+    "(empty lines at the end are no input; a line that is no FEN at all is one\n"
+    "error, not-a-fen).\n"
     "A FEN typed without quotes works too: a word with '/' starts a new FEN.\n"
+    "'startpos' and 'startpos moves e2e4 e7e5' (as in UCI) name positions too.\n"
     "\n"
     "A FEN is valid when it has no problem of severity error (warnings and\n"
     "notes are suspicious or informative, not wrong).\n"
@@ -75,7 +78,7 @@ static void json_problem(FILE *out, const char *code, const char *severity, cons
 /* Writes the JSON line of one checked input. */
 static void json_result(FILE *out, const cli_input *input, const check_result *r) {
     fprintf(out, "{\"line\":%ld,\"input\":", input->number);
-    cli_json_string(out, input->text, input->len);
+    cli_json_string(out, input->given, input->given_len);
     fprintf(out, ",\"valid\":%s,\"fen\":", r->valid ? "true" : "false");
     if (r->valid) cli_json_cstring(out, r->fen);
     else fputs("null", out);
@@ -108,8 +111,10 @@ static int count_severity(const fk_problems *problems, fk_severity severity) {
 static void human_result(FILE *out, const char *label, const cli_input *input,
                          const check_result *r) {
     fprintf(out, "%s", label);
-    fwrite(input->text, 1, input->len, out);
+    fwrite(input->given, 1, input->given_len, out);
     fputc('\n', out);
+    /* byte offsets below are the FEN's, so show it */
+    if (input->given != input->text) fprintf(out, "  = %.*s\n", (int)input->len, input->text);
     if (input->len > 0) cli_print_board(out, &r->pos, cli_problem_squares(&r->problems), 0, 0);
     int errors = count_severity(&r->problems, FK_SEV_ERROR);
     int warnings = count_severity(&r->problems, FK_SEV_WARNING);
@@ -128,19 +133,21 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
     fputc('\n', out);
 }
 
-/* Reports a line too long to read, in the chosen output form. */
-static void report_too_long(FILE *out, const cli_input *input, int json) {
-    char message[96];
-    snprintf(message, sizeof message, "line %ld is longer than %u bytes and was not read",
-             input->number, CLI_MAX_LINE);
+/* Reports an input that could not be read as a FEN at all (a line too
+ * long, a move of "startpos moves ..." that cannot be played), in the
+ * chosen output form. */
+static void report_unread(FILE *out, const char *label, const cli_input *input, int json) {
     if (!json) {
-        fprintf(out, "line %ld: (not read)\ninvalid: 1 error\n  error    %s  [line-too-long]\n\n",
-                input->number, message);
+        fprintf(out, "%s%.*s\ninvalid: 1 error\n  error    %s  [%s]\n\n", label,
+                (int)input->given_len, input->given_len ? input->given : "(not read)",
+                input->error, input->error_code);
         return;
     }
-    fprintf(out, "{\"line\":%ld,\"input\":null,\"valid\":false,\"fen\":null,\"problems\":[",
-            input->number);
-    json_problem(out, "line-too-long", "error", "position", -1, message, "", 0);
+    fprintf(out, "{\"line\":%ld,\"input\":", input->number);
+    if (input->given_len) cli_json_string(out, input->given, input->given_len);
+    else fputs("null", out);
+    fputs(",\"valid\":false,\"fen\":null,\"problems\":[", out);
+    json_problem(out, input->error_code, "error", "position", -1, input->error, "", 0);
     fputs("],\"status\":null}\n", out);
 }
 
@@ -162,27 +169,25 @@ int cmd_check(int argc, char **argv) {
     cli_input input;
     while (cli_inputs_next(&in, &input)) {
         total++;
-        if (input.too_long) {
+        char label[48] = "FEN: ";
+        if (in.from_stdin || in.count > 1)
+            snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
+        if (input.error) {
             invalid++;
-            report_too_long(stdout, &input, opts.json);
+            report_unread(stdout, label, &input, opts.json);
             continue;
         }
         check_one(&input, &opts, &result);
         invalid += !result.valid;
-        if (opts.json) {
+        if (opts.json)
             json_result(stdout, &input, &result);
-            continue;
-        }
-        char label[48] = "FEN: ";
-        if (in.from_stdin || in.count > 1)
-            snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
-        human_result(stdout, label, &input, &result);
+        else
+            human_result(stdout, label, &input, &result);
     }
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
     if (!opts.json && total > 1)
         printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
-    if (cli_flush_stdout("check")) return CLI_PROBLEMS;
     if (read_error) {
         fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
         return CLI_PROBLEMS;

@@ -14,7 +14,8 @@ static const char help[] =
     "move it is, who may still castle, the en passant square, the counters,\n"
     "material and game status), then lists every problem with how to fix it.\n"
     "FENs come from the arguments (quoted or not), or one per line from\n"
-    "standard input when there are none.\n"
+    "standard input when there are none; 'startpos' and 'startpos moves e2e4'\n"
+    "(as in UCI) name positions too.\n"
     "\n"
     "Options:\n"
     "  --tolerant    accept extra white space and missing fields\n"
@@ -35,7 +36,7 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
     fk_fen_validate(input->text, input->len, flags, &pos, &problems);
     int valid = !fk_problems_has_error(&problems);
     printf("%s", label);
-    fwrite(input->text, 1, input->len, stdout);
+    fwrite(input->given, 1, input->given_len, stdout);
     fputs("\n\n", stdout);
     if (input->len > 0) {
         cli_print_board(stdout, &pos, cli_problem_squares(&problems), 0, 0);
@@ -80,14 +81,14 @@ int cmd_explain(int argc, char **argv) {
         char label[48] = "FEN: ";
         if (in.from_stdin || in.count > 1)
             snprintf(label, sizeof label, "%s %ld: ", cli_inputs_unit(&in), input.number);
-        if (input.too_long) {
-            printf("%s(longer than %u bytes, not read)\n", label, CLI_MAX_LINE);
+        if (input.error) {
+            printf("%s%.*s\n\nProblems:\n  error    %s\n", label, (int)input.given_len,
+                   input.given, input.error);
             invalid++;
             continue;
         }
         invalid += !explain_one(label, &input, opts.flags);
     }
     cli_inputs_close(&in);
-    if (cli_flush_stdout("explain")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

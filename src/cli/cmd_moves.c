@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "report.h"
 #include "rules_common.h"
 
@@ -12,15 +13,19 @@ static void moves_help(FILE *out) {
             "       fenkit moves [--uci] [--json] [--chess960] < FENS\n\n"
             "Lists every legal move of the position, in SAN (the default) or UCI.\n"
             "The FEN may be given as one argument, as its six fields, or as\n"
-            "'startpos'; without one, FENs are read from standard input, one a line,\n"
-            "and a bad line is reported (with its number) and skipped.\n\n"
+            "'startpos [moves ...]' as in UCI; without one, FENs are read from\n"
+            "standard input, one a line, and a bad line is reported (with its\n"
+            "number) and skipped.\n\n"
             "Options:\n"
             "  --uci       write moves as UCI (e2e4, e7e8q; Chess960 castling as\n"
             "              king takes rook)\n"
             "  --json      one JSON object per position: fen, count, moves (san and\n"
             "              uci of each), status (a list such as [\"check\"], as in\n"
             "              fenkit check --json)\n"
-            "  --chess960  read KQkq castling rights as X-FEN (outermost rook)\n\n"
+            "  --chess960  read KQkq castling rights as X-FEN (outermost rook)\n"
+            "  -h, --help  this help\n\n"
+            "Exit status: 0 every position was listed, 1 a FEN could not be used (it\n"
+            "is reported, and on standard input the next line is read), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit moves startpos\n"
             "  fenkit moves --uci 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
@@ -62,40 +67,44 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
     return 1;
 }
 
+/* What to list for each line of standard input. */
+typedef struct {
+    int uci, json;
+    unsigned flags;
+} moves_job;
+
+static int list_stdin_moves(const char *fen, void *ctx) {
+    const moves_job *job = ctx;
+    return list_moves(fen, job->uci, job->json, job->flags);
+}
+
 /* fenkit moves: one position from the arguments, or one a line from stdin. */
 int cmd_moves(int argc, char **argv) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                              {"uci", no_argument, NULL, 'u'},
+                                              {"json", no_argument, NULL, 'j'},
+                                              {"chess960", no_argument, NULL, '9'},
+                                              {NULL, 0, NULL, 0}};
     int uci = 0, json = 0;
     unsigned flags = 0;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        switch (c) {
+        case 'h': moves_help(stdout); return CLI_OK;
+        case 'u': uci = 1; break;
+        case 'j': json = 1; break;
+        case '9': flags |= FK_FEN_CHESS960; break;
+        default: return CLI_USAGE;
+        }
+    }
+    /* The six fields may come as separate arguments. */
     char fen[1024] = "";
     size_t used = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            moves_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--uci") == 0) {
-            uci = 1;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--chess960") == 0) {
-            flags |= FK_FEN_CHESS960;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("moves", "unknown option '%s'", argv[i]);
-        } else {
-            /* The six fields may come as separate arguments. */
-            if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
-                return cli_usage_error("moves", "the FEN is too long");
-        }
-    }
+    for (int i = 1; i <= o.count; i++)
+        if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+            return cli_usage_error("moves", "the FEN is too long");
     if (used) return list_moves(fen, uci, json, flags) ? CLI_OK : CLI_PROBLEMS;
-    int status = CLI_OK;
-    char line[4096];
-    for (long number = 1; fgets(line, sizeof line, stdin); number++) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0]) continue;
-        if (!list_moves(line, uci, json, flags)) {
-            fprintf(stderr, "fenkit moves: line %ld skipped\n", number);
-            status = CLI_PROBLEMS;
-        }
-    }
-    return status;
+    moves_job job = {uci, json, flags};
+    return rules_each_stdin_fen("moves", list_stdin_moves, &job);
 }

@@ -16,7 +16,8 @@ static const char help[] =
     "Writes each FEN in canonical form (single spaces, the castling rights in\n"
     "the usual order, the en passant square per --ep), one line per input.\n"
     "FENs come from the arguments, or one per line from standard input when\n"
-    "there are none (CRLF line ends are fine).\n"
+    "there are none (CRLF line ends are fine). 'startpos' and 'startpos moves\n"
+    "e2e4 e7e5' (as in UCI) name positions too.\n"
     "\n"
     "A FEN with an error (one that cannot be read, or a position no legal game\n"
     "can reach) is reported on standard error with its line number, e.g.\n"
@@ -132,10 +133,8 @@ int cmd_normalize(int argc, char **argv) {
     long failed = 0;
     cli_input input;
     while (cli_inputs_next(&in, &input)) {
-        if (input.too_long) {
-            char text[64];
-            snprintf(text, sizeof text, "longer than %u bytes, not read", CLI_MAX_LINE);
-            put_error(&err, unit, input.number, text);
+        if (input.error) {
+            put_error(&err, unit, input.number, input.error);
             failed++;
             continue;
         }
@@ -154,14 +153,10 @@ int cmd_normalize(int argc, char **argv) {
     }
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
-    int write_failed = cli_writer_close(&out) != 0;
+    if (cli_writer_close(&out) != 0) cli_stdout_failed(out.error);
     cli_writer_close(&err);
     if (read_error) {
         fprintf(stderr, "fenkit normalize: reading standard input: %s\n", strerror(read_error));
-        failed++;
-    }
-    if (write_failed) {
-        fprintf(stderr, "fenkit normalize: writing standard output: %s\n", strerror(out.error));
         failed++;
     }
     return failed ? CLI_PROBLEMS : CLI_OK;

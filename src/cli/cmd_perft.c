@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
@@ -12,20 +13,23 @@ static void perft_help(FILE *out) {
             "       fenkit perft [--divide] [--time] [--chess960] DEPTH < FENS\n\n"
             "Counts the positions reached after DEPTH plies of legal moves, the\n"
             "standard test of a move generator. The FEN may be one argument, its\n"
-            "six fields, or 'startpos'. Without a FEN, FENs are read from standard\n"
-            "input, one a line; each answer then follows a line 'position fen FEN',\n"
-            "and a bad line is reported on stderr and skipped.\n\n"
+            "six fields, or 'startpos [moves ...]' as in UCI. Without a FEN, FENs are\n"
+            "read from standard input, one a line; each answer then follows a line\n"
+            "'position fen FEN', and a bad line is reported on stderr and skipped.\n\n"
             "Options:\n"
             "  --divide    also the count below each legal move, as 'e2e4: 20' lines\n"
             "              then 'Nodes searched: N', the format of Stockfish's\n"
             "              'go perft', so the two can be diffed\n"
             "  --time      print the time taken and nodes per second on stderr\n"
             "  --chess960  read KQkq castling rights as X-FEN (outermost rook); UCI\n"
-            "              castling is then written as king takes rook\n\n"
+            "              castling is then written as king takes rook\n"
+            "  -h, --help  this help\n\n"
+            "Exit status: 0 every position was counted, 1 a FEN could not be used (it\n"
+            "is reported, and on standard input the next line is read), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit perft startpos 5\n"
             "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n"
-            "  fenkit play --random=30 startpos | fenkit perft --divide 2\n");
+            "  fenkit play --random 30 startpos | fenkit perft --divide 2\n");
 }
 
 /* Counts one position and prints the answer; returns the node count. */
@@ -51,33 +55,50 @@ static uint64_t run_perft(const fk_position *pos, int depth, int divide) {
     return total;
 }
 
+/* The counts asked for each line of standard input, and their sum. */
+typedef struct {
+    unsigned flags;
+    int depth, divide;
+    uint64_t total;
+} perft_job;
+
+static int perft_stdin_fen(const char *fen, void *ctx) {
+    perft_job *job = ctx;
+    fk_position pos;
+    if (!rules_read_position("perft", fen, job->flags, &pos)) return 0;
+    printf("position fen %s\n", fen);
+    job->total += run_perft(&pos, job->depth, job->divide);
+    return 1;
+}
+
 /* fenkit perft: the FEN (or FENs on stdin) and the depth last. */
 int cmd_perft(int argc, char **argv) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                              {"divide", no_argument, NULL, 'd'},
+                                              {"time", no_argument, NULL, 't'},
+                                              {"chess960", no_argument, NULL, '9'},
+                                              {NULL, 0, NULL, 0}};
     int divide = 0, timed = 0;
     unsigned flags = 0;
-    char fen[1024] = "";
-    size_t used = 0;
-    const char *last = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            perft_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--divide") == 0) {
-            divide = 1;
-        } else if (strcmp(argv[i], "--time") == 0) {
-            timed = 1;
-        } else if (strcmp(argv[i], "--chess960") == 0) {
-            flags |= FK_FEN_CHESS960;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("perft", "unknown option '%s'", argv[i]);
-        } else {
-            /* Every argument but the last belongs to the FEN. */
-            if (last && !rules_append_field(fen, sizeof fen, &used, last))
-                return cli_usage_error("perft", "the FEN is too long");
-            last = argv[i];
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        switch (c) {
+        case 'h': perft_help(stdout); return CLI_OK;
+        case 'd': divide = 1; break;
+        case 't': timed = 1; break;
+        case '9': flags |= FK_FEN_CHESS960; break;
+        default: return CLI_USAGE;
         }
     }
-    if (!last) return cli_usage_error("perft", "give a FEN (or 'startpos') and a depth");
+    if (o.count == 0) return cli_usage_error("perft", "give a FEN (or 'startpos') and a depth");
+    /* Every operand but the last belongs to the FEN. */
+    char fen[1024] = "";
+    size_t used = 0;
+    for (int i = 1; i < o.count; i++)
+        if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
+            return cli_usage_error("perft", "the FEN is too long");
+    const char *last = argv[o.count];
     int depth = rules_parse_depth(last);
     if (depth < 0) return cli_usage_error("perft", "'%s' is not a depth (0 to 64)", last);
 
@@ -90,18 +111,9 @@ int cmd_perft(int argc, char **argv) {
         if (!rules_read_position("perft", fen, flags, &pos)) return CLI_PROBLEMS;
         total = run_perft(&pos, depth, divide);
     } else {
-        char line[4096];
-        for (long number = 1; fgets(line, sizeof line, stdin); number++) {
-            line[strcspn(line, "\r\n")] = '\0';
-            if (!line[0]) continue;
-            if (!rules_read_position("perft", line, flags, &pos)) {
-                fprintf(stderr, "fenkit perft: line %ld skipped\n", number);
-                status = CLI_PROBLEMS;
-                continue;
-            }
-            printf("position fen %s\n", line);
-            total += run_perft(&pos, depth, divide);
-        }
+        perft_job job = {flags, depth, divide, 0};
+        status = rules_each_stdin_fen("perft", perft_stdin_fen, &job);
+        total = job.total;
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
     if (timed) {

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input.h"
+#include "options.h"
 #include "json.h"
 #include "fenkit/fenkit.h"
 
@@ -37,8 +39,10 @@ static const char *const help_text =
     "                    (PLY.N per level: the N-th alternative to move PLY)\n"
     "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
     "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
-    "  --write           write the moves given (or read from standard input) as PGN\n"
-    "  --fen FEN         with --write: the start position\n"
+    "  --write           write the moves given (or read from standard input) as PGN;\n"
+    "                    comments, annotations and variations are left out (a note\n"
+    "                    says so), and a game with a null move (--) is not written\n"
+    "  --fen FEN         with --write: the start position (or 'startpos moves ...')\n"
     "  -h, --help        this help\n"
     "\n"
     "Examples:\n"
@@ -49,7 +53,9 @@ static const char *const help_text =
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "\n"
-    "Exit status: 0 all games read, 1 some game had an error, 2 usage error.\n";
+    "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
+    "--move) was too short to reach the position asked for (each such game is\n"
+    "named on standard error), 2 usage error.\n";
 
 typedef enum { PICK_ALL, PICK_PLY, PICK_MOVE, PICK_LAST } pick_mode;
 
@@ -69,6 +75,7 @@ typedef struct {
 /* What a run has done so far (numbering goes on across files). */
 typedef struct {
     long games, errors;
+    long too_short;          /* games without the position --ply or --move asks for */
     uint64_t positions, bytes;
     long game_base;          /* games of the files before this one */
     int progress;            /* progress lines may be shown */
@@ -153,12 +160,16 @@ typedef struct {
  * (after whatever stdio still holds): going through stdio would copy every
  * block once more. */
 static void text_flush(text_output *text) {
-    fflush(stdout);
+    cli_flush_stdout();
     size_t done = 0;
     while (done < text->len) {
         ssize_t n = write(STDOUT_FILENO, text->data + done, text->len - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break; /* a closed pipe: the rest is lost, as with stdio */
+        if (n <= 0) {
+            /* the rest is lost; main says so when the command ends */
+            cli_stdout_failed(n < 0 ? errno : EIO);
+            break;
+        }
         done += (size_t)n;
     }
     text->len = 0;
@@ -255,6 +266,18 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
     fputs("}\n", out);
 }
 
+/* Says on stderr that a game of `plies` moves has no position for --ply or
+ * --move: nothing would be printed for it, and a silent gap reads as a bug. */
+static void report_too_short(const options *opt, const char *name, long game, int plies) {
+    fprintf(stderr, "fenkit pgn: %s: game %ld: ", name, game);
+    if (opt->pick == PICK_PLY)
+        fprintf(stderr, "no ply %ld", opt->pick_ply);
+    else
+        fprintf(stderr, "no position after %s's move %ld", opt->pick_black ? "Black" : "White",
+                opt->pick_move);
+    fprintf(stderr, ": the game has %d pl%s\n", plies, plies == 1 ? "y" : "ies");
+}
+
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
@@ -290,6 +313,10 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
         case FK_PGN_GAME_END: {
+            if ((opt->pick == PICK_PLY || opt->pick == PICK_MOVE) && !printed && !game->has_error) {
+                report_too_short(opt, name, number, game->plies);
+                run->too_short++;
+            }
             if (opt->pick == PICK_LAST && !game->has_error)
                 print_position(text, opt, number, opt->variations ? &last : ply,
                                opt->variations ? NULL : reader, game, 1);
@@ -358,6 +385,28 @@ static const char *board_result(const fk_position *pos) {
     return "*";
 }
 
+/* Says on stderr what --write leaves out of a game: the writer knows only
+ * moves. */
+static void note_dropped(const char *name, const fk_pgn_game *game) {
+    const struct {
+        int count;
+        const char *one, *many;
+    } dropped[] = {{game->comments, "comment", "comments"},
+                   {game->nags, "annotation", "annotations"},
+                   {game->variations, "variation", "variations"}};
+    int kinds = 0, shown = 0;
+    for (int i = 0; i < 3; i++) kinds += dropped[i].count > 0;
+    if (!kinds) return;
+    fprintf(stderr, "fenkit pgn: note: %s: game %ld: ", name, game->number);
+    for (int i = 0; i < 3; i++) {
+        if (!dropped[i].count) continue;
+        shown++;
+        fprintf(stderr, "%s%d %s", shown == 1 ? "" : shown == kinds ? " and " : ", ",
+                dropped[i].count, dropped[i].count == 1 ? dropped[i].one : dropped[i].many);
+    }
+    fputs(" left out (--write writes the moves only)\n", stderr);
+}
+
 /* --write: replays the moves (arguments or standard input) and writes each
  * game as PGN. */
 static int write_games(int argc, char **argv, int first_move, const options *opt) {
@@ -365,15 +414,20 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     size_t len = 0, cap = 0;
     int oom = 0;
     if (opt->fen) {
+        char named[FK_FEN_MAX], why[512];
+        const char *fen = opt->fen;
+        int is_named = cli_startpos_fen(fen, strlen(fen), named, why, sizeof why);
+        if (is_named < 0) return cli_usage_error("pgn", "--fen: %s", why);
+        if (is_named > 0) fen = named;
         fk_position check;
         fk_problems problems;
         fk_problems_clear(&problems);
-        if (fk_fen_parse(opt->fen, strlen(opt->fen), FK_FEN_TOLERANT, &check, &problems) != FK_OK)
+        if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &check, &problems) != FK_OK)
             return cli_usage_error("pgn", "--fen: %s",
                                    problems.count ? problems.items[0].message : "unreadable FEN");
-        if (strchr(opt->fen, '"')) return cli_usage_error("pgn", "--fen: unexpected '\"'");
+        if (strchr(fen, '"')) return cli_usage_error("pgn", "--fen: unexpected '\"'");
         oom |= append(&text, &len, &cap, "[SetUp \"1\"]\n[FEN \"");
-        oom |= append(&text, &len, &cap, opt->fen);
+        oom |= append(&text, &len, &cap, fen);
         oom |= append(&text, &len, &cap, "\"]\n");
     }
     for (int i = first_move; i < argc; i++) {
@@ -394,14 +448,24 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     if (!reader) oom = 1;
     const fk_pgn_game *game = reader ? fk_pgn_reader_game(reader) : NULL;
     const fk_pgn_ply *ply = reader ? fk_pgn_reader_ply(reader) : NULL;
+    const char *name = first_move < argc ? "arguments" : "-";
+    int refused = 0; /* the current game holds a null move */
     fk_pgn_event ev;
     while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
-        if (ev == FK_PGN_GAME) count = 0;
-        if (ev == FK_PGN_PLY && !game->has_error) {
+        if (ev == FK_PGN_GAME) {
+            count = 0;
+            refused = 0;
+        }
+        if (ev == FK_PGN_PLY && !game->has_error && !refused) {
             if (ply->san[0] == '-') {
-                fprintf(stderr, "fenkit pgn: game %ld: a null move cannot be written\n",
-                        game->number);
+                /* PGN has no null move: leaving it out would write another
+                 * game, and one whose moves are illegal */
+                fprintf(stderr,
+                        "fenkit pgn: %s:%ld:%ld: game %ld: ply %d is a null move (--), which PGN "
+                        "cannot write; the game is not written\n",
+                        name, ply->line, ply->column, game->number, ply->ply);
                 status = CLI_PROBLEMS;
+                refused = 1;
                 continue;
             }
             if (count == moves_cap) {
@@ -417,11 +481,11 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             moves[count++] = ply->move;
         }
         if (ev == FK_PGN_ERROR) {
-            report_error(stdout, opt, first_move < argc ? "arguments" : "-", game->number,
-                         fk_pgn_reader_error(reader));
+            report_error(stdout, opt, name, game->number, fk_pgn_reader_error(reader));
             status = CLI_PROBLEMS;
         }
-        if (ev == FK_PGN_GAME_END && !game->has_error) {
+        if (ev == FK_PGN_GAME_END && !game->has_error && !refused) {
+            note_dropped(name, game);
             fk_position end = game->start;
             for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
             fk_pgn_tag tags[130];
@@ -461,62 +525,50 @@ static int parse_move_number(const char *text, options *opt) {
 }
 
 int cmd_pgn(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},       {"json", no_argument, NULL, 'j'},
+        {"strict", no_argument, NULL, 's'},     {"write", no_argument, NULL, 'w'},
+        {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
+        {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
+        {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
+        {"fen", required_argument, NULL, 'f'},  {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
-    int first_file = argc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (cli_is_help(a)) {
-            fputs(help_text, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--json") == 0) {
-            opt.json = 1;
-        } else if (strcmp(a, "--strict") == 0) {
-            opt.strict = 1;
-        } else if (strcmp(a, "--write") == 0) {
-            opt.write = 1;
-        } else if (strcmp(a, "--mainline") == 0) {
-            opt.variations = 0;
-        } else if (strcmp(a, "--variations") == 0) {
-            opt.variations = 1;
-        } else if (strcmp(a, "--last") == 0) {
-            opt.pick = PICK_LAST;
-        } else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0 ||
-                   strcmp(a, "--ep") == 0 || strcmp(a, "--fen") == 0) {
-            if (!value) return cli_usage_error("pgn", "%s needs a value", a);
-            i++;
-            char *end;
-            if (strcmp(a, "--ply") == 0) {
-                opt.pick = PICK_PLY;
-                opt.pick_ply = strtol(value, &end, 10);
-                if (end == value || *end || opt.pick_ply < 0)
-                    return cli_usage_error("pgn", "--ply needs a number of plies, not '%s'", value);
-            } else if (strcmp(a, "--move") == 0) {
-                opt.pick = PICK_MOVE;
-                if (parse_move_number(value, &opt) != 0)
-                    return cli_usage_error("pgn", "--move needs N or N... (e.g. 12 or 12...), not '%s'",
-                                           value);
-            } else if (strcmp(a, "--ep") == 0) {
-                if (strcmp(value, "legal") == 0)
-                    opt.ep = FK_EP_LEGAL;
-                else if (strcmp(value, "always") == 0)
-                    opt.ep = FK_EP_ALWAYS;
-                else
-                    return cli_usage_error("pgn", "--ep is legal or always, not '%s'", value);
-            } else {
-                opt.fen = value;
-            }
-        } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
-            first_file = i + 1;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    o.in_order = 1; /* after the first move of --write, "--" is a null move */
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        char *end;
+        switch (c) {
+        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 'j': opt.json = 1; break;
+        case 's': opt.strict = 1; break;
+        case 'w': opt.write = 1; break;
+        case 'M': opt.variations = 0; break;
+        case 'V': opt.variations = 1; break;
+        case 'l': opt.pick = PICK_LAST; break;
+        case 'p':
+            opt.pick = PICK_PLY;
+            opt.pick_ply = strtol(o.value, &end, 10);
+            if (end == o.value || *end || opt.pick_ply < 0)
+                return cli_usage_error("pgn", "--ply needs a number of plies, not '%s'", o.value);
             break;
-        } else if (a[0] == '-' && a[1] != '\0' && !opt.write) {
-            return cli_usage_error("pgn", "unknown option '%s'", a);
-        } else {
-            first_file = i;
+        case 'm':
+            opt.pick = PICK_MOVE;
+            if (parse_move_number(o.value, &opt) != 0)
+                return cli_usage_error("pgn", "--move needs N or N... (e.g. 12 or 12...), not '%s'",
+                                       o.value);
             break;
+        case 'e':
+            if (cli_parse_ep(o.value, &opt.ep) != 0)
+                return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
+            break;
+        case 'f': opt.fen = o.value; break;
+        default: return CLI_USAGE;
         }
     }
+    argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
+    int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
     if (opt.write) return write_games(argc, argv, first_file, &opt);
 
@@ -545,9 +597,11 @@ int cmd_pgn(int argc, char **argv) {
         fclose(in);
     }
     text_flush(&text);
-    fflush(stdout);
     if (run.progress_shown) fputs("\r\033[K", stderr);
-    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors\n", run.games,
+    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors", run.games,
             (unsigned long long)run.positions, run.errors);
-    return broken ? CLI_PROBLEMS : CLI_OK;
+    if (run.too_short)
+        fprintf(stderr, ", %ld without the position asked for", run.too_short);
+    fputc('\n', stderr);
+    return broken || run.too_short ? CLI_PROBLEMS : CLI_OK;
 }

@@ -6,32 +6,38 @@
 #include <string.h>
 
 #include "cli.h"
+#include "input.h"
+#include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
 static void play_help(FILE *out) {
     fprintf(out,
-            "Usage: fenkit play [--json] [--ep=legal|always] [--chess960]\n"
-            "                   [--random=N [--seed=S]] FEN MOVE...\n\n"
+            "Usage: fenkit play [--json] [--ep legal|always] [--chess960]\n"
+            "                   [--random N [--seed S]] FEN MOVE...\n\n"
             "Plays the moves in order, each in SAN (Nf3, exd6, e8=Q, O-O) or UCI\n"
             "(g1f3, e7e8q), and prints the FEN after each. Move numbers (\"1.\",\n"
             "\"3...\") and annotations (!, ?) are skipped; an argument may hold\n"
             "several moves separated by spaces. The FEN is one argument, or\n"
-            "'startpos'. An illegal move stops the game: its ply, the move and the\n"
-            "legal alternatives are printed after the positions reached so far.\n\n"
+            "'startpos [moves ...]' as in UCI. An illegal move stops the game: its\n"
+            "ply, the move and the legal alternatives are printed after the positions\n"
+            "reached so far.\n\n"
             "Options:\n"
             "  --json       one JSON object per ply: ply, move, san, uci, fen; an\n"
             "               illegal move gives ply, move, error, legal\n"
-            "  --ep=MODE    en passant square written only when a capture is legal\n"
+            "  --ep MODE    en passant square written only when a capture is legal\n"
             "               (legal, the default) or after every double push (always)\n"
             "  --chess960   read KQkq castling rights as X-FEN (outermost rook)\n"
-            "  --random=N   after the given moves, play N random legal moves (fewer\n"
-            "               when the game ends); --seed=S picks the game (default 1)\n\n"
+            "  --random N   after the given moves, play N random legal moves (fewer\n"
+            "               when the game ends); --seed S picks the game (default 1)\n"
+            "  -h, --help   this help\n\n"
+            "Exit status: 0 every move was played, 1 the FEN could not be used or a\n"
+            "move was illegal (the positions before it are printed), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit play startpos e4 e5 Nf3 Nc6\n"
             "  fenkit play startpos '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'\n"
             "  fenkit play --json startpos e2e4 e7e5 g1f3\n"
-            "  fenkit play --random=40 --seed=7 startpos\n");
+            "  fenkit play --random 40 --seed 7 startpos\n");
 }
 
 /* 1 when the token is a move number like "12." or "3...", or a result. */
@@ -100,42 +106,46 @@ static void print_legal(FILE *out, const fk_position *pos, int json) {
 
 /* fenkit play: the FEN, then the moves, each argument maybe holding several. */
 int cmd_play(int argc, char **argv) {
-    int json = 0, first_move = 0;
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},         {"json", no_argument, NULL, 'j'},
+        {"chess960", no_argument, NULL, '9'},     {"ep", required_argument, NULL, 'e'},
+        {"random", required_argument, NULL, 'r'}, {"seed", required_argument, NULL, 's'},
+        {NULL, 0, NULL, 0}};
+    int json = 0;
     long random_plies = 0;
     uint64_t seed = 1;
     unsigned flags = 0;
     fk_ep_mode ep = FK_EP_LEGAL;
-    const char *fen = NULL;
-    for (int i = 1; i < argc && !first_move; i++) {
-        if (cli_is_help(argv[i])) {
-            play_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--chess960") == 0) {
-            flags |= FK_FEN_CHESS960;
-        } else if (strcmp(argv[i], "--ep=legal") == 0) {
-            ep = FK_EP_LEGAL;
-        } else if (strcmp(argv[i], "--ep=always") == 0) {
-            ep = FK_EP_ALWAYS;
-        } else if (strncmp(argv[i], "--random=", 9) == 0) {
-            char *end;
-            random_plies = strtol(argv[i] + 9, &end, 10);
-            if (*end || end == argv[i] + 9 || random_plies < 0)
-                return cli_usage_error("play", "'%s': give the number of random plies", argv[i]);
-        } else if (strncmp(argv[i], "--seed=", 7) == 0) {
-            char *end;
-            seed = strtoull(argv[i] + 7, &end, 10);
-            if (*end || end == argv[i] + 7)
-                return cli_usage_error("play", "'%s': give a number as the seed", argv[i]);
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("play", "unknown option '%s'", argv[i]);
-        } else {
-            fen = argv[i];
-            first_move = i + 1;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        char *end;
+        switch (c) {
+        case 'h': play_help(stdout); return CLI_OK;
+        case 'j': json = 1; break;
+        case '9': flags |= FK_FEN_CHESS960; break;
+        case 'e':
+            if (cli_parse_ep(o.value, &ep) != 0)
+                return cli_usage_error("play", "--ep takes legal or always, not '%s'", o.value);
+            break;
+        case 'r':
+            random_plies = strtol(o.value, &end, 10);
+            if (*end || end == o.value || random_plies < 0)
+                return cli_usage_error("play", "--random: give the number of random plies, not '%s'",
+                                       o.value);
+            break;
+        case 's':
+            seed = strtoull(o.value, &end, 10);
+            if (*end || end == o.value)
+                return cli_usage_error("play", "--seed: give a whole number, not '%s'", o.value);
+            break;
+        default: return CLI_USAGE;
         }
     }
-    if (!fen) return cli_usage_error("play", "give a FEN (or 'startpos') and the moves to play");
+    if (o.count == 0) return cli_usage_error("play", "give a FEN (or 'startpos') and the moves to play");
+    const char *fen = argv[1];
+    argc = o.count + 1; /* the moves are argv[2..o.count] */
+    int first_move = 2;
     fk_position pos;
     if (!rules_read_position("play", fen, flags, &pos)) return CLI_PROBLEMS;
     int ply = 0;
@@ -160,7 +170,7 @@ int cmd_play(int argc, char **argv) {
             fk_move move;
             fk_error err;
             if (read_move(&pos, token, len, &move, &err) != FK_OK) {
-                fflush(stdout);
+                cli_flush_stdout();
                 if (json) {
                     printf("{\"ply\":%d,\"move\":", ply);
                     char shown[64];

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input.h"
+#include "options.h"
 #include "fenkit/fenkit.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -35,15 +37,16 @@ static void print_help(FILE *out) {
         "\n"
         "Draws the position as a diagram. The format comes from the file's extension\n"
         "(.svg or .png), or from --format when writing to standard output (default svg).\n"
-        "The FEN may be one argument or several (its fields unquoted); with none, the\n"
-        "first line of standard input is read.\n"
+        "The FEN may be one argument or several (its fields unquoted), or 'startpos\n"
+        "[moves ...]' as in UCI; with none, the first line of standard input is read.\n"
         "\n"
         "Options:\n"
         "  -o, --output FILE     write to FILE ('-' for standard output)\n"
         "  --format svg|png      output format (overrides the extension)\n"
         "  --size PX             width and height in pixels, 16..8192 (default 400)\n"
         "  --flip                Black at the bottom\n"
-        "  --coords WHERE        none (default), inside (in the edge squares) or outside\n"
+        "  --coords WHERE        none (default), inside (in the edge squares, over the\n"
+        "                        pieces) or outside\n"
         "  --theme NAME          board colours (default brown); --list-themes names them all\n"
         "  --pieces NAME|DIR     the built-in set (cburnett) or a folder of twelve files\n"
         "                        wK wQ wR wB wN wP bK bQ bR bB bN bP (.svg or .png)\n"
@@ -118,12 +121,16 @@ static int parse_squares(const char *text, fk_bitboard *set) {
     return 0;
 }
 
-/* Reads "e2e4,g1f3" into the arrows of opts. */
-static int parse_arrows(const char *text, fk_diagram_options *opts) {
+/* Reads "e2e4,g1f3" into the arrows of opts. Returns 0; -1 for text that
+ * is not moves, -2 for too many, -3 for an arrow from a square to itself
+ * (it would draw nothing), with *bad at that arrow. */
+static int parse_arrows(const char *text, fk_diagram_options *opts, const char **bad) {
     for (const char *p = text; *p;) {
+        *bad = p;
         fk_square from = fk_square_parse(p), to = from == FK_NO_SQUARE ? FK_NO_SQUARE
                                                                        : fk_square_parse(p + 2);
         if (to == FK_NO_SQUARE || (p[4] && p[4] != ',')) return -1;
+        if (from == to) return -3;
         if (opts->arrow_count == FK_MAX_ARROWS) return -2;
         opts->arrows[opts->arrow_count].from = (uint8_t)from;
         opts->arrows[opts->arrow_count].to = (uint8_t)to;
@@ -141,20 +148,6 @@ static int parse_format(const char *text, out_format *format) {
     return 0;
 }
 
-/* The option's value: after '=' in "--opt=value", else the next argument. */
-static const char *option_value(int argc, char **argv, int *i, const char *name) {
-    const char *eq = strchr(argv[*i], '=');
-    if (eq && strncmp(argv[*i], name, (size_t)(eq - argv[*i])) == 0) return eq + 1;
-    if (*i + 1 >= argc) return NULL;
-    return argv[++*i];
-}
-
-/* 1 when argv[i] is the option `name`, alone or as "name=value". */
-static int is_option(const char *arg, const char *name) {
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
 /* --list-themes: each theme's name and colours. */
 static int list_themes(void) {
     for (int i = 0; i < fk_theme_count(); i++) {
@@ -168,117 +161,129 @@ static int list_themes(void) {
 /* Reads the command line into args; returns -1 when done (help, list),
  * or an exit status >= 0 on a usage error, or -2 to go on. */
 static int parse_args(int argc, char **argv, render_args *a) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"list-themes", no_argument, NULL, 'L'},
+        {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'F'},
+        {"size", required_argument, NULL, 'S'},
+        {"flip", no_argument, NULL, 'f'},
+        {"border", no_argument, NULL, 'b'},
+        {"check", no_argument, NULL, 'c'},
+        {"coords", required_argument, NULL, 'C'},
+        {"theme", required_argument, NULL, 'T'},
+        {"pieces", required_argument, NULL, 'P'},
+        {"dark-tiles", required_argument, NULL, 'D'},
+        {"highlight", required_argument, NULL, 'H'},
+        {"arrow", required_argument, NULL, 'A'},
+        {"random", required_argument, NULL, 'R'},
+        {"out", required_argument, NULL, 'O'},
+        {"seed", required_argument, NULL, 's'},
+        {"clutter", required_argument, NULL, 'k'},
+        {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     fk_diagram_options_default(&a->diagram);
     a->seed = 1;
     fk_training_options_default(&a->training);
-    size_t fen_len = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v = NULL;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "ho:", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        const char *v = o.value;
+        char *end;
         long n;
-#define VALUE(name)                                                                        \
-    if (!(v = option_value(argc, argv, &i, name)))                                         \
-        return cli_usage_error("render", "%s needs a value", name);
-        if (cli_is_help(arg)) {
-            print_help(stdout);
-            return CLI_OK;
-        } else if (strcmp(arg, "--list-themes") == 0) {
-            return list_themes();
-        } else if (strcmp(arg, "-o") == 0 || is_option(arg, "--output")) {
-            VALUE("--output");
-            a->output = v;
-        } else if (is_option(arg, "--format")) {
-            VALUE("--format");
+        int r;
+        switch (c) {
+        case 'h': print_help(stdout); return CLI_OK;
+        case 'L': return list_themes();
+        case 'o': a->output = v; break;
+        case 'F':
             if (parse_format(v, &a->format))
                 return cli_usage_error("render", "--format must be svg or png, not '%s'", v);
-        } else if (is_option(arg, "--size")) {
-            VALUE("--size");
+            break;
+        case 'S':
             if (parse_long(v, 16, 8192, &n))
                 return cli_usage_error("render", "--size must be 16 to 8192 pixels, not '%s'", v);
             a->diagram.size = (int)n;
             a->size_given = 1;
-        } else if (strcmp(arg, "--flip") == 0) {
-            a->diagram.flip = 1;
-        } else if (strcmp(arg, "--border") == 0) {
-            a->diagram.border = 1;
-        } else if (strcmp(arg, "--check") == 0) {
-            a->mark_check = 1;
-        } else if (is_option(arg, "--coords")) {
-            VALUE("--coords");
+            break;
+        case 'f': a->diagram.flip = 1; break;
+        case 'b': a->diagram.border = 1; break;
+        case 'c': a->mark_check = 1; break;
+        case 'C':
             if (strcmp(v, "none") == 0) a->diagram.coords = FK_COORDS_NONE;
             else if (strcmp(v, "inside") == 0) a->diagram.coords = FK_COORDS_INSIDE;
             else if (strcmp(v, "outside") == 0) a->diagram.coords = FK_COORDS_OUTSIDE;
             else
                 return cli_usage_error("render", "--coords must be none, inside or outside, not '%s'", v);
-        } else if (is_option(arg, "--theme")) {
-            VALUE("--theme");
+            break;
+        case 'T':
             if (!(a->diagram.theme = fk_theme_find(v)))
                 return cli_usage_error("render", "no theme called '%s' (see --list-themes)", v);
-        } else if (is_option(arg, "--pieces")) {
-            VALUE("--pieces");
-            a->pieces = v;
-        } else if (is_option(arg, "--dark-tiles")) {
-            VALUE("--dark-tiles");
-            a->dark_tiles = v;
-        } else if (is_option(arg, "--highlight")) {
-            VALUE("--highlight");
+            break;
+        case 'P': a->pieces = v; break;
+        case 'D': a->dark_tiles = v; break;
+        case 'H':
             if (parse_squares(v, &a->diagram.highlight))
                 return cli_usage_error("render", "--highlight wants squares like e2,e4, not '%s'", v);
-        } else if (is_option(arg, "--arrow")) {
-            VALUE("--arrow");
-            int r = parse_arrows(v, &a->diagram);
+            break;
+        case 'A': {
+            const char *bad;
+            r = parse_arrows(v, &a->diagram, &bad);
             if (r == -1)
                 return cli_usage_error("render", "--arrow wants moves like e2e4,g1f3, not '%s'", v);
-            if (r == -2)
-                return cli_usage_error("render", "at most %d arrows", FK_MAX_ARROWS);
-        } else if (is_option(arg, "--random")) {
-            VALUE("--random");
+            if (r == -2) return cli_usage_error("render", "at most %d arrows", FK_MAX_ARROWS);
+            if (r == -3)
+                return cli_usage_error("render", "--arrow %.4s: an arrow goes from one square to "
+                                                 "another", bad);
+            break;
+        }
+        case 'R':
             if (parse_long(v, 1, 100000000, &a->random))
                 return cli_usage_error("render", "--random wants a count of images, not '%s'", v);
-        } else if (is_option(arg, "--out")) {
-            VALUE("--out");
-            a->out_dir = v;
-        } else if (is_option(arg, "--seed")) {
-            VALUE("--seed");
-            char *end;
+            break;
+        case 'O': a->out_dir = v; break;
+        case 's':
             errno = 0;
             a->seed = strtoull(v, &end, 10);
             if (errno || end == v || *end)
                 return cli_usage_error("render", "--seed wants a whole number, not '%s'", v);
-        } else if (is_option(arg, "--clutter")) {
-            VALUE("--clutter");
-            char *end;
+            break;
+        case 'k':
             a->training.clutter = strtod(v, &end);
             if (end == v || *end || !(a->training.clutter >= 0 && a->training.clutter <= 1))
                 return cli_usage_error("render", "--clutter wants a share from 0 to 1, not '%s'", v);
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_usage_error("render", "unknown option '%s'", arg);
-        } else {
-            size_t n2 = strlen(arg);
-            if (fen_len + n2 + 2 > sizeof a->fen)
-                return cli_usage_error("render", "the FEN is too long");
-            if (fen_len) a->fen[fen_len++] = ' ';
-            memcpy(a->fen + fen_len, arg, n2 + 1);
-            fen_len += n2;
+            break;
+        default: return CLI_USAGE;
         }
-#undef VALUE
+    }
+    /* The FEN may come as its fields, unquoted. */
+    size_t fen_len = 0;
+    for (int i = 1; i <= o.count; i++) {
+        size_t n = strlen(argv[i]);
+        if (fen_len + n + 2 > sizeof a->fen) return cli_usage_error("render", "the FEN is too long");
+        if (fen_len) a->fen[fen_len++] = ' ';
+        memcpy(a->fen + fen_len, argv[i], n + 1);
+        fen_len += n;
     }
     return -2;
 }
 
-/* Writes len bytes to path ("-" or NULL: standard output). */
+/* Writes len bytes to path ("-" or NULL: standard output, whose failures
+ * main reports when it closes it). */
 static int write_bytes(const char *path, const char *data, size_t len) {
-    int to_stdout = !path || strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "wb");
+    if (!path || strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, len, stdout) != len) cli_stdout_failed(errno);
+        return CLI_OK;
+    }
+    FILE *f = fopen(path, "wb");
     if (!f) {
         fprintf(stderr, "fenkit render: cannot write %s: %s\n", path, strerror(errno));
         return CLI_PROBLEMS;
     }
     int bad = fwrite(data, 1, len, f) != len;
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+    bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "fenkit render: writing %s failed: %s\n", to_stdout ? "output" : path,
-                strerror(errno));
+        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
         return CLI_PROBLEMS;
     }
     return CLI_OK;
@@ -310,13 +315,28 @@ static int load_one_set(const char *name, const char *dark, fk_piece_set **set) 
 static int render_one(render_args *a) {
     /* No FEN argument: the first line of standard input, unless that is a
      * terminal (nobody typing would know it is awaited). */
-    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin))
+    if (!a->fen[0] && !isatty(STDIN_FILENO) && fgets(a->fen, sizeof a->fen, stdin)) {
         a->fen[strcspn(a->fen, "\r\n")] = '\0';
+        if (memcmp(a->fen, "\xEF\xBB\xBF", 3) == 0) /* a byte-order mark */
+            memmove(a->fen, a->fen + 3, strlen(a->fen + 3) + 1);
+    }
     if (!a->fen[0]) return cli_usage_error("render", "give a FEN to draw (or --random N)");
+    char named_fen[FK_FEN_MAX], why[512];
+    const char *fen = a->fen;
+    int named = cli_startpos_fen(fen, strlen(fen), named_fen, why, sizeof why);
+    if (named < 0) {
+        fprintf(stderr, "fenkit render: %s\n", why);
+        return CLI_PROBLEMS;
+    }
+    if (named > 0) fen = named_fen;
+    if (cli_is_not_a_fen(fen, strlen(fen))) {
+        fprintf(stderr, "fenkit render: %s\n", cli_not_a_fen_message);
+        return CLI_PROBLEMS;
+    }
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
-    if (fk_fen_parse(a->fen, strlen(a->fen), FK_FEN_TOLERANT, &pos, &problems) != FK_OK) {
+    if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems) != FK_OK) {
         for (int i = 0; i < problems.count; i++)
             if (problems.items[i].severity == FK_SEV_ERROR)
                 fprintf(stderr, "fenkit render: %s: %s\n", fk_field_name(problems.items[i].field),
@@ -542,7 +562,12 @@ static int render_random(render_args *a) {
         if (progress) fprintf(stderr, "\rfenkit render: %ld/%ld", i + 1, a->random);
     }
     if (progress) fprintf(stderr, "\n");
-    if (fclose(manifest) != 0 && rc == CLI_OK) rc = CLI_PROBLEMS;
+    int lost = ferror(manifest);
+    if (fclose(manifest) != 0 || lost) {
+        snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
+        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
+        rc = CLI_PROBLEMS;
+    }
     fk_buffer_free(&svg);
     fk_buffer_free(&png);
     for (int i = 0; i < sets.count; i++) fk_piece_set_free(sets.sets[i]);

@@ -14,6 +14,7 @@
 #include "fenkit/vision.h"
 #include "common/scan_json.h"
 #include "json.h"
+#include "options.h"
 #include "report.h"
 
 static const char help[] =
@@ -149,10 +150,10 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
         fputs("{\"image\":", stdout);
         cli_json_cstring(stdout, image);
         printf(",\"board_number\":%d,\"boards\":%d,", board, boards);
-        fwrite(json + 1, 1, len - 1, stdout); /* past its '{' */
-    } else {
-        fwrite(json, 1, len, stdout);
+        len--; /* past its '{' */
     }
+    /* a block this large goes out at once: keep why, if it failed */
+    if (fwrite(json + (boards ? 1 : 0), 1, len, stdout) != len) cli_stdout_failed(errno);
     free(json);
 }
 
@@ -243,7 +244,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
         fputs("}\n", stdout);
     } else if (s != FK_OK) {
         if (a->fen_only) putchar('\n'); /* line N stays picture N's */
-        fflush(stdout);
+        cli_flush_stdout();
         fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
     }
     free(r);
@@ -252,35 +253,30 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
 
 /* Reads the options into a; returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, scan_args *a, char **images, int *nimages) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},          {"json", no_argument, NULL, 'j'},
+        {"ascii", no_argument, NULL, 'a'},         {"fen-only", no_argument, NULL, 'f'},
+        {"all", no_argument, NULL, 'A'},           {"side", required_argument, NULL, 's'},
+        {"castling", required_argument, NULL, 'c'}, {"bottom", required_argument, NULL, 'b'},
+        {"threshold", required_argument, NULL, 't'}, {"model", required_argument, NULL, 'm'},
+        {"debug-dir", required_argument, NULL, 'd'}, {NULL, 0, NULL, 0}};
     fk_scan_options_default(&a->scan);
-    int only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            images[(*nimages)++] = argv[i];
-        } else if (strcmp(arg, "--") == 0) {
-            only_files = 1;
-        } else if (cli_is_help(arg)) {
-            fputs(help, stdout);
-            return CLI_OK;
-        } else if (strcmp(arg, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(arg, "--ascii") == 0) {
-            a->ascii = 1;
-        } else if (strcmp(arg, "--fen-only") == 0) {
-            a->fen_only = 1;
-        } else if (strcmp(arg, "--all") == 0) {
-            a->all = 1;
-        } else if (!value) {
-            return cli_usage_error("scan", "%s needs a value (see fenkit scan --help)", arg);
-        } else if (strcmp(arg, "--side") == 0) {
-            i++;
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        const char *value = o.value;
+        switch (c) {
+        case 'h': fputs(help, stdout); return CLI_OK;
+        case 'j': a->json = 1; break;
+        case 'a': a->ascii = 1; break;
+        case 'f': a->fen_only = 1; break;
+        case 'A': a->all = 1; break;
+        case 's':
             if (strcmp(value, "w") == 0 || strcmp(value, "white") == 0) a->scan.side = FK_WHITE;
             else if (strcmp(value, "b") == 0 || strcmp(value, "black") == 0) a->scan.side = FK_BLACK;
             else return cli_usage_error("scan", "--side takes w or b, not '%s'", value);
-        } else if (strcmp(arg, "--castling") == 0) {
-            i++;
+            break;
+        case 'c':
             if (strcmp(value, "auto") == 0) {
                 a->scan.castling_mode = FK_SCAN_CASTLING_AUTO;
             } else if (strcmp(value, "none") == 0 || strcmp(value, "-") == 0) {
@@ -293,30 +289,28 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
                 a->scan.castling_mode = FK_SCAN_CASTLING_GIVEN;
                 memcpy(a->scan.castling, value, n + 1);
             }
-        } else if (strcmp(arg, "--bottom") == 0) {
-            i++;
+            break;
+        case 'b':
             if (strcmp(value, "auto") == 0) a->scan.bottom = FK_BOTTOM_AUTO;
             else if (strcmp(value, "white") == 0) a->scan.bottom = FK_BOTTOM_WHITE;
             else if (strcmp(value, "black") == 0) a->scan.bottom = FK_BOTTOM_BLACK;
             else return cli_usage_error("scan", "--bottom takes auto, white or black, not '%s'", value);
-        } else if (strcmp(arg, "--threshold") == 0) {
-            i++;
+            break;
+        case 't': {
             char *end;
             double t = strtod(value, &end);
             if (*end || end == value || !(t >= 0 && t <= 1))
                 return cli_usage_error("scan", "--threshold takes a number from 0 to 1, not '%s'",
                                        value);
             a->scan.threshold = t;
-        } else if (strcmp(arg, "--model") == 0) {
-            i++;
-            a->model_path = value;
-        } else if (strcmp(arg, "--debug-dir") == 0) {
-            i++;
-            a->debug_dir = value;
-        } else {
-            return cli_usage_error("scan", "unknown option '%s' (see fenkit scan --help)", arg);
+            break;
+        }
+        case 'm': a->model_path = value; break;
+        case 'd': a->debug_dir = value; break;
+        default: return CLI_USAGE;
         }
     }
+    for (int i = 1; i <= o.count; i++) images[(*nimages)++] = argv[i];
     if (*nimages == 0) return cli_usage_error("scan", "no picture given (see fenkit scan --help)");
     if (a->json && a->fen_only) return cli_usage_error("scan", "--json and --fen-only exclude each other");
     return -1;
@@ -366,6 +360,5 @@ int cmd_scan(int argc, char **argv) {
     }
     fk_model_free(model);
     free(images);
-    if (fflush(stdout) != 0) return CLI_PROBLEMS;
     return failed ? CLI_PROBLEMS : CLI_OK;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "server/server.h"
 
 static const char help[] =
@@ -37,6 +38,9 @@ static const char help[] =
     "\n"
     "Limits: a FEN body up to 4 KB, a picture up to 10 MB (413 beyond).\n"
     "\n"
+    "Exit status: 0 stopped by Ctrl-C or SIGTERM, 1 it could not start (the port\n"
+    "is taken, say) or print its address, 2 usage error.\n"
+    "\n"
     "Examples:\n"
     "  fenkit serve                      # then open http://127.0.0.1:8080/\n"
     "  fenkit serve --port 0 --log       # any free port, printed at start\n"
@@ -65,29 +69,32 @@ int cmd_serve(int argc, char **argv) {
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
                    {"--max-connections", 1, 100000}};
     long values[6] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections};
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},      {"log", no_argument, NULL, 'l'},
+        {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 0},
+        {"threads", required_argument, NULL, 1}, {"scan-slots", required_argument, NULL, 2},
+        {"scan-queue", required_argument, NULL, 3}, {"timeout", required_argument, NULL, 4},
+        {"max-connections", required_argument, NULL, 5}, {NULL, 0, NULL, 0}};
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        if (c == 'h') {
             fputs(help, stdout);
             return CLI_OK;
-        }
-        if (strcmp(argv[i], "--log") == 0) {
+        } else if (c == 'l') {
             opts.log = stderr;
-            continue;
+        } else if (c == 'H') {
+            opts.host = o.value;
+        } else if (c >= 0 && c < 6) { /* the numbers, in the order of numbers[] */
+            values[c] = read_number(o.value, numbers[c].lo, numbers[c].hi);
+            if (values[c] < 0)
+                return cli_usage_error("serve", "%s takes a number from %ld to %ld, not '%s'",
+                                       numbers[c].name, numbers[c].lo, numbers[c].hi, o.value);
+        } else {
+            return CLI_USAGE;
         }
-        if (strcmp(argv[i], "--host") == 0) {
-            if (i + 1 >= argc) return cli_usage_error("serve", "--host needs an address");
-            opts.host = argv[++i];
-            continue;
-        }
-        size_t k = 0;
-        while (k < 6 && strcmp(argv[i], numbers[k].name) != 0) k++;
-        if (k == 6) return cli_usage_error("serve", "unknown option '%s'", argv[i]);
-        if (i + 1 >= argc) return cli_usage_error("serve", "%s needs a number", argv[i]);
-        values[k] = read_number(argv[++i], numbers[k].lo, numbers[k].hi);
-        if (values[k] < 0)
-            return cli_usage_error("serve", "%s takes a number from %ld to %ld, not '%s'",
-                                   numbers[k].name, numbers[k].lo, numbers[k].hi, argv[i]);
     }
+    if (o.count > 0) return cli_usage_error("serve", "unexpected argument '%s'", argv[1]);
     opts.port = (int)values[0];
     opts.threads = (int)values[1];
     opts.scan_slots = (int)values[2];
@@ -118,7 +125,11 @@ int cmd_serve(int argc, char **argv) {
     else
         printf("Listening on %s: other machines can reach it.\n", opts.host);
     printf("Press Ctrl-C to stop.\n");
-    fflush(stdout);
+    if (cli_flush_stdout() != 0) {
+        /* nobody would learn the address; main says why the write failed */
+        srv_stop(srv);
+        return CLI_PROBLEMS;
+    }
 
     int sig = 0;
     sigwait(&stop, &sig);

@@ -15,7 +15,8 @@ static const char help[] =
     "the counters. The FEN is read tolerantly (extra spaces, missing counters);\n"
     "squares with a problem are framed and errors and warnings listed: use\n"
     "'fenkit explain' for how to fix them. With no FEN, reads one per line\n"
-    "from standard input.\n"
+    "from standard input. 'startpos' and 'startpos moves e2e4' (as in UCI) name\n"
+    "positions too.\n"
     "\n"
     "Options:\n"
     "  --flip        Black at the bottom (ranks 1 to 8 downwards, files h to a)\n"
@@ -82,14 +83,13 @@ int cmd_show(int argc, char **argv) {
     cli_input input;
     while (cli_inputs_next(&in, &input)) {
         if (total++) fputc('\n', stdout);
-        if (input.too_long) {
-            printf("line %ld: longer than %u bytes, not read\n", input.number, CLI_MAX_LINE);
+        if (input.error) {
+            printf("%s %ld: %s\n", cli_inputs_unit(&in), input.number, input.error);
             invalid++;
             continue;
         }
         invalid += !show_one(&input, &opts);
     }
     cli_inputs_close(&in);
-    if (cli_flush_stdout("show")) return CLI_PROBLEMS;
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

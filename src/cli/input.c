@@ -2,22 +2,27 @@
  * per line; and the options the FEN commands share. */
 #include "input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "fenkit/moves.h"
+#include "options.h"
 
 /* A FEN typed without quotes arrives as six arguments. A word holding '/'
- * (a placement) starts a new FEN, and the words after it join it with a
- * space; an empty argument stands alone, so that it is reported. Returns
+ * (a placement) or a space (a quoted FEN), or the word startpos, starts a
+ * new FEN, and the words after it join it with a space; an empty argument
+ * stands alone, so that it is reported. Returns
  * the number of FENs stored in out (each malloc'ed), or -1 when out of
  * memory. */
 static int group_fens(char **args, int nargs, char **out) {
     int count = 0;
     for (int i = 0; i < nargs; i++) {
         const char *word = args[i];
-        int joins = count > 0 && word[0] != '\0' && !strchr(word, '/') && out[count - 1][0] != '\0';
+        int joins = count > 0 && word[0] != '\0' && !strpbrk(word, "/ ") &&
+                    strcmp(word, "startpos") != 0 && out[count - 1][0] != '\0';
         if (!joins) {
             out[count] = strdup(word);
             if (!out[count]) return -1;
@@ -53,6 +58,102 @@ int cli_inputs_open(cli_inputs *in, char **args, int nargs) {
     return 0;
 }
 
+/* 1 when the len bytes at text are the word `word`. */
+static int is_word(const char *text, size_t len, const char *word) {
+    return len == strlen(word) && memcmp(text, word, len) == 0;
+}
+
+/* The next word of text[*at..len), skipping spaces; its length, 0 at the end. */
+static size_t next_word(const char *text, size_t len, size_t *at) {
+    while (*at < len && (text[*at] == ' ' || text[*at] == '\t')) ++*at;
+    size_t end = *at;
+    while (end < len && text[end] != ' ' && text[end] != '\t') end++;
+    return end - *at;
+}
+
+int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap) {
+    size_t at = 0, n = next_word(text, len, &at);
+    if (!is_word(text + at, n, "startpos")) return 0;
+    fk_position pos;
+    fk_position_startpos(&pos);
+    at += n;
+    n = next_word(text, len, &at);
+    if (n && !is_word(text + at, n, "moves")) {
+        snprintf(why, why_cap, "after 'startpos' comes 'moves' and the moves, not '%.*s'",
+                 (int)(n < 40 ? n : 40), text + at);
+        return -1;
+    }
+    for (int ply = 1;; ply++) {
+        at += n;
+        if (!(n = next_word(text, len, &at))) break;
+        fk_move move;
+        fk_error err;
+        err.message[0] = '\0';
+        /* UCI as the UCI form has it, else SAN as people write it */
+        if (fk_move_parse_uci(&pos, text + at, n, &move, NULL) != FK_OK &&
+            fk_move_parse_san(&pos, text + at, n, &move, &err) != FK_OK) {
+            if (err.message[0])
+                snprintf(why, why_cap, "startpos moves, ply %d: %s", ply, err.message);
+            else
+                snprintf(why, why_cap, "startpos moves, ply %d: '%.*s' is not a legal move", ply,
+                         (int)(n < 40 ? n : 40), text + at);
+            return -1;
+        }
+        fk_move_make(&pos, move);
+    }
+    fk_fen_write(&pos, FK_EP_ALWAYS, fen, FK_FEN_MAX);
+    return 1;
+}
+
+/* The next line of standard input, as cli_lines_next, with its number; but
+ * empty lines at the very end of the input (an editor's last newline, a
+ * here-document's) are no lines: an empty line is handed out only once a
+ * line is seen to follow it. */
+static int next_line(cli_inputs *in, const char **text, size_t *len, long *number) {
+    if (in->blanks > 0) {
+        *text = "";
+        *len = 0;
+        *number = in->held_number - in->blanks--;
+        return CLI_LINE_OK;
+    }
+    if (in->held_status) {
+        int got = in->held_status;
+        in->held_status = 0;
+        *text = in->held;
+        *len = in->held_len;
+        *number = in->held_number;
+        return got;
+    }
+    int got = cli_lines_next(&in->lines, text, len);
+    *number = in->lines.number;
+    if (got != CLI_LINE_OK || *len > 0) return got;
+    long first = *number, blanks = 1;
+    while ((got = cli_lines_next(&in->lines, &in->held, &in->held_len)) == CLI_LINE_OK &&
+           in->held_len == 0)
+        blanks++;
+    if (got == CLI_LINE_END) return CLI_LINE_END;
+    in->held_status = got;
+    in->held_number = in->lines.number;
+    in->blanks = blanks - 1;
+    *text = "";
+    *len = 0;
+    *number = first;
+    return CLI_LINE_OK;
+}
+
+const char cli_not_a_fen_message[] =
+    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
+
+int cli_is_not_a_fen(const char *text, size_t len) {
+    size_t at = 0, n = next_word(text, len, &at);
+    int strange = 0;
+    for (size_t i = at; i < at + n; i++) {
+        if (text[i] == '/') return 0;
+        strange += !strchr("12345678pnbrqkPNBRQK", text[i]);
+    }
+    return strange >= 2;
+}
+
 int cli_inputs_next(cli_inputs *in, cli_input *item) {
     memset(item, 0, sizeof *item);
     if (!in->from_stdin) {
@@ -60,16 +161,36 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
         item->text = in->fens[in->next];
         item->len = strlen(item->text);
         item->number = ++in->next;
+    } else {
+        int got = next_line(in, &item->text, &item->len, &item->number);
+        if (got == CLI_LINE_END) return 0;
+        if (got == CLI_LINE_TOO_LONG) {
+            snprintf(in->why, sizeof in->why, "longer than %u bytes, not read", CLI_MAX_LINE);
+            item->text = item->given = "";
+            item->error = in->why;
+            item->error_code = "line-too-long";
+            return 1;
+        }
+    }
+    item->given = item->text;
+    item->given_len = item->len;
+    int named = cli_startpos_fen(item->text, item->len, in->fen, in->why, sizeof in->why);
+    if (named > 0) {
+        item->text = in->fen;
+        item->len = strlen(in->fen);
         return 1;
     }
-    int got = cli_lines_next(&in->lines, &item->text, &item->len);
-    if (got == CLI_LINE_END) return 0;
-    item->number = in->lines.number;
-    if (got == CLI_LINE_TOO_LONG) {
-        item->text = "";
-        item->len = 0;
-        item->too_long = 1;
+    if (named < 0) {
+        item->error = in->why;
+        item->error_code = "illegal-move";
+    } else if (cli_is_not_a_fen(item->text, item->len)) {
+        item->error = cli_not_a_fen_message;
+        item->error_code = "not-a-fen";
+    } else {
+        return 1;
     }
+    item->text = "";
+    item->len = 0;
     return 1;
 }
 
@@ -82,57 +203,52 @@ void cli_inputs_close(cli_inputs *in) {
 
 const char *cli_inputs_unit(const cli_inputs *in) { return in->from_stdin ? "line" : "FEN"; }
 
-/* 1 when arg looks like an option: "--x" or "-x" with a letter. A lone "-"
- * and "-5" are FEN fields (castling, en passant, a bad counter). */
-static int is_option(const char *arg) {
-    return arg[0] == '-' &&
-           ((arg[1] >= 'a' && arg[1] <= 'z') || (arg[1] >= 'A' && arg[1] <= 'Z') ||
-            (arg[1] == '-' && arg[2] != '\0'));
+/* Reads "legal" or "always" for --ep into *ep; returns 0, or -1. */
+int cli_parse_ep(const char *text, fk_ep_mode *ep) {
+    if (strcmp(text, "legal") == 0) *ep = FK_EP_LEGAL;
+    else if (strcmp(text, "always") == 0) *ep = FK_EP_ALWAYS;
+    else return -1;
+    return 0;
 }
 
 int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *help_text,
                           cli_fen_options *opts) {
+    /* every FEN command knows every option, and refuses those not its own */
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},      {"tolerant", no_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},      {"ascii", no_argument, NULL, 'a'},
+        {"flip", no_argument, NULL, 'f'},      {"ep", required_argument, NULL, 'e'},
+        {NULL, 0, NULL, 0}};
+    static const struct {
+        int option;
+        unsigned allowed;
+    } needs[] = {{'t', CLI_OPT_TOLERANT}, {'j', CLI_OPT_JSON}, {'a', CLI_OPT_BOARD},
+                 {'f', CLI_OPT_BOARD},    {'e', CLI_OPT_EP}};
     const char *command = argv[0];
     memset(opts, 0, sizeof *opts);
     opts->ep = FK_EP_LEGAL;
-    opts->fens = argv + 1;
-    int only_fens = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!only_fens && strcmp(arg, "--") == 0) {
-            only_fens = 1;
-            continue;
-        }
-        if (only_fens || !is_option(arg)) {
-            opts->fens[opts->nfens++] = argv[i];
-            continue;
-        }
-        const char *ep_value = NULL;
-        if (cli_is_help(arg)) {
-            fputs(help_text, stdout);
-            return CLI_OK;
-        } else if ((allowed & CLI_OPT_TOLERANT) && strcmp(arg, "--tolerant") == 0) {
-            opts->flags |= FK_FEN_TOLERANT;
-        } else if ((allowed & CLI_OPT_JSON) && strcmp(arg, "--json") == 0) {
-            opts->json = 1;
-        } else if ((allowed & CLI_OPT_BOARD) && strcmp(arg, "--ascii") == 0) {
-            opts->ascii = 1;
-        } else if ((allowed & CLI_OPT_BOARD) && strcmp(arg, "--flip") == 0) {
-            opts->flip = 1;
-        } else if ((allowed & CLI_OPT_EP) && strcmp(arg, "--ep") == 0) {
-            if (i + 1 >= argc) return cli_usage_error(command, "--ep needs a value: legal or always");
-            ep_value = argv[++i];
-        } else if ((allowed & CLI_OPT_EP) && strncmp(arg, "--ep=", 5) == 0) {
-            ep_value = arg + 5;
-        } else {
-            return cli_usage_error(command, "unknown option '%s'", arg);
-        }
-        if (ep_value) {
-            if (strcmp(ep_value, "legal") == 0) opts->ep = FK_EP_LEGAL;
-            else if (strcmp(ep_value, "always") == 0) opts->ep = FK_EP_ALWAYS;
-            else
-                return cli_usage_error(command, "--ep takes legal or always, not '%s'", ep_value);
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    int c;
+    while ((c = cli_options_next(&o)) != CLI_OPTIONS_END) {
+        if (c == CLI_OPTIONS_BAD) return CLI_USAGE;
+        for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+            for (const struct option *l = longopts; l->name; l++)
+                if (needs[i].option == c && l->val == c && !(allowed & needs[i].allowed))
+                    return cli_usage_error(command, "unknown option '--%s'", l->name);
+        switch (c) {
+        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 't': opts->flags |= FK_FEN_TOLERANT; break;
+        case 'j': opts->json = 1; break;
+        case 'a': opts->ascii = 1; break;
+        case 'f': opts->flip = 1; break;
+        case 'e':
+            if (cli_parse_ep(o.value, &opts->ep) != 0)
+                return cli_usage_error(command, "--ep takes legal or always, not '%s'", o.value);
+            break;
         }
     }
+    opts->fens = argv + 1;
+    opts->nfens = o.count;
     return -1;
 }

@@ -10,10 +10,14 @@
 
 /* One FEN to work on. */
 typedef struct {
-    const char *text;
+    const char *text; /* the FEN (what "startpos moves ..." stands for) */
     size_t len;
+    const char *given; /* the input as given, to show */
+    size_t given_len;
     long number;  /* line number on standard input, or FEN number among the arguments */
-    int too_long; /* a line longer than the reader's buffer: text is empty */
+    /* When the input could not be read as a FEN at all: why, in a sentence,
+     * and a code for JSON ("line-too-long", "illegal-move"); text is empty. */
+    const char *error, *error_code;
 } cli_input;
 
 typedef struct {
@@ -21,6 +25,15 @@ typedef struct {
     int count, next;
     int from_stdin;
     cli_line_reader lines;
+    /* Blank lines are held back until a line follows them, so that those
+     * at the end of the input are dropped: the line that followed, and
+     * how many blank lines are still to hand out before it. */
+    const char *held;
+    size_t held_len;
+    int held_status; /* what cli_lines_next said of it; 0: none held */
+    long held_number, blanks;
+    char fen[FK_FEN_MAX]; /* the FEN of the last "startpos moves ..." */
+    char why[512];        /* the last input's error */
 } cli_inputs;
 
 /* Longest line read from standard input (a longer one is reported, not
@@ -32,11 +45,26 @@ typedef struct {
  * read standard input when there are none. Returns 0, or -1 when out of
  * memory. */
 int cli_inputs_open(cli_inputs *in, char **args, int nargs);
-/* The next FEN: returns 1 with *item set, or 0 when there are no more. */
+/* The next FEN: returns 1 with *item set, or 0 when there are no more.
+ * Empty lines at the end of standard input are no input. */
 int cli_inputs_next(cli_inputs *in, cli_input *item);
 void cli_inputs_close(cli_inputs *in);
 /* "line" for standard input, "FEN" for arguments: the word before a number. */
 const char *cli_inputs_unit(const cli_inputs *in);
+
+/* Reads "startpos" or "startpos moves MOVE..." (UCI's way of naming a
+ * position; the moves in UCI or SAN) as the FEN it stands for. Returns 0
+ * when text is not of that form (it is a FEN, read as such), 1 with the
+ * FEN in fen (FK_FEN_MAX bytes; its en passant square written always), or
+ * -1 with why (why_cap bytes) saying which move could not be played. */
+int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap);
+
+/* 1 when text is not a FEN at all, not even a broken one: its first word
+ * has no '/' between ranks and two or more bytes no placement holds. The
+ * reader would report each of those bytes and each field after them; one
+ * error, cli_not_a_fen_message, says more. */
+int cli_is_not_a_fen(const char *text, size_t len);
+extern const char cli_not_a_fen_message[];
 
 /* The options the FEN commands share, read by cli_parse_fen_options. */
 typedef struct {
@@ -55,6 +83,10 @@ enum {
     CLI_OPT_JSON = 1 << 2,
     CLI_OPT_BOARD = 1 << 3 /* --ascii and --flip */
 };
+
+/* Reads "legal" or "always" (an --ep value) into *ep; returns 0, or -1
+ * for anything else. */
+int cli_parse_ep(const char *text, fk_ep_mode *ep);
 
 /* Reads argv (argv[0] is the command) into opts. Returns -1 when all is
  * well, CLI_OK after printing help (help_text to stdout), or CLI_USAGE

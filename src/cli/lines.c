@@ -78,6 +78,11 @@ int cli_lines_next(cli_line_reader *r, const char **text, size_t *len) {
             continue;
         }
         if (n > 0 && line[n - 1] == '\r') n--;
+        if (r->number == 0 && n >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+            /* a UTF-8 byte-order mark, as Windows editors start a file */
+            line += 3;
+            n -= 3;
+        }
         r->number++;
         *text = line;
         *len = n;

@@ -7,8 +7,8 @@
 #include <stddef.h>
 
 /* Reads lines from a file descriptor through one buffer allocated once. A
- * line is returned in place, without its "\n" or "\r\n", and stays valid
- * until the next call. */
+ * line is returned in place, without its "\n" or "\r\n" (nor, on the first
+ * line, a UTF-8 byte-order mark), and stays valid until the next call. */
 typedef struct {
     int fd;
     char *buf;

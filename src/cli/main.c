@@ -1,4 +1,5 @@
 /* fenkit: dispatch to the subcommands. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,18 +32,60 @@ static void print_help(FILE *out) {
             fk_version());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nRun 'fenkit COMMAND --help' for a command's options and examples.\n"
+    fprintf(out, "  %-10s %s\n", "help", "this list; 'fenkit help COMMAND': a command's help");
+    fprintf(out, "\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
+                 "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
+                 "2 usage error.\n"
                  "Example: fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n");
 }
 
-int main(int argc, char **argv) {
+/* errno of the first write to standard output known to have failed, or 0. */
+static int stdout_error;
+
+void cli_stdout_failed(int error) {
+    if (!stdout_error) stdout_error = error ? error : EIO;
+}
+
+int cli_flush_stdout(void) {
+    if (fflush(stdout) == 0) return 0;
+    cli_stdout_failed(errno);
+    return -1;
+}
+
+/* Flushes and closes standard output, as exit() would, but says when that
+ * or an earlier write failed: output lost to a full disk or a closed file
+ * must not pass for success. Returns the exit status to use. */
+static int close_stdout(const char *command, int status) {
+    cli_flush_stdout();
+    int error = stdout_error;
+    /* the error flag catches a failure no flush reported (a putc's) */
+    if (ferror(stdout) && !error) error = -1;
+    if (fclose(stdout) != 0 && !error) error = errno ? errno : EIO;
+    if (!error) return status;
+    fprintf(stderr, "fenkit%s%s: writing standard output: %s\n", command ? " " : "",
+            command ? command : "", error > 0 ? strerror(error) : "some output was lost");
+    return status == CLI_OK ? CLI_PROBLEMS : status;
+}
+
+/* Runs the command argv[1] names; returns its exit status. */
+static int run(int argc, char **argv) {
     if (argc < 2) {
         print_help(stderr);
         return CLI_USAGE;
     }
-    if (cli_is_help(argv[1])) {
+    if (cli_is_help(argv[1]) || (strcmp(argv[1], "help") == 0 && argc == 2)) {
         print_help(stdout);
         return CLI_OK;
+    }
+    if (strcmp(argv[1], "help") == 0) {
+        /* fenkit help CMD is fenkit CMD --help */
+        char help_flag[] = "--help";
+        char *args[] = {argv[2], help_flag, NULL};
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, args);
+        fprintf(stderr, "fenkit help: '%s' is not a command\n\n", argv[2]);
+        print_help(stderr);
+        return CLI_USAGE;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
         printf("fenkit %s\n", fk_version());
@@ -53,4 +96,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fenkit: '%s' is not a command\n\n", argv[1]);
     print_help(stderr);
     return CLI_USAGE;
+}
+
+int main(int argc, char **argv) {
+    int status = run(argc, argv);
+    /* the command a failed write is reported for: argv[1], or help's CMD */
+    const char *name = argc > 2 && strcmp(argv[1], "help") == 0 ? argv[2] : argc > 1 ? argv[1] : "";
+    const char *command = NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0) command = commands[i].name;
+    return close_stdout(command, status);
 }

@@ -149,12 +149,6 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
                 problems->dropped == 1 ? "" : "s");
 }
 
-int cli_flush_stdout(const char *command) {
-    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
-    fprintf(stderr, "fenkit %s: writing standard output: %s\n", command, strerror(errno));
-    return 1;
-}
-
 const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }
 
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {

@@ -35,10 +35,6 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
  * `indent` before the continuation of a wrapped line. */
 void cli_print_paragraphs(FILE *out, const char *text, const char *indent);
 
-/* Flushes standard output; when that fails (a full disk, a closed pipe),
- * says so on stderr for `command` and returns 1, else 0. */
-int cli_flush_stdout(const char *command);
-
 /* "White" or "Black". */
 const char *cli_side_name(int side);
 

@@ -5,6 +5,9 @@
 
 #include "rules_common.h"
 
+#include "cli.h"
+#include "input.h"
+
 /* 1 when a problem leaves the rules undefined, so no move can be given:
  * an unreadable FEN, a side without exactly one king, a pawn on a back
  * rank, or the side not to move in check. Other problems (an unreachable
@@ -24,9 +27,16 @@ static int blocks_moves(const fk_problem *p) {
 
 int rules_read_position(const char *command, const char *text, unsigned flags,
                         fk_position *pos) {
-    if (strcmp(text, "startpos") == 0) {
-        fk_position_startpos(pos);
-        return 1;
+    char fen[FK_FEN_MAX], why[512];
+    int named = cli_startpos_fen(text, strlen(text), fen, why, sizeof why);
+    if (named < 0) {
+        fprintf(stderr, "fenkit %s: %s\n", command, why);
+        return 0;
+    }
+    if (named > 0) text = fen;
+    if (cli_is_not_a_fen(text, strlen(text))) {
+        fprintf(stderr, "fenkit %s: %s\n", command, cli_not_a_fen_message);
+        return 0;
     }
     fk_problems problems;
     fk_problems_clear(&problems);
@@ -44,6 +54,42 @@ int rules_read_position(const char *command, const char *text, unsigned flags,
         if (p->fix[0]) fprintf(stderr, "    fix: %s\n", p->fix);
     }
     return 0;
+}
+
+int rules_each_stdin_fen(const char *command, int (*each)(const char *fen, void *ctx),
+                         void *ctx) {
+    cli_inputs in;
+    if (cli_inputs_open(&in, NULL, 0) != 0) {
+        cli_inputs_close(&in);
+        fprintf(stderr, "fenkit %s: out of memory\n", command);
+        return CLI_PROBLEMS;
+    }
+    int status = CLI_OK;
+    char fen[FK_FEN_MAX + 64];
+    cli_input item;
+    while (cli_inputs_next(&in, &item)) {
+        if (!item.error && item.len == 0) continue;
+        int done = 0;
+        if (item.error)
+            fprintf(stderr, "fenkit %s: %s\n", command, item.error);
+        else if (item.len >= sizeof fen)
+            fprintf(stderr, "fenkit %s: longer than a FEN can be\n", command);
+        else {
+            memcpy(fen, item.text, item.len);
+            fen[item.len] = '\0';
+            done = each(fen, ctx);
+        }
+        if (!done) {
+            fprintf(stderr, "fenkit %s: line %ld skipped\n", command, item.number);
+            status = CLI_PROBLEMS;
+        }
+    }
+    if (in.lines.error) {
+        fprintf(stderr, "fenkit %s: reading standard input: %s\n", command, strerror(in.lines.error));
+        status = CLI_PROBLEMS;
+    }
+    cli_inputs_close(&in);
+    return status;
 }
 
 void rules_json_string(FILE *out, const char *text) {

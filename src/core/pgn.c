@@ -65,6 +65,7 @@ struct fk_pgn_reader {
     fk_pgn_ply ply;
     fk_pgn_error error;
     int error_pending; /* an error recorded, not yet handed out */
+    long comments_before; /* the lexer's comment count when the last game ended */
     fk_pgn_stats stats;
 
     fk_pgn_event queue[4];
@@ -439,6 +440,9 @@ static void end_game(fk_pgn_reader *r, int missing) {
             set_error(r, "", "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
         fail(r);
     }
+    /* a comment between two games is counted with the next one */
+    r->game.comments = (int)(r->lx.comments - r->comments_before);
+    r->comments_before = r->lx.comments;
     emit(r, FK_PGN_GAME_END);
     r->state = OUTSIDE;
     r->lx.skip_numbers = 0;
@@ -491,6 +495,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     char last = len ? text[len - 1] : '\0';
     if (last == '!' || last == '?' || last == '.') { /* a suffix to take off */
         while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
+        if (n < len) r->game.nags++;
         if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
             text[n - 1] == '.') {
             if (strict) {
@@ -651,6 +656,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
 
     switch (kind) {
     case PGN_TOK_OPEN:
+        if (r->nest == 0 && r->state == MOVES) r->game.variations++;
         if (replaying && (r->flags & FK_PGN_VARIATIONS))
             open_variation(r);
         else
@@ -724,6 +730,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
             return;
         }
         if (strcmp(t, "--") != 0 && is_glyph(t)) {
+            r->game.nags++;
             if (strict) {
                 set_error(r, t, "%s: evaluation glyphs must be written as NAGs ($n)", t);
                 fail(r);
@@ -737,8 +744,10 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         set_error(r, "", "%s", lx->message);
         fail(r);
         return;
-    case PGN_TOK_DOT:
     case PGN_TOK_NAG:
+        r->game.nags++;
+        return;
+    case PGN_TOK_DOT:
     default: return;
     }
 }

@@ -304,11 +304,17 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
             continue;
         }
         switch (c) {
-        case ';': skip_line(lx); continue;
+        case ';':
+            skip_line(lx);
+            lx->comments++;
+            continue;
         case '{': {
             long line = lx->line, col = lx->tok_column;
             advance(lx);
-            if (skip_comment(lx) == 0) continue;
+            if (skip_comment(lx) == 0) {
+                lx->comments++;
+                continue;
+            }
             lx->ends_game = 1;
             return bad(lx, "the comment opened at line %ld, column %ld is never closed", line,
                        col);

@@ -49,6 +49,7 @@ typedef struct {
     size_t value_len;
     char message[160];       /* PGN_TOK_BAD: why */
     int ends_game;           /* PGN_TOK_BAD: a comment ran into the next game */
+    long comments;           /* comments skipped so far */
     int skip_numbers;        /* set by the reader: move numbers ("12", "12.",
                                 "12...") are skipped, not handed out */
 } pgn_lexer;

@@ -8,9 +8,9 @@
 
 enum {
     FK_LAYER_BASE = 1,    /* background, squares (and tiles), highlights,
-                             check glow, coordinates */
+                             check glow, coordinates in the margin */
     FK_LAYER_PIECES = 2,  /* the pieces not already on tiles */
-    FK_LAYER_OVERLAY = 4, /* arrows, frame */
+    FK_LAYER_OVERLAY = 4, /* coordinates inside the squares, arrows, frame */
     FK_LAYER_ALL = 7
 };
 

@@ -254,7 +254,7 @@ fk_status fk_render_png(const fk_position *pos, const fk_diagram_options *opts,
     cairo_t *cr = raster.cairo_create(surface);
     status = draw_svg(cr, svg.data, svg.len, size, size, NULL);
     if (status == FK_OK) status = draw_pieces(cr, pos, opts);
-    if (status == FK_OK && (opts->arrow_count || opts->border)) {
+    if (status == FK_OK && (opts->arrow_count || opts->border || opts->coords == FK_COORDS_INSIDE)) {
         fk_buffer_clear(&svg);
         status = fk_render_svg_layers(pos, opts, FK_LAYER_OVERLAY, &svg);
         if (status == FK_OK) status = draw_svg(cr, svg.data, svg.len, size, size, NULL);

@@ -293,6 +293,13 @@ static void draw_coords_outside(drawing *d) {
     }
 }
 
+/* Draws the coordinates with `draw`, in their font. */
+static void draw_coords(drawing *d, void (*draw)(drawing *)) {
+    EMIT(d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
+    draw(d);
+    EMIT(d, "</g>");
+}
+
 /* A frame line just outside the squares. */
 static void draw_border(drawing *d) {
     double w = frame_width(d->opts), s = d->g.square;
@@ -339,14 +346,12 @@ fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options 
         draw_squares(&d, pos);
         draw_highlights(&d);
         draw_check(&d);
-        if (opts->coords != FK_COORDS_NONE)
-            EMIT(&d, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\">");
-        if (opts->coords == FK_COORDS_INSIDE) draw_coords_inside(&d);
-        if (opts->coords == FK_COORDS_OUTSIDE) draw_coords_outside(&d);
-        if (opts->coords != FK_COORDS_NONE) EMIT(&d, "</g>");
+        if (opts->coords == FK_COORDS_OUTSIDE) draw_coords(&d, draw_coords_outside);
     }
     if (layers & FK_LAYER_PIECES) draw_pieces(&d, pos);
     if (layers & FK_LAYER_OVERLAY) {
+        /* over the pieces: a set that fills its squares would hide them */
+        if (opts->coords == FK_COORDS_INSIDE) draw_coords(&d, draw_coords_inside);
         draw_arrows(&d);
         if (opts->border) draw_border(&d);
     }

@@ -118,12 +118,12 @@ assert not rows[1]["valid"] and rows[1]["problems"][0]["code"] == "empty-input",
 '
 
 step "standard input for people: each line labelled, a summary at the end"
-fk_in "$START\n\n" check
+fk_in "$START\n\n$KINGS_ONLY\n" check
 expect_rc 1
 out_has "line 1: $START"
 out_has "line 2: "
 out_has "[empty-input]"
-out_has "checked 2 FENs: 1 valid, 1 invalid"
+out_has "checked 3 FENs: 2 valid, 1 invalid"
 
 step "all valid on standard input: exit 0"
 fk_in "$START\n$KINGS_ONLY" check --json

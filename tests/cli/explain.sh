@@ -39,11 +39,12 @@ fk explain $START $KINGS_ONLY
 expect_rc 0
 out_has "FEN 1: $START"
 out_has "FEN 2: $KINGS_ONLY"
-fk_in "$START\r\n\r\n" explain
+fk_in "$START\r\n\r\n$KINGS_ONLY\r\n" explain
 expect_rc 1
 out_has "line 1: $START"
 out_has "line 2: "
 out_has "[empty-input]"
+out_has "line 3: $KINGS_ONLY"
 
 step "--tolerant: missing counters are filled in, with a note"
 fk explain '8/8/8/4k3/8/8/8/4K3 w - -'

@@ -2,7 +2,8 @@
 # the dispatcher.
 source "$(dirname "$0")/lib/common.bash" "$1"
 
-for command in check explain show normalize; do
+ALL="check explain show normalize render moves play perft pgn serve scan"
+for command in $ALL; do
     for flag in --help -h; do
         step "fenkit $command $flag"
         fk "$command" "$flag"
@@ -19,10 +20,26 @@ step "normalize --help says failed lines are left out"
 fk normalize --help
 out_has "LEFT OUT"
 
-step "fenkit --help lists the commands"
+step "fenkit --help and fenkit help list the commands"
 fk --help
 expect_rc 0
-for command in check explain show normalize; do out_has "  $command "; done
+for command in $ALL help; do out_has "  $command "; done
+cp "$TMP/out" "$TMP/listed"
+fk help
+expect_rc 0
+cmp -s "$TMP/listed" "$TMP/out" || fail "fenkit help differs from fenkit --help"
+
+step "fenkit help COMMAND is that command's --help"
+for command in $ALL; do
+    fk "$command" --help
+    cp "$TMP/out" "$TMP/want"
+    fk help "$command"
+    expect_rc 0
+    cmp -s "$TMP/want" "$TMP/out" || fail "fenkit help $command differs from its --help"
+done
+fk help frobnicate
+expect_rc 2
+err_has "'frobnicate' is not a command"
 
 step "--version"
 fk --version

@@ -68,7 +68,7 @@ expect perft-divide 0 '^e2e4: 600$' "$fenkit" perft --divide startpos 3
 expect perft-divide-total 0 '^Nodes searched: 8902$' "$fenkit" perft --divide startpos 3
 expect perft-960 0 '^12189$' "$fenkit" perft 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' 3
 expect perft-xfen 0 '^12333$' "$fenkit" perft --chess960 'r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1' 3
-expect perft-batch 0 '^position fen startpos$' "$fenkit" perft 2 <<<'startpos'
+expect perft-batch 0 '^position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1$' "$fenkit" perft 2 <<<'startpos'
 expect perft-time 0 'nodes/s' "$fenkit" perft --time startpos 2
 expect perft-bad-depth 2 'not a depth' "$fenkit" perft startpos x
 expect perft-bad-fen 1 'cannot use this FEN' "$fenkit" perft '8/8/8 w - - 0 1' 2

@@ -87,6 +87,21 @@ expect "two inputs" "1 2" "$(printf '1. e4 *' | "$fenkit" pgn --last - "$data/ch
 "$fenkit" pgn "$tmp/missing.pgn" >/dev/null 2>&1
 expect "missing file exit" 1 "$?"
 
+# --ply and --move past the end of a game: each such game is named on
+# stderr, and the exit status is 1.
+printf '1. e4 e5 *\n\n1. d4 d5 2. c4 *\n' >"$tmp/short.pgn"
+out=$("$fenkit" pgn --ply 4 "$tmp/short.pgn" 2>"$tmp/err")
+expect "ply past the end exit" 1 "$?"
+expect "ply past the end output" "" "$out"
+grep -q 'game 1: no ply 4: the game has 2 plies' "$tmp/err" || fail "ply past the end: $(cat "$tmp/err")"
+grep -q 'game 2: no ply 4: the game has 3 plies' "$tmp/err" || fail "ply past the end: $(cat "$tmp/err")"
+"$fenkit" pgn --move 2 "$tmp/short.pgn" >/dev/null 2>"$tmp/err"
+expect "move past the end exit" 1 "$?"
+grep -q "game 1: no position after White's move 2" "$tmp/err" || fail "move past the end: $(cat "$tmp/err")"
+grep -q 'game 2' "$tmp/err" && fail "move 2 is in game 2: $(cat "$tmp/err")"
+"$fenkit" pgn --ply 2 "$tmp/short.pgn" >/dev/null 2>&1
+expect "ply in every game exit" 0 "$?"
+
 # --write
 w=$("$fenkit" pgn --write e4 e5 Nf3 Nc6 Bb5 2>&1)
 expect "write" '[Event "?"]
@@ -107,6 +122,21 @@ grep -q '^\[Result "0-1"\]$' <<<"$w" || fail "write result from mate"
 grep -q '^1. f3 e5 2. g4 Qh4# 0-1$' <<<"$w" || fail "write mate"
 "$fenkit" pgn --write e4 e4 >/dev/null 2>&1
 expect "write illegal exit" 1 "$?"
+# A null move cannot be written: that game is refused, with where and why,
+# and the next one still written.
+w=$(printf '1. e4 -- 2. d4 -- 3. c4 *\n\n1. d4 d5 *\n' | "$fenkit" pgn --write 2>"$tmp/err")
+expect "write null move exit" 1 "$?"
+grep -q -- 'game 1: ply 2 is a null move (--)' "$tmp/err" || fail "write null move: $(cat "$tmp/err")"
+grep -q 'e4 d4' <<<"$w" && fail "write null move: the game was written without it: $w"
+grep -q '^1. d4 d5 \*$' <<<"$w" || fail "write after a null move: $w"
+# What --write cannot keep is noted, not dropped silently.
+w=$(printf '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' | "$fenkit" pgn --write 2>"$tmp/err")
+expect "write annotations exit" 0 "$?"
+grep -q '^1. e4 e5 2. Nf3 \*$' <<<"$w" || fail "write annotated: $w"
+grep -q 'game 1: 1 comment, 2 annotations and 1 variation left out' "$tmp/err" ||
+  fail "write annotated: no note: $(cat "$tmp/err")"
+"$fenkit" pgn --write e4 e5 2>"$tmp/err" >/dev/null
+[ -s "$tmp/err" ] && fail "write plain moves: stderr $(cat "$tmp/err")"
 long=$(printf '%s ' $(for i in $(seq 1 30); do echo Nf3 Nf6 Ng1 Ng8; done) | "$fenkit" pgn --write 2>&1)
 expect "write wraps at 79" 79 "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' <<<"$long")"
 expect "write reads back" 121 "$(printf '%s\n' "$long" | "$fenkit" pgn 2>/dev/null | wc -l)"

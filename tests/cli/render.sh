@@ -96,6 +96,9 @@ fk render --coords left "$START"; expect_rc 2; err_has "none, inside or outside"
 fk render --theme plaid "$START"; expect_rc 2; err_has "no theme called 'plaid'"
 fk render --highlight z9 "$START"; expect_rc 2; err_has "--highlight"
 fk render --arrow e2 "$START"; expect_rc 2; err_has "--arrow"
+# an arrow from a square to itself would draw nothing
+fk render --arrow e2e4,a1a1 "$START"; expect_rc 2
+err_has "--arrow a1a1: an arrow goes from one square to another"
 fk render "$START" -o "$TMP/x.jpg"; expect_rc 2; err_has "cannot tell the format"
 fk render --frobnicate "$START"; expect_rc 2; err_has "unknown option"
 fk render --random 3; expect_rc 2; err_has "--random needs --out"

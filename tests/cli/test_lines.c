@@ -52,6 +52,16 @@ static void lines_cross_block_boundaries(void **state) {
     }
 }
 
+static void byte_order_mark_is_dropped_from_the_first_line(void **state) {
+    (void)state;
+    char joined[256];
+    for (size_t cap = 8; cap <= 16; cap++) {
+        read_all("\xEF\xBB\xBF" "ab\r\n\xEF\xBB\xBF" "cd\n", cap, joined, sizeof joined);
+        /* only the first: elsewhere it is part of the line */
+        assert_string_equal(joined, "ab|\xEF\xBB\xBF" "cd");
+    }
+}
+
 static void crlf_and_missing_last_newline(void **state) {
     (void)state;
     char joined[256];
@@ -117,6 +127,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lines_cross_block_boundaries),
         cmocka_unit_test(crlf_and_missing_last_newline),
+        cmocka_unit_test(byte_order_mark_is_dropped_from_the_first_line),
         cmocka_unit_test(empty_input_has_no_lines),
         cmocka_unit_test(long_line_is_skipped_and_counted),
         cmocka_unit_test(writer_flushes_in_blocks_and_keeps_order),

@@ -291,6 +291,33 @@ static void comments_nags_and_glyphs_are_skipped(void **state) {
     assert_games(text, FK_PGN_STRICT, "g1 e4 e5 Nf3 E3:8:+/= |*");
 }
 
+/* The comments, NAGs and variations of the first game, at its end. */
+static void skipped_counts(const char *text, unsigned flags, int counts[3]) {
+    string_input in = {text, strlen(text), 0, 0};
+    fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, flags);
+    const fk_pgn_game *game = fk_pgn_reader_game(r);
+    while (fk_pgn_next(r) != FK_PGN_GAME_END) continue;
+    counts[0] = game->comments;
+    counts[1] = game->nags;
+    counts[2] = game->variations;
+    fk_pgn_reader_free(r);
+}
+
+static void skipped_annotations_are_counted(void **state) {
+    (void)state;
+    const char *text = "{before} 1. e4 $1 {x} e5!? ; to the end of the line\n"
+                       "2. Nf3 +/= (2. d4 {inner} (2. c4) exd4) Nc6 *\n{after} [Event \"b\"] *";
+    int counts[3];
+    for (unsigned flags = 0; flags <= FK_PGN_VARIATIONS; flags += FK_PGN_VARIATIONS) {
+        skipped_counts(text, flags, counts);
+        assert_int_equal(counts[0], 4); /* the one after the result is the next game's */
+        assert_int_equal(counts[1], 3);
+        assert_int_equal(counts[2], 1); /* (2. c4) is inside the other */
+    }
+    skipped_counts("1. e4 e5 *", 0, counts);
+    assert_int_equal(counts[0] + counts[1] + counts[2], 0);
+}
+
 static void castling_with_zeros(void **state) {
     (void)state;
     const char *text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *";
@@ -758,6 +785,7 @@ int main(void) {
         cmocka_unit_test(garbage_is_an_error_and_reading_goes_on),
         cmocka_unit_test(move_numbers_in_all_forms),
         cmocka_unit_test(comments_nags_and_glyphs_are_skipped),
+        cmocka_unit_test(skipped_annotations_are_counted),
         cmocka_unit_test(castling_with_zeros),
         cmocka_unit_test(over_specified_moves),
         cmocka_unit_test(fen_tag_without_setup),

@@ -78,6 +78,30 @@ static void test_only_the_pieces_on_the_board_are_defined(void **state) {
     fk_buffer_free(&svg);
 }
 
+/* Coordinates inside the squares are drawn over the pieces, where a set
+ * that fills its squares cannot hide them; those in the margin need not be. */
+static void test_inside_coordinates_are_drawn_over_the_pieces(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_position_startpos(&pos);
+    fk_diagram_options o;
+    fk_diagram_options_default(&o);
+    o.coords = FK_COORDS_INSIDE;
+    fk_buffer svg = {0};
+    assert_int_equal(fk_render_svg(&pos, &o, &svg), FK_OK);
+    const char *last_piece = NULL;
+    for (const char *p = svg.data; (p = strstr(p, "<use ")); p++) last_piece = p;
+    const char *first_label = strstr(svg.data, "<text");
+    assert_non_null(last_piece);
+    assert_non_null(first_label);
+    assert_true(first_label > last_piece);
+    fk_buffer_clear(&svg);
+    o.coords = FK_COORDS_OUTSIDE;
+    assert_int_equal(fk_render_svg(&pos, &o, &svg), FK_OK);
+    assert_true(strstr(svg.data, "<text") < strstr(svg.data, "<use "));
+    fk_buffer_free(&svg);
+}
+
 static void test_options_show_up_in_the_drawing(void **state) {
     (void)state;
     fk_position pos;
@@ -192,6 +216,7 @@ int main(void) {
         cmocka_unit_test(test_start_position_is_small_valid_and_complete),
         cmocka_unit_test(test_only_the_pieces_on_the_board_are_defined),
         cmocka_unit_test(test_options_show_up_in_the_drawing),
+        cmocka_unit_test(test_inside_coordinates_are_drawn_over_the_pieces),
         cmocka_unit_test(test_book_theme_hatches_the_dark_squares),
         cmocka_unit_test(test_bad_options_are_refused_and_nothing_is_written),
         cmocka_unit_test(test_appending_keeps_what_was_there),
