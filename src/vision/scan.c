@@ -432,8 +432,9 @@ static int quarter_turns(const fk_model *model, const uint8_t *crops, int side,
 #define PRINTED_WHITE_BOTTOM 0.95
 #define PAWNS_SURE 0.99
 
-fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
-                        fk_error *err) {
+/* Reads the board at opts->board, or the one the locator finds. */
+static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
+                            fk_scan_result *out, fk_error *err) {
     fk_scan_options defaults;
     if (!opts) {
         fk_scan_options_default(&defaults);
@@ -793,6 +794,62 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     }
     fk_scan_weigh_doubt(out, opts->threshold);
     return FK_OK;
+}
+
+/* 1 when the board reaches past the picture's edge by more than a tenth
+ * of a square: part of it is cut off. */
+static int cut_off(const fk_scan_result *r) {
+    const fk_point *c = r->board.corners;
+    double square = hypot(c[1].x - c[0].x, c[1].y - c[0].y) / 8, margin = square / 10;
+    for (int k = 0; k < 4; k++)
+        if (c[k].x < -margin || c[k].y < -margin || c[k].x > r->width + margin ||
+            c[k].y > r->height + margin)
+            return 1;
+    return 0;
+}
+
+static int men_on(const fk_scan_result *r) {
+    int n = 0;
+    for (int sq = 0; sq < 64; sq++) n += r->squares[sq].read != FK_EMPTY;
+    return n;
+}
+
+/* How much a board is the one a person means, where a picture shows
+ * several: a whole board before one cut off by the picture's edge, one
+ * with men before an empty one, then the larger. */
+static double meant(const fk_scan_result *r) {
+    const fk_point *c = r->board.corners;
+    double area = fabs((c[2].x - c[0].x) * (c[3].y - c[1].y) - (c[3].x - c[1].x) * (c[2].y - c[0].y)) / 2;
+    return (cut_off(r) ? 0 : 2) + (men_on(r) ? 1 : 0) + area / (1 + (double)r->width * r->height);
+}
+
+fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
+                        fk_error *err) {
+    fk_status s = scan_board(image, opts, out, err);
+    if (s != FK_OK || (opts && opts->board) || (men_on(out) && !cut_off(out))) return s;
+    /* The largest clear board is empty or cut off: a screen may show a
+     * game beside an empty board, or the picture cut a board in two. The
+     * other boards are read too, and the one most likely meant is kept. */
+    fk_scan_result *all = malloc(sizeof *all * FK_SCAN_MAX_BOARDS);
+    int n = 0;
+    fk_error ignored;
+    if (!all || fk_scan_image_all(image, opts, all, FK_SCAN_MAX_BOARDS, &n, &ignored) != FK_OK) {
+        free(all);
+        return s;
+    }
+    int best = -1;
+    for (int k = 0; k < n; k++)
+        if (meant(&all[k]) > meant(out) && (best < 0 || meant(&all[k]) > meant(&all[best]))) best = k;
+    if (best >= 0) {
+        const char *why = cut_off(out) ? "cut off by the picture's edge" : "empty";
+        *out = all[best];
+        fk_scan_note(out,
+                     "the picture shows %d boards; the largest is %s, so this one was read "
+                     "(use --all to read every board)",
+                     n, why);
+    }
+    free(all);
+    return s;
 }
 
 fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,

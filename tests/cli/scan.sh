@@ -221,6 +221,16 @@ out_has "the diagram is turned upside down in the picture"
 fk scan "$DATA/tsoj_036.png"
 out_lacks "the diagram is turned"
 
+step "without --all, a whole board with men is read before a larger one that is empty or cut off"
+fk scan "$DATA/two-boards-one-empty.png"
+out_has "$DATA/two-boards-one-empty.png: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R "
+out_has "the largest is empty, so this one was read"
+fk scan "$DATA/two-boards-one-cut-off.png"
+out_has "$DATA/two-boards-one-cut-off.png: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R "
+out_has "the largest is cut off by the picture's edge"
+fk scan --all --fen-only "$DATA/two-boards-one-empty.png"
+out_has "8/8/8/8/8/8/8/8 w - - 0 1"
+
 step "a picture from standard input"
 "$FENKIT" scan - <"$DATA/cv_03.jpg" >"$TMP/out" 2>"$TMP/err"
 RC=$?
