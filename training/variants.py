@@ -15,6 +15,8 @@ applies one random choice to all twelve men of a set alike:
 
 Usage (a look at what it makes): variants.py SET_DIR OUT_DIR [--seed S]"""
 import argparse
+import functools
+import io
 import os
 import random
 import subprocess
@@ -27,7 +29,14 @@ SIDE = 160  # the variants' own size; render scales them to the square
 
 
 def load(set_dir, name):
-    """One man of a set as an RGBA array of SIDE x SIDE."""
+    """One man of a set as an RGBA array of SIDE x SIDE (a copy: callers
+    change it)."""
+    return loaded(set_dir, name).copy()
+
+
+@functools.lru_cache(maxsize=2048)
+def loaded(set_dir, name):
+    """One man of a set, read once (an SVG set is drawn by rsvg-convert)."""
     png = os.path.join(set_dir, name + ".png")
     if os.path.exists(png):
         img = Image.open(png).convert("RGBA")
@@ -35,7 +44,6 @@ def load(set_dir, name):
         svg = os.path.join(set_dir, name + ".svg")
         out = subprocess.run(["rsvg-convert", "-w", str(SIDE), "-h", str(SIDE), svg],
                              check=True, stdout=subprocess.PIPE).stdout
-        import io
         img = Image.open(io.BytesIO(out)).convert("RGBA")
     return np.asarray(img.resize((SIDE, SIDE), Image.LANCZOS)).astype(np.float32)
 
