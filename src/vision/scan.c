@@ -328,15 +328,6 @@ static void read_brighter(const fk_model *model, const uint8_t *crops, int side,
     free(again);
 }
 
-/* Writes a probability as a percentage for a note: whole percents, or
- * tenths below 1% ("0.3%"), so that a small chance does not read "0%". */
-static void percent(double p, char out[16]) {
-    if (p >= 0.01 || p < 0.0005)
-        snprintf(out, 16, "%.0f%%", 100 * p);
-    else
-        snprintf(out, 16, "%.1f%%", 100 * p);
-}
-
 /* Says when the board was found turned or at a slant (corners that make no
  * upright rectangle): its squares were read straightened. */
 static void note_slant(fk_scan_result *r) {
@@ -432,6 +423,291 @@ static int quarter_turns(const fk_model *model, const uint8_t *crops, int side,
 #define PRINTED_WHITE_BOTTOM 0.95
 #define PAWNS_SURE 0.99
 
+/* What a scan of one board knows as it goes, from one step to the next. */
+typedef struct {
+    const fk_image *image;
+    const fk_scan_options *opts;
+    const fk_model *model;
+    fk_scan_result *out;
+    int side;                         /* of a crop */
+    uint8_t *crops;                   /* the 64 crops and room for tell.c's work */
+    float (*probs)[FK_PIECE_COUNT];   /* the network's readings, by picture cell */
+    uint64_t *rows;                   /* tell.c's comparisons */
+    fk_light lit;                     /* the light evened out over the board */
+    int evened;
+    fk_arrow_seen arrows[FK_ARROWS_MOST];
+    int arrow_count;
+    fk_bitboard arrowed, covered, partly, dotted, tinted; /* cells */
+    fk_bitboard alike[64], inked, unlike, twins;          /* cells */
+    double odd[64];                   /* fk_crops_oddness() */
+    int printed;                      /* a printed diagram: hatched squares */
+    fk_piece picture[64];             /* the men read, by picture cell */
+    told_apart told[64];              /* men told apart, and how */
+    int told_count;
+    drawings drawn;
+    hatching hatch;
+    int shaped[64], found;
+    const char *how;                  /* where the side at the bottom came from */
+    int notes_at_cut;                 /* notes before the board was cut */
+} reading;
+
+/* Find: where the board is in the picture. */
+static fk_status find_board(reading *r, fk_error *err) {
+    fk_scan_result *out = r->out;
+    fk_status s = FK_OK;
+    if (r->opts->board)
+        out->board = *r->opts->board;
+    else if ((s = fk_board_locate(r->image, &out->board, err)) != FK_OK)
+        return s;
+    if (r->image->turned) {
+        int t = r->image->turned;
+        fk_scan_note(
+            out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
+            t == 6 || t == 8   ? "turned a quarter"
+            : t == 5 || t == 7 ? "mirrored and turned a quarter"
+            : t == 3           ? "upside down"
+                               : "mirrored",
+            t);
+    }
+    note_slant(out);
+    r->notes_at_cut = out->note_count;
+    return FK_OK;
+}
+
+/* Cut: the board into 64 crops, with what is drawn over the squares
+ * (a panel, uneven light, a picked-up man's dots, arrows) found and, where
+ * it can be, taken out. */
+static fk_status cut_board(reading *r, fk_error *err) {
+    int side = r->side;
+    if (!r->crops || !r->probs || fk_board_cut(r->image, &r->out->board, side, r->crops) != FK_OK)
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    uint8_t *crops = r->crops;
+    r->arrowed = r->partly = 0;
+    r->lit = (fk_light){{0}, 0, 0};
+    /* A panel over the board is looked for first: on a board drawn by a
+     * program, whose light needs no evening (the panel's cells, taken for
+     * light squares, made a fit of greys 60 to 301 once). */
+    r->covered = fk_covered_cells(crops, side, &r->partly);
+    r->evened = !r->covered && fk_crops_even_light(crops, side, &r->lit);
+    if (r->evened)
+        fk_scan_note(r->out,
+                     "the light falls unevenly on the board (its light squares from grey %.0f "
+                     "to %.0f); it was evened out to read it",
+                     r->lit.lo, r->lit.hi);
+    r->dotted = fk_move_dots_remove(crops, side) & ~r->covered;
+    r->arrow_count = fk_arrows_remove(crops, side, r->arrows, &r->arrowed);
+    return FK_OK;
+}
+
+/* The network's readings of the crops: once, again for the least sure
+ * squares, and brighter for a board in dim light. */
+static fk_status read_crops(reading *r, fk_error *err) {
+    if (read_squares(r->model, r->crops, r->side, r->probs) != FK_OK)
+        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    look_again(r->model, r->crops, r->side, r->probs);
+    if (r->evened && r->lit.hi < DIM_PAPER)
+        read_brighter(r->model, r->crops, r->side, r->lit.hi, r->probs);
+    return FK_OK;
+}
+
+/* Read: the men of the board's cells, as the network sees them and as the
+ * drawings tell them apart. */
+static fk_status read_men(reading *r, fk_error *err) {
+    fk_scan_result *out = r->out;
+    int side = r->side;
+    fk_status s = read_crops(r, err);
+    if (s != FK_OK) return s;
+    /* A diagram photographed sideways or upside down: its men, turned
+     * back, read more surely. The board is cut again from its own top
+     * left corner, and read again. */
+    int turn = quarter_turns(r->model, r->crops, side, (const float(*)[FK_PIECE_COUNT])r->probs);
+    if (turn) {
+        fk_point was[4];
+        memcpy(was, out->board.corners, sizeof was);
+        for (int k = 0; k < 4; k++) out->board.corners[k] = was[(k + 4 - turn) % 4];
+        out->note_count = r->notes_at_cut;
+        fk_scan_note(out, "the diagram is turned %s in the picture; it was read turned back",
+                     turn == 2 ? "upside down" : "a quarter");
+        if ((s = cut_board(r, err)) != FK_OK || (s = read_crops(r, err)) != FK_OK) return s;
+    }
+    float(*probs)[FK_PIECE_COUNT] = r->probs;
+    /* A panel shows no man: where the network is sure of men on more than
+     * a quarter of its cells, they are men that fill their squares' edges
+     * (a block of queens). Else what it covers shows the panel, and no man
+     * can be seen there. */
+    int sure_men = 0;
+    for (fk_bitboard b = r->covered; b; b &= b - 1)
+        sure_men += probs[__builtin_ctzll(b)][FK_EMPTY] < SURE_MAN;
+    if (4 * sure_men > __builtin_popcountll(r->covered)) r->covered = r->partly = 0;
+    for (fk_bitboard b = r->covered; b; b &= b - 1) {
+        memset(probs[__builtin_ctzll(b)], 0, sizeof probs[0]);
+        probs[__builtin_ctzll(b)][FK_EMPTY] = 1;
+    }
+    if (r->opts->debug_dir &&
+        (s = fk_scan_debug_write(r->opts->debug_dir, r->image, &out->board, r->crops, side, err)) !=
+            FK_OK)
+        return s;
+    r->rows = malloc(sizeof(uint64_t) * 64 * 64);
+    if (!r->rows) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    drawings *drawn = &r->drawn;
+    fk_drawings_init(drawn, r->crops, side, r->crops + (size_t)64 * side * side, r->shaped,
+                     &r->found, r->rows, &r->hatch, r->arrowed);
+    /* the panel is no tint */
+    r->tinted = fk_tinted_cells(drawn->ground, r->covered);
+    if (__builtin_popcountll(r->tinted) != 2) {
+        fk_bitboard yellow = fk_tinted_in_colour(r->image, &out->board);
+        if (__builtin_popcountll(yellow) == 2) r->tinted = yellow;
+    }
+    const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
+    r->told_count = fk_read_picture(drawn, readings, r->picture, r->told);
+    double ink[64];
+    if (fk_cell_inks(drawn, ink)) {
+        r->told_count = fk_colour_kings(ink, readings, r->picture, r->told, r->told_count);
+        r->told_count =
+            fk_colour_men(ink, readings, r->picture, r->told, r->told_count, &r->inked);
+    }
+    fk_alike_men(drawn, readings, r->picture, r->alike);
+    r->unlike = fk_outline_vetoes(drawn, readings, r->picture);
+    r->twins = fk_twinned_men(drawn, readings, r->picture, r->told, &r->told_count);
+    fk_crops_oddness(r->crops, side, r->picture, r->odd);
+    /* whether its dark or light squares are hatched: a printed diagram */
+    fk_laid_of(drawn, 0);
+    fk_laid_of(drawn, 1);
+    r->printed = r->hatch.hatched[0] == 1 || r->hatch.hatched[1] == 1;
+    return FK_OK;
+}
+
+/* Orient: which side is at the bottom of the picture. */
+static fk_status orient_board(reading *r, fk_error *err) {
+    (void)err;
+    fk_scan_result *out = r->out;
+    const fk_piece *picture = r->picture;
+    r->how = "from the coordinates";
+    if (r->opts->bottom != FK_BOTTOM_AUTO) {
+        out->white_bottom = r->opts->bottom == FK_BOTTOM_WHITE;
+        out->bottom_confidence = 1;
+        out->bottom_given = 1;
+        return FK_OK;
+    }
+    /* Labels decide, unless there are none or the position leaves no
+     * doubt (page text beside a diagram can pass for labels); a random
+     * placement or an endgame of far-advanced pawns can make the position
+     * look 90% sure the wrong way round. */
+    double by_position;
+    int position = r->printed ? fk_orient_by_pawns(picture, &by_position)
+                              : fk_orient_guess(picture, &by_position);
+    int stepped = fk_orient_from_marked_step(picture, r->tinted);
+    out->white_bottom =
+        fk_orient_from_labels(r->image, &out->board, picture, &out->bottom_confidence);
+    /* Labels are read against fixed amounts of ink: where the light falls
+     * off, those on the dark side fall short of them. With the light
+     * evened out over the picture too, they are read again. */
+    fk_image even = {0};
+    if (out->white_bottom < 0 && r->evened &&
+        fk_picture_even_light(r->image, &out->board, &r->lit, &even) == FK_OK)
+        out->white_bottom =
+            fk_orient_from_labels(&even, &out->board, picture, &out->bottom_confidence);
+    fk_image_free(&even);
+    if (out->white_bottom < 0 && stepped >= 0 && (stepped == position || by_position < 0.99)) {
+        /* A pawn's marked step shows which way his side plays (unless the
+         * position leaves no doubt: the marks were no move). */
+        out->white_bottom = stepped;
+        out->bottom_confidence = 0.99;
+        r->how = "from the pawn's step marked as the last move";
+    } else if (out->white_bottom < 0 && r->printed && (position || by_position < PAWNS_SURE)) {
+        /* Books and magazines print White at the bottom unless they say
+         * otherwise (with coordinates), or a game's pawns show it. */
+        out->white_bottom = 1;
+        out->bottom_confidence = PRINTED_WHITE_BOTTOM;
+        r->how = "as printed diagrams are drawn, with White at the bottom";
+    } else if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.99)) {
+        out->white_bottom = position;
+        out->bottom_confidence = by_position;
+        r->how = r->printed ? "from the pawns" : "from the pawns and kings";
+    }
+    return FK_OK;
+}
+
+/* The cells of a set, as squares. */
+static fk_bitboard squares_of(fk_bitboard cells, int white_bottom) {
+    fk_bitboard out = 0;
+    for (fk_bitboard b = cells; b; b &= b - 1)
+        out |= FK_BIT(fk_cell_square(__builtin_ctzll(b), white_bottom));
+    return out;
+}
+
+/* Build: the position from the men read, repaired where the rules say it
+ * cannot be, the FEN, what was done in words, and how likely each square
+ * is read right. */
+static fk_status build_position(reading *r, fk_error *err) {
+    (void)err;
+    fk_scan_result *out = r->out;
+    int wb = out->white_bottom;
+    /* Readings by square (each square's best, as the network gave it), and
+     * the board as read (men told apart changed). */
+    fk_piece best[64];
+    memcpy(best, r->picture, sizeof best);
+    for (int k = 0; k < r->told_count; k++) best[r->told[k].cell] = r->told[k].was;
+    float by_square[64][FK_PIECE_COUNT];
+    fk_position board;
+    fk_position_clear(&board);
+    for (int i = 0; i < 64; i++) {
+        const float *p = r->probs[i];
+        fk_square sq = fk_cell_square(i, wb);
+        memcpy(by_square[sq], p, sizeof by_square[sq]);
+        /* a twin is no king, but a king read surely stays one */
+        if ((r->twins >> i & 1) && FK_PIECE_KIND(r->picture[i]) != FK_KING)
+            by_square[sq][FK_MAKE_PIECE(FK_PIECE_COLOR(r->picture[i]), FK_KING)] = 0;
+        fk_square_reading *rd = &out->squares[sq];
+        rd->piece = best[i];
+        rd->prob = p[best[i]];
+        rd->unlike = (float)r->odd[i];
+        int second = best[i] == 0 ? 1 : 0;
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            if (c != (int)best[i] && p[c] > p[second]) second = c;
+        rd->second = (fk_piece)second;
+        rd->second_prob = p[second];
+        if (r->picture[i] != FK_EMPTY) fk_position_put(&board, sq, r->picture[i]);
+    }
+    out->covered = squares_of(r->covered, wb);
+    out->uncertain |= squares_of(r->covered | r->partly, wb);
+    out->move_dots = squares_of(r->dotted, wb);
+    if (!out->bottom_given)
+        fk_scan_note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
+                     wb ? "White" : "Black", r->how, 100 * out->bottom_confidence);
+    fk_note_arrows(out, r->arrows, r->arrow_count);
+    fk_note_covered(out, __builtin_popcountll(r->partly));
+    fk_note_dots(out);
+    fk_note_told(out, r->picture, best, r->told, r->told_count);
+    fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
+    fk_bitboard alike[64] = {0}; /* by square */
+    for (int i = 0; i < 64; i++) alike[fk_cell_square(i, wb)] = squares_of(r->alike[i], wb);
+    fk_scan_weigh_material(&board, alike, squares_of(r->inked, wb), squares_of(r->unlike, wb),
+                           out);
+    build_fen(&board, squares_of(r->tinted, wb), r->opts, out);
+    for (fk_square sq = 0; sq < 64; sq++) {
+        fk_square_reading *rd = &out->squares[sq];
+        rd->read = fk_position_at(&out->position, sq);
+        rd->read_prob = by_square[sq][rd->read];
+        rd->other_prob = 0;
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            if (c != (int)rd->read && by_square[sq][c] > rd->other_prob)
+                rd->other_prob = by_square[sq][c];
+    }
+    fk_scan_weigh_doubt(out, r->opts->threshold);
+    return FK_OK;
+}
+
+/* The steps of reading one board, in order. */
+static const struct {
+    const char *step;
+    fk_status (*run)(reading *, fk_error *);
+} STEPS[] = {{"find", find_board},
+             {"cut", cut_board},
+             {"read", read_men},
+             {"orient", orient_board},
+             {"build", build_position}};
+
 /* Reads the board at opts->board, or the one the locator finds. */
 static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
                             fk_scan_result *out, fk_error *err) {
@@ -446,354 +722,25 @@ static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
     out->height = image->height;
     const fk_model *model = opts->model ? opts->model : fk_model_builtin();
     if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
-    fk_status s = FK_OK;
-    if (opts->board)
-        out->board = *opts->board;
-    else if ((s = fk_board_locate(image, &out->board, err)) != FK_OK)
-        return s;
-    if (image->turned) {
-        int t = image->turned;
-        fk_scan_note(
-            out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
-            t == 6 || t == 8   ? "turned a quarter"
-            : t == 5 || t == 7 ? "mirrored and turned a quarter"
-            : t == 3           ? "upside down"
-                               : "mirrored",
-            t);
-    }
-    note_slant(out);
-
-    int side = fk_model_square_size(model);
+    reading *r = calloc(1, sizeof *r);
+    if (!r) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
+    r->image = image;
+    r->opts = opts;
+    r->model = model;
+    r->out = out;
+    r->side = fk_model_square_size(model);
     /* 64 crops, a 65th's room for fk_drawn_alike() to repaint into, 64
      * outlines (drawings, outline_of()) and 64 hatched grounds (fk_laid_of()) */
-    uint8_t *crops = malloc((size_t)193 * side * side);
-    float(*probs)[FK_PIECE_COUNT] = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
-    fk_arrow_seen arrows[FK_ARROWS_MOST];
-    int arrow_count = 0, evened, cut, turn = 0, notes_before = out->note_count;
-    fk_bitboard arrowed, partly_cell, covered_cell, dotted;
-    fk_light lit;
-    for (;;) {
-        cut = crops && probs && fk_board_cut(image, &out->board, side, crops) == FK_OK;
-        arrowed = 0; /* cells an arrow was taken out of */
-        lit = (fk_light){{0}, 0, 0};
-        /* A panel over the board is looked for first: on a board drawn by a
-         * program, whose light needs no evening (the panel's cells, taken for
-         * light squares, made a fit of greys 60 to 301 once). */
-        partly_cell = 0;
-        covered_cell = cut ? fk_covered_cells(crops, side, &partly_cell) : 0;
-        evened = cut && !covered_cell && fk_crops_even_light(crops, side, &lit);
-        if (evened)
-            fk_scan_note(out,
-                         "the light falls unevenly on the board (its light squares from grey %.0f "
-                         "to %.0f); it was evened out to read it",
-                         lit.lo, lit.hi);
-        dotted = cut ? fk_move_dots_remove(crops, side) & ~covered_cell : 0;
-        if (cut) arrow_count = fk_arrows_remove(crops, side, arrows, &arrowed);
-        if (!cut || read_squares(model, crops, side, probs) != FK_OK) {
-            free(crops);
-            free(probs);
-            return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
-        }
-        look_again(model, crops, side, probs);
-        if (evened && lit.hi < DIM_PAPER) read_brighter(model, crops, side, lit.hi, probs);
-        /* A diagram photographed sideways or upside down: its men, turned
-         * back, read more surely. The board is cut again from its own top
-         * left corner, and read again. */
-        if (turn || !(turn = quarter_turns(model, crops, side, probs))) break;
-        fk_point was[4];
-        memcpy(was, out->board.corners, sizeof was);
-        for (int k = 0; k < 4; k++) out->board.corners[k] = was[(k + 4 - turn) % 4];
-        out->note_count = notes_before;
-        fk_scan_note(out, "the diagram is turned %s in the picture; it was read turned back",
-                     turn == 2 ? "upside down" : "a quarter");
-    }
-    /* A panel shows no man: where the network is sure of men on more than
-     * a quarter of its cells, they are men that fill their squares' edges
-     * (sixteen Millenia queens in a block, all sure; under the panels of
-     * the measured set, at most one). Else what it covers shows the panel,
-     * and no man can be seen there. */
-    int sure_men = 0;
-    for (fk_bitboard b = covered_cell; b; b &= b - 1)
-        sure_men += probs[__builtin_ctzll(b)][FK_EMPTY] < SURE_MAN;
-    if (4 * sure_men > __builtin_popcountll(covered_cell)) covered_cell = partly_cell = 0;
-    for (fk_bitboard b = covered_cell; b; b &= b - 1) {
-        memset(probs[__builtin_ctzll(b)], 0, sizeof probs[0]);
-        probs[__builtin_ctzll(b)][FK_EMPTY] = 1;
-    }
-    if (opts->debug_dir) {
-        s = fk_scan_debug_write(opts->debug_dir, image, &out->board, crops, side, err);
-        if (s != FK_OK) {
-            free(crops);
-            free(probs);
-            return s;
-        }
-    }
-
-    /* Best class per picture cell, unlike men told apart, then which way
-     * round the board is. */
-    fk_piece picture[64];
-    told_apart told[64];
-    drawings drawn;
-    int shaped[64], found;
-    hatching hatch;
-    uint64_t *rows = malloc(sizeof(uint64_t) * 64 * 64);
-    if (!rows) {
-        free(crops);
-        free(probs);
-        return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
-    }
-    fk_drawings_init(&drawn, crops, side, crops + (size_t)64 * side * side, shaped, &found, rows,
-                     &hatch, arrowed);
-    /* the panel is no tint */
-    fk_bitboard tinted_cell = fk_tinted_cells(drawn.ground, covered_cell);
-    if (__builtin_popcountll(tinted_cell) != 2) {
-        fk_bitboard yellow = fk_tinted_in_colour(image, &out->board);
-        if (__builtin_popcountll(yellow) == 2) tinted_cell = yellow;
-    }
-    const float(*readings)[FK_PIECE_COUNT] = (const float(*)[FK_PIECE_COUNT])probs;
-    int told_count = fk_read_picture(&drawn, readings, picture, told);
-    double ink[64];
-    fk_bitboard inked_cells = 0; /* men whose colour their ink confirmed */
-    if (fk_cell_inks(&drawn, ink)) {
-        told_count = fk_colour_kings(ink, readings, picture, told, told_count);
-        told_count = fk_colour_men(ink, readings, picture, told, told_count, &inked_cells);
-    }
-    fk_bitboard alike_cells_of[64];
-    fk_alike_men(&drawn, readings, picture, alike_cells_of);
-    fk_bitboard unlike_cells = fk_outline_vetoes(&drawn, readings, picture);
-    fk_bitboard twin_cells = fk_twinned_men(&drawn, readings, picture, told, &told_count);
-    double odd[64];
-    fk_crops_oddness(crops, side, picture, odd);
-    /* whether its dark or light squares are hatched: a printed diagram */
-    fk_laid_of(&drawn, 0);
-    fk_laid_of(&drawn, 1);
-    int printed = hatch.hatched[0] == 1 || hatch.hatched[1] == 1;
-    free(crops);
-    free(rows);
-    const char *how = "from the coordinates";
-    if (opts->bottom == FK_BOTTOM_AUTO) {
-        /* Labels decide, unless there are none or the position leaves no
-         * doubt (page text beside a diagram can pass for labels); a random
-         * placement or an endgame of far-advanced pawns can make the
-         * position look 90% sure the wrong way round. */
-        double by_position;
-        int position = printed ? fk_orient_by_pawns(picture, &by_position)
-                               : fk_orient_guess(picture, &by_position);
-        int stepped = fk_orient_from_marked_step(picture, tinted_cell);
-        out->white_bottom = fk_orient_from_labels(image, &out->board, picture,
-                                                 &out->bottom_confidence);
-        /* Labels are read against fixed amounts of ink: where the light
-         * falls off, those on the dark side fall short of them. With the
-         * light evened out over the picture too, they are read again. */
-        fk_image even = {0};
-        if (out->white_bottom < 0 && evened &&
-            fk_picture_even_light(image, &out->board, &lit, &even) == FK_OK)
-            out->white_bottom =
-                fk_orient_from_labels(&even, &out->board, picture, &out->bottom_confidence);
-        fk_image_free(&even);
-        if (out->white_bottom < 0 && stepped >= 0 && (stepped == position || by_position < 0.99)) {
-            /* A pawn's marked step shows which way his side plays (unless
-             * the position leaves no doubt: the marks were no move). */
-            out->white_bottom = stepped;
-            out->bottom_confidence = 0.99;
-            how = "from the pawn's step marked as the last move";
-        } else if (out->white_bottom < 0 && printed && (position || by_position < PAWNS_SURE)) {
-            /* Books and magazines print White at the bottom unless they
-             * say otherwise (with coordinates), or a game's pawns show it. */
-            out->white_bottom = 1;
-            out->bottom_confidence = PRINTED_WHITE_BOTTOM;
-            how = "as printed diagrams are drawn, with White at the bottom";
-        } else if (out->white_bottom < 0 ||
-                   (out->white_bottom != position && by_position >= 0.99)) {
-            out->white_bottom = position;
-            out->bottom_confidence = by_position;
-            how = printed ? "from the pawns" : "from the pawns and kings";
-        }
-    } else {
-        out->white_bottom = opts->bottom == FK_BOTTOM_WHITE;
-        out->bottom_confidence = 1;
-        out->bottom_given = 1;
-    }
-
-    /* Readings by square (each square's best, as the network gave it), and
-     * the board as read (men told apart changed). */
-    fk_piece best[64];
-    memcpy(best, picture, sizeof best);
-    for (int k = 0; k < told_count; k++) best[told[k].cell] = told[k].was;
-    float by_square[64][FK_PIECE_COUNT];
-    fk_position board;
-    fk_position_clear(&board);
-    for (int i = 0; i < 64; i++) {
-        fk_square sq = fk_cell_square(i, out->white_bottom);
-        memcpy(by_square[sq], probs[i], sizeof by_square[sq]);
-        /* a twin is no king, but a king read surely stays one */
-        if ((twin_cells >> i & 1) && FK_PIECE_KIND(picture[i]) != FK_KING)
-            by_square[sq][FK_MAKE_PIECE(FK_PIECE_COLOR(picture[i]), FK_KING)] = 0;
-        fk_square_reading *rd = &out->squares[sq];
-        rd->piece = best[i];
-        rd->prob = probs[i][best[i]];
-        rd->unlike = (float)odd[i];
-        int second = best[i] == 0 ? 1 : 0;
-        for (int c = 0; c < FK_PIECE_COUNT; c++)
-            if (c != (int)best[i] && probs[i][c] > probs[i][second]) second = c;
-        rd->second = (fk_piece)second;
-        rd->second_prob = probs[i][second];
-        if (covered_cell >> i & 1) out->covered |= FK_BIT(sq);
-        if ((covered_cell | partly_cell) >> i & 1) out->uncertain |= FK_BIT(sq);
-        if (picture[i] != FK_EMPTY) fk_position_put(&board, sq, picture[i]);
-    }
-    free(probs);
-    if (!out->bottom_given)
-        fk_scan_note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
-                     out->white_bottom ? "White" : "Black", how, 100 * out->bottom_confidence);
-    /* The arrows, in one note (a board may show eight): tail to head. */
-    out->arrow_count = arrow_count;
-    char named[FK_ARROWS_MOST * 12 + 1] = "";
-    for (int k = 0; k < arrow_count; k++) {
-        fk_square tail = fk_cell_square(arrows[k].from, out->white_bottom);
-        fk_square head = fk_cell_square(arrows[k].to, out->white_bottom);
-        out->arrows[k].from = arrows[k].hidden ? FK_NO_SQUARE : tail;
-        out->arrows[k].to = arrows[k].hidden ? FK_NO_SQUARE : head;
-        char from[3], to[3];
-        fk_square_name(tail, from);
-        fk_square_name(head, to);
-        if (!arrows[k].hidden)
-            snprintf(named + strlen(named), sizeof named - strlen(named), "%s%s to %s",
-                     k ? ", " : "", from, to);
-    }
-    if (arrow_count && arrows[0].hidden)
-        fk_scan_note(out,
-                     "arrows are drawn over the board in the grey of its %s squares; where they "
-                     "show, the squares were read through them",
-                     arrows[0].hidden == 2 ? "dark" : "light");
-    else if (arrow_count)
-        fk_scan_note(out, "%s drawn over the board %s read through: %s",
-                     arrow_count == 1 ? "an arrow" : "arrows", arrow_count == 1 ? "was" : "were",
-                     named);
-    /* The dots of a picked-up man's moves, in one note. */
-    char dots[64 * 4 + 1] = "";
-    for (fk_bitboard b = dotted; b; b &= b - 1)
-        out->move_dots |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
-    for (fk_bitboard b = out->move_dots; b; b &= b - 1) {
-        char name[3];
-        fk_square_name((fk_square)__builtin_ctzll(b), name);
-        snprintf(dots + strlen(dots), sizeof dots - strlen(dots), "%s%s", dots[0] ? ", " : "",
-                 name);
-    }
-    /* The squares under a panel, in one note: a rectangle by its corners. */
-    if (covered_cell) {
-        fk_bitboard c = out->covered;
-        int f0 = 7, f1 = 0, r0 = 7, r1 = 0;
-        for (fk_bitboard b = c; b; b &= b - 1) {
-            int sq = __builtin_ctzll(b);
-            f0 = FK_FILE_OF(sq) < f0 ? FK_FILE_OF(sq) : f0;
-            f1 = FK_FILE_OF(sq) > f1 ? FK_FILE_OF(sq) : f1;
-            r0 = FK_RANK_OF(sq) < r0 ? FK_RANK_OF(sq) : r0;
-            r1 = FK_RANK_OF(sq) > r1 ? FK_RANK_OF(sq) : r1;
-        }
-        int lo = FK_SQUARE(f0, r0), hi = FK_SQUARE(f1, r1);
-        int files = f1 - f0 + 1, ranks = r1 - r0 + 1;
-        char from[3], to[3], what[48];
-        fk_square_name((fk_square)lo, from);
-        fk_square_name((fk_square)hi, to);
-        if (files * ranks == __builtin_popcountll(c))
-            snprintf(what, sizeof what, "the squares from %s to %s", from, to);
-        else
-            snprintf(what, sizeof what, "%d squares", __builtin_popcountll(c));
-        int partly = __builtin_popcountll(partly_cell);
-        fk_scan_note(out,
-                     "something drawn over the board hides %s: read as empty, but men may stand "
-                     "there%s",
-                     what, partly ? "; its edge reaches into the squares around them" : "");
-    }
-    if (dotted)
-        fk_scan_note(out, "%s marked with a dot as a picked-up man's %s, and read empty: %s",
-                     dotted & (dotted - 1) ? "squares are" : "a square is",
-                     dotted & (dotted - 1) ? "moves" : "move", dots);
-    for (int k = 0; k < told_count; k++) {
-        fk_square sq = fk_cell_square(told[k].cell, out->white_bottom);
-        fk_piece now = picture[told[k].cell];
-        char name[3], other[3];
-        fk_square_name(sq, name);
-        fk_square_name(fk_cell_square(told[k].other, out->white_bottom), other);
-        char was_p[16], now_p[16];
-        percent(told[k].was_prob, was_p);
-        percent(told[k].now_prob, now_p);
-        out->repaired |= FK_BIT(sq);
-        const char *taken = now == FK_EMPTY ? "empty" : fk_piece_name(now);
-        if (told[k].how == TOLD_INK && FK_PIECE_KIND(now) == FK_KING)
-            fk_scan_note(
-                out,
-                "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
-                "not %s (%s)",
-                name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p,
-                fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_INK) {
-            const char *how_inked = picture[told[k].other] == now        ? "like"
-                                    : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
-                                                                      : "lighter than";
-            fk_scan_note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
-                         how_inked, other, taken, now_p, fk_piece_name(told[k].was), was_p);
-        } else if (told[k].how == TOLD_TWIN)
-            fk_scan_note(out,
-                         "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)",
-                         name, other, taken, now_p, fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_ALONG)
-            fk_scan_note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
-                         name, other, taken, now_p, fk_piece_name(told[k].was), was_p);
-        else if (told[k].how == TOLD_LIKE || told[k].how == TOLD_ALSO)
-            fk_scan_note(
-                out,
-                told[k].how == TOLD_LIKE
-                    ? "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), "
-                      "not %s (%s)"
-                    : "%s, on a hatched square, is drawn unlike the sure %ss as %s is, so it was "
-                      "taken as %s (%s) too, not as %s (%s)",
-                name, fk_piece_name(told[k].was), other, taken, now_p, fk_piece_name(told[k].was),
-                was_p);
-        else {
-            /* A bishop may have been read on the other square colour. */
-            int shown = 0;
-            for (int j = 0; j < 64; j++)
-                shown |= best[j] == now && fk_cell_colour(j) != fk_cell_colour(told[k].cell);
-            const char *why = "";
-            if (told[k].how == TOLD_UNSEEN)
-                why = !shown                          ? ", the likeliest man no square was read as"
-                      : FK_BIT(sq) & FK_LIGHT_SQUARES ? ", as no light square shows one"
-                                                      : ", as no dark square shows one";
-            fk_scan_note(out,
-                         "%s and %s were both read as %s but are drawn differently; %s (%s) was "
-                         "taken as %s (%s)%s",
-                         name, other, fk_piece_name(told[k].was), name, was_p, taken, now_p, why);
-        }
-    }
-    fk_scan_repair(&board, (const float(*)[FK_PIECE_COUNT])by_square, out);
-    fk_bitboard alike[64] = {0}; /* by square */
-    for (int i = 0; i < 64; i++)
-        for (fk_bitboard b = alike_cells_of[i]; b; b &= b - 1)
-            alike[fk_cell_square(i, out->white_bottom)] |=
-                FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
-    fk_bitboard inked = 0, unlike = 0;
-    for (fk_bitboard b = inked_cells; b; b &= b - 1)
-        inked |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
-    for (fk_bitboard b = unlike_cells; b; b &= b - 1)
-        unlike |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
-    fk_scan_weigh_material(&board, alike, inked, unlike, out);
-    fk_bitboard tinted = 0;
-    for (fk_bitboard b = tinted_cell; b; b &= b - 1)
-        tinted |= FK_BIT(fk_cell_square(__builtin_ctzll(b), out->white_bottom));
-    build_fen(&board, tinted, opts, out);
-    for (fk_square sq = 0; sq < 64; sq++) {
-        fk_square_reading *rd = &out->squares[sq];
-        rd->read = fk_position_at(&out->position, sq);
-        rd->read_prob = by_square[sq][rd->read];
-        rd->other_prob = 0;
-        for (int c = 0; c < FK_PIECE_COUNT; c++)
-            if (c != (int)rd->read && by_square[sq][c] > rd->other_prob)
-                rd->other_prob = by_square[sq][c];
-    }
-    fk_scan_weigh_doubt(out, opts->threshold);
-    return FK_OK;
+    r->crops = malloc((size_t)193 * r->side * r->side);
+    r->probs = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
+    fk_status s = FK_OK;
+    for (size_t k = 0; k < sizeof STEPS / sizeof STEPS[0] && s == FK_OK; k++)
+        s = STEPS[k].run(r, err);
+    free(r->crops);
+    free(r->probs);
+    free(r->rows);
+    free(r);
+    return s;
 }
 
 /* 1 when the board reaches past the picture's edge by more than a tenth

@@ -115,4 +115,9 @@ int fk_colour_kings(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
 int fk_colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT], fk_piece picture[64],
                   told_apart told[64], int n, fk_bitboard *confirmed);
 
+/* The notes that say which men were told apart and how (notes.c), each
+ * square added to r->repaired; best is each cell's reading before. */
+void fk_note_told(fk_scan_result *r, const fk_piece picture[64], const fk_piece best[64],
+                  const told_apart *told, int count);
+
 #endif

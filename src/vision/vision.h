@@ -243,6 +243,14 @@ typedef struct {
 
 #define FK_ARROWS_MOST FK_SCAN_MAX_ARROWS
 
+/* The notes of a scan that say what was done to the board (notes.c), once
+ * the side at the bottom is known: the arrows read through (their squares
+ * set in r->arrows too), the squares a panel hides (partly: how many more
+ * its edge reaches into), and the squares a picked-up man's dots mark. */
+void fk_note_arrows(fk_scan_result *r, const fk_arrow_seen *arrows, int count);
+void fk_note_covered(fk_scan_result *r, int partly);
+void fk_note_dots(fk_scan_result *r);
+
 /* Finds see-through arrows drawn over a board of flat squares (an
  * analysis board's, a lesson's) in the 64 crops of side x side pixels
  * (picture order) and takes them out again: where an arrow covers bare
