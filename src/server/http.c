@@ -83,7 +83,9 @@ typedef struct {
     char *body;
     size_t body_len, body_cap;
     size_t refused; /* bytes beyond the route's limit, read and thrown away */
-    srv_reply reply;
+    const srv_asset *asset; /* a built-in file to send */
+    const char *allow;      /* the Allow header of a 405 */
+    srv_reply reply;        /* an early error, or a finished scan's answer */
     int status; /* sent, for the log */
     struct timespec started;
     char method[8];
@@ -206,7 +208,6 @@ static enum MHD_Result answer(request *r) {
         srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);
         break;
     case ROUTE_SCAN:
-        if (r->state == REQ_SCANNED) return send_reply(r, &r->reply, NULL);
         if (srv_api_scan_accept(&req, &reply)) break;
         if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
             return send_error(r, 429, "busy", NULL,
@@ -228,35 +229,69 @@ static long long declared_length(struct MHD_Connection *conn) {
     return end == text || *end || n < 0 ? -1 : n;
 }
 
-/* The first call for a request: find what it asks for, and answer at once
- * what needs no body (files, GETs, wrong paths, bodies declared too big). */
+/* A body this large that comes with a request refused from its headers
+ * is read and dropped, so the connection can carry the next request;
+ * a larger one closes the connection instead. */
+#define DRAIN_LIMIT SRV_MAX_FEN_BODY
+
+/* Records an error to send once the request's body (if any) is in. */
+static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...) {
+    char message[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    srv_reply_error(&r->reply, status, code, "%s", message);
+    r->allow = allow;
+}
+
+/* The first call for a request: finds what it asks for and decides what
+ * needs no body (files, GETs, wrong paths). Nothing is queued yet:
+ * libmicrohttpd closes a connection whose reply is queued before the
+ * request was read to its end. Returns MHD_NO only when the reply must go
+ * out at once (a body too big to read). */
 static enum MHD_Result begin(request *r, const char *url, const char *method) {
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    long long len = declared_length(r->conn);
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         if (strcmp(url, routes[i].path) != 0) continue;
         r->route = &routes[i];
         int is_get = strcmp(routes[i].method, "GET") == 0;
         if (is_get ? !get : strcmp(method, routes[i].method) != 0)
-            return send_error(r, 405, "method-not-allowed", is_get ? "GET, HEAD" : routes[i].method,
-                              "%s takes %s requests", url, is_get ? "GET" : routes[i].method);
-        if (is_get) return answer(r);
-        long long len = declared_length(r->conn);
-        if (len > (long long)routes[i].body_limit)
-            return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url,
-                              routes[i].body_limit);
-        /* the body's memory grows as it arrives: a client that only
-         * declares 10 MB holds nothing */
-        return MHD_YES;
+            refuse(r, 405, "method-not-allowed", is_get ? "GET, HEAD" : routes[i].method,
+                   "%s takes %s requests", url, is_get ? "GET" : routes[i].method);
+        else if (len > (long long)routes[i].body_limit) {
+            /* refused from Content-Length, before any of it is read */
+            refuse(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url, routes[i].body_limit);
+            return MHD_NO;
+        }
+        break;
     }
-    const srv_asset *asset = srv_asset_find(url);
-    if (asset && get) return send_asset(r, asset);
-    if (asset) return send_error(r, 405, "method-not-allowed", "GET, HEAD", "%s takes GET requests", url);
-    return send_error(r, 404, "not-found", NULL, "there is nothing at %s", url);
+    if (!r->route) {
+        r->asset = srv_asset_find(url);
+        if (r->asset && !get) {
+            refuse(r, 405, "method-not-allowed", "GET, HEAD", "%s takes GET requests", url);
+            r->asset = NULL;
+        } else if (!r->asset) {
+            refuse(r, 404, "not-found", NULL, "there is nothing at %s", url);
+        }
+    }
+    return r->reply.status && len > DRAIN_LIMIT ? MHD_NO : MHD_YES;
 }
 
 /* Keeps up to the route's limit of the body; counts and drops the rest. */
 static enum MHD_Result receive(request *r, const char *data, size_t size) {
-    size_t limit = r->route->body_limit;
+    size_t limit = r->route && !r->reply.status ? r->route->body_limit : DRAIN_LIMIT;
+    if (r->reply.status || r->asset) {
+        /* an answer is decided: the body is only read to keep the connection */
+        r->body_len += size;
+        return r->body_len > 4 * limit ? MHD_NO : MHD_YES;
+    }
     if (r->refused || r->body_len + size > limit) {
         r->refused += size;
         /* a sender that goes on and on is cut off rather than read forever */
@@ -294,16 +329,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         clock_gettime(CLOCK_MONOTONIC, &r->started);
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
-        return begin(r, url, method);
+        if (begin(r, url, method) == MHD_NO) return send_reply(r, &r->reply, r->allow);
+        return MHD_YES;
     }
     if (*upload_size) {
         size_t size = *upload_size;
         *upload_size = 0;
         return receive(r, upload, size);
     }
+    if (r->state == REQ_SCANNING) return MHD_YES; /* not yet: the scan resumes it */
     if (r->refused)
         return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", r->path,
                           r->route->body_limit);
+    if (r->reply.status) return send_reply(r, &r->reply, r->allow);
+    if (r->asset) return send_asset(r, r->asset);
     return answer(r);
 }
 

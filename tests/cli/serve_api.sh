@@ -253,6 +253,21 @@ header_has "Allow: GET, HEAD"
 req DELETE /
 expect_error 405 method-not-allowed
 
+step "keep-alive: GETs, early errors and refused bodies leave the connection open"
+# reused LIST...: one curl for every argument group (split by --next); the
+# connection must be reused for each transfer after the first.
+reused() {
+    local want=$(( $(printf '%s\n' "$@" | grep -c -- '^--next$') ))
+    curl -sv "$@" >/dev/null 2>"$TMP/verbose" || fail "curl failed: $(tail -3 "$TMP/verbose")"
+    local got=$(grep -c "Re-using existing connection" "$TMP/verbose")
+    [ "$got" = "$want" ] || fail "$got of $want later requests reused the connection: $(grep -i 'connection' "$TMP/verbose")"
+}
+reused "$URL/api/info" --next "$URL/api/info"
+reused "$URL/" --next "$URL/app.js" --next "$URL/api/render.svg?fen=8/8/8/4k3/8/8/8/4K3%20w%20-%20-%200%201"
+reused "$URL/nothing/here" --next "$URL/api/check" --next "$URL/api/render.svg"
+reused --data-binary x "$URL/api/render.svg" --next --data-binary x "$URL/nothing" --next --data-binary "$START" "$URL/api/check"
+reused --data-binary @"$TMP/big" -H 'Transfer-Encoding: chunked' "$URL/api/check" --next --data-binary "$START" "$URL/api/check"
+
 step "SIGTERM stops the server cleanly"
 kill "$PID"
 wait "$PID"
