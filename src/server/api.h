@@ -11,6 +11,9 @@
 /* Limits on what a request may send. */
 #define SRV_MAX_FEN_BODY 4096                 /* /api/check, /api/moves */
 #define SRV_MAX_IMAGE_BODY (10 * 1024 * 1024) /* /api/scan */
+#define SRV_MAX_URI 8192       /* the request target, query included (414) */
+#define SRV_MAX_QUERY_ARGS 64  /* arguments in the query (414) */
+#define SRV_MAX_HEADERS 8192   /* the request's header lines together (431) */
 
 /* A request received in full. `arg` looks up a query argument (already
  * percent-decoded) and returns NULL when it is absent. */

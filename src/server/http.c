@@ -21,6 +21,8 @@
     X(MHD_add_response_header) \
     X(MHD_create_response_from_buffer) \
     X(MHD_destroy_response) \
+    X(MHD_get_connection_info) \
+    X(MHD_get_connection_values) \
     X(MHD_get_daemon_info) \
     X(MHD_lookup_connection_value) \
     X(MHD_queue_response) \
@@ -88,6 +90,8 @@ typedef struct {
     srv_reply reply;        /* an early error, or a finished scan's answer */
     int status; /* sent, for the log */
     struct timespec started;
+    int begun;     /* the access handler has seen the request */
+    size_t uri_len; /* the whole request target, query included */
     char method[8];
     char path[80];
 } request;
@@ -98,20 +102,57 @@ static const char csp[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/* Adds the headers every response carries; documents (the page, its
- * files, SVG diagrams) also get the ones that only matter to a browser
- * showing them. */
+/* The headers on every answer, and those only a document shown in a
+ * browser needs (the page, its files, SVG diagrams). */
+typedef struct {
+    const char *name, *value;
+} header;
+static const header every_answer[] = {{"Content-Security-Policy", csp}, {"X-Content-Type-Options", "nosniff"}};
+static const header documents[] = {
+    {"X-Frame-Options", "DENY"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Cross-Origin-Opener-Policy", "same-origin"},
+    {"Cross-Origin-Resource-Policy", "same-origin"},
+    {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
+};
+
+/* Adds the headers every response carries, and a document's. */
 static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
     mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    mhd.MHD_add_response_header(resp, "Content-Security-Policy", csp);
-    mhd.MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    for (size_t i = 0; i < sizeof every_answer / sizeof every_answer[0]; i++)
+        mhd.MHD_add_response_header(resp, every_answer[i].name, every_answer[i].value);
     mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
     if (strncmp(type, "application/json", 16) == 0) return;
-    mhd.MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-    mhd.MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    mhd.MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
-    mhd.MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
-    mhd.MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    for (size_t i = 0; i < sizeof documents / sizeof documents[0]; i++)
+        mhd.MHD_add_response_header(resp, documents[i].name, documents[i].value);
+}
+
+/* Writes a JSON error straight to the connection's socket and shuts it
+ * down, for the few cases libmicrohttpd would otherwise answer itself (in
+ * HTML) or not at all. libmicrohttpd then finds the socket closed and
+ * frees the connection. */
+static void answer_raw(struct MHD_Connection *conn, int status, const char *reason, const char *code,
+                       const char *message) {
+    const union MHD_ConnectionInfo *info =
+        mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info) return;
+    srv_reply reply = {0};
+    srv_reply_error(&reply, status, code, "%s", message);
+    srv_buf out = {0};
+    srv_buf_printf(&out, "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n", status, reason);
+    for (size_t i = 0; i < sizeof every_answer / sizeof every_answer[0]; i++)
+        srv_buf_printf(&out, "%s: %s\r\n", every_answer[i].name, every_answer[i].value);
+    srv_buf_printf(&out, "Cache-Control: no-store\r\nConnection: close\r\nContent-Length: %zu\r\n\r\n",
+                   reply.body.len);
+    srv_buf_add(&out, reply.body.data, reply.body.len);
+    if (!out.failed && !reply.body.failed) {
+        /* a fresh socket's buffer takes a reply this small whole */
+        ssize_t sent = send(info->connect_fd, out.data, out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        (void)sent;
+    }
+    shutdown(info->connect_fd, SHUT_RDWR);
+    srv_buf_free(&out);
+    srv_reply_free(&reply);
 }
 
 /* Sends a reply (taking over its body) and records its status. */
@@ -234,6 +275,13 @@ static long long declared_length(struct MHD_Connection *conn) {
  * a larger one closes the connection instead. */
 #define DRAIN_LIMIT SRV_MAX_FEN_BODY
 
+/* The header lines' bytes, with their separators. */
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    *(size_t *)cls += strlen(key) + (value ? strlen(value) : 0) + 4;
+    return MHD_YES;
+}
+
 /* Records an error to send once the request's body (if any) is in. */
 static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -258,6 +306,15 @@ static void refuse(request *r, int status, const char *code, const char *allow, 
 static enum MHD_Result begin(request *r, const char *url, const char *method) {
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     long long len = declared_length(r->conn);
+    size_t header_bytes = 0;
+    mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &header_bytes);
+    if (r->uri_len > SRV_MAX_URI)
+        refuse(r, 414, "too-long", NULL, "the request's URL is %zu bytes, over the limit of %d",
+               r->uri_len, SRV_MAX_URI);
+    else if (header_bytes > SRV_MAX_HEADERS)
+        refuse(r, 431, "headers-too-large", NULL, "the request's headers are %zu bytes, over the limit of %d",
+               header_bytes, SRV_MAX_HEADERS);
+    if (r->reply.status) return len > DRAIN_LIMIT ? MHD_NO : MHD_YES;
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         if (strcmp(url, routes[i].path) != 0) continue;
         r->route = &routes[i];
@@ -312,6 +369,38 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
     return MHD_YES;
 }
 
+/* A new request's record; NULL when out of memory. */
+static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
+    request *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->srv = srv;
+    r->conn = conn;
+    r->job.run = run_scan;
+    clock_gettime(CLOCK_MONOTONIC, &r->started);
+    return r;
+}
+
+/* libmicrohttpd's URI callback: the first look at a request, before its
+ * query is split into arguments in the connection's fixed memory. More
+ * arguments than that memory holds would leave the connection unanswered
+ * until the timeout, so such a query is refused here. Returns the
+ * request's record, which the access handler then gets. */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
+    request *r = request_new(cls, conn);
+    if (r) r->uri_len = strlen(uri);
+    size_t args = 0;
+    const char *query = strchr(uri, '?');
+    if (query)
+        for (args = 1; *query; query++) args += *query == '&';
+    if (args > SRV_MAX_QUERY_ARGS) {
+        char message[128];
+        snprintf(message, sizeof message, "the query has %zu arguments, over the limit of %d", args,
+                 SRV_MAX_QUERY_ARGS);
+        answer_raw(conn, 414, "URI Too Long", "too-long", message);
+    }
+    return r;
+}
+
 /* libmicrohttpd's access handler: called once when the headers are in,
  * once per piece of body, and once more when the body is complete. */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
@@ -320,13 +409,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     (void)version;
     request *r = *con_cls;
     if (!r) {
-        r = calloc(1, sizeof *r);
+        r = request_new(cls, conn);
         if (!r) return MHD_NO;
         *con_cls = r;
-        r->srv = cls;
-        r->conn = conn;
-        r->job.run = run_scan;
-        clock_gettime(CLOCK_MONOTONIC, &r->started);
+    }
+    if (!r->begun) {
+        r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
         if (begin(r, url, method) == MHD_NO) return send_reply(r, &r->reply, r->allow);
@@ -424,12 +512,14 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
     srv->daemon = mhd.MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
         MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, srv,
         MHD_OPTION_SOCK_ADDR, addr->ai_addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
-        /* per connection; libmicrohttpd clears it for every request, so small is fast */
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16 * 1024,
+        /* per connection, cleared for every request: room for a request
+         * line and headers at their limits (api.h) and the reply's headers */
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
         MHD_OPTION_END);
     freeaddrinfo(addr);

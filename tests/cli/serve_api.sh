@@ -253,6 +253,16 @@ header_has "Allow: GET, HEAD"
 req DELETE /
 expect_error 405 method-not-allowed
 
+step "a URL or headers over the limits: 414 or 431 at once, in JSON"
+many=$(python3 -c "print('&'.join('a%d=%d' % (i, i) for i in range(300)))")
+req GET "/api/info?$many" -m 3
+expect_error 414 too-long
+req GET "/api/render.svg?fen=$(head -c 9000 /dev/zero | tr '\0' 'x')" -m 3
+expect_error 414 too-long
+req GET /api/info -m 3 -H "X-Padding: $(head -c 9000 /dev/zero | tr '\0' 'x')"
+expect_error 431 headers-too-large
+header_has "Content-Security-Policy"
+
 step "keep-alive: GETs, early errors and refused bodies leave the connection open"
 # reused LIST...: one curl for every argument group (split by --next); the
 # connection must be reused for each transfer after the first.
