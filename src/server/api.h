@@ -14,6 +14,8 @@
 #define SRV_MAX_URI 8192       /* the request target, query included (414) */
 #define SRV_MAX_QUERY_ARGS 64  /* arguments in the query (414) */
 #define SRV_MAX_HEADERS 8192   /* the request's header lines together (431) */
+/* A body may take the timeout plus a second for every this many bytes. */
+#define SRV_MIN_UPLOAD_RATE (256 * 1024)
 
 /* A request received in full. `arg` looks up a query argument (already
  * percent-decoded) and returns NULL when it is absent. */

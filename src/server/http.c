@@ -12,6 +12,7 @@
 #include "api.h"
 #include "lazy.h"
 #include "assets.h"
+#include "guard.h"
 #include "jobs.h"
 #include "server.h"
 
@@ -49,6 +50,7 @@ static void mhd_open(void) {
 struct srv_server {
     struct MHD_Daemon *daemon;
     srv_jobs *jobs;
+    srv_guard *guard;
     srv_options opts;
     int port;
 };
@@ -80,6 +82,7 @@ typedef struct {
     srv_job job;
     srv_server *srv;
     struct MHD_Connection *conn;
+    srv_guarded *guarded; /* its connection's deadlines */
     const route *route;
     request_state state;
     char *body;
@@ -369,6 +372,14 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
     return MHD_YES;
 }
 
+/* How long a request's body may take: the timeout, and a second for
+ * every SRV_MIN_UPLOAD_RATE bytes it declares (or may send, when chunked). */
+static double body_seconds(const request *r) {
+    long long len = declared_length(r->conn);
+    if (len < 0) len = r->route ? (long long)r->route->body_limit : DRAIN_LIMIT;
+    return r->srv->opts.timeout_s + (double)len / SRV_MIN_UPLOAD_RATE;
+}
+
 /* A new request's record; NULL when out of memory. */
 static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     request *r = calloc(1, sizeof *r);
@@ -377,6 +388,8 @@ static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     r->conn = conn;
     r->job.run = run_scan;
     clock_gettime(CLOCK_MONOTONIC, &r->started);
+    const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    r->guarded = info ? info->socket_context : NULL;
     return r;
 }
 
@@ -417,7 +430,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
-        if (begin(r, url, method) == MHD_NO) return send_reply(r, &r->reply, r->allow);
+        enum MHD_Result go_on = begin(r, url, method);
+        srv_guard_set(r->srv->guard, r->guarded, go_on == MHD_NO ? SRV_ANSWERING : SRV_RECEIVING,
+                      body_seconds(r));
+        if (go_on == MHD_NO) return send_reply(r, &r->reply, r->allow);
         return MHD_YES;
     }
     if (*upload_size) {
@@ -426,6 +442,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return receive(r, upload, size);
     }
     if (r->state == REQ_SCANNING) return MHD_YES; /* not yet: the scan resumes it */
+    srv_guard_set(r->srv->guard, r->guarded, SRV_ANSWERING, 0);
     if (r->refused)
         return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", r->path,
                           r->route->body_limit);
@@ -441,6 +458,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     srv_server *srv = cls;
     request *r = *con_cls;
     if (!r) return;
+    srv_guard_set(srv->guard, r->guarded, SRV_WAITING, srv->opts.timeout_s);
     if (srv->opts.log)
         fprintf(srv->opts.log, "%s %s %d %.1f ms%s\n", r->method, r->path, r->status,
                 srv_seconds_since(&r->started) * 1000.0,
@@ -449,6 +467,19 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     srv_reply_free(&r->reply);
     free(r);
     *con_cls = NULL;
+}
+
+/* Connections opened and closed: the guard follows each. */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+    srv_server *srv = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = info ? srv_guard_open(srv->guard, info->connect_fd, srv->opts.timeout_s) : NULL;
+    } else {
+        srv_guard_close(srv->guard, *socket_context);
+        *socket_context = NULL;
+    }
 }
 
 /* libmicrohttpd's own error messages go to standard error. */
@@ -500,8 +531,10 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->jobs = srv_jobs_start(srv->opts.scan_slots, srv->opts.scan_queue);
-    if (!srv->jobs) {
+    srv->guard = srv->jobs ? srv_guard_start(srv->opts.max_connections) : NULL;
+    if (!srv->guard) {
         snprintf(error, error_cap, "cannot start the scan workers");
+        if (srv->jobs) srv_jobs_stop(srv->jobs);
         freeaddrinfo(addr);
         free(srv);
         return NULL;
@@ -521,12 +554,14 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
          * line and headers at their limits (api.h) and the reply's headers */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
         MHD_OPTION_END);
     freeaddrinfo(addr);
     if (!srv->daemon) {
         snprintf(error, error_cap, "cannot listen on %s port %d (in use, or not an address of this machine?)",
                  opts->host, opts->port);
         srv_jobs_stop(srv->jobs);
+        srv_guard_stop(srv->guard);
         free(srv);
         return NULL;
     }
@@ -541,5 +576,6 @@ void srv_stop(srv_server *srv) {
     if (!srv) return;
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
     mhd.MHD_stop_daemon(srv->daemon);
+    srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
     free(srv);
 }

@@ -1,0 +1,37 @@
+# `fenkit serve` under abuse, bounded in time and count, on 127.0.0.1:
+# slow senders, many large uploads at once, pictures that decode to huge
+# sizes. Each attack is tests/cli/lib/abuse.py, which `make abuse` runs
+# bigger.
+source "$(dirname "$0")/lib/common.bash" "$1"
+if [ -x /usr/bin/python3 ]; then python3() { /usr/bin/python3 "$@"; }; fi
+ABUSE="$(dirname "$0")/lib/abuse.py"
+
+# start_server ARGS...: starts fenkit serve --port 0 ARGS, sets PORT and PID.
+start_server() {
+    rm -f "$TMP/banner" "$TMP/server.err"
+    "$FENKIT" serve --port 0 "$@" >"$TMP/banner" 2>"$TMP/server.err" &
+    PID=$!
+    PORT=
+    for _ in $(seq 100); do
+        PORT=$(sed -n 's#^fenkit serve: http://127\.0\.0\.1:\([0-9]*\)/$#\1#p' "$TMP/banner" 2>/dev/null)
+        [ -n "$PORT" ] && break
+        sleep 0.05
+    done
+    [ -n "$PORT" ] || fail "the server did not say its address: $(cat "$TMP/banner" "$TMP/server.err")"
+}
+stop_server() { kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; }
+trap 'stop_server; rm -rf "$TMP"' EXIT
+# field NAME: a figure of abuse.py's line in $TMP/out.
+field() { tr ' ' '\n' <"$TMP/out" | sed -n "s/^$1=//p"; }
+
+step "slow senders: 150 connections trickling headers, over a limit of 100, do not keep a normal client out"
+start_server --max-connections 100 --timeout 2
+timeout 30 python3 "$ABUSE" slow "$PORT" 150 6 >"$TMP/out" 2>"$TMP/err" ||
+    fail "the normal client failed: $(cat "$TMP/out" "$TMP/err")"
+max=$(field max_ms)
+python3 -c "import sys; sys.exit(0 if float('$max') < 1000 else 1)" ||
+    fail "a normal request took $max ms beside the slow senders: $(cat "$TMP/out")"
+[ "$(field cut_by_server)" -gt 0 ] || fail "no slow sender was cut off: $(cat "$TMP/out")"
+stop_server
+
+pass
