@@ -34,6 +34,8 @@ static const char help[] =
     "                     longest wait for a scan (default 10)\n"
     "  --max-connections N  open connections at once (default 1000); near it, the one\n"
     "                     waiting longest for a request is closed for a new one\n"
+    "  --upload-memory MB memory all request bodies may hold at once; a body that\n"
+    "                     would go over it gets 503 (default 64, at least 16)\n"
     "  --log              one line per request on standard error\n"
     "  -h, --help         this help\n"
     "\n"
@@ -65,8 +67,10 @@ int cmd_serve(int argc, char **argv) {
         long lo, hi;
     } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
-                   {"--max-connections", 1, 100000}};
-    long values[6] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections};
+                   {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536}};
+    enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
+    long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
+                            (long)(opts.body_memory >> 20)};
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(help, stdout);
@@ -82,8 +86,8 @@ int cmd_serve(int argc, char **argv) {
             continue;
         }
         size_t k = 0;
-        while (k < 6 && strcmp(argv[i], numbers[k].name) != 0) k++;
-        if (k == 6) return cli_usage_error("serve", "unknown option '%s'", argv[i]);
+        while (k < NUMBERS && strcmp(argv[i], numbers[k].name) != 0) k++;
+        if (k == NUMBERS) return cli_usage_error("serve", "unknown option '%s'", argv[i]);
         if (i + 1 >= argc) return cli_usage_error("serve", "%s needs a number", argv[i]);
         values[k] = read_number(argv[++i], numbers[k].lo, numbers[k].hi);
         if (values[k] < 0)
@@ -96,6 +100,7 @@ int cmd_serve(int argc, char **argv) {
     opts.scan_queue = (int)values[3];
     opts.timeout_s = (int)values[4];
     opts.max_connections = (int)values[5];
+    opts.body_memory = (size_t)values[6] << 20;
 
     /* The signals are blocked before the server's threads start, so they
      * inherit the mask and only sigwait below sees them. */

@@ -51,6 +51,8 @@ struct srv_server {
     struct MHD_Daemon *daemon;
     srv_jobs *jobs;
     srv_guard *guard;
+    pthread_mutex_t budget_lock;
+    size_t body_bytes; /* memory promised to request bodies now */
     srv_options opts;
     int port;
 };
@@ -87,6 +89,8 @@ typedef struct {
     request_state state;
     char *body;
     size_t body_len, body_cap;
+    long long declared; /* Content-Length, or -1 */
+    size_t reserved;    /* bytes of the server's body budget it holds */
     size_t refused; /* bytes beyond the route's limit, read and thrown away */
     const srv_asset *asset; /* a built-in file to send */
     const char *allow;      /* the Allow header of a 405 */
@@ -285,6 +289,22 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
     return MHD_YES;
 }
 
+/* Takes bytes from the memory all request bodies share; 0 when that
+ * much is not left. */
+static int take_budget(srv_server *srv, size_t bytes) {
+    pthread_mutex_lock(&srv->budget_lock);
+    int ok = bytes <= srv->opts.body_memory - srv->body_bytes;
+    if (ok) srv->body_bytes += bytes;
+    pthread_mutex_unlock(&srv->budget_lock);
+    return ok;
+}
+
+static void give_budget(srv_server *srv, size_t bytes) {
+    pthread_mutex_lock(&srv->budget_lock);
+    srv->body_bytes -= bytes;
+    pthread_mutex_unlock(&srv->budget_lock);
+}
+
 /* Records an error to send once the request's body (if any) is in. */
 static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -301,6 +321,12 @@ static void refuse(request *r, int status, const char *code, const char *allow, 
     r->allow = allow;
 }
 
+/* Refuses a body the shared budget has no room for. */
+static void refuse_busy(request *r) {
+    refuse(r, 503, "busy", NULL, "the server is receiving %zu MB of requests already; try again in a moment",
+           r->srv->opts.body_memory >> 20);
+}
+
 /* The first call for a request: finds what it asks for and decides what
  * needs no body (files, GETs, wrong paths). Nothing is queued yet:
  * libmicrohttpd closes a connection whose reply is queued before the
@@ -308,7 +334,7 @@ static void refuse(request *r, int status, const char *code, const char *allow, 
  * out at once (a body too big to read). */
 static enum MHD_Result begin(request *r, const char *url, const char *method) {
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-    long long len = declared_length(r->conn);
+    long long len = r->declared = declared_length(r->conn);
     size_t header_bytes = 0;
     mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &header_bytes);
     if (r->uri_len > SRV_MAX_URI)
@@ -329,6 +355,11 @@ static enum MHD_Result begin(request *r, const char *url, const char *method) {
             /* refused from Content-Length, before any of it is read */
             refuse(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url, routes[i].body_limit);
             return MHD_NO;
+        } else if (len > 0) {
+            /* a declared body holds its share of the budget from the start,
+             * so that a refusal comes before any of it is sent */
+            if (take_budget(r->srv, (size_t)len + 1)) r->reserved = (size_t)len + 1;
+            else refuse_busy(r);
         }
         break;
     }
@@ -346,11 +377,12 @@ static enum MHD_Result begin(request *r, const char *url, const char *method) {
 
 /* Keeps up to the route's limit of the body; counts and drops the rest. */
 static enum MHD_Result receive(request *r, const char *data, size_t size) {
-    size_t limit = r->route && !r->reply.status ? r->route->body_limit : DRAIN_LIMIT;
+    size_t limit = r->route ? r->route->body_limit : 0;
     if (r->reply.status || r->asset) {
         /* an answer is decided: the body is only read to keep the connection */
-        r->body_len += size;
-        return r->body_len > 4 * limit ? MHD_NO : MHD_YES;
+        if (limit < DRAIN_LIMIT) limit = DRAIN_LIMIT;
+        r->refused += size;
+        return r->refused > 4 * limit ? MHD_NO : MHD_YES;
     }
     if (r->refused || r->body_len + size > limit) {
         r->refused += size;
@@ -361,6 +393,18 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
         size_t cap = r->body_cap ? r->body_cap : 4096;
         while (cap < r->body_len + size + 1) cap *= 2;
         if (cap > limit + 1) cap = limit + 1;
+        if (r->declared >= 0 && cap > r->reserved) cap = r->reserved; /* what it declared */
+        if (cap > r->reserved) {
+            if (!take_budget(r->srv, cap - r->reserved)) {
+                refuse_busy(r);
+                free(r->body);
+                r->body = NULL;
+                r->body_len = r->body_cap = 0;
+                r->refused = size;
+                return MHD_YES;
+            }
+            r->reserved = cap;
+        }
         char *body = realloc(r->body, cap);
         if (!body) return MHD_NO;
         r->body = body;
@@ -443,10 +487,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     }
     if (r->state == REQ_SCANNING) return MHD_YES; /* not yet: the scan resumes it */
     srv_guard_set(r->srv->guard, r->guarded, SRV_ANSWERING, 0);
+    if (r->reply.status) return send_reply(r, &r->reply, r->allow);
     if (r->refused)
         return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", r->path,
                           r->route->body_limit);
-    if (r->reply.status) return send_reply(r, &r->reply, r->allow);
     if (r->asset) return send_asset(r, r->asset);
     return answer(r);
 }
@@ -464,6 +508,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                 srv_seconds_since(&r->started) * 1000.0,
                 why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection closed early)");
     free(r->body);
+    give_budget(srv, r->reserved);
     srv_reply_free(&r->reply);
     free(r);
     *con_cls = NULL;
@@ -491,7 +536,7 @@ static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
 
 void srv_options_default(srv_options *opts) {
     *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
-                          .max_connections = 1000};
+                          .max_connections = 1000, .body_memory = (size_t)64 << 20};
 }
 
 /* Number of CPUs, at least 1. */
@@ -512,6 +557,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->opts = *opts;
+    pthread_mutex_init(&srv->budget_lock, NULL);
     if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
     if (srv->opts.scan_slots <= 0) srv->opts.scan_slots = cpu_count();
     if (srv->opts.scan_queue < 0) srv->opts.scan_queue = 0;
@@ -577,5 +623,6 @@ void srv_stop(srv_server *srv) {
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
     mhd.MHD_stop_daemon(srv->daemon);
     srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
+    pthread_mutex_destroy(&srv->budget_lock);
     free(srv);
 }

@@ -34,4 +34,17 @@ python3 -c "import sys; sys.exit(0 if float('$max') < 1000 else 1)" ||
 [ "$(field cut_by_server)" -gt 0 ] || fail "no slow sender was cut off: $(cat "$TMP/out")"
 stop_server
 
+step "uploads: 12 clients each sending 10 MB less a byte hold no more than --upload-memory; the rest get 503 at once"
+start_server --upload-memory 24
+timeout 60 python3 "$ABUSE" uploads "$PORT" "$PID" 12 10485760 >"$TMP/out" 2>"$TMP/err" ||
+    fail "the upload attack failed: $(cat "$TMP/out" "$TMP/err")"
+statuses=$(field statuses)
+case ",$statuses," in *,503=*) ;; *) fail "no upload was refused: $(cat "$TMP/out")" ;; esac
+case "$statuses" in *not-json*) fail "a refusal was not the JSON error: $(cat "$TMP/out")" ;; esac
+grown=$(( $(field rss_peak_kb) - $(field rss_before_kb) ))
+[ "$grown" -lt $(( (24 + 16) * 1024 )) ] || fail "the server grew by $grown kB: $(cat "$TMP/out")"
+req_ok=$(curl -s -o /dev/null -w '%{http_code}' --data-binary "$START" "http://127.0.0.1:$PORT/api/check")
+[ "$req_ok" = 200 ] || fail "a FEN was not answered after the uploads: $req_ok"
+stop_server
+
 pass
