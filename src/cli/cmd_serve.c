@@ -36,6 +36,8 @@ static const char help[] =
     "                     waiting longest for a request is closed for a new one\n"
     "  --upload-memory MB memory all request bodies may hold at once; a body that\n"
     "                     would go over it gets 503 (default 64, at least 16)\n"
+    "  --scan-memory MB   memory the scans running may decode into together; a\n"
+    "                     picture that needs more alone gets 413 (default 384)\n"
     "  --log              one line per request on standard error\n"
     "  -h, --help         this help\n"
     "\n"
@@ -67,10 +69,11 @@ int cmd_serve(int argc, char **argv) {
         long lo, hi;
     } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
-                   {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536}};
+                   {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536},
+                   {"--scan-memory", 16, 65536}};
     enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
     long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
-                            (long)(opts.body_memory >> 20)};
+                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20)};
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(help, stdout);
@@ -101,6 +104,7 @@ int cmd_serve(int argc, char **argv) {
     opts.timeout_s = (int)values[4];
     opts.max_connections = (int)values[5];
     opts.body_memory = (size_t)values[6] << 20;
+    opts.scan_memory = (size_t)values[7] << 20;
 
     /* The signals are blocked before the server's threads start, so they
      * inherit the mask and only sigwait below sees them. */

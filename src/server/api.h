@@ -57,6 +57,14 @@ void srv_api_info(const srv_request *req, srv_reply *reply, int scan_slots, int 
  * "image/jpeg", "image/gif", "image/webp", "image/bmp", or NULL. */
 const char *srv_image_type(const unsigned char *data, size_t len);
 
+/* The width and height a picture's header declares, without decoding it,
+ * and the pixels its decoder will hold (a GIF's frames are held besides
+ * its screen). Returns 1, or 0 when the header cannot be read (the
+ * decoder then says what is wrong). */
+int srv_picture_size(const unsigned char *data, size_t len, long *width, long *height, double *pixels);
+/* Bytes a scan may take per pixel of the picture, decoding included. */
+#define SRV_SCAN_BYTES_PER_PIXEL 6
+
 /* 1 when fenkit was built with the scanner. */
 int srv_scan_available(void);
 /* POST /api/scan, the part that needs no queue: refuses what is not an

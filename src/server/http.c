@@ -1,7 +1,9 @@
 /* The HTTP side of `fenkit serve`: libmicrohttpd's callbacks, routing,
  * body limits, security headers, and scans handed to the job queue. */
+#define _GNU_SOURCE /* POLLRDHUP */
 #include <microhttpd.h>
 #include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "api.h"
 #include "lazy.h"
 #include "assets.h"
+#include "budget.h"
 #include "guard.h"
 #include "jobs.h"
 #include "server.h"
@@ -51,8 +54,8 @@ struct srv_server {
     struct MHD_Daemon *daemon;
     srv_jobs *jobs;
     srv_guard *guard;
-    pthread_mutex_t budget_lock;
-    size_t body_bytes; /* memory promised to request bodies now */
+    srv_budget bodies; /* memory of the request bodies being held */
+    srv_budget scans;  /* memory the scans running may decode into */
     srv_options opts;
     int port;
 };
@@ -85,6 +88,8 @@ typedef struct {
     srv_server *srv;
     struct MHD_Connection *conn;
     srv_guarded *guarded; /* its connection's deadlines */
+    int fd;               /* its connection's socket, to see whether the client left */
+    size_t scan_bytes;    /* what its scan may take of srv->scans */
     const route *route;
     request_state state;
     char *body;
@@ -226,22 +231,53 @@ static srv_request api_request(request *r) {
     return (srv_request){r->body ? r->body : "", r->body_len, query_arg, r->conn};
 }
 
+/* 1 when the client of a suspended request has closed its connection
+ * (libmicrohttpd does not watch a suspended one). */
+static int client_gone(int fd) {
+    struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLRDHUP));
+}
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
- * libmicrohttpd calls on_request again to send the reply. */
+ * libmicrohttpd calls on_request again to send the reply. A scan whose
+ * client has left is dropped; one waits for the memory it may decode
+ * into, as long as its time in the queue allows. */
 static void run_scan(srv_job *job, int cancelled) {
     request *r = (request *)job;
     double waited = srv_seconds_since(&job->queued_at);
+    double timeout = r->srv->opts.timeout_s;
     if (cancelled) {
         srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
-    } else if (waited > r->srv->opts.timeout_s) {
+    } else if (client_gone(r->fd)) {
+        srv_reply_error(&r->reply, 503, "gone", "the client closed the connection before its scan began");
+    } else if (waited > timeout || !srv_budget_take_wait(&r->srv->scans, r->scan_bytes, timeout - waited)) {
         srv_reply_error(&r->reply, 503, "timed-out",
-                        "the picture waited %.0f s for a free scanner; try again", waited);
+                        "the picture waited %.0f s for a free scanner; try again", srv_seconds_since(&job->queued_at));
     } else {
         srv_request req = api_request(r);
         srv_api_scan_run(&req, &r->reply);
+        srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
     mhd.MHD_resume_connection(r->conn);
+}
+
+/* 1 when the picture of a scan request is too large to decode here, with
+ * a 413 in reply; else 0, and the memory its scan may take is noted. */
+static int picture_too_large(request *r, srv_reply *reply) {
+    long w, h;
+    double pixels;
+    if (!srv_picture_size((const unsigned char *)r->body, r->body_len, &w, &h, &pixels)) return 0;
+    double bytes = pixels * SRV_SCAN_BYTES_PER_PIXEL;
+    if (bytes <= (double)r->srv->scans.cap) {
+        r->scan_bytes = (size_t)bytes;
+        return 0;
+    }
+    srv_reply_error(reply, 413, "too-large",
+                    "the picture is %ld x %ld pixels: reading it would take about %.0f MB, over this "
+                    "server's limit of %zu MB",
+                    w, h, bytes / (1 << 20), r->srv->scans.cap >> 20);
+    return 1;
 }
 
 /* Answers a request whose body (if any) has been received in full. */
@@ -256,7 +292,7 @@ static enum MHD_Result answer(request *r) {
         srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);
         break;
     case ROUTE_SCAN:
-        if (srv_api_scan_accept(&req, &reply)) break;
+        if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &reply)) break;
         if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
             return send_error(r, 429, "busy", NULL,
                               "%d pictures are being scanned or waiting; try again in a moment",
@@ -289,22 +325,6 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
     return MHD_YES;
 }
 
-/* Takes bytes from the memory all request bodies share; 0 when that
- * much is not left. */
-static int take_budget(srv_server *srv, size_t bytes) {
-    pthread_mutex_lock(&srv->budget_lock);
-    int ok = bytes <= srv->opts.body_memory - srv->body_bytes;
-    if (ok) srv->body_bytes += bytes;
-    pthread_mutex_unlock(&srv->budget_lock);
-    return ok;
-}
-
-static void give_budget(srv_server *srv, size_t bytes) {
-    pthread_mutex_lock(&srv->budget_lock);
-    srv->body_bytes -= bytes;
-    pthread_mutex_unlock(&srv->budget_lock);
-}
-
 /* Records an error to send once the request's body (if any) is in. */
 static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -324,7 +344,7 @@ static void refuse(request *r, int status, const char *code, const char *allow, 
 /* Refuses a body the shared budget has no room for. */
 static void refuse_busy(request *r) {
     refuse(r, 503, "busy", NULL, "the server is receiving %zu MB of requests already; try again in a moment",
-           r->srv->opts.body_memory >> 20);
+           r->srv->bodies.cap >> 20);
 }
 
 /* The first call for a request: finds what it asks for and decides what
@@ -358,7 +378,7 @@ static enum MHD_Result begin(request *r, const char *url, const char *method) {
         } else if (len > 0) {
             /* a declared body holds its share of the budget from the start,
              * so that a refusal comes before any of it is sent */
-            if (take_budget(r->srv, (size_t)len + 1)) r->reserved = (size_t)len + 1;
+            if (srv_budget_take(&r->srv->bodies, (size_t)len + 1)) r->reserved = (size_t)len + 1;
             else refuse_busy(r);
         }
         break;
@@ -395,7 +415,7 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
         if (cap > limit + 1) cap = limit + 1;
         if (r->declared >= 0 && cap > r->reserved) cap = r->reserved; /* what it declared */
         if (cap > r->reserved) {
-            if (!take_budget(r->srv, cap - r->reserved)) {
+            if (!srv_budget_take(&r->srv->bodies, cap - r->reserved)) {
                 refuse_busy(r);
                 free(r->body);
                 r->body = NULL;
@@ -434,6 +454,8 @@ static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     clock_gettime(CLOCK_MONOTONIC, &r->started);
     const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     r->guarded = info ? info->socket_context : NULL;
+    info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    r->fd = info ? info->connect_fd : -1;
     return r;
 }
 
@@ -508,7 +530,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                 srv_seconds_since(&r->started) * 1000.0,
                 why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection closed early)");
     free(r->body);
-    give_budget(srv, r->reserved);
+    srv_budget_give(&srv->bodies, r->reserved);
     srv_reply_free(&r->reply);
     free(r);
     *con_cls = NULL;
@@ -536,7 +558,8 @@ static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
 
 void srv_options_default(srv_options *opts) {
     *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
-                          .max_connections = 1000, .body_memory = (size_t)64 << 20};
+                          .max_connections = 1000, .body_memory = (size_t)64 << 20,
+                          .scan_memory = (size_t)384 << 20};
 }
 
 /* Number of CPUs, at least 1. */
@@ -557,7 +580,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->opts = *opts;
-    pthread_mutex_init(&srv->budget_lock, NULL);
+    srv_budget_init(&srv->bodies, srv->opts.body_memory);
+    srv_budget_init(&srv->scans, srv->opts.scan_memory);
     if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
     if (srv->opts.scan_slots <= 0) srv->opts.scan_slots = cpu_count();
     if (srv->opts.scan_queue < 0) srv->opts.scan_queue = 0;
@@ -623,6 +647,7 @@ void srv_stop(srv_server *srv) {
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
     mhd.MHD_stop_daemon(srv->daemon);
     srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
-    pthread_mutex_destroy(&srv->budget_lock);
+    srv_budget_destroy(&srv->bodies);
+    srv_budget_destroy(&srv->scans);
     free(srv);
 }

@@ -47,4 +47,32 @@ req_ok=$(curl -s -o /dev/null -w '%{http_code}' --data-binary "$START" "http://1
 [ "$req_ok" = 200 ] || fail "a FEN was not answered after the uploads: $req_ok"
 stop_server
 
+step "a small picture that decodes to 9999 x 9999 pixels: 413 at once, the server's memory flat"
+start_server --scan-memory 64
+timeout 60 python3 "$ABUSE" bomb "$PORT" "$PID" 3 >"$TMP/out" 2>"$TMP/err" ||
+    fail "the attack failed: $(cat "$TMP/out" "$TMP/err")"
+[ "$(field statuses)" = "413-too-large=3" ] || fail "not every such picture was refused: $(cat "$TMP/out")"
+python3 -c "import sys; sys.exit(0 if float('$(field seconds)') < 2 else 1)" ||
+    fail "the refusals took too long: $(cat "$TMP/out")"
+code=$(curl -s -o "$TMP/scan" -w '%{http_code}' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png" "http://127.0.0.1:$PORT/api/scan")
+case "$code" in 200|503) ;; *) fail "a screenshot within the limit got $code: $(cat "$TMP/scan")" ;; esac
+stop_server
+
+if [ "$code" = 200 ]; then
+    step "scans whose client has left are dropped from the queue, not run"
+    start_server --scan-slots 1 --scan-queue 8 --log
+    timeout 30 python3 "$ABUSE" abandon "$PORT" 6 "$FENKIT_TEST_DATA/scan/tsoj_036.png" >"$TMP/out" 2>"$TMP/err" ||
+        fail "the attack failed: $(cat "$TMP/out" "$TMP/err")"
+    for _ in $(seq 200); do
+        [ "$(grep -c '^POST /api/scan ' "$TMP/server.err")" -ge 6 ] && break
+        sleep 0.05
+    done
+    # one scan runs; the five waiting behind it end with it instead of
+    # being scanned one after another
+    awk '/^POST \/api\/scan / {t[n++] = $4} END {if (n < 6) exit 1; m = t[0]; for (i in t) if (t[i] < m) m = t[i];
+         for (i in t) if (t[i] > 1.5 * m + 50) exit 1}' "$TMP/server.err" ||
+        fail "abandoned scans were run: $(cat "$TMP/server.err")"
+    stop_server
+fi
+
 pass

@@ -9,6 +9,8 @@ figures; used by tests/cli/serve_abuse.sh and `make abuse`.
   abuse.py bomb PORT PID CLIENTS          scans of a small PNG that says it
                                           is 9999 x 9999 pixels
   abuse.py bomb-file PATH                 writes that PNG
+  abuse.py abandon PORT CLIENTS FILE      scans of FILE whose clients leave
+                                          as soon as it is sent
 
 Every loop is bounded in count and time; only 127.0.0.1 is reached.
 """
@@ -250,6 +252,24 @@ def bomb(port, pid, clients, picture):
     return statuses, took, top
 
 
+def abandon(port, clients, path):
+    """CLIENTS scans of the picture at PATH, each client closing its
+    connection as soon as the picture is sent."""
+    with open(path, "rb") as f:
+        picture = f.read()
+    raw = (b"POST /api/scan?all=1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\n"
+           b"Content-Length: %d\r\n\r\n" % len(picture)) + picture
+    socks = []
+    for _ in range(clients):
+        s = socket.create_connection((HOST, port), timeout=5)
+        s.sendall(raw)
+        socks.append(s)
+    time.sleep(0.02)  # the server has read them, the first scan runs
+    for s in socks:
+        s.close()
+    print(f"abandon: clients={clients} picture_bytes={len(picture)}")
+
+
 def main(argv):
     what = argv[1] if len(argv) > 1 else ""
     if what == "slow":
@@ -260,6 +280,9 @@ def main(argv):
         return 0
     if what == "bomb":
         bomb(int(argv[2]), int(argv[3]), int(argv[4]), bomb_png())
+        return 0
+    if what == "abandon":
+        abandon(int(argv[2]), int(argv[3]), argv[4])
         return 0
     if what == "bomb-file":
         with open(argv[2], "wb") as f:
