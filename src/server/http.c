@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -318,10 +319,24 @@ static long long declared_length(struct MHD_Connection *conn) {
  * a larger one closes the connection instead. */
 #define DRAIN_LIMIT SRV_MAX_FEN_BODY
 
-/* The header lines' bytes, with their separators. */
+/* What the header lines say about the request's framing, and their size. */
+typedef struct {
+    size_t bytes;              /* all lines, with their separators */
+    const char *length;        /* the first Content-Length */
+    int lengths_differ;        /* another Content-Length says otherwise */
+    int host, transfer_coding; /* Host and Transfer-Encoding seen */
+} header_tally;
+
 static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    *(size_t *)cls += strlen(key) + (value ? strlen(value) : 0) + 4;
+    header_tally *t = cls;
+    t->bytes += strlen(key) + (value ? strlen(value) : 0) + 4;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (!t->length) t->length = value ? value : "";
+        else if (strcmp(t->length, value ? value : "") != 0) t->lengths_differ = 1;
+    }
+    if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) t->host = 1;
+    if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) t->transfer_coding = 1;
     return MHD_YES;
 }
 
@@ -352,17 +367,24 @@ static void refuse_busy(request *r) {
  * libmicrohttpd closes a connection whose reply is queued before the
  * request was read to its end. Returns MHD_NO only when the reply must go
  * out at once (a body too big to read). */
-static enum MHD_Result begin(request *r, const char *url, const char *method) {
+static enum MHD_Result begin(request *r, const char *url, const char *method, const char *version) {
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     long long len = r->declared = declared_length(r->conn);
-    size_t header_bytes = 0;
-    mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &header_bytes);
-    if (r->uri_len > SRV_MAX_URI)
+    header_tally headers = {0};
+    mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &headers);
+    if (headers.lengths_differ || (headers.length && headers.transfer_coding)) {
+        /* where the body ends is in doubt, so nothing after it can be read */
+        refuse(r, 400, "bad-request", NULL, "the request says its body's length twice, differently");
+        return MHD_NO;
+    }
+    if (!headers.host && strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
+        refuse(r, 400, "bad-request", NULL, "an HTTP/1.1 request must name its Host");
+    else if (r->uri_len > SRV_MAX_URI)
         refuse(r, 414, "too-long", NULL, "the request's URL is %zu bytes, over the limit of %d",
                r->uri_len, SRV_MAX_URI);
-    else if (header_bytes > SRV_MAX_HEADERS)
+    else if (headers.bytes > SRV_MAX_HEADERS)
         refuse(r, 431, "headers-too-large", NULL, "the request's headers are %zu bytes, over the limit of %d",
-               header_bytes, SRV_MAX_HEADERS);
+               headers.bytes, SRV_MAX_HEADERS);
     if (r->reply.status) return len > DRAIN_LIMIT ? MHD_NO : MHD_YES;
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         if (strcmp(url, routes[i].path) != 0) continue;
@@ -485,7 +507,6 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls) {
-    (void)version;
     request *r = *con_cls;
     if (!r) {
         r = request_new(cls, conn);
@@ -496,7 +517,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
-        enum MHD_Result go_on = begin(r, url, method);
+        enum MHD_Result go_on = begin(r, url, method, version);
         srv_guard_set(r->srv->guard, r->guarded, go_on == MHD_NO ? SRV_ANSWERING : SRV_RECEIVING,
                       body_seconds(r));
         if (go_on == MHD_NO) return send_reply(r, &r->reply, r->allow);
@@ -549,11 +570,13 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     }
 }
 
-/* libmicrohttpd's own error messages go to standard error. */
+/* libmicrohttpd's own messages (mostly clients that went away) go to
+ * the log, when there is one. */
 static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
-    (void)cls;
-    fputs("fenkit serve: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    srv_server *srv = cls;
+    if (!srv->opts.log) return;
+    fputs("fenkit serve: ", srv->opts.log);
+    vfprintf(srv->opts.log, fmt, ap);
 }
 
 void srv_options_default(srv_options *opts) {
@@ -614,7 +637,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
     srv->daemon = mhd.MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
-        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, srv,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, srv,
         MHD_OPTION_SOCK_ADDR, addr->ai_addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,

@@ -32,6 +32,7 @@ max=$(field max_ms)
 python3 -c "import sys; sys.exit(0 if float('$max') < 1000 else 1)" ||
     fail "a normal request took $max ms beside the slow senders: $(cat "$TMP/out")"
 [ "$(field cut_by_server)" -gt 0 ] || fail "no slow sender was cut off: $(cat "$TMP/out")"
+[ ! -s "$TMP/server.err" ] || fail "clients cut off were reported without --log: $(head -3 "$TMP/server.err")"
 stop_server
 
 step "uploads: 12 clients each sending 10 MB less a byte hold no more than --upload-memory; the rest get 503 at once"

@@ -263,6 +263,41 @@ req GET /api/info -m 3 -H "X-Padding: $(head -c 9000 /dev/zero | tr '\0' 'x')"
 expect_error 431 headers-too-large
 header_has "Content-Security-Policy"
 
+step "requests whose framing is in doubt: 400 in JSON"
+# raw REQUEST: sends REQUEST (printf %b-expanded) on its own connection;
+# CODE gets the status, $TMP/out the body, $TMP/headers the headers.
+raw() {
+    printf '%b' "$1" | python3 -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=3)
+s.sendall(sys.stdin.buffer.read())
+data = b""
+try:
+    while b"\r\n\r\n" not in data or len(data.partition(b"\r\n\r\n")[2]) < int(
+            ([l.split(b":")[1] for l in data.split(b"\r\n") if l.lower().startswith(b"content-length:")] or [b"0"])[0]):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+except socket.timeout:
+    pass
+head, _, body = data.partition(b"\r\n\r\n")
+open(sys.argv[2] + "/headers", "wb").write(head + b"\r\n")
+open(sys.argv[2] + "/out", "wb").write(body)
+print(head.split(b" ")[1].decode() if head.startswith(b"HTTP/") else "000")
+' "${URL##*:}" "$TMP" >"$TMP/code"
+    CODE=$(cat "$TMP/code")
+}
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n8/8/8x'
+expect_error 400 bad-request
+header_has "X-Content-Type-Options: nosniff"
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n8/8/8\r\n0\r\n\r\n'
+expect_error 400 bad-request
+raw 'GET /api/info HTTP/1.1\r\n\r\n'
+expect_error 400 bad-request
+raw 'GET /api/info HTTP/1.0\r\n\r\n'
+expect_code 200
+
 step "keep-alive: GETs, early errors and refused bodies leave the connection open"
 # reused LIST...: one curl for every argument group (split by --next); the
 # connection must be reused for each transfer after the first.
