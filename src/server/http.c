@@ -104,6 +104,7 @@ typedef struct {
     int status; /* sent, for the log */
     struct timespec started;
     int begun;     /* the access handler has seen the request */
+    int answered;  /* answered on the socket, which is shut down */
     size_t uri_len; /* the whole request target, query included */
     char method[8];
     char path[80];
@@ -461,7 +462,7 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
 /* How long a request's body may take: the timeout, and a second for
  * every SRV_MIN_UPLOAD_RATE bytes it declares (or may send, when chunked). */
 static double body_seconds(const request *r) {
-    long long len = declared_length(r->conn);
+    long long len = r->declared;
     if (len < 0) len = r->route ? (long long)r->route->body_limit : DRAIN_LIMIT;
     return r->srv->opts.timeout_s + (double)len / SRV_MIN_UPLOAD_RATE;
 }
@@ -498,6 +499,11 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
         snprintf(message, sizeof message, "the query has %zu arguments, over the limit of %d", args,
                  SRV_MAX_QUERY_ARGS);
         answer_raw(conn, 414, "URI Too Long", "too-long", message);
+        if (r) {
+            r->answered = 1;
+            r->status = 414;
+            snprintf(r->path, sizeof r->path, "%.*s", (int)strcspn(uri, "?"), uri);
+        }
     }
     return r;
 }
@@ -517,6 +523,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
+        if (r->answered) return MHD_NO;
         enum MHD_Result go_on = begin(r, url, method, version);
         srv_guard_set(r->srv->guard, r->guarded, go_on == MHD_NO ? SRV_ANSWERING : SRV_RECEIVING,
                       body_seconds(r));
