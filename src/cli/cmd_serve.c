@@ -34,6 +34,8 @@ static const char help[] =
     "                     longest wait for a scan (default 10)\n"
     "  --max-connections N  open connections at once (default 1000); near it, the one\n"
     "                     waiting longest for a request is closed for a new one\n"
+    "  --per-ip N         open connections from one address (default 0: no limit;\n"
+    "                     on the loopback address every client shares one)\n"
     "  --upload-memory MB memory all request bodies may hold at once; a body that\n"
     "                     would go over it gets 503 (default 64, at least 16)\n"
     "  --scan-memory MB   memory the scans running may decode into together; a\n"
@@ -70,10 +72,10 @@ int cmd_serve(int argc, char **argv) {
     } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
                    {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536},
-                   {"--scan-memory", 16, 65536}};
+                   {"--scan-memory", 16, 65536}, {"--per-ip", 0, 100000}};
     enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
     long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
-                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20)};
+                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20), opts.per_ip};
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(help, stdout);
@@ -105,6 +107,7 @@ int cmd_serve(int argc, char **argv) {
     opts.max_connections = (int)values[5];
     opts.body_memory = (size_t)values[6] << 20;
     opts.scan_memory = (size_t)values[7] << 20;
+    opts.per_ip = (int)values[8];
 
     /* The signals are blocked before the server's threads start, so they
      * inherit the mask and only sigwait below sees them. */

@@ -650,6 +650,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->opts.per_ip,
         /* per connection, cleared for every request: room for a request
          * line and headers at their limits (api.h) and the reply's headers */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32 * 1024,

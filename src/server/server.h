@@ -15,6 +15,7 @@ typedef struct {
     int scan_queue;      /* scans waiting beyond those; more get 429 */
     int timeout_s;       /* idle connection timeout, and longest wait for a scan */
     int max_connections; /* open connections at once */
+    int per_ip;          /* open connections from one address; 0: no limit */
     size_t body_memory;  /* bytes all request bodies may hold together; more get 503 */
     size_t scan_memory;  /* bytes the scans running may decode into together; a
                           * picture that needs more alone gets 413 */

@@ -35,6 +35,27 @@ python3 -c "import sys; sys.exit(0 if float('$max') < 1000 else 1)" ||
 [ ! -s "$TMP/server.err" ] || fail "clients cut off were reported without --log: $(head -3 "$TMP/server.err")"
 stop_server
 
+step "--per-ip 3: a fourth connection from one address is refused, the first three are answered"
+start_server --per-ip 3
+python3 - "$PORT" >"$TMP/out" 2>"$TMP/err" <<'PY' || fail "$(cat "$TMP/out" "$TMP/err")"
+import socket, sys, time
+port = int(sys.argv[1])
+held = [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(3)]
+time.sleep(0.2)
+fourth = socket.create_connection(("127.0.0.1", port), timeout=3)
+fourth.sendall(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+try:
+    got = fourth.recv(100)
+except OSError:
+    got = b""
+assert got == b"", f"the fourth connection was answered: {got!r}"
+for s in held:
+    s.sendall(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert s.recv(100).startswith(b"HTTP/1.1 200"), "a connection within the limit was not answered"
+print("ok")
+PY
+stop_server
+
 step "uploads: 12 clients each sending 10 MB less a byte hold no more than --upload-memory; the rest get 503 at once"
 start_server --upload-memory 24
 timeout 60 python3 "$ABUSE" uploads "$PORT" "$PID" 12 10485760 >"$TMP/out" 2>"$TMP/err" ||
