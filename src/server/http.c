@@ -639,6 +639,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         free(srv);
         return NULL;
     }
+    /* epoll in a pool of threads: a connection costs no thread of its
+     * own, so a slow one holds only its slot (which the guard bounds) */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
                      MHD_USE_TURBO;
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
