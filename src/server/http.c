@@ -103,9 +103,7 @@ typedef struct {
     srv_reply reply;        /* an early error, or a finished scan's answer */
     int status; /* sent, for the log */
     struct timespec started;
-    int begun;     /* the access handler has seen the request */
-    int answered;  /* answered on the socket, which is shut down */
-    size_t uri_len; /* the whole request target, query included */
+    int begun; /* the access handler has seen the request */
     char method[8];
     char path[80];
 } request;
@@ -341,6 +339,14 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
     return MHD_YES;
 }
 
+/* The length of the query's arguments as decoded, with their '=' and
+ * '&' (the length as sent, less its percent escapes). */
+static enum MHD_Result count_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    *(size_t *)cls += strlen(key) + (value ? strlen(value) + 1 : 0) + 1;
+    return MHD_YES;
+}
+
 /* Records an error to send once the request's body (if any) is in. */
 static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -373,6 +379,8 @@ static enum MHD_Result begin(request *r, const char *url, const char *method, co
     long long len = r->declared = declared_length(r->conn);
     header_tally headers = {0};
     mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &headers);
+    size_t uri_len = strlen(url);
+    mhd.MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, count_argument, &uri_len);
     if (headers.lengths_differ || (headers.length && headers.transfer_coding)) {
         /* where the body ends is in doubt, so nothing after it can be read */
         refuse(r, 400, "bad-request", NULL, "the request says its body's length twice, differently");
@@ -380,9 +388,9 @@ static enum MHD_Result begin(request *r, const char *url, const char *method, co
     }
     if (!headers.host && strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
         refuse(r, 400, "bad-request", NULL, "an HTTP/1.1 request must name its Host");
-    else if (r->uri_len > SRV_MAX_URI)
-        refuse(r, 414, "too-long", NULL, "the request's URL is %zu bytes, over the limit of %d",
-               r->uri_len, SRV_MAX_URI);
+    else if (uri_len > SRV_MAX_URI)
+        refuse(r, 414, "too-long", NULL, "the request's URL is %zu bytes or more, over the limit of %d",
+               uri_len, SRV_MAX_URI);
     else if (headers.bytes > SRV_MAX_HEADERS)
         refuse(r, 431, "headers-too-large", NULL, "the request's headers are %zu bytes, over the limit of %d",
                headers.bytes, SRV_MAX_HEADERS);
@@ -433,10 +441,16 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
         return r->refused > 4 * limit ? MHD_NO : MHD_YES;
     }
     if (r->body_len + size + 1 > r->body_cap) {
-        size_t cap = r->body_cap ? r->body_cap : 4096;
-        while (cap < r->body_len + size + 1) cap *= 2;
-        if (cap > limit + 1) cap = limit + 1;
-        if (r->declared >= 0 && cap > r->reserved) cap = r->reserved; /* what it declared */
+        /* A declared body gets its whole buffer at once: its share of the
+         * budget was taken, and its pages are touched only as it arrives.
+         * A chunked one doubles, taking from the budget as it grows. */
+        size_t cap = r->reserved;
+        if (r->declared < 0) {
+            cap = r->body_cap ? r->body_cap : 4096;
+            while (cap < r->body_len + size + 1) cap *= 2;
+            if (cap > limit + 1) cap = limit + 1;
+        }
+        if (cap < r->body_len + size + 1) return MHD_NO; /* more than it declared */
         if (cap > r->reserved) {
             if (!srv_budget_take(&r->srv->bodies, cap - r->reserved)) {
                 refuse_busy(r);
@@ -482,30 +496,29 @@ static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     return r;
 }
 
+/* What the URI callback gives the access handler for a request it has
+ * answered itself: nothing is allocated there, since libmicrohttpd does
+ * not always report the end of a request it could not parse. */
+static const char answered_early;
+
 /* libmicrohttpd's URI callback: the first look at a request, before its
  * query is split into arguments in the connection's fixed memory. More
  * arguments than that memory holds would leave the connection unanswered
- * until the timeout, so such a query is refused here. Returns the
- * request's record, which the access handler then gets. */
+ * until the timeout, so such a query is refused here. */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
-    request *r = request_new(cls, conn);
-    if (r) r->uri_len = strlen(uri);
+    srv_server *srv = cls;
     size_t args = 0;
     const char *query = strchr(uri, '?');
     if (query)
         for (args = 1; *query; query++) args += *query == '&';
-    if (args > SRV_MAX_QUERY_ARGS) {
-        char message[128];
-        snprintf(message, sizeof message, "the query has %zu arguments, over the limit of %d", args,
-                 SRV_MAX_QUERY_ARGS);
-        answer_raw(conn, 414, "URI Too Long", "too-long", message);
-        if (r) {
-            r->answered = 1;
-            r->status = 414;
-            snprintf(r->path, sizeof r->path, "%.*s", (int)strcspn(uri, "?"), uri);
-        }
-    }
-    return r;
+    if (args <= SRV_MAX_QUERY_ARGS) return NULL;
+    char message[128];
+    snprintf(message, sizeof message, "the query has %zu arguments, over the limit of %d", args,
+             SRV_MAX_QUERY_ARGS);
+    answer_raw(conn, 414, "URI Too Long", "too-long", message);
+    if (srv->opts.log)
+        fprintf(srv->opts.log, "- %.*s 414 (a query of %zu arguments)\n", (int)strcspn(uri, "?"), uri, args);
+    return (void *)&answered_early;
 }
 
 /* libmicrohttpd's access handler: called once when the headers are in,
@@ -513,6 +526,7 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls) {
+    if (*con_cls == &answered_early) return MHD_NO;
     request *r = *con_cls;
     if (!r) {
         r = request_new(cls, conn);
@@ -523,7 +537,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
-        if (r->answered) return MHD_NO;
         enum MHD_Result go_on = begin(r, url, method, version);
         srv_guard_set(r->srv->guard, r->guarded, go_on == MHD_NO ? SRV_ANSWERING : SRV_RECEIVING,
                       body_seconds(r));
@@ -551,7 +564,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     (void)conn;
     srv_server *srv = cls;
     request *r = *con_cls;
-    if (!r) return;
+    if (!r || *con_cls == &answered_early) return;
     srv_guard_set(srv->guard, r->guarded, SRV_WAITING, srv->opts.timeout_s);
     if (srv->opts.log)
         fprintf(srv->opts.log, "%s %s %d %.1f ms%s\n", r->method, r->path, r->status,
