@@ -52,7 +52,11 @@ grown=$(( $(field uploads rss_peak_kb) - $(field uploads rss_before_kb) ))
 timeout 120 python3 "$abuse" bomb "$port" "$pid" "$bombs" >"$out/bomb.txt"
 cat "$out/bomb.txt"
 [ "$(field bomb statuses)" = "413-too-large=$bombs" ] ||
-    { echo "abuse: a 9999 x 9999 picture was not refused" >&2; status=1; }
+    { echo "abuse: a 9999 x 9999 PNG was not refused" >&2; status=1; }
+timeout 120 python3 "$abuse" bomb "$port" "$pid" "$bombs" gif | sed 's/^bomb:/bomb-gif:/' >"$out/bomb-gif.txt"
+cat "$out/bomb-gif.txt"
+[ "$(field bomb-gif statuses)" = "413-too-large=$bombs" ] ||
+    { echo "abuse: a 9999 x 9999 GIF was not refused" >&2; status=1; }
 
 echo "server: resident memory peak $(awk '/^VmHWM/ {print $2}' "/proc/$pid/status") kB, now $(awk '/^VmRSS/ {print $2}' "/proc/$pid/status") kB;" \
      "$(wc -l <"$out/abuse.err") lines on its standard error"

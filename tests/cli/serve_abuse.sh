@@ -76,6 +76,9 @@ timeout 60 python3 "$ABUSE" bomb "$PORT" "$PID" 3 >"$TMP/out" 2>"$TMP/err" ||
 [ "$(field statuses)" = "413-too-large=3" ] || fail "not every such picture was refused: $(cat "$TMP/out")"
 python3 -c "import sys; sys.exit(0 if float('$(field seconds)') < 2 else 1)" ||
     fail "the refusals took too long: $(cat "$TMP/out")"
+timeout 60 python3 "$ABUSE" bomb "$PORT" "$PID" 1 gif >"$TMP/out" 2>"$TMP/err" ||
+    fail "the attack failed: $(cat "$TMP/out" "$TMP/err")"
+[ "$(field statuses)" = "413-too-large=1" ] || fail "a 9999 x 9999 GIF was not refused: $(cat "$TMP/out")"
 code=$(curl -s -o "$TMP/scan" -w '%{http_code}' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png" "http://127.0.0.1:$PORT/api/scan")
 case "$code" in 200|503) ;; *) fail "a screenshot within the limit got $code: $(cat "$TMP/scan")" ;; esac
 stop_server

@@ -6,8 +6,8 @@ figures; used by tests/cli/serve_abuse.sh and `make abuse`.
                                           second while a normal client asks
   abuse.py uploads PORT PID CLIENTS BYTES clients each sending BYTES - 1 of
                                           a declared BYTES-byte picture
-  abuse.py bomb PORT PID CLIENTS          scans of a small PNG that says it
-                                          is 9999 x 9999 pixels
+  abuse.py bomb PORT PID CLIENTS [gif]    scans of a small PNG (or GIF) that
+                                          says it is 9999 x 9999 pixels
   abuse.py bomb-file PATH                 writes that PNG
   abuse.py abandon PORT CLIENTS FILE      scans of FILE whose clients leave
                                           as soon as it is sent
@@ -221,6 +221,14 @@ def bomb_png(width=9999, height=9999):
             + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 
 
+def bomb_gif(width=9999, height=9999):
+    """A GIF whose header and one frame say width x height, with a few
+    bytes of picture: the server must refuse it from the header."""
+    return (b"GIF89a" + struct.pack("<HH", width, height) + b"\x80\x00\x00" + bytes(6)
+            + b"\x2c" + struct.pack("<HHHH", 0, 0, width, height) + b"\x00"
+            + b"\x08\x02\x00\x01\x00\x3b")
+
+
 def bomb(port, pid, clients, picture):
     """CLIENTS scans of PICTURE at once; returns statuses, seconds, peak RSS."""
     peak = RssPeak(pid)
@@ -279,7 +287,8 @@ def main(argv):
         uploads(int(argv[2]), int(argv[3]), int(argv[4]), int(argv[5]))
         return 0
     if what == "bomb":
-        bomb(int(argv[2]), int(argv[3]), int(argv[4]), bomb_png())
+        picture = bomb_gif() if argv[5:] == ["gif"] else bomb_png()
+        bomb(int(argv[2]), int(argv[3]), int(argv[4]), picture)
         return 0
     if what == "abandon":
         abandon(int(argv[2]), int(argv[3]), argv[4])
