@@ -16,9 +16,7 @@ void srv_budget_destroy(srv_budget *b) {
     pthread_mutex_destroy(&b->lock);
 }
 
-int srv_budget_take(srv_budget *b, size_t n) {
-    return srv_budget_take_wait(b, n, 0);
-}
+int srv_budget_take(srv_budget *b, size_t n) { return srv_budget_take_wait(b, n, 0); }
 
 int srv_budget_take_wait(srv_budget *b, size_t n, double seconds) {
     struct timespec until;

@@ -104,7 +104,8 @@ srv_guarded *srv_guard_open(srv_guard *g, int fd, double head_s) {
         /* the one that has waited longest for a request makes room */
         srv_guarded *oldest = NULL;
         for (srv_guarded *o = g->head; o; o = o->next)
-            if (o->phase == SRV_WAITING && !o->cut && (!oldest || o->since < oldest->since)) oldest = o;
+            if (o->phase == SRV_WAITING && !o->cut && (!oldest || o->since < oldest->since))
+                oldest = o;
         if (oldest) cut(oldest);
     }
     c->next = g->head;
@@ -118,8 +119,10 @@ srv_guarded *srv_guard_open(srv_guard *g, int fd, double head_s) {
 void srv_guard_close(srv_guard *g, srv_guarded *c) {
     if (!c) return;
     pthread_mutex_lock(&g->lock);
-    if (c->prev) c->prev->next = c->next;
-    else g->head = c->next;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        g->head = c->next;
     if (c->next) c->next->prev = c->prev;
     g->open--;
     pthread_mutex_unlock(&g->lock);

@@ -6,8 +6,12 @@
 
 static unsigned le16(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8; }
 static unsigned be16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
-static unsigned long le32(const unsigned char *p) { return le16(p) | (unsigned long)le16(p + 2) << 16; }
-static unsigned long be32(const unsigned char *p) { return (unsigned long)be16(p) << 16 | be16(p + 2); }
+static unsigned long le32(const unsigned char *p) {
+    return le16(p) | (unsigned long)le16(p + 2) << 16;
+}
+static unsigned long be32(const unsigned char *p) {
+    return (unsigned long)be16(p) << 16 | be16(p + 2);
+}
 
 /* A GIF: its screen, and every frame, each of which giflib holds whole. */
 static int gif_size(const unsigned char *d, size_t n, long *w, long *h, double *pixels) {
@@ -33,7 +37,8 @@ static int gif_size(const unsigned char *d, size_t n, long *w, long *h, double *
         } else {
             break;
         }
-        while (at < n && d[at]) at += 1u + d[at]; /* sub-blocks up to the empty one */
+        while (at < n && d[at])
+            at += 1u + d[at]; /* sub-blocks up to the empty one */
         at++;
     }
     return 1;
