@@ -7,7 +7,7 @@ SHARED ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 20
 export SHARED
 
-.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load format clean deps \
+.PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load abuse format clean deps \
 	train eval-scan
 
 all: build
@@ -56,6 +56,11 @@ bench: build
 load: build
 	@scripts/install-deps bench
 	@bash bench/load-serve.bash $(BUILD)/fenkit
+
+# fenkit serve under the attacks of issue 42 on the loopback address,
+# bounded in count and time: figures, and a failure when a defence gave way.
+abuse: build
+	@bash bench/abuse-serve.bash $(BUILD)/fenkit
 
 # The scanner's square classifier (training/: Debian's python3-torch, not
 # part of the build): renders TRAIN_BOARDS boards (a share of them as

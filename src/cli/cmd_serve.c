@@ -31,8 +31,16 @@ static const char help[] =
     "  --threads N        HTTP threads (default: one per CPU)\n"
     "  --scan-slots N     pictures scanned at once (default: one per CPU)\n"
     "  --scan-queue N     pictures waiting beyond those; more get 429 (default 16)\n"
-    "  --timeout S        idle connection timeout and longest wait for a scan (default 10)\n"
-    "  --max-connections N  open connections at once (default 1000)\n"
+    "  --timeout S        idle connection timeout, time to send a request's head, and\n"
+    "                     longest wait for a scan (default 10)\n"
+    "  --max-connections N  open connections at once (default 1000); near it, the one\n"
+    "                     waiting longest for a request is closed for a new one\n"
+    "  --per-ip N         open connections from one address (default 0: no limit;\n"
+    "                     on the loopback address every client shares one)\n"
+    "  --upload-memory MB memory all request bodies may hold at once; a body that\n"
+    "                     would go over it gets 503 (default 64, at least 16)\n"
+    "  --scan-memory MB   memory the scans running may decode into together; a\n"
+    "                     picture that needs more alone gets 413 (default 384)\n"
     "  --log              one line per request on standard error\n"
     "  -h, --help         this help\n"
     "\n"
@@ -67,14 +75,19 @@ int cmd_serve(int argc, char **argv) {
         long lo, hi;
     } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
-                   {"--max-connections", 1, 100000}};
-    long values[6] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections};
+                   {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536},
+                   {"--scan-memory", 16, 65536}, {"--per-ip", 0, 100000}};
+    enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
+    long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
+                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20), opts.per_ip};
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},      {"log", no_argument, NULL, 'l'},
         {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 0},
         {"threads", required_argument, NULL, 1}, {"scan-slots", required_argument, NULL, 2},
         {"scan-queue", required_argument, NULL, 3}, {"timeout", required_argument, NULL, 4},
-        {"max-connections", required_argument, NULL, 5}, {NULL, 0, NULL, 0}};
+        {"max-connections", required_argument, NULL, 5},
+        {"upload-memory", required_argument, NULL, 6}, {"scan-memory", required_argument, NULL, 7},
+        {"per-ip", required_argument, NULL, 8}, {NULL, 0, NULL, 0}};
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
@@ -85,7 +98,7 @@ int cmd_serve(int argc, char **argv) {
             opts.log = stderr;
         } else if (c == 'H') {
             opts.host = o.value;
-        } else if (c >= 0 && c < 6) { /* the numbers, in the order of numbers[] */
+        } else if (c >= 0 && c < (int)NUMBERS) { /* the numbers, in the order of numbers[] */
             values[c] = read_number(o.value, numbers[c].lo, numbers[c].hi);
             if (values[c] < 0)
                 return cli_usage_error("serve", "%s takes a number from %ld to %ld, not '%s'",
@@ -101,6 +114,9 @@ int cmd_serve(int argc, char **argv) {
     opts.scan_queue = (int)values[3];
     opts.timeout_s = (int)values[4];
     opts.max_connections = (int)values[5];
+    opts.body_memory = (size_t)values[6] << 20;
+    opts.scan_memory = (size_t)values[7] << 20;
+    opts.per_ip = (int)values[8];
 
     /* The signals are blocked before the server's threads start, so they
      * inherit the mask and only sigwait below sees them. */

@@ -11,6 +11,11 @@
 /* Limits on what a request may send. */
 #define SRV_MAX_FEN_BODY 4096                 /* /api/check, /api/moves */
 #define SRV_MAX_IMAGE_BODY (10 * 1024 * 1024) /* /api/scan */
+#define SRV_MAX_URI 8192       /* the request target, query included (414) */
+#define SRV_MAX_QUERY_ARGS 64  /* arguments in the query (414) */
+#define SRV_MAX_HEADERS 8192   /* the request's header lines together (431) */
+/* A body may take the timeout plus a second for every this many bytes. */
+#define SRV_MIN_UPLOAD_RATE (256 * 1024)
 
 /* A request received in full. `arg` looks up a query argument (already
  * percent-decoded) and returns NULL when it is absent. */
@@ -51,6 +56,14 @@ void srv_api_info(const srv_request *req, srv_reply *reply, int scan_slots, int 
 /* What kind of image the bytes are, from their first bytes: "image/png",
  * "image/jpeg", "image/gif", "image/webp", "image/bmp", or NULL. */
 const char *srv_image_type(const unsigned char *data, size_t len);
+
+/* The width and height a picture's header declares, without decoding it,
+ * and the pixels its decoder will hold (a GIF's frames are held besides
+ * its screen). Returns 1, or 0 when the header cannot be read (the
+ * decoder then says what is wrong). */
+int srv_picture_size(const unsigned char *data, size_t len, long *width, long *height, double *pixels);
+/* Bytes a scan may take per pixel of the picture, decoding included. */
+#define SRV_SCAN_BYTES_PER_PIXEL 6
 
 /* 1 when fenkit was built with the scanner. */
 int srv_scan_available(void);

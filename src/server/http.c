@@ -1,17 +1,22 @@
 /* The HTTP side of `fenkit serve`: libmicrohttpd's callbacks, routing,
  * body limits, security headers, and scans handed to the job queue. */
+#define _GNU_SOURCE /* POLLRDHUP */
 #include <microhttpd.h>
 #include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "api.h"
 #include "lazy.h"
 #include "assets.h"
+#include "budget.h"
+#include "guard.h"
 #include "jobs.h"
 #include "server.h"
 
@@ -21,6 +26,8 @@
     X(MHD_add_response_header) \
     X(MHD_create_response_from_buffer) \
     X(MHD_destroy_response) \
+    X(MHD_get_connection_info) \
+    X(MHD_get_connection_values) \
     X(MHD_get_daemon_info) \
     X(MHD_lookup_connection_value) \
     X(MHD_queue_response) \
@@ -47,6 +54,9 @@ static void mhd_open(void) {
 struct srv_server {
     struct MHD_Daemon *daemon;
     srv_jobs *jobs;
+    srv_guard *guard;
+    srv_budget bodies; /* memory of the request bodies being held */
+    srv_budget scans;  /* memory the scans running may decode into */
     srv_options opts;
     int port;
 };
@@ -78,14 +88,22 @@ typedef struct {
     srv_job job;
     srv_server *srv;
     struct MHD_Connection *conn;
+    srv_guarded *guarded; /* its connection's deadlines */
+    int fd;               /* its connection's socket, to see whether the client left */
+    size_t scan_bytes;    /* what its scan may take of srv->scans */
     const route *route;
     request_state state;
     char *body;
     size_t body_len, body_cap;
+    long long declared; /* Content-Length, or -1 */
+    size_t reserved;    /* bytes of the server's body budget it holds */
     size_t refused; /* bytes beyond the route's limit, read and thrown away */
-    srv_reply reply;
+    const srv_asset *asset; /* a built-in file to send */
+    const char *allow;      /* the Allow header of a 405 */
+    srv_reply reply;        /* an early error, or a finished scan's answer */
     int status; /* sent, for the log */
     struct timespec started;
+    int begun; /* the access handler has seen the request */
     char method[8];
     char path[80];
 } request;
@@ -96,20 +114,57 @@ static const char csp[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/* Adds the headers every response carries; documents (the page, its
- * files, SVG diagrams) also get the ones that only matter to a browser
- * showing them. */
+/* The headers on every answer, and those only a document shown in a
+ * browser needs (the page, its files, SVG diagrams). */
+typedef struct {
+    const char *name, *value;
+} header;
+static const header every_answer[] = {{"Content-Security-Policy", csp}, {"X-Content-Type-Options", "nosniff"}};
+static const header documents[] = {
+    {"X-Frame-Options", "DENY"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Cross-Origin-Opener-Policy", "same-origin"},
+    {"Cross-Origin-Resource-Policy", "same-origin"},
+    {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
+};
+
+/* Adds the headers every response carries, and a document's. */
 static void add_headers(struct MHD_Response *resp, const char *type, int is_asset) {
     mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    mhd.MHD_add_response_header(resp, "Content-Security-Policy", csp);
-    mhd.MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    for (size_t i = 0; i < sizeof every_answer / sizeof every_answer[0]; i++)
+        mhd.MHD_add_response_header(resp, every_answer[i].name, every_answer[i].value);
     mhd.MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, is_asset ? "no-cache" : "no-store");
     if (strncmp(type, "application/json", 16) == 0) return;
-    mhd.MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-    mhd.MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    mhd.MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
-    mhd.MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
-    mhd.MHD_add_response_header(resp, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    for (size_t i = 0; i < sizeof documents / sizeof documents[0]; i++)
+        mhd.MHD_add_response_header(resp, documents[i].name, documents[i].value);
+}
+
+/* Writes a JSON error straight to the connection's socket and shuts it
+ * down, for the few cases libmicrohttpd would otherwise answer itself (in
+ * HTML) or not at all. libmicrohttpd then finds the socket closed and
+ * frees the connection. */
+static void answer_raw(struct MHD_Connection *conn, int status, const char *reason, const char *code,
+                       const char *message) {
+    const union MHD_ConnectionInfo *info =
+        mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info) return;
+    srv_reply reply = {0};
+    srv_reply_error(&reply, status, code, "%s", message);
+    srv_buf out = {0};
+    srv_buf_printf(&out, "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n", status, reason);
+    for (size_t i = 0; i < sizeof every_answer / sizeof every_answer[0]; i++)
+        srv_buf_printf(&out, "%s: %s\r\n", every_answer[i].name, every_answer[i].value);
+    srv_buf_printf(&out, "Cache-Control: no-store\r\nConnection: close\r\nContent-Length: %zu\r\n\r\n",
+                   reply.body.len);
+    srv_buf_add(&out, reply.body.data, reply.body.len);
+    if (!out.failed && !reply.body.failed) {
+        /* a fresh socket's buffer takes a reply this small whole */
+        ssize_t sent = send(info->connect_fd, out.data, out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        (void)sent;
+    }
+    shutdown(info->connect_fd, SHUT_RDWR);
+    srv_buf_free(&out);
+    srv_reply_free(&reply);
 }
 
 /* Sends a reply (taking over its body) and records its status. */
@@ -176,22 +231,53 @@ static srv_request api_request(request *r) {
     return (srv_request){r->body ? r->body : "", r->body_len, query_arg, r->conn};
 }
 
+/* 1 when the client of a suspended request has closed its connection
+ * (libmicrohttpd does not watch a suspended one). */
+static int client_gone(int fd) {
+    struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLRDHUP));
+}
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
- * libmicrohttpd calls on_request again to send the reply. */
+ * libmicrohttpd calls on_request again to send the reply. A scan whose
+ * client has left is dropped; one waits for the memory it may decode
+ * into, as long as its time in the queue allows. */
 static void run_scan(srv_job *job, int cancelled) {
     request *r = (request *)job;
     double waited = srv_seconds_since(&job->queued_at);
+    double timeout = r->srv->opts.timeout_s;
     if (cancelled) {
         srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
-    } else if (waited > r->srv->opts.timeout_s) {
+    } else if (client_gone(r->fd)) {
+        srv_reply_error(&r->reply, 503, "gone", "the client closed the connection before its scan began");
+    } else if (waited > timeout || !srv_budget_take_wait(&r->srv->scans, r->scan_bytes, timeout - waited)) {
         srv_reply_error(&r->reply, 503, "timed-out",
-                        "the picture waited %.0f s for a free scanner; try again", waited);
+                        "the picture waited %.0f s for a free scanner; try again", srv_seconds_since(&job->queued_at));
     } else {
         srv_request req = api_request(r);
         srv_api_scan_run(&req, &r->reply);
+        srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
     mhd.MHD_resume_connection(r->conn);
+}
+
+/* 1 when the picture of a scan request is too large to decode here, with
+ * a 413 in reply; else 0, and the memory its scan may take is noted. */
+static int picture_too_large(request *r, srv_reply *reply) {
+    long w, h;
+    double pixels;
+    if (!srv_picture_size((const unsigned char *)r->body, r->body_len, &w, &h, &pixels)) return 0;
+    double bytes = pixels * SRV_SCAN_BYTES_PER_PIXEL;
+    if (bytes <= (double)r->srv->scans.cap) {
+        r->scan_bytes = (size_t)bytes;
+        return 0;
+    }
+    srv_reply_error(reply, 413, "too-large",
+                    "the picture is %ld x %ld pixels: reading it would take about %.0f MB, over this "
+                    "server's limit of %zu MB",
+                    w, h, bytes / (1 << 20), r->srv->scans.cap >> 20);
+    return 1;
 }
 
 /* Answers a request whose body (if any) has been received in full. */
@@ -206,8 +292,7 @@ static enum MHD_Result answer(request *r) {
         srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);
         break;
     case ROUTE_SCAN:
-        if (r->state == REQ_SCANNED) return send_reply(r, &r->reply, NULL);
-        if (srv_api_scan_accept(&req, &reply)) break;
+        if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &reply)) break;
         if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
             return send_error(r, 429, "busy", NULL,
                               "%d pictures are being scanned or waiting; try again in a moment",
@@ -228,44 +313,155 @@ static long long declared_length(struct MHD_Connection *conn) {
     return end == text || *end || n < 0 ? -1 : n;
 }
 
-/* The first call for a request: find what it asks for, and answer at once
- * what needs no body (files, GETs, wrong paths, bodies declared too big). */
-static enum MHD_Result begin(request *r, const char *url, const char *method) {
+/* A body this large that comes with a request refused from its headers
+ * is read and dropped, so the connection can carry the next request;
+ * a larger one closes the connection instead. */
+#define DRAIN_LIMIT SRV_MAX_FEN_BODY
+
+/* What the header lines say about the request's framing, and their size. */
+typedef struct {
+    size_t bytes;              /* all lines, with their separators */
+    const char *length;        /* the first Content-Length */
+    int lengths_differ;        /* another Content-Length says otherwise */
+    int host, transfer_coding; /* Host and Transfer-Encoding seen */
+} header_tally;
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    header_tally *t = cls;
+    t->bytes += strlen(key) + (value ? strlen(value) : 0) + 4;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (!t->length) t->length = value ? value : "";
+        else if (strcmp(t->length, value ? value : "") != 0) t->lengths_differ = 1;
+    }
+    if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) t->host = 1;
+    if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) t->transfer_coding = 1;
+    return MHD_YES;
+}
+
+/* The length of the query's arguments as decoded, with their '=' and
+ * '&' (the length as sent, less its percent escapes). */
+static enum MHD_Result count_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    *(size_t *)cls += strlen(key) + (value ? strlen(value) + 1 : 0) + 1;
+    return MHD_YES;
+}
+
+/* Records an error to send once the request's body (if any) is in. */
+static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void refuse(request *r, int status, const char *code, const char *allow, const char *fmt, ...) {
+    char message[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    srv_reply_error(&r->reply, status, code, "%s", message);
+    r->allow = allow;
+}
+
+/* Refuses a body the shared budget has no room for. */
+static void refuse_busy(request *r) {
+    refuse(r, 503, "busy", NULL, "the server is receiving %zu MB of requests already; try again in a moment",
+           r->srv->bodies.cap >> 20);
+}
+
+/* The first call for a request: finds what it asks for and decides what
+ * needs no body (files, GETs, wrong paths). Nothing is queued yet:
+ * libmicrohttpd closes a connection whose reply is queued before the
+ * request was read to its end. Returns MHD_NO only when the reply must go
+ * out at once (a body too big to read). */
+static enum MHD_Result begin(request *r, const char *url, const char *method, const char *version) {
     int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    long long len = r->declared = declared_length(r->conn);
+    header_tally headers = {0};
+    mhd.MHD_get_connection_values(r->conn, MHD_HEADER_KIND, count_header, &headers);
+    size_t uri_len = strlen(url);
+    mhd.MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, count_argument, &uri_len);
+    if (headers.lengths_differ || (headers.length && headers.transfer_coding)) {
+        /* where the body ends is in doubt, so nothing after it can be read */
+        refuse(r, 400, "bad-request", NULL, "the request says its body's length twice, differently");
+        return MHD_NO;
+    }
+    if (!headers.host && strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
+        refuse(r, 400, "bad-request", NULL, "an HTTP/1.1 request must name its Host");
+    else if (uri_len > SRV_MAX_URI)
+        refuse(r, 414, "too-long", NULL, "the request's URL is %zu bytes or more, over the limit of %d",
+               uri_len, SRV_MAX_URI);
+    else if (headers.bytes > SRV_MAX_HEADERS)
+        refuse(r, 431, "headers-too-large", NULL, "the request's headers are %zu bytes, over the limit of %d",
+               headers.bytes, SRV_MAX_HEADERS);
+    if (r->reply.status) return len > DRAIN_LIMIT ? MHD_NO : MHD_YES;
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         if (strcmp(url, routes[i].path) != 0) continue;
         r->route = &routes[i];
         int is_get = strcmp(routes[i].method, "GET") == 0;
         if (is_get ? !get : strcmp(method, routes[i].method) != 0)
-            return send_error(r, 405, "method-not-allowed", is_get ? "GET, HEAD" : routes[i].method,
-                              "%s takes %s requests", url, is_get ? "GET" : routes[i].method);
-        if (is_get) return answer(r);
-        long long len = declared_length(r->conn);
-        if (len > (long long)routes[i].body_limit)
-            return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url,
-                              routes[i].body_limit);
-        /* the body's memory grows as it arrives: a client that only
-         * declares 10 MB holds nothing */
-        return MHD_YES;
+            refuse(r, 405, "method-not-allowed", is_get ? "GET, HEAD" : routes[i].method,
+                   "%s takes %s requests", url, is_get ? "GET" : routes[i].method);
+        else if (len > (long long)routes[i].body_limit) {
+            /* refused from Content-Length, before any of it is read */
+            refuse(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", url, routes[i].body_limit);
+            return MHD_NO;
+        } else if (len > 0) {
+            /* a declared body holds its share of the budget from the start,
+             * so that a refusal comes before any of it is sent */
+            if (srv_budget_take(&r->srv->bodies, (size_t)len + 1)) r->reserved = (size_t)len + 1;
+            else refuse_busy(r);
+        }
+        break;
     }
-    const srv_asset *asset = srv_asset_find(url);
-    if (asset && get) return send_asset(r, asset);
-    if (asset) return send_error(r, 405, "method-not-allowed", "GET, HEAD", "%s takes GET requests", url);
-    return send_error(r, 404, "not-found", NULL, "there is nothing at %s", url);
+    if (!r->route) {
+        r->asset = srv_asset_find(url);
+        if (r->asset && !get) {
+            refuse(r, 405, "method-not-allowed", "GET, HEAD", "%s takes GET requests", url);
+            r->asset = NULL;
+        } else if (!r->asset) {
+            refuse(r, 404, "not-found", NULL, "there is nothing at %s", url);
+        }
+    }
+    return r->reply.status && len > DRAIN_LIMIT ? MHD_NO : MHD_YES;
 }
 
 /* Keeps up to the route's limit of the body; counts and drops the rest. */
 static enum MHD_Result receive(request *r, const char *data, size_t size) {
-    size_t limit = r->route->body_limit;
+    size_t limit = r->route ? r->route->body_limit : 0;
+    if (r->reply.status || r->asset) {
+        /* an answer is decided: the body is only read to keep the connection */
+        if (limit < DRAIN_LIMIT) limit = DRAIN_LIMIT;
+        r->refused += size;
+        return r->refused > 4 * limit ? MHD_NO : MHD_YES;
+    }
     if (r->refused || r->body_len + size > limit) {
         r->refused += size;
         /* a sender that goes on and on is cut off rather than read forever */
         return r->refused > 4 * limit ? MHD_NO : MHD_YES;
     }
     if (r->body_len + size + 1 > r->body_cap) {
-        size_t cap = r->body_cap ? r->body_cap : 4096;
-        while (cap < r->body_len + size + 1) cap *= 2;
-        if (cap > limit + 1) cap = limit + 1;
+        /* A declared body gets its whole buffer at once: its share of the
+         * budget was taken, and its pages are touched only as it arrives.
+         * A chunked one doubles, taking from the budget as it grows. */
+        size_t cap = r->reserved;
+        if (r->declared < 0) {
+            cap = r->body_cap ? r->body_cap : 4096;
+            while (cap < r->body_len + size + 1) cap *= 2;
+            if (cap > limit + 1) cap = limit + 1;
+        }
+        if (cap < r->body_len + size + 1) return MHD_NO; /* more than it declared */
+        if (cap > r->reserved) {
+            if (!srv_budget_take(&r->srv->bodies, cap - r->reserved)) {
+                refuse_busy(r);
+                free(r->body);
+                r->body = NULL;
+                r->body_len = r->body_cap = 0;
+                r->refused = size;
+                return MHD_YES;
+            }
+            r->reserved = cap;
+        }
         char *body = realloc(r->body, cap);
         if (!body) return MHD_NO;
         r->body = body;
@@ -277,33 +473,88 @@ static enum MHD_Result receive(request *r, const char *data, size_t size) {
     return MHD_YES;
 }
 
+/* How long a request's body may take: the timeout, and a second for
+ * every SRV_MIN_UPLOAD_RATE bytes it declares (or may send, when chunked). */
+static double body_seconds(const request *r) {
+    long long len = r->declared;
+    if (len < 0) len = r->route ? (long long)r->route->body_limit : DRAIN_LIMIT;
+    return r->srv->opts.timeout_s + (double)len / SRV_MIN_UPLOAD_RATE;
+}
+
+/* A new request's record; NULL when out of memory. */
+static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
+    request *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->srv = srv;
+    r->conn = conn;
+    r->job.run = run_scan;
+    clock_gettime(CLOCK_MONOTONIC, &r->started);
+    const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    r->guarded = info ? info->socket_context : NULL;
+    info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    r->fd = info ? info->connect_fd : -1;
+    return r;
+}
+
+/* What the URI callback gives the access handler for a request it has
+ * answered itself: nothing is allocated there, since libmicrohttpd does
+ * not always report the end of a request it could not parse. */
+static const char answered_early;
+
+/* libmicrohttpd's URI callback: the first look at a request, before its
+ * query is split into arguments in the connection's fixed memory. More
+ * arguments than that memory holds would leave the connection unanswered
+ * until the timeout, so such a query is refused here. */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn) {
+    srv_server *srv = cls;
+    size_t args = 0;
+    const char *query = strchr(uri, '?');
+    if (query)
+        for (args = 1; *query; query++) args += *query == '&';
+    if (args <= SRV_MAX_QUERY_ARGS) return NULL;
+    char message[128];
+    snprintf(message, sizeof message, "the query has %zu arguments, over the limit of %d", args,
+             SRV_MAX_QUERY_ARGS);
+    answer_raw(conn, 414, "URI Too Long", "too-long", message);
+    if (srv->opts.log)
+        fprintf(srv->opts.log, "- %.*s 414 (a query of %zu arguments)\n", (int)strcspn(uri, "?"), uri, args);
+    return (void *)&answered_early;
+}
+
 /* libmicrohttpd's access handler: called once when the headers are in,
  * once per piece of body, and once more when the body is complete. */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls) {
-    (void)version;
+    if (*con_cls == &answered_early) return MHD_NO;
     request *r = *con_cls;
     if (!r) {
-        r = calloc(1, sizeof *r);
+        r = request_new(cls, conn);
         if (!r) return MHD_NO;
         *con_cls = r;
-        r->srv = cls;
-        r->conn = conn;
-        r->job.run = run_scan;
-        clock_gettime(CLOCK_MONOTONIC, &r->started);
+    }
+    if (!r->begun) {
+        r->begun = 1;
         snprintf(r->method, sizeof r->method, "%s", method);
         snprintf(r->path, sizeof r->path, "%s", url);
-        return begin(r, url, method);
+        enum MHD_Result go_on = begin(r, url, method, version);
+        srv_guard_set(r->srv->guard, r->guarded, go_on == MHD_NO ? SRV_ANSWERING : SRV_RECEIVING,
+                      body_seconds(r));
+        if (go_on == MHD_NO) return send_reply(r, &r->reply, r->allow);
+        return MHD_YES;
     }
     if (*upload_size) {
         size_t size = *upload_size;
         *upload_size = 0;
         return receive(r, upload, size);
     }
+    if (r->state == REQ_SCANNING) return MHD_YES; /* not yet: the scan resumes it */
+    srv_guard_set(r->srv->guard, r->guarded, SRV_ANSWERING, 0);
+    if (r->reply.status) return send_reply(r, &r->reply, r->allow);
     if (r->refused)
         return send_error(r, 413, "too-large", NULL, "%s accepts at most %zu bytes", r->path,
                           r->route->body_limit);
+    if (r->asset) return send_asset(r, r->asset);
     return answer(r);
 }
 
@@ -313,27 +564,45 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     (void)conn;
     srv_server *srv = cls;
     request *r = *con_cls;
-    if (!r) return;
+    if (!r || *con_cls == &answered_early) return;
+    srv_guard_set(srv->guard, r->guarded, SRV_WAITING, srv->opts.timeout_s);
     if (srv->opts.log)
         fprintf(srv->opts.log, "%s %s %d %.1f ms%s\n", r->method, r->path, r->status,
                 srv_seconds_since(&r->started) * 1000.0,
                 why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection closed early)");
     free(r->body);
+    srv_budget_give(&srv->bodies, r->reserved);
     srv_reply_free(&r->reply);
     free(r);
     *con_cls = NULL;
 }
 
-/* libmicrohttpd's own error messages go to standard error. */
+/* Connections opened and closed: the guard follows each. */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+    srv_server *srv = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = info ? srv_guard_open(srv->guard, info->connect_fd, srv->opts.timeout_s) : NULL;
+    } else {
+        srv_guard_close(srv->guard, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* libmicrohttpd's own messages (mostly clients that went away) go to
+ * the log, when there is one. */
 static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
-    (void)cls;
-    fputs("fenkit serve: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    srv_server *srv = cls;
+    if (!srv->opts.log) return;
+    fputs("fenkit serve: ", srv->opts.log);
+    vfprintf(srv->opts.log, fmt, ap);
 }
 
 void srv_options_default(srv_options *opts) {
     *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
-                          .max_connections = 1000};
+                          .max_connections = 1000, .body_memory = (size_t)64 << 20,
+                          .scan_memory = (size_t)384 << 20};
 }
 
 /* Number of CPUs, at least 1. */
@@ -354,6 +623,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->opts = *opts;
+    srv_budget_init(&srv->bodies, srv->opts.body_memory);
+    srv_budget_init(&srv->scans, srv->opts.scan_memory);
     if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
     if (srv->opts.scan_slots <= 0) srv->opts.scan_slots = cpu_count();
     if (srv->opts.scan_queue < 0) srv->opts.scan_queue = 0;
@@ -373,31 +644,40 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->jobs = srv_jobs_start(srv->opts.scan_slots, srv->opts.scan_queue);
-    if (!srv->jobs) {
+    srv->guard = srv->jobs ? srv_guard_start(srv->opts.max_connections) : NULL;
+    if (!srv->guard) {
         snprintf(error, error_cap, "cannot start the scan workers");
+        if (srv->jobs) srv_jobs_stop(srv->jobs);
         freeaddrinfo(addr);
         free(srv);
         return NULL;
     }
+    /* epoll in a pool of threads: a connection costs no thread of its
+     * own, so a slow one holds only its slot (which the guard bounds) */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
                      MHD_USE_TURBO;
     if (addr->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
     srv->daemon = mhd.MHD_start_daemon(
         flags, (uint16_t)opts->port, NULL, NULL, on_request, srv,
-        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_error, srv,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, srv,
         MHD_OPTION_SOCK_ADDR, addr->ai_addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->opts.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->opts.timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->opts.max_connections,
-        /* per connection; libmicrohttpd clears it for every request, so small is fast */
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16 * 1024,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->opts.per_ip,
+        /* per connection, cleared for every request: room for a request
+         * line and headers at their limits (api.h) and the reply's headers */
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
         MHD_OPTION_END);
     freeaddrinfo(addr);
     if (!srv->daemon) {
         snprintf(error, error_cap, "cannot listen on %s port %d (in use, or not an address of this machine?)",
                  opts->host, opts->port);
         srv_jobs_stop(srv->jobs);
+        srv_guard_stop(srv->guard);
         free(srv);
         return NULL;
     }
@@ -412,5 +692,8 @@ void srv_stop(srv_server *srv) {
     if (!srv) return;
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
     mhd.MHD_stop_daemon(srv->daemon);
+    srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
+    srv_budget_destroy(&srv->bodies);
+    srv_budget_destroy(&srv->scans);
     free(srv);
 }

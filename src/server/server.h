@@ -15,13 +15,18 @@ typedef struct {
     int scan_queue;      /* scans waiting beyond those; more get 429 */
     int timeout_s;       /* idle connection timeout, and longest wait for a scan */
     int max_connections; /* open connections at once */
+    int per_ip;          /* open connections from one address; 0: no limit */
+    size_t body_memory;  /* bytes all request bodies may hold together; more get 503 */
+    size_t scan_memory;  /* bytes the scans running may decode into together; a
+                          * picture that needs more alone gets 413 */
     FILE *log;           /* one line per request, or NULL */
 } srv_options;
 
 typedef struct srv_server srv_server;
 
 /* Fills opts with the defaults: 127.0.0.1:8080, one thread per CPU, a
- * queue of 16 scans, 10 s timeout, 1000 connections, no log. */
+ * queue of 16 scans, 10 s timeout, 1000 connections, 64 MB for request
+ * bodies, 384 MB for scans, no log. */
 void srv_options_default(srv_options *opts);
 
 /* Starts serving in background threads. Returns NULL with a sentence in

@@ -253,6 +253,66 @@ header_has "Allow: GET, HEAD"
 req DELETE /
 expect_error 405 method-not-allowed
 
+step "a URL or headers over the limits: 414 or 431 at once, in JSON"
+many=$(python3 -c "print('&'.join('a%d=%d' % (i, i) for i in range(300)))")
+req GET "/api/info?$many" -m 3
+expect_error 414 too-long
+req GET "/api/render.svg?fen=$(head -c 9000 /dev/zero | tr '\0' 'x')" -m 3
+expect_error 414 too-long
+req GET /api/info -m 3 -H "X-Padding: $(head -c 9000 /dev/zero | tr '\0' 'x')"
+expect_error 431 headers-too-large
+header_has "Content-Security-Policy"
+
+step "requests whose framing is in doubt: 400 in JSON"
+# raw REQUEST: sends REQUEST (printf %b-expanded) on its own connection;
+# CODE gets the status, $TMP/out the body, $TMP/headers the headers.
+raw() {
+    printf '%b' "$1" | python3 -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=3)
+s.sendall(sys.stdin.buffer.read())
+data = b""
+try:
+    while b"\r\n\r\n" not in data or len(data.partition(b"\r\n\r\n")[2]) < int(
+            ([l.split(b":")[1] for l in data.split(b"\r\n") if l.lower().startswith(b"content-length:")] or [b"0"])[0]):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+except socket.timeout:
+    pass
+head, _, body = data.partition(b"\r\n\r\n")
+open(sys.argv[2] + "/headers", "wb").write(head + b"\r\n")
+open(sys.argv[2] + "/out", "wb").write(body)
+print(head.split(b" ")[1].decode() if head.startswith(b"HTTP/") else "000")
+' "${URL##*:}" "$TMP" >"$TMP/code"
+    CODE=$(cat "$TMP/code")
+}
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n8/8/8x'
+expect_error 400 bad-request
+header_has "X-Content-Type-Options: nosniff"
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n8/8/8\r\n0\r\n\r\n'
+expect_error 400 bad-request
+raw 'GET /api/info HTTP/1.1\r\n\r\n'
+expect_error 400 bad-request
+raw 'GET /api/info HTTP/1.0\r\n\r\n'
+expect_code 200
+
+step "keep-alive: GETs, early errors and refused bodies leave the connection open"
+# reused LIST...: one curl for every argument group (split by --next); the
+# connection must be reused for each transfer after the first.
+reused() {
+    local want=$(( $(printf '%s\n' "$@" | grep -c -- '^--next$') ))
+    curl -sv "$@" >/dev/null 2>"$TMP/verbose" || fail "curl failed: $(tail -3 "$TMP/verbose")"
+    local got=$(grep -c "Re-using existing connection" "$TMP/verbose")
+    [ "$got" = "$want" ] || fail "$got of $want later requests reused the connection: $(grep -i 'connection' "$TMP/verbose")"
+}
+reused "$URL/api/info" --next "$URL/api/info"
+reused "$URL/" --next "$URL/app.js" --next "$URL/api/render.svg?fen=8/8/8/4k3/8/8/8/4K3%20w%20-%20-%200%201"
+reused "$URL/nothing/here" --next "$URL/api/check" --next "$URL/api/render.svg"
+reused --data-binary x "$URL/api/render.svg" --next --data-binary x "$URL/nothing" --next --data-binary "$START" "$URL/api/check"
+reused --data-binary @"$TMP/big" -H 'Transfer-Encoding: chunked' "$URL/api/check" --next --data-binary "$START" "$URL/api/check"
+
 step "SIGTERM stops the server cleanly"
 kill "$PID"
 wait "$PID"
