@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 export SHARED
 
 .PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load abuse format clean deps \
-	train eval-scan
+	train eval-scan eval-lofo calibrate-doubt
 
 all: build
 
@@ -86,6 +86,28 @@ eval-scan: build
 	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
 	@$(PYTHON) training/eval_turned.py $(BUILD)/fenkit --work $(BUILD)/eval-turned
 	@$(PYTHON) training/eval_light.py $(BUILD)/eval-scan/held-out $(BUILD)/fenkit --work $(BUILD)/eval-light
+
+# The scanner on piece designs its model never saw: the families of
+# $(SHARED)/pieces dealt into LOFO_FOLDS folds, a model trained without each
+# (make train's recipe, LOFO_BOARDS boards and LOFO_EPOCHS epochs), and
+# boards of the fold's families scanned with it, by kind of picture (about
+# 25 minutes a fold on two cores at the defaults). The last table is the
+# headline; build/eval-lofo/readings.jsonl feeds calibrate-doubt.
+LOFO_FOLDS ?= 4
+LOFO_BOARDS ?= 3000
+LOFO_EPOCHS ?= 12
+eval-lofo: build
+	@scripts/install-deps train
+	@$(PYTHON) training/eval_lofo.py $(BUILD)/fenkit --folds $(LOFO_FOLDS) --boards $(LOFO_BOARDS) \
+		--epochs $(LOFO_EPOCHS) --work $(BUILD)/eval-lofo
+	@$(PYTHON) training/eval_lofo.py $(BUILD)/fenkit --shipped --per-family 12 --seed 11 \
+		--work $(BUILD)/eval-lofo-shipped
+
+# Fits the scanner's doubt (src/vision/doubt_weights.h) on what eval-lofo
+# read: squares of designs the reading model never saw.
+calibrate-doubt:
+	@$(PYTHON) training/calibrate_doubt.py $(BUILD)/eval-lofo-shipped/readings.jsonl \
+		$(BUILD)/eval-lofo/readings.jsonl --write
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')

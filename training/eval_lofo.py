@@ -22,7 +22,7 @@ the families its training left out (common.HELD_OUT_FAMILIES), the same
 four kinds of picture.
 
 Usage: eval_lofo.py FENKIT [--folds K] [--only F,...] [--boards N] [--epochs E]
-                    [--per-family P] [--variants V] [--work DIR] [--shipped]"""
+                    [--per-family P] [--variants V] [--work DIR] [--append] [--shipped]"""
 import argparse
 import json
 import os
@@ -144,6 +144,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", type=float, default=0.0, help="make_data.py --variants")
     ap.add_argument("--work", default="build/eval-lofo")
+    ap.add_argument("--append", action="store_true",
+                    help="add to DIR/readings.jsonl (folds run one at a time) instead of writing it anew")
     ap.add_argument("--shipped", action="store_true", help="the built-in model, on its held-out families")
     a = ap.parse_args()
     fams = families()
@@ -151,7 +153,7 @@ def main():
     only = [int(x) for x in a.only.split(",")] if a.only else range(len(folds))
     total = {}
     os.makedirs(a.work, exist_ok=True)
-    readings = open(os.path.join(a.work, "readings.jsonl"), "a")
+    readings = open(os.path.join(a.work, "readings.jsonl"), "a" if a.append else "w")
     for k in only:
         work = os.path.join(a.work, "fold%d" % k)
         os.makedirs(work, exist_ok=True)
