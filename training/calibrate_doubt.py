@@ -31,6 +31,7 @@ import random
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLOOR = 1e-4  # doubt.c's DOUBT_FLOOR
 UNLIKE_FLOOR = 0.002  # doubt.c's UNLIKE_FLOOR
+FEATURES = 0  # --features: only the first N (to measure what the others add)
 NAMES = ("log p(read)", "log p(read) / p(other)", "changed by a later step", "read empty",
          "read empty x log p(read)", "men's mean unsureness", "log unlike its peers", "no peer",
          "read empty x log unlike its peers", "changed x log p(read) / p(other)")
@@ -78,6 +79,8 @@ def boards_of(paths):
                     continue
                 true = truth[63 - i] if turned else truth[i]
                 rows.append((features(s, repaired, unsure), s["read"] != true, s["square"]))
+            if FEATURES:
+                rows = [(x[:FEATURES], y, name) for x, y, name in rows]
             yield (r["family"], r["kind"], rows, 1.0 if res["bottom_given"] else res["bottom_confidence"],
                    turned, len(covered))
 
@@ -138,7 +141,13 @@ def main():
                     help="most squares listed, on average, on a board read wholly right")
     ap.add_argument("--groups", type=int, default=4, help="family groups for cross-fitting")
     ap.add_argument("--write", action="store_true", help="write src/vision/doubt_weights.h")
+    ap.add_argument("--features", type=int, default=0,
+                    help="fit on the first N features only (to measure what the rest add; no --write)")
     a = ap.parse_args()
+    global FEATURES
+    FEATURES = a.features
+    if a.features and a.write:
+        ap.error("--features is for measuring; --write takes them all")
     boards = list(boards_of(a.readings))
     fams = sorted({b[0] for b in boards})
     random.Random(7).shuffle(fams)
