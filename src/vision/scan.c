@@ -133,20 +133,15 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
 
 /* A square read with less than LOOK_AGAIN is read again in nine more
  * views of its crop and the ten readings averaged: the crop mirrored left
- * to right (the network was trained on mirrored crops as well, and every
- * man is its own mirror image), and the crop and its mirror moved a pixel
- * left, right, up and down (a grid that falls a fraction of a pixel off).
- * One view of a man the network never saw (a piece set outside training,
- * a printed diagram) is often unsure in a way the others are not: on make
- * eval-scan this took printed diagrams read wholly right from 72.7% to
- * 86.4% and held-out piece sets from 66.7% to 73.3%, and made no real
- * picture worse. Reading every square again changed nothing more than
- * 0.98 does; 0.95 gained less, and 17 views no more than 9. */
+ * to right (every man is his own mirror image), and the crop and its
+ * mirror moved a pixel each way (a grid that falls a fraction of a pixel
+ * off). One view of a man the network never saw (a design outside
+ * training, a printed diagram) is often unsure in a way the others are
+ * not. */
 #define LOOK_AGAIN 0.98f
 /* At most this many squares a picture are read again, the least sure
- * first: each costs nine readings, and a picture of 30 unsure squares
- * would take 270 (four times the whole board). Printed diagrams read
- * wholly right 86.4% with 8, 87.9% with all. */
+ * first: each costs nine readings, and a board of thirty unsure squares
+ * would cost four boards' worth. */
 #define LOOK_MOST 8
 enum { VIEWS = 9 };
 static const struct {
@@ -221,13 +216,9 @@ static void look_again(const fk_model *model, const uint8_t *crops, int side,
 
 /* A crop whose pixels, its outermost ring left out, lie within FLAT grey
  * levels of one another shows a single flat colour. Every man is drawn
- * with an outline, so such a square is empty without asking the network
- * (on the benchmark's screenshots 25 of 64 squares are, and leaving them
- * out took cut, classify and FEN from 10-12 ms to about 6). Over make
- * eval-scan's 97 labelled screenshots, printed diagrams and photos of
- * screens and its 100 held-out renders, 3,852 of 8,395 empty squares
- * pass this test and none of the 4,213 holding a man does, at FLAT 2 or
- * at 20 (training/eval_flat.py). */
+ * with an outline, so such a square of a digital board is empty without
+ * asking the network, which saves reading half the squares of a
+ * screenshot (training/eval_flat.py measures the test). */
 #define FLAT 2
 
 /* The grey levels a crop spans, its outermost ring left out. */
@@ -246,14 +237,9 @@ int fk_crop_is_flat(const uint8_t *crop, int side) { return crop_spread(crop, si
 
 /* A square colour is drawn flat, for the steps that compare men, when a
  * crop of it spans PLAIN grey levels or fewer (its outermost ring left
- * out): an empty square drawn in one grey, give or take the ringing of
- * JPEG. A screenshot saved as JPEG (quality 75) leaves empty squares
- * spanning 3 to 12 grey levels, none within fk_crop_is_flat()'s 2, and
- * then no outline, cross-colour comparison or ink had been used: of the
- * 400 held-out renders saved so, 25 read wrong as drawn, 21 with
- * PLAIN 12 (condal bishops, kingdom's kings), while the renders as PNG
- * and the real pictures read as before. At 8, 23; at 16 and 24, 21 too,
- * but a photo of a screen (cv_16) read a square worse. */
+ * out): an empty square drawn in one grey, give or take the ringing of a
+ * screenshot saved as JPEG, which fk_crop_is_flat()'s bar is too strict
+ * for. Higher, and the grain of a photographed screen passes too. */
 #define PLAIN 12
 
 int fk_crop_is_plain(const uint8_t *crop, int side) { return crop_spread(crop, side) <= PLAIN; }
@@ -287,20 +273,13 @@ static fk_status read_squares(const fk_model *model, const uint8_t *crops, int s
 }
 
 /* A photographed page under dim light stays dim once its light is evened
- * out (fk_crops_even_light()): cv_01's paper comes to grey 152 at best, and
- * a faint bishop on a hatched square there is read as an empty square. On
- * a board whose light squares were evened to under DIM_PAPER, the squares
- * are read a second time with every pixel scaled so that the brightest
- * light grey becomes PAPER_WHITE, as paper shows in good light, and each
- * square's readings are the mean of the two. cv_01 then reads wholly right,
- * and the printed diagrams of `make eval-scan` come to 98.5% of boards
- * (99.95% of squares). Taking the brightened readings alone reads the same
- * pages but loses cv_18, a photo of a screen whose two kings the network
- * reads as White's at 63% to 77% either way: which one the repair makes
- * Black's is a coin toss on so little, and the mean keeps the toss as it
- * fell. The real pictures read the same with the two readings weighed 0.3
- * to 0.7, and with DIM_PAPER from 170 to 256. No render of the comparison
- * sets is read twice: the seven evened (light.c) are at 217 or brighter. */
+ * out (fk_crops_even_light()), and faint men on hatched squares there read
+ * as empty. On a board whose light squares were evened to under
+ * DIM_PAPER, the squares are read a second time with every pixel scaled so
+ * that the brightest light grey becomes PAPER_WHITE, as paper shows in good
+ * light, and each square's readings are the mean of the two: the brightened
+ * readings alone would overturn close calls on photos of screens that the
+ * first reading got right. */
 #define DIM_PAPER 200
 #define PAPER_WHITE 235.0
 
@@ -358,10 +337,9 @@ static void note_slant(fk_scan_result *r) {
 #define TURN_LOOK_BELOW 0.85
 #define TURN_GAIN 0.12
 #define TURN_SURE 0.8
-/* Upside down, the men of some designs drawn with light from above read
- * surer by chance to a network that never saw them (a leave-family-out
- * model read a family of brown men so on 9 of its 24 boards): a half turn
- * needs its men read this surely. */
+/* Upside down, the men of some designs drawn lit from above read surer
+ * by chance to a network that never saw them: a half turn needs its men
+ * read this surely. */
 #define TURN_SURE_HALF 0.9
 #define TURN_MEN_MOST 16
 
