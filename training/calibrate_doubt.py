@@ -12,8 +12,12 @@ always listed.
 The fit is a logistic regression on the features doubt.c computes. It is
 measured honestly by cross-fitting over families: the families are dealt
 into groups, and each group's squares are judged by a fit made without it.
-The threshold is the one that, on those judged squares, lists at least
---catch of the wrong ones. Printed: the calibration table (predicted
+The weights carry over between models (they use the model's own
+sureness), so scans by leave-family-out models may join the fit; the
+threshold is an operating point for the model that ships, chosen on the
+first file's boards alone (its readings of its own held-out families):
+the highest that leaves at most --silent of those boards wrong with a
+wrong square unlisted. Printed: the calibration table (predicted
 against observed), and for the chosen threshold and a few others, the
 wrong squares listed, the squares listed per right board, and the boards
 wrong with a wrong square not listed, by kind of picture.
@@ -21,7 +25,7 @@ wrong with a wrong square not listed, by kind of picture.
 With --write, the weights fitted on all the squares and the threshold go
 into src/vision/doubt_weights.h.
 
-Usage: calibrate_doubt.py READINGS.jsonl [...] [--catch 0.99] [--write]"""
+Usage: calibrate_doubt.py SHIPPED.jsonl [MORE.jsonl ...] [--silent 0.02] [--write]"""
 import argparse
 import json
 import math
@@ -59,8 +63,8 @@ def features(sq, repaired, unsure):
 
 def boards_of(paths):
     """Yields (family, kind, [(features, wrong)], bottom confidence, turned,
-    covered count) per scan that found a board."""
-    for path in paths:
+    covered count, index of its file) per scan that found a board."""
+    for source, path in enumerate(paths):
         for line in open(path):
             r = json.loads(line)
             res = r["result"]
@@ -82,7 +86,7 @@ def boards_of(paths):
             if FEATURES:
                 rows = [(x[:FEATURES], y, name) for x, y, name in rows]
             yield (r["family"], r["kind"], rows, 1.0 if res["bottom_given"] else res["bottom_confidence"],
-                   turned, len(covered))
+                   turned, len(covered), source)
 
 
 def fit(xs, ys, l2=1e-3, steps=30):
@@ -136,9 +140,8 @@ def p_wrong(model, x):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("readings", nargs="+")
-    ap.add_argument("--catch", type=float, default=0.99, help="share of wrong squares to list")
-    ap.add_argument("--budget", type=float, default=2.0,
-                    help="most squares listed, on average, on a board read wholly right")
+    ap.add_argument("--silent", type=float, default=0.02,
+                    help="most share of the first file's boards left wrong with a wrong square unlisted")
     ap.add_argument("--groups", type=int, default=4, help="family groups for cross-fitting")
     ap.add_argument("--write", action="store_true", help="write src/vision/doubt_weights.h")
     ap.add_argument("--features", type=int, default=0,
@@ -173,17 +176,23 @@ def main():
             print("  %5.3f-%5.3f %8d %9.4f %9.4f" % (lo, min(hi, 1), len(cell),
                                                     sum(p for p, _ in cell) / len(cell),
                                                     sum(y for _, y in cell) / len(cell)))
-    # The threshold on p(wrong) that lists `catch` of the wrong squares,
-    # raised where that would list more than `budget` squares on a board
-    # read wholly right: a list of half the board helps nobody.
-    cut = wrong_p[int(math.floor((1 - a.catch) * len(wrong_p)))] if wrong_p else 0.5
-    right_ps = [p for j in judged if not any(y for _, y in j) for p, _ in j]
-    right_boards = sum(1 for j in judged if not any(y for _, y in j))
-    why = "lists %.0f%% of the wrong squares" % (100 * a.catch)
-    if right_boards and sum(p >= cut for p in right_ps) > a.budget * right_boards:
-        cut = sorted(right_ps, reverse=True)[int(a.budget * right_boards)]
-        why = "lists %.1f squares a right board (the budget); %.1f%% of the wrong squares" % (
-            a.budget, 100.0 * sum(p >= cut for p in wrong_p) / max(1, len(wrong_p)))
+    # The weights, fitted on every square, and the threshold: the highest
+    # cut on p(wrong) that leaves at most `silent` of the shipped model's
+    # boards wrong with a wrong square unlisted, as the shipped weights
+    # judge them (a board's unlisted wrong square is caught by any cut at
+    # or under its least doubted wrong square's p).
+    model = fit([x for b in boards for x, _, _ in b[2]], [y for b in boards for _, y, _ in b[2]])
+    final = [[(p_wrong(model, x), y) for x, y, _ in b[2]] for b in boards]
+    own = [i for i, b in enumerate(boards) if b[6] == 0]
+    least = sorted(min(p for p, y in final[i] if y) for i in own if any(y for _, y in final[i]))
+    allowed = int(math.floor(a.silent * len(own)))
+    cut = least[allowed] if len(least) > allowed else 0.5
+    right_own = [i for i in own if not any(y for _, y in final[i])]
+    listed = sum(p >= cut for i in right_own for p, _ in final[i]) / max(1, len(right_own))
+    why = ("%d of the first file's %d boards (%.1f%%) keep a wrong square unlisted; %.2f squares "
+           "listed on its boards read right" % (sum(1 for v in least if v < cut), len(own),
+                                                100.0 * sum(1 for v in least if v < cut) / max(1, len(own)),
+                                                listed))
     print("\nthreshold: list a square when its chance of being wrong is %.4f or more "
           "(right < %.4f): %s" % (cut, 1 - cut, why))
     kinds = sorted({b[1] for b in boards})
@@ -229,7 +238,6 @@ def main():
             print("  %4.2f-%4.2f %6d %9.3f %9.3f" % (lo, min(hi, 1), len(cell),
                                                     sum(board_p[i] for i in cell) / len(cell),
                                                     sum(board_ok(i) for i in cell) / len(cell)))
-    model = fit([x for b in boards for x, _, _ in b[2]], [y for b in boards for _, y, _ in b[2]])
     bm = fit([board_x(i) for i in range(len(boards))], [board_ok(i) for i in range(len(boards))])
     print("\nfitted on all: bias %.4f" % model[0])
     for name, w in zip(NAMES, model[1]):
