@@ -139,8 +139,9 @@ void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
     ;
 
 /* Only readings under this are weighed: a book's white queen on a hatched
- * square, read as a second black queen at 93% even after the second look,
- * turns white; at 0.98 a held-out board lost a right reading. */
+ * square, read as a second black queen even after the second look, must
+ * turn white; higher, and right readings of random placements are
+ * weighed away. */
 #define FK_WEIGH_BELOW 0.95f
 
 /* Changes squares of pos to other readings (probs: 13 per square, a1
@@ -153,8 +154,8 @@ void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
  * the starting position beats in the readings becomes the start. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
-/* After the repair: squares read with less than 95% take their runner-up
- * (r->squares) when the readings times how common the material is in
+/* After the repair: squares read with less than FK_WEIGH_BELOW take their
+ * runner-up (r->squares) when the readings times how common the material is in
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. alike (64 entries by square, or NULL): the other squares
  * whose men are read the same and drawn alike, which are weighed
