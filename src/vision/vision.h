@@ -10,8 +10,8 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
 /* Room for a buffer of a picture's size, freed with free(): from 1 MB
  * up, whole huge pages (2 MB each) asked of the kernel, which grants them
  * where its transparent huge pages are set to "madvise" or "always", so
- * that writing a 1920 x 1080 picture's 6 MB does not fault 1,500 small
- * pages in one by one. */
+ * that writing a screenshot's pixels does not fault its small pages in
+ * one by one. */
 void *fk_picture_alloc(size_t n);
 
 /* Decodes PNG bytes (header already checked against the size limit)
