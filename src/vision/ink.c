@@ -39,7 +39,7 @@ static double laid_ink(const uint8_t *crop, const uint8_t *ground, int side, int
  * neither drawn flat, PLAIN, nor hatched beside a flat one). A printed
  * diagram's kings and men then take their colours from their ink as on
  * boards drawn flat. A higher bar counts a white man's shading as ink; a
- * lower one misses thin black men. */
+ * lower one counts less of the men's ink and tells fewer apart. */
 int fk_cell_inks(const drawings *d, double ink[64]) {
     int median[2];
     for (int c = 0; c < 2; c++) {

@@ -871,10 +871,9 @@ static double best_lines(const double *prof, int len, double min_pitch, double m
 }
 
 /* How far the projection's lines must stand out (best_lines()) before
- * finish() judges the grid they make. Low enough for a photo of a screen
- * or a recompressed JPEG that has no flat squares left and whose lines
- * lean; finish() still judges the grid, so lattices in clutter gain
- * nothing by it. */
+ * finish() judges the grid they make. Low enough for a picture with no
+ * flat squares left whose lines lean, such as a photo of a screen showing
+ * wooden squares, saved again as JPEG; finish() still has the last word. */
 #define LINES_STAND_OUT 0.15
 
 /* The fallback for boards that fill much of the picture (diagrams, crops):

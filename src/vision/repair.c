@@ -387,9 +387,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
  * times): the kinds are counted one by one given the pawns, so small
  * ratios between them say little, and random boards (a game's pawns with
  * no game's pieces) are weighed wrongly the more the table's shares lean.
- * Lower, and the renders' random placements are weighed into game-like
- * material; higher, and a printed diagram's misread rook or stray pawn
- * is no longer weighed back. */
+ * Lower, and random placements are weighed into game-like material. */
 #define MATERIAL_MARGIN 2.773
 static const double pawn_share[9] = {0.0141, 0.0278, 0.0510, 0.0759, 0.1139,
                                      0.1597, 0.2351, 0.2287, 0.0939};

@@ -22,7 +22,8 @@
  * man's (fk_crop_shape()): the ground leaked nowhere. A screenshot turned
  * and straightened blurs its squares' edges into their outer rings, and
  * its empty light squares then show large outlines made of the square's
- * own grey a few levels off; a higher bar would have them told from men.
+ * own grey a few levels off; a higher bar keeps those as outlines, and
+ * men compared with them are told apart wrongly.
  * A broad man's outline is his ink and fill (a design whose bishop fills
  * most of its square): up to SHAPE_BROAD of the crop, an outline is kept
  * when under FAINT_SHARE of its pixels lie within FAINT_NEAR grey levels

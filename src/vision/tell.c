@@ -271,7 +271,8 @@ static double laid_overlap(const drawings *d, int h, int f) {
 
 /* Men read at this or more vouch for their kind's outline: a little under
  * CORE_SURE, so that a design the network reads less surely still has
- * outlines to compare with; lower, and men already misread vouch too. */
+ * outlines to compare with; lower, and less sure readings, wrong ones
+ * among them, vouch too. */
 #define OUTLINE_SURE 0.95f
 /* What a board's outlines may be compared across (outlines_cross()):
  * men of both colours, and for white (CROSS_SQUARES << FK_WHITE) and for
@@ -507,7 +508,7 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
  * sure one of them under SHAPE_UNLIKE. claim_unseen_kinds() gives such a
  * man only a kind no square shows; here the kind shows, but not surely,
  * as a pawn read as a bishop beside a sure bishop and an unsure pawn.
- * One man drawn alike is enough: requiring two loses boards with few men.
+ * One man drawn alike is enough; requiring two mends fewer boards.
  * Appends each change to told[] (as TOLD_LIKE) and returns the new count. */
 #define CROWD_BELOW 0.9f
 static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_COUNT],

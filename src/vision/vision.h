@@ -140,7 +140,7 @@ void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
 
 /* Only readings under this are weighed: a book's white queen on a hatched
  * square, read as a second black queen even after the second look, must
- * turn white; higher, and right readings of random placements are
+ * turn white; higher, and sure readings that are right start to be
  * weighed away. */
 #define FK_WEIGH_BELOW 0.95f
 
