@@ -613,8 +613,8 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
 
 /* The chosen grid of a flat board fitted once more with the steps signed
  * by the checkerboard (edge_profile), which the bases of men standing just
- * above a line no longer pull towards them, as a row of pawns or a back
- * rank did. Only the chosen grid: as the refinement of every candidate it
+ * above a line (a row of pawns, a back rank) do not pull towards them.
+ * Only the chosen grid: as the refinement of every candidate it
  * lets small lattices in printed diagrams' hatching beat their boards.
  * Kept when it moves the grid by a little (a tenth of a square, 1% of the
  * pitch) and the checkerboard stays nearly as clear: the score is no
@@ -776,10 +776,9 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
                  * whose outer lines step more sharply: a board ends at its
                  * frame or the edge of its squares, while a window a
                  * square off ends on an inner line and on the paper
-                 * beyond. A faintly hatched diagram saved as a JPEG of
-                 * quality 75 scored 0.612 taken a rank high, with its file
-                 * letters as the top rank, and 0.601 where it is; its
-                 * outer lines stepped by 16 and 179 grey levels. */
+                 * beyond. A faintly hatched diagram with coordinates can
+                 * score a little better a rank off, its letters taken
+                 * for a rank. */
                 int apart = s > 0.5 && *best_score > 0 && fabs(s - *best_score) < FRAME_MARGIN
                                 ? one_square_apart(&L, best)
                                 : 0;

@@ -144,8 +144,9 @@ static double tilted_ink(const fk_image *im, const double h[9], double u0, doubl
  * squares are 1 x 1): of the picture's upright box around it, or, on a
  * board turned by more than TILT, of the box itself. On a turned board the
  * upright hull of a label's box in a square's corner takes in the square's
- * edges and its neighbours: drawn labels were lost in their ink, or read
- * upside down, and boards without labels had their edges read as labels. */
+ * edges and its neighbours: drawn labels would be lost in their ink, or
+ * read upside down, and boards without labels have their edges read as
+ * labels. */
 static double ink_at(const fk_image *im, const double h[9], int tilted, double u0, double v0,
                      double u1, double v1) {
     if (tilted) return tilted_ink(im, h, u0, v0, u1, v1);

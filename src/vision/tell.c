@@ -104,10 +104,9 @@ static int by_value(const void *a, const void *b) {
  * class at `sure` or more, -1 where no such pair stands. With `sure` at
  * SURE_PAIR, the colour is clean when it is CLEAN or more. A printed
  * diagram's hatching or grain, or a photo's blur, leaves like men far less
- * alike, and men are not told apart by their drawing there. At 0.85 two
- * book scans lost a right square each: their black pawns on hatched
- * squares looked alike at 0.87, their white pawns there unlike at 0.53 to
- * 0.61. */
+ * alike, and men are not told apart by their drawing there. CLEAN is
+ * high because on a printed diagram's hatched squares one colour's men
+ * can still look alike while the other's look unlike. */
 #define SURE_PAIR 0.98f
 #define SURE_PAIRS 15 /* the first so many pairs found are enough */
 #define CLEAN 0.93
