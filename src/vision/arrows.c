@@ -539,9 +539,8 @@ static int best_first(const void *x, const void *y) {
 /* Whether at least PAPER_LEAST cells of the colour not hatched are flat
  * crops within 2 grey levels of one another: a program's printed diagram
  * shows several empty squares of one paper grey; a photo of a physical
- * board whose grain passes for hatching shows 3 flat cells at most (the
- * 257 of bgu-physical-frames), and one of them had eight arrows found in
- * its wood. */
+ * board whose grain passes for hatching shows hardly any, and arrows
+ * would be found in its wood. */
 #define PAPER_LEAST 4
 static int paper_of_one_grey(const board_view *b, fk_bitboard flat_cells) {
     int count[256] = {0};

@@ -33,12 +33,10 @@ static int median(int *v, int n) {
 /* A hatching's lines explain the edge band when they leave at most this
  * share of the band's spread about its median grey; and the band must
  * spread at least HATCH_SPREAD grey levels in the mean (lines, not grain
- * or a flat square with a man's foot in the band). Over the dark squares
- * of the held-out renders' book boards (a Python model of this function,
- * run once on the scanner's crops), the empty ones leave 0.04 in the
- * median and 0.36 at the 99th percentile, those holding a man 0.19 and
- * 0.53; their spread is 25 grey levels or more. Wood and marble squares
- * spread a grey level or two. */
+ * or a flat square with a man's foot in the band). The share sits between
+ * a printed diagram's empty hatched squares, which the lines explain
+ * almost wholly, and those holding a man; the spread keeps out wood and
+ * marble squares, which spread a grey level or two. */
 #define HATCH_FIT 0.6
 #define HATCH_SPREAD 16
 

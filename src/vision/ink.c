@@ -36,15 +36,10 @@ static double laid_ink(const uint8_t *crop, const uint8_t *ground, int side, int
  * paper's grey (on a board drawn flat, half the dark squares' grey comes
  * to about that); a hatched cell whose ground was not worked out gets -1.
  * Returns 0, leaving ink[] unset, on any other board (the darker colour
- * neither drawn flat, PLAIN, nor hatched beside a flat one). Book
- * boards' kings and men then take their colours from their ink as on
- * boards drawn flat: of the 400 held-out renders one more read wholly right as drawn
- * (pychess-ttf-kingdom's kings, read in each other's colours), of the 800
- * renders of every set three (skulls knights on hatched squares read as
- * black), of the fresh 600 one (scid-kingdom's kings), and one more of
- * the held-out boards as JPEG; none worse. Below half the paper's grey,
- * the shading of scid-kingdom's white rooks counted as ink and two of
- * their rooks turned black; below a quarter, one board fewer mended. */
+ * neither drawn flat, PLAIN, nor hatched beside a flat one). A printed
+ * diagram's kings and men then take their colours from their ink as on
+ * boards drawn flat. A higher bar counts a white man's shading as ink; a
+ * lower one counts less of the men's ink and tells fewer apart. */
 int fk_cell_inks(const drawings *d, double ink[64]) {
     int median[2];
     for (int c = 0; c < 2; c++) {
@@ -77,21 +72,14 @@ int fk_cell_inks(const drawings *d, double ink[64]) {
 
 /* The kings' colours from their ink. A black man covers more of its
  * square with ink darker than half the dark squares' grey than the white
- * man of its kind: so it is with both kings of all 349 of the 400
- * held-out renders of `training/eval_scan.py --boards 400` on flat
- * squares, as the scanner cuts them (32 pixels; the closest pair 0.036
- * apart), but on hatched squares the hatching is ink too (46 of 51;
- * `training/eval_ink.py build/fenkit /tmp/ev400/held-out` counts both). A
- * held-out set whose white king has a cream fill (kingdom) had the kings'
- * colours swapped, each read at 45-60%. So when exactly two cells are read
- * as kings, their ink is known (fk_cell_inks) and one king shows
- * INK_APART more ink than the other, the
- * inkier is taken as Black's king and the other as White's, if the
+ * man of its kind, on flat squares as the scanner cuts them; on hatched
+ * squares the hatching is ink too. This serves a design whose white king
+ * has a cream fill, which the network reads in the other king's colour.
+ * So when exactly two cells are read as kings, their ink is known
+ * (fk_cell_inks) and one king shows INK_APART more ink than the other,
+ * the inkier is taken as Black's king and the other as White's, if the
  * network gives each of them that colour's king KING_FLOOR or more and
- * makes its readings as they stand no more than KING_ODDS times likelier.
- * On those 400 boards 3 more are read wholly right and none fewer (two
- * random endgames read wrong before are now read the other way round,
- * as their right kings vote for it); nothing else changed. */
+ * makes its readings as they stand no more than KING_ODDS times likelier. */
 #define INK_APART 0.02
 #define KING_FLOOR 0.1f
 #define KING_ODDS 20.0
@@ -138,16 +126,10 @@ int fk_colour_kings(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
  * kind (INK_SURE) must part by colour, the lightest black one showing
  * INK_CROSS more ink than the inkiest white one, and w's ink must lie in
  * the quarter of that gap beside its reading's colour. Confirming only:
- * some sets ink a white man of one kind as heavily as a black man of
- * another (skulls, magnetic, nutbolt), and changing colours so read 7 of
- * the 800 renders of every set, 5 of the fresh 600 and 3 of the 400
- * held-out ones worse. Of those 800, a leipzig board (a
- * family held out of training) whose black rooks, read at 68% with no sure
- * rook on the board, had been weighed into white ones (their ink 0.29, the
- * sure white men's 0.09 at most, the sure black men's 0.32 at least) reads
- * wholly right, and of the fresh 600 a kingdom board has two squares fewer
- * wrong (black bishops); nothing else changed there, in the 400 held-out
- * renders, as JPEG, or in the real pictures. */
+ * some designs ink a white man of one kind as heavily as a black man of
+ * another, so ink across kinds may not change a colour. It keeps the
+ * material weighing from turning an unsure man of a design the network
+ * never saw into the other colour. */
 static int board_ink_agrees(const double ink[64], const float (*probs)[FK_PIECE_COUNT],
                             const fk_piece picture[64], const int changed[64], int w) {
     double white = -1, black = 2;
@@ -166,27 +148,21 @@ static int board_ink_agrees(const double ink[64], const float (*probs)[FK_PIECE_
                                                   : ink[w] <= white + gap / 4;
 }
 
-/* Every other man's colour from its ink against sure men of its kind.
- * On the flat squares of the 400 held-out renders, a black man was the
- * inkier of every white and black pair of one kind (about 11,000 pairs,
- * pawns to queens; the closest 1% 0.06 to 0.15 apart; eval_ink.py), while two men of
- * one kind and colour came within 0.06 to 0.10 of each other in 99 pairs
- * of 100. So a man read with less than INK_UNSURE, whose network gives
- * its kind in the other colour KING_FLOOR or more and the two colours of
- * its kind INK_KIND together (only its colour is in doubt, not its kind),
- * is compared with the men of its kind read with INK_SURE or more: nearer
- * the mean ink of the sure black ones than of the sure white ones, it is
- * black; with sure men of one colour only, INK_CROSS more ink than theirs
- * makes it black (less, white), and within INK_SAME it is their colour.
- * A change is kept when the network makes the reading it had no more
- * than KING_ODDS times likelier. A held-out black queen read as White's
- * at 62%, darker than the sure white queen, turns black; on the 800
- * renders of every set 4 more boards are read wholly right and none
- * worse. Without INK_KIND, men whose kind was in doubt too (a pawn read
- * as a bishop of either colour at 21% and 17%) changed colour, became
- * repaired squares no later step weighs, and two boards read worse. The
- * men whose reading the ink confirms, by men of their kind or, with none
- * sure, by the board's (board_ink_agrees()), are marked in *confirmed: the
+/* Every other man's colour from its ink against sure men of its kind:
+ * a black man is the inkier of a white and black pair of one kind, while
+ * two men of one kind and colour come close. So a man read with less
+ * than INK_UNSURE, whose network gives its kind in the other colour
+ * KING_FLOOR or more and the two colours of its kind INK_KIND together
+ * (only its colour is in doubt, not its kind), is compared with the men
+ * of its kind read with INK_SURE or more: nearer the mean ink of the
+ * sure black ones than of the sure white ones, it is black; with sure men
+ * of one colour only, INK_CROSS more ink than theirs makes it black
+ * (less, white), and within INK_SAME it is their colour. A change is kept
+ * when the network makes the reading it had no more than KING_ODDS times
+ * likelier. Without INK_KIND, men whose kind is in doubt too would change
+ * colour and become repaired squares no later step weighs. The men whose
+ * reading the ink confirms, by men of their kind or, with none sure, by
+ * the board's (board_ink_agrees()), are marked in *confirmed: the
  * material weighing does not give them their kind's other colour. */
 int fk_colour_men(const double ink[64], const float (*probs)[FK_PIECE_COUNT], fk_piece picture[64],
                   told_apart told[64], int n, fk_bitboard *confirmed) {

@@ -1,11 +1,9 @@
 /* Decoding JPEG pictures straight into grey levels with libjpeg (Debian's
  * libjpeg-turbo, the codec Leptonica itself calls): only the luminance is
  * asked for, so the colour channels are never converted, and each row is
- * written into the grey buffer itself. Through Leptonica the rows went
- * into a picture of its own first and were copied out a pixel at a time,
- * and Leptonica (with the codecs of every format behind it) had to be
- * opened: the 1920 x 1080 page of bench/scan.sh took 7.2-10.3 ms to
- * decode, 3.2-3.9 here. A file cut short is refused as Leptonica refuses
+ * written into the grey buffer itself, without opening Leptonica and the
+ * codecs of every format behind it or copying its picture out a pixel at
+ * a time. A file cut short is refused as Leptonica refuses
  * it; anything else libjpeg stops at or warns about (a damaged marker)
  * is left to Leptonica, whose reading and messages stay as they were.
  * A CMYK picture (as print work saves them: a diagram taken out of a PDF

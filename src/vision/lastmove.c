@@ -146,10 +146,10 @@ fk_bitboard fk_tinted_cells(const int ground[64], fk_bitboard ignored) {
  * over 32 points of the ring a tenth of a square inside its edges; a
  * square colour counts when all but TINT_STRAY of its cells lie within
  * YELLOW_EVEN of its median, and its cells YELLOW_TINT or more above the
- * median are tinted (at most TINT_MOST). On the six chess.com screenshots
- * of $SHARED/images (JPEG, 512 pixels) the marked squares stand 57 to 87
- * above their colour's median and the others within 6; in grey, the
- * light ones are 3 levels off, which the JPEG's ringing hides. */
+ * median are tinted (at most TINT_MOST). This serves a site's
+ * screenshot saved as JPEG: the marked squares stand far above their
+ * colour's median and the others close to it, while in grey the tint on
+ * the light squares is a few levels, which the JPEG's ringing hides. */
 #define YELLOW_TINT 40
 #define YELLOW_EVEN 8
 

@@ -52,18 +52,15 @@ static int fit(const double ground[64], const int use[64], double coef[TERMS]) {
 /* A board drawn by a program shows its light squares in one grey: when
  * EVEN_CELLS of the 32 or more lie within EVEN_NEAR of their median, the
  * light is even, and the few others are a last move's tint or men reaching
- * the square's edge. Of the 2,200 renders of the comparison sets (400
- * held-out, 800 and 600 of every set, 400 held-out as JPEG), 19 show fewer
- * (small boards, whose men reach the edges), and 7 of those, of 130 to 330
- * pixels, also span EVEN_RATIO and are evened; they read as before. The
- * photos outside bgu-physical-frames that span EVEN_RATIO (5 of book
- * pages, 6 of screens, 7 of physical boards) show 3 to 11. */
+ * the square's edge. A small rendered board, whose men reach the edges,
+ * may show fewer and be evened, harmlessly; photos of pages and screens
+ * under uneven light show far fewer. */
 #define EVEN_NEAR 3
 #define EVEN_CELLS 16
 /* The light is evened out where the fitted grey of the light squares'
- * centres, brightest over darkest, comes to EVEN_RATIO or more. The real
- * pictures read the same at 1.05, 1.10 and 1.15; at 1.25 tsoj_148 and
- * cv_27 read as before evening. */
+ * centres, brightest over darkest, comes to EVEN_RATIO or more: low
+ * enough to even a photo of a page or a screen in a shadow, high enough
+ * that evenly lit pictures are left as they are. */
 #define EVEN_RATIO 1.15
 /* After a first fit, light cells further from it than OFF_FIT times the
  * median distance, plus two grey levels, are left out of the second (a

@@ -45,10 +45,9 @@ static void unite(int *parent, int a, int b) {
 
 /* A long, narrow picture (a page captured scrolling, a strip of a wide
  * screen) shrunk by its long side alone can leave a board too small to
- * see: a 300-pixel diagram in a 340 x 8,000 strip came to a board of 37
- * pixels. Where the shorter side would come under NARROW_SIDE, it is
- * shrunk to WORK_SHORT instead (or not at all), as long as the work
- * picture stays within WORK_AREA pixels. */
+ * see. Where the shorter side would come under NARROW_SIDE, it is shrunk
+ * to WORK_SHORT instead (or not at all), as long as the work picture stays
+ * within WORK_AREA pixels. */
 #define NARROW_SIDE 200
 #define WORK_SHORT 400
 #define WORK_AREA 4e6
@@ -545,16 +544,10 @@ static double checker_of(const double v_read[64], int scoring) {
 /* Top corner boxes within this many grey levels of each other give a
  * square's colour by themselves, in the second reading of the squares
  * that checker_score() also weighs: men stand on the bottom of their
- * square and are narrower at the top, and a set whose men fill the
- * square's width (pychess's Millenia font) covers both bottom corners,
- * which left the mean of the middle two half man, half square. On 800
- * renders of every piece set (`fenkit render --random 800 --seed 99
- * --clutter 0.3`) three Millenia boards that were not found are found and
- * read wholly right, and two boards' grids moved from 5-7 pixels off to
- * within 2 (one of them now read wholly right, 8 squares wrong before);
- * every picture of `training/eval_scan.py --boards 400` reads the same.
- * (As the only reading, it lost a keystoned board in the tests: an
- * upright grid on a slanted board puts both top corners in one square.) */
+ * square and are narrower at the top, and a design whose men fill the
+ * square's width covers both bottom corners, which leaves the mean of
+ * the middle two half man, half square. It is not the only reading: on a
+ * keystoned board an upright grid can put both top corners in one square. */
 #define TOP_AGREE 8
 
 /* How clearly the grid shows a checkerboard (0..1), from the colours of
@@ -599,10 +592,9 @@ static double grid_score(const fk_image *im, const fk_image *blurred, int f, con
  * kept as found when the refinement made it clearly worse: strong piece
  * outlines can pull the lines of a faintly hatched board off, and the
  * edges of a panel laid over the middle of a board (a game's result) the
- * lines of the board (on lichess's browns, a panel 4.6 squares across:
- * 0.38 refined, no board found). (Not so for the other looks at flat
- * boards, whose refined grid is the test: small lattices in textures
- * only pass unrefined.) */
+ * lines of the board. (Not so for the other looks at flat boards, whose
+ * refined grid is the test: small lattices in textures only pass
+ * unrefined.) */
 static double finish(const fk_image *im, const fk_image *blurred, int f, lattice *L) {
     lattice found = *L;
     for (int pass = 0; pass < 2; pass++) {
@@ -621,17 +613,13 @@ static double finish(const fk_image *im, const fk_image *blurred, int f, lattice
 
 /* The chosen grid of a flat board fitted once more with the steps signed
  * by the checkerboard (edge_profile), which the bases of men standing just
- * above a line no longer pull towards them: a row of pawns or a back rank
- * had put an edge of 44 of 400 held-out renders' grids more than 2.5% of
- * a square off, mostly the top one up to 6 pixels high (11 after;
- * training/eval_grid.py). Only the chosen grid: as the refinement of every candidate it let
- * small lattices in printed diagrams' hatching beat their boards (and on
- * hatched boards it moved real diagrams' grids, not kept). Kept when it
- * moves the grid by a little (a tenth of a square, 1% of the pitch) and
- * the checkerboard stays nearly as clear: the score is no measure of
- * precision, as corner boxes clear of the men's bases favour the grid set
- * too high. One pass: a second moved no render's grid further, and read
- * a printed diagram and a render one square worse each. */
+ * above a line (a row of pawns, a back rank) do not pull towards them.
+ * Only the chosen grid: as the refinement of every candidate it
+ * lets small lattices in printed diagrams' hatching beat their boards.
+ * Kept when it moves the grid by a little (a tenth of a square, 1% of the
+ * pitch) and the checkerboard stays nearly as clear: the score is no
+ * measure of precision, as corner boxes clear of the men's bases favour
+ * the grid set too high. One pass: a second moves no grid usefully. */
 static void settle(const fk_image *im, lattice *best, double score) {
     if (best->wide) return;
     lattice L = *best;
@@ -658,12 +646,9 @@ static int in_picture(const fk_image *im, const lattice *L) {
  * clearly with the light levelled (level_light), its score then in
  * *score. In a photo whose light falls off towards one edge, the squares
  * there lose their colours, and the last look's medians favour a window
- * that leaves them out for a row of paper beyond the other edge. A render
- * darkened so at its top rank (000167 of the harsh-light set) had been
- * found a rank low, its file letters read as the first rank: 0.508 there
- * and 0.393 where it is, 0.745 and 0.953 with the light levelled. As the
- * last look's own score, levelled light lost six boards with a game-over
- * panel over their middle and read a test render (millenia-281) wrong. */
+ * that leaves them out for a row of paper or coordinates beyond the other
+ * edge. Levelled light is only a second opinion: as the last look's own
+ * score it loses boards with a panel over their middle. */
 static void step_into_the_light(const fk_image *im, lattice *best, double *score) {
     const int scoring = SCORE_MOST | SCORE_LEVEL;
     double bar = checker_score(im, best->x0, best->y0, best->px, best->py, scoring) + LIT_MARGIN;
@@ -791,10 +776,9 @@ static int search(const fk_image *image, const fk_image *blurred, const uint8_t 
                  * whose outer lines step more sharply: a board ends at its
                  * frame or the edge of its squares, while a window a
                  * square off ends on an inner line and on the paper
-                 * beyond. A faintly hatched diagram saved as a JPEG of
-                 * quality 75 scored 0.612 taken a rank high, with its file
-                 * letters as the top rank, and 0.601 where it is; its
-                 * outer lines stepped by 16 and 179 grey levels. */
+                 * beyond. A faintly hatched diagram with coordinates can
+                 * score a little better a rank off, its letters taken
+                 * for a rank. */
                 int apart = s > 0.5 && *best_score > 0 && fabs(s - *best_score) < FRAME_MARGIN
                                 ? one_square_apart(&L, best)
                                 : 0;
@@ -886,14 +870,9 @@ static double best_lines(const double *prof, int len, double min_pitch, double m
 }
 
 /* How far the projection's lines must stand out (best_lines()) before
- * finish() judges the grid they make. A photo of a screen showing a board
- * on wooden squares, saved again as a JPEG of quality 75 or 50, had no
- * flat squares left, and its files, leaning by 21 pixels over the board's
- * 420, stood out by 0.16 and 0.18; with the bar at 0.2 no board was
- * found, with it at 0.15 the board was found and read wholly right (a
- * grid scoring 0.87 and 0.85). No other of 6,803 comparison pictures
- * (among them 237 cluttered pages with no board and 384 single squares)
- * read otherwise, nor at 0.1. */
+ * finish() judges the grid they make. Low enough for a picture with no
+ * flat squares left whose lines lean, such as a photo of a screen showing
+ * wooden squares, saved again as JPEG; finish() still has the last word. */
 #define LINES_STAND_OUT 0.15
 
 /* The fallback for boards that fill much of the picture (diagrams, crops):
@@ -962,19 +941,14 @@ static int locate_pass(const fk_image *image, int stretch, int stages, lattice *
 }
 
 /* A hatched square of a printed diagram's board can hold a lattice of its
- * own: in a JPEG of it (quality 75) the flat light squares ring at their
- * edges, too few stay flat to make the board, and the gaps between the
- * hatching lines inside one dark square scored 0.62 to 0.87 as a board of
- * about 90 pixels. So when the flat colours found only a small board
- * (under SMALL_BOARD of the picture's shorter side) less clear than
- * CLEAR_BOARD, the blurred stages look too, and a board of twice the side
- * or more that they find nearly as clear (within 0.15, as in search())
- * wins. Of the 51 renders of the 400 held-out boards in the printed
- * themes, saved as JPEG: at quality 75, four such boards found instead of
- * the board, none after; at 85, one and none; at 60, two and one (its
- * blurred stages find no board either). No picture of `eval_scan.py
- * --boards 400`, real or rendered, nor any of the 800 renders of every
- * set, looks again: they cost nothing more and read as before. */
+ * own: in a JPEG of it the flat light squares ring at their edges, too
+ * few stay flat to make the board, and the gaps between the hatching
+ * lines inside one dark square can score as a small board. So when the
+ * flat colours found only a small board (under SMALL_BOARD of the
+ * picture's shorter side) less clear than CLEAR_BOARD, the blurred stages
+ * look too, and a board of twice the side or more that they find nearly
+ * as clear (within 0.15, as in search()) wins. Pictures whose flat board
+ * is large or clear never look again and pay nothing. */
 #define SMALL_BOARD 0.25
 #define CLEAR_BOARD 0.95
 
@@ -997,15 +971,11 @@ static int look_past_a_hatched_square(const fk_image *image, int work_side, latt
 
 /* An upright board found by the slower stages on a picture whose lines
  * were measured turned, less clear than this, is weighed against what
- * the turned picture's light-levelled look finds (fk_board_locate). A
- * render turned by 4.5 degrees and darkened on one side (`/tmp/rot`'s
- * 000052) showed its turned squares no flat colours; the upright
- * picture's levelled look found an upright grid across them at 0.572,
- * which read every man a rank off, and the turned picture was never
- * searched so; there its board scores 0.969 and reads wholly right. Of
- * the 6,803 comparison pictures only that one changes; weighing every
- * such upright board lost a darkened render (0.824 upright, 0.881 turned
- * and wrong). */
+ * the turned picture's light-levelled look finds (fk_board_locate): a
+ * turned board darkened on one side can show no flat colours, and an
+ * upright grid across its squares then reads every man a rank off.
+ * Clear upright boards are not weighed, as a darkened turned look can
+ * win wrongly. */
 #define TURNED_LOOK_BELOW 0.7
 
 /* How clear a board found 45 degrees off the measured turn must be (see
@@ -1017,26 +987,18 @@ static int look_past_a_hatched_square(const fk_image *image, int work_side, latt
  * pages: it sweeps angles for the sharpest row projections, here up to 44
  * degrees each way in half degrees on the edges shrunk four times, then
  * halves its step down to 0.05 degrees on them shrunk twice) run on the
- * picture's edges; 0 when Leptonica is missing or fails. (Sweeping at half
- * size cost printed diagrams, whose flat stage finds nothing, 7 ms each.)
- * On real screenshots turned by 5 to 12 degrees it was within 0.15
- * degrees; edge directions from 3 x 3 gradients, tried first, were off by
- * up to 2.4 (a turned edge is drawn as a staircase of upright steps). Its
- * default sweep, 15 degrees each way, missed boards turned by 15. The
- * edges are Sobel responses of TURN_EDGE or more (Leptonica's Sobel gives
- * half a step's height). */
+ * picture's edges; 0 when Leptonica is missing or fails. The sweep is
+ * wider than Leptonica's default so that a board turned by 15 degrees or
+ * more is found, and coarse on the small picture to keep printed
+ * diagrams, whose flat stage finds nothing, cheap. Edge directions from
+ * small gradients are no substitute: a turned edge is drawn as a
+ * staircase of upright steps. The edges are Sobel responses of TURN_EDGE
+ * or more (Leptonica's Sobel gives half a step's height). */
 #define TURN_EDGE 30
 
-/* At 60 (a step of 120 grey levels) the lines between the squares of most
- * themes (the brown theme: 75 levels apart) were no edges, and the turn came
- * from the men's outlines alone: of the 150 turned held-out renders of
- * docs/scan.md, 21 measured more than half a degree off (7.4 for 9.7, 0.3
- * for 7.5) and 6 were not found; at 30, 5 and none. Boards wholly right,
- * 121 before and 129 after; turned and darkened on one side, 121 and 126
- * (9 and 1 not found). No other of 6,803 comparison pictures changes but
- * one held-out board as a JPEG of quality 50, now wholly right; of
- * eval_turned.py's screenshots turned by 5 degrees, one read wrong before
- * (tsoj_145, its small hatched board) is now not found. */
+/* Low enough that the lines between the squares of a theme of close
+ * colours count as edges: higher, and the turn comes from the men's
+ * outlines alone and is often measured wrong. */
 static double turn_of(const fk_image *im) {
     if (fk_lept_ready(NULL) != FK_OK) return 0;
     fk_lept.setMsgSeverity(L_SEVERITY_NONE);
@@ -1101,17 +1063,10 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
         bad = locate_pass(image, 0, BLURRED_STAGES, &best, &best_score) < 0;
         /* A printed diagram filling a picture larger than the work size,
          * whose paper runs from square to square between the hatching
-         * lines (no flat square of its own): its lines, nine a square and
-         * 14 work pixels apart, outlast both blurs, and the blurred stages
-         * found only a lattice inside one hatched square (0.61, where a
-         * board of 2,000 pixels in pychess-metaltops men scores 1.0). The
-         * blurred stages look again at half the work size, where its
-         * hatching blurs to grey. No other picture looks again: none of
-         * the real ones, the 400 held-out renders, the 800 and 600 renders
-         * of every set, 400 printed diagrams of 1,000 to 2,000 pixels in
-         * every set and 180 of 1,800 to 2,400 in the built-in one, nor 299
-         * of the 300 renders of every set at 2,000 pixels (`fenkit render
-         * --random 300 --seed 7 --size 2000`), whose 000266 this was. */
+         * lines (no flat square of its own): its hatching lines outlast both
+         * blurs, and the blurred stages find only a lattice inside one hatched
+         * square. The blurred stages look again at half the work size, where its
+         * hatching blurs to grey. Only such large printed diagrams look again. */
         if (!bad && best_score > 0 && longest > WORK_SIDE)
             bad = look_past_a_hatched_square(image, WORK_SIDE / 2, &best, &best_score) < 0;
     }
@@ -1124,9 +1079,8 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
     /* Last, a board whose dark men hide the corners of many squares (a
      * set whose men fill their squares, on a theme of pale colours): its
      * checkerboard is scored by the squares that show their colour. Only
-     * here, where nothing else made a board: as the first score it let
-     * lattices inside printed diagrams' hatching beat the boards (4 of the
-     * 104 real screenshots, diagrams and photos of screens). */
+     * here, where nothing else made a board: as the first score it lets
+     * lattices inside printed diagrams' hatching beat the boards. */
     if (!bad && best_score == 0) {
         bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
         if (!bad && best_score > 0) step_into_the_light(image, &best, &best_score);
@@ -1151,15 +1105,13 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
         if (!bad && score > best_score) best = found, best_score = score, from_turned = 1;
     }
     /* The lines the turn was measured by may be a printed diagram's
-     * diagonal hatching, not the board's: a page turned by 9 degrees
-     * measured 36 the other way. A grid looks the same turned by a
+     * diagonal hatching, not the board's. A grid looks the same turned by a
      * quarter, so the board lies 45 degrees off that turn: the picture is
      * turned so and searched once more, through every stage. Only for a
-     * turn of 20 degrees or more, whose other is a page held askew (the
-     * lines of text turned by 2 degrees had lattices in the text found at
-     * 43), and only a board at least OTHER_TURN_BAR clear (lattices in
-     * text and clutter turned by 4 to 30 degrees scored up to 0.53 so;
-     * the boards this look found, 0.68 and more). */
+     * turn of 20 degrees or more, whose other is a page held askew (lines of
+     * text turned a little hold lattices near 45 degrees), and only a board
+     * at least OTHER_TURN_BAR clear (above what lattices in text and clutter
+     * score there). */
     if (!bad && best_score == 0 && turned.grey && fabs(turn) >= 20 &&
         fabs(fabs(turn) - 45) >= 1.5) {
         double other = turn < 0 ? turn + 45 : turn - 45;
@@ -1175,10 +1127,10 @@ fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_erro
             best = found, best_score = score, turn = other, from_turned = 1;
     }
     /* A small board in a large picture (a board of 100 pixels in a
-     * 2,560 x 1,440 screenshot, of 140 in a 3,840 x 2,160 one) shrinks to
-     * squares of four work pixels, too small to be seen: where nothing
-     * was found, the flat colours are looked at again at twice the work
-     * size. Only pictures without a board found pay for it. */
+     * 2,560 x 1,440 screenshot) shrinks to squares of a few work pixels, too
+     * small to be seen: where nothing was found, the flat colours are looked
+     * at again at twice the work size. Only pictures without a board found
+     * pay for it. */
     if (!bad && best_score == 0 && longest > WORK_SIDE)
         bad = locate_pass_at(image, 2 * WORK_SIDE, 0, FLAT_STAGE, &best, &best_score) < 0;
     if (!bad && best_score > 0) settle(from_turned ? &turned : image, &best, best_score);

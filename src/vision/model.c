@@ -245,9 +245,9 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
         size_t d = (size_t)n * (m->dense_in[i] > m->dense_out[i] ? m->dense_in[i] : m->dense_out[i]);
         if (d > dense) dense = d;
     }
-    /* The three work buffers in one block (1.8 MB for the shipped model),
-     * which fk_picture_alloc takes in a huge page: fresh small pages
-     * faulted in were an eighth of a single `fenkit scan`'s faults. */
+    /* The three work buffers in one block, which fk_picture_alloc takes in
+     * a huge page: fresh small pages faulted in one by one are a good part
+     * of a single `fenkit scan`'s cost. */
     float *work_block = fk_picture_alloc(sizeof(float) * 3 * work);
     float *a = work_block, *b = a ? a + work : NULL, *cols = a ? b + work : NULL;
     float *x = malloc(sizeof(float) * dense), *y = malloc(sizeof(float) * dense);

@@ -102,11 +102,9 @@ static double tilt_of(const fk_point c[4]) {
     return most;
 }
 
-/* At most this many samples along a side of a box (tilted_ink()): with a
- * point every pixel, a 2,800-pixel board turned by 3 degrees in a 4,000 x
- * 3,200 photo took 10 to 40 ms more to orient (0.37-0.40 s of CPU for the
- * scan against 0.35-0.36); with the cap, as before. The 500 turned and
- * slanted renders of docs/scan.md read the same either way. */
+/* At most this many samples along a side of a box (tilted_ink()): a point
+ * every pixel makes a large, slightly turned board in a camera's picture
+ * slow to orient, and the samples read the same. */
 #define INK_SAMPLES 64
 
 /* ink() of the board box u0..u1 x v0..v1 itself, sampled a point a pixel
@@ -144,18 +142,11 @@ static double tilted_ink(const fk_image *im, const double h[9], double u0, doubl
 
 /* ink() of the board box u0..u1 x v0..v1 (board coordinates through h:
  * squares are 1 x 1): of the picture's upright box around it, or, on a
- * board turned by more than TILT, of the box itself. On a board turned by
- * 4 to 20 degrees the upright hull of a label's box in a square's corner
- * takes in the square's edges and its neighbours: drawn labels were lost
- * in their ink, or read upside down, and boards without labels had their
- * edges read as labels. Of the 150 held-out renders turned so (the
- * corners cut off), labels were read on 58 boards that have them, 3 of
- * them upside down, and on 5 that have none; sampled in the board's
- * coordinates, on 80, none upside down, and on 1. Boards wholly right:
- * 114 before, 121 after; of the same turned and darkened on one side, 112
- * and 121; of 201 photographed at a slant, two fewer boards are the right
- * way up (labels read where none are drawn had been right by chance). No
- * other of 6,803 comparison pictures reads otherwise. */
+ * board turned by more than TILT, of the box itself. On a turned board the
+ * upright hull of a label's box in a square's corner takes in the square's
+ * edges and its neighbours: drawn labels would be lost in their ink, or
+ * read upside down, and boards without labels have their edges read as
+ * labels. */
 static double ink_at(const fk_image *im, const double h[9], int tilted, double u0, double v0,
                      double u1, double v1) {
     if (tilted) return tilted_ink(im, h, u0, v0, u1, v1);
@@ -200,15 +191,10 @@ static int digits_order(const double v[8], const int use[8], double least, doubl
 /* Where two rows meet, labels beside the board leave the strip bare: the
  * median ink of the seven strips a sixth of a square high there is at most
  * this share of the labels' rows' own. A move list beside a page's board,
- * whose lines run closer than the rows, had its move numbers ("6." and
- * "17." level with the third and last rows) read as White's rank numbers,
- * 97% sure, on a board drawn with Black at the bottom. Measured (one-off,
- * on the 400 held-out renders of `training/eval_scan.py --boards 400`,
- * 800 of every piece set from `fenkit render --random 800 --seed 99
- * --clutter 0.3`, and the real pictures of $SHARED/images): labels drawn
- * beside the board 0 to 0.41, real ones 0.43 to 0.74 (cv_01's faint ones
- * in a photo, tsoj_139's on a dark frame), move lists 0.95 to 1.10, a
- * printed diagram's frame line about 1.0 (its "labels" were a coin toss). */
+ * whose lines run closer than the rows, has move numbers level with the
+ * rows that would read as rank numbers; so does a printed diagram's frame
+ * line. The bar lies between labels drawn by a program and the faint or
+ * framed labels of photos below it, and move lists and frame lines above. */
 #define BARE_GAPS 0.85
 
 /* Reads the labels beside the board, on its left (side 0) or right (1):
@@ -267,13 +253,9 @@ static int read_inside(const fk_image *im, const fk_board_location *where,
      * one end in view, the ink must follow the digits' closely. So must
      * three rows, which are enough only with both ends in view and an end
      * row among them ("8" the heaviest digit, "1" the lightest): on a
-     * hatched board only every other square is plain, and one of those
-     * may hold a man. On `training/eval_scan.py --boards 400` this reads
-     * two such boards the right way round and no other differently; on
-     * 800 renders of every piece set (`fenkit render --random 800 --seed
-     * 99 --clutter 0.3`) one more is right and none wrong. Three rows
-     * without an end row turned a 152-pixel board, whose labels are a few
-     * pixels high, upside down. */
+     * printed diagram's hatched board only every other square is plain, and
+     * one of those may hold a man. Without an end row, the few-pixel labels
+     * of a small board can match upside down. */
     int three = rows == 3 && top_end && bottom_end && (use[0] || use[7]);
     if ((rows < 4 && !three) || (!top_end && !bottom_end)) return -1;
     return top_end && bottom_end && !three ? digits_order(v, use, 0.5, 0.6)

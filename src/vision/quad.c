@@ -340,8 +340,7 @@ void fk_board_refine_quad(const fk_image *im, fk_board_location *where) {
     /* A fit that is nearly upright (its slant, how far its sides lean, is
      * under a pixel or under a quarter of how far it moved a corner) mostly
      * moves or scales the locator's grid, which fits upright lines more
-     * surely: a large board hatched in vertical lines was widened by a
-     * tenth of a square with a slant of 1.3 pixels. */
+     * surely: a large board hatched in vertical lines can pull the fit wide. */
     double slant = fmax(fmax(fabs(c[0].y - c[1].y), fabs(c[3].y - c[2].y)),
                         fmax(fabs(c[0].x - c[3].x), fabs(c[1].x - c[2].x)));
     if (slant < fmax(1.0, 0.25 * most)) return;

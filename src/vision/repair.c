@@ -30,11 +30,10 @@ static int is_repairable(fk_problem_code code) {
  * (board_breaks()): the picture does not show whose turn it is, and the
  * FEN is written so (build_fen()). The repair mends these too, falling
  * back to is_repairable() alone when a dozen changes cannot; the weighing
- * brings none of them in. Held-out 000099, a 152-pixel book board, had
- * White's queen on a5 (81%) weighed into a second pawn on the a file (11%)
- * while Black had lost no man. Counting both kings in check or three
- * checkers too was not kept: a king put where a rook was read at 54% to
- * end held-out 000026's two checks, and 000016 as JPEG a square worse. */
+ * brings none of them in, so that a small printed diagram's queen is not
+ * weighed into a pawn no capture explains. Both kings in check and three
+ * checkers are not counted: ending them takes changes the readings do
+ * not support. */
 static int is_unreachable(fk_problem_code code) {
     switch (code) {
     case FK_PROB_IMPOSSIBLE_CHECK:
@@ -46,8 +45,7 @@ static int is_unreachable(fk_problem_code code) {
 /* How many men a side has beyond what a game allows: beyond sixteen men,
  * beyond eight pawns, and pieces beyond the starting set that its missing
  * pawns cannot have promoted into; a second bishop on one square colour
- * is such a piece (cv_27's starting position, its white king read as a
- * bishop on e1 beside the one on c1). */
+ * is such a piece (a king misread as a bishop beside his own bishop). */
 static int side_excess(const fk_position *pos, fk_color c) {
     static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
     int count[FK_KIND_COUNT] = {0}, men = 0, promoted = 0;
@@ -100,11 +98,9 @@ static int board_breaks(const fk_position *pos, int (*counts)(fk_problem_code)) 
     return n + side_excess(pos, FK_WHITE) + side_excess(pos, FK_BLACK);
 }
 
-/* A reading this sure is what the picture shows, lawful or not: a photo
- * of a screen showing two white kings (tsoj_139) had one of them, read at
- * 99.8%, turned into a queen at 0.2%. None of make eval-scan's pictures
- * or the 400 held-out boards reads worse for it (0.995 reads them alike);
- * the position check names the second king instead. */
+/* A reading this sure is what the picture shows, lawful or not: a picture
+ * that shows an unlawful board, such as two kings of one colour, keeps it,
+ * and the position check names the second king instead. */
 #define BEYOND_REPAIR 0.99f
 enum { MAX_CHANGES = 12 }; /* the repair's changes at most */
 
@@ -145,18 +141,9 @@ static double reading_cost(const fk_position *read, const fk_position *board,
 /* The starting position, where the repair's board (changed from read at
  * where[0..n)) costs the readings more: every change the repair makes
  * mends a break, and the start may need changes that mend none on their
- * own. cv_27, a photo of a screen showing the start under a moire, had
- * its white king read as a bishop on e1 (74%, the king 2%) and the bishop
- * beside it as a pawn (60%): the greedy repair made f1's pawn the king
- * (1%), and then e2's pawn a bishop (1%)
- * for the second bishop on dark squares, at 12.1 (in logs) against the
- * readings' best; the start costs 8.3. Of every board of the comparison
- * sets (2,200 renders, the 354 real pictures) none other is repaired to a
- * board that the start beats: after the start positions, the closest is
- * 21 beyond (a photo of a physical board's start, read worse), then cv_21,
- * an opening three moves in, 37 beyond. Returns the number of changes,
- * where and was (64 entries) rewritten and *taken set to 1 when the start
- * is taken. */
+ * own, as on a photo of a screen showing the start whose king and a
+ * bishop are misread. Returns the number of changes, where and was (64
+ * entries) rewritten and *taken set to 1 when the start is taken. */
 static int likelier_start(const fk_position *read, const float probs[64][FK_PIECE_COUNT],
                           fk_position *board, fk_square where[], fk_piece was[], int n,
                           int *taken) {
@@ -181,27 +168,17 @@ static int likelier_start(const fk_position *read, const float probs[64][FK_PIEC
  * takes (reading_cost()) and REPAIR_CHANGE more for each change. The
  * greedy repair's first change mends most, and a man read as the other
  * colour's king, taken as the missing king, mends two breaks at once where
- * two changes may cost the readings less: held-out 000145 read its black
- * queen on c3 as a second black king (56%, the queen 40%) and its white
- * king on e1 as a bishop (34%, the king 33%), and the greedy repair made
- * c3 the white king (2%). Returns the number of changes, in where[] and
- * now[] (the men taken), or -1 when none is found within REPAIR_TRIALS
- * boards checked (held-out, the 800 and the 600 renders need 20,000 on
- * one board, 11,000 at most on the rest; a few milliseconds). */
+ * two changes may cost the readings less. Returns the number of changes,
+ * in where[] and now[] (the men taken), or -1 when none is found within
+ * REPAIR_TRIALS boards checked (enough for the hardest boards seen, a few
+ * milliseconds). */
 enum { REPAIR_STATES = 4096, REPAIR_TRIALS = 20000 };
 /* What a change costs beyond its readings (in nats): a repair of more
- * changes must be that much likelier a change. Without it, a board whose
- * white king on h1 was read at 37% took a bishop there (31%) and two
- * pawns read at 36% became rooks (20%), instead of the greedy repair's
- * rook on h1 (13%) and one pawn. With 2, of the 400 held-out renders 2
- * more read wholly right (000145, and kilfiger's 000126), of them as JPEG
- * 3, and 2 boards of the 800 and 600 renders of every set have fewer
- * squares wrong, one more (000776: a black king read as a pawn at 90%,
- * which the search takes as a rook and another pawn as the king); the
- * photos of physical boards (readings the next issue's) lose 2 squares
- * of 16,448 net. With 1, a board of the 600 more has fewer squares wrong
- * but those photos lose 14; with 3, 000145 is lost (PNG and JPEG); with 0.5,
- * a JPEG. */
+ * changes must be that much likelier a change. Lower, and a repair
+ * scatters changes over several unsure men where one likelier change
+ * would do; higher, and a board that needs two changes keeps a cheaper
+ * wrong one. Photos of physical boards, with many unsure men, are the
+ * ones hurt by a lower cost. */
 #define REPAIR_CHANGE 2.0
 typedef struct {
     double cost;
@@ -398,25 +375,19 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
 
 /* How often a side has 0 to 8 pawns in positions of real games, and with
  * each pawn count how often it has 0, 1 or 2 knights, bishops, rooks and
- * queens: the 731,214 distinct positions of the 10,000 games of
- * $SHARED/vectors/pgn2fen/games10k.pgn, counted by
- * training/material_prior.py. A side's pieces are counted with its pawns
- * because they go together: a side with eight pawns has two rooks in
- * 99.5% of positions and one in 0.5%, where over all positions one rook
- * is three fifths as common as two (tsoj_138's rook on a1, read as empty at 32%
- * against 29%, is weighed back in). Anything rarer than MATERIAL_FLOOR
- * counts as that (a third rook, a second queen: promotions happen). */
+ * queens, counted by training/material_prior.py over the positions of a
+ * set of real games. A side's pieces are counted with its pawns because
+ * they go together: a side with all eight pawns almost always has both
+ * rooks, where over all positions one rook is only a little rarer than
+ * two, so a missing rook read as empty at near even odds is weighed back
+ * in. Anything rarer than MATERIAL_FLOOR counts as that (a third rook, a
+ * second queen: promotions happen). */
 #define MATERIAL_FLOOR 0.002
 /* A change must make the material at least this much likelier (log of 16
  * times): the kinds are counted one by one given the pawns, so small
  * ratios between them say little, and random boards (a game's pawns with
  * no game's pieces) are weighed wrongly the more the table's shares lean.
- * With these shares, 4 times (what the shares of all positions together
- * needed) read 4 more of the 400 held-out boards of `eval_scan.py --boards
- * 400` wrong, and 8 times 2 more; 16 times reads one cluttered board more
- * wrong, 2 more of the 800 renders of every set right and one cluttered
- * one wrong, and brings back tsoj_138's rook on a1 and takes a stray pawn
- * off tsoj_127's c7 (the old shares read both wrong). */
+ * Lower, and random placements are weighed into game-like material. */
 #define MATERIAL_MARGIN 2.773
 static const double pawn_share[9] = {0.0141, 0.0278, 0.0510, 0.0759, 0.1139,
                                      0.1597, 0.2351, 0.2287, 0.0939};
@@ -469,16 +440,14 @@ static double material_weight(const fk_position *pos) {
  * runner-up when that makes the whole more likely (not where `unlike`
  * says its outline rules the runner-up out: fk_outline_vetoes()), the readings'
  * probabilities times how common the material is in games. A white queen
- * read as a second black queen at 84% against 15% becomes white again; a
- * sure reading is never touched, nor a king, a repaired square or a board
- * that breaks the rules, and the material alone must gain MATERIAL_MARGIN.
- * Men drawn alike (alike[sq], when given) move together: all of them
- * take the runner-up or none does, so a man the picture shows again
- * elsewhere, read surely there or with another runner-up, stays. One
- * square at a time, weighing had turned men read right in random
- * placements (three white rooks) into the commoner material; together,
- * 7 more of `eval_scan.py --boards 400` boards are read wholly right, none
- * worse, no real picture changed. Four steps at most. */
+ * read as a second black queen becomes white again; a sure reading is
+ * never touched, nor a king, a repaired square or a board that breaks the
+ * rules, and the material alone must gain MATERIAL_MARGIN. Men drawn
+ * alike (alike[sq], when given) move together: all of them take the
+ * runner-up or none does, so a man the picture shows again elsewhere,
+ * read surely there or with another runner-up, stays; one at a time,
+ * men read right in a random placement (three white rooks) would be
+ * weighed into the commoner material. Four steps at most. */
 void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitboard inked,
                             fk_bitboard unlike, fk_scan_result *r) {
     if (board_breaks(pos, is_repairable) > 0) return;

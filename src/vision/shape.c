@@ -19,24 +19,15 @@
 #define SHAPE_NEAR 6
 
 /* An outline filling SHAPE_FILL of its crop (in percent) or more is no
- * man's (fk_crop_shape()): the ground leaked nowhere. A real screenshot
- * turned by 12, 25 or 35 degrees and straightened blurs its squares'
- * edges into their outer rings, and its empty light squares then show
- * outlines of 62-66% of the crop, made of the square's own grey a few
- * levels off the rings' (at 70%, one of them, compared with a pawn's, had
- * cv_03's pawns told apart and claimed as bishops: 4 of the 140 turned
- * screenshots of `training/eval_turned.py` read worse). A broad man's
- * outline is his ink and fill: up to SHAPE_BROAD of the crop, an outline
- * is kept when under FAINT_SHARE of its pixels lie within FAINT_NEAR grey
- * levels of the ground. A held-out condal bishop, white on a dark square
- * of a 240-pixel board, fills 62% of its crop with 12% of it faint (those
- * empty squares: all of it; a pawn whose outline took in the square
- * around him: two thirds), and is now told from the sure knight he was
- * read as: one more of the 400 held-out renders and of them as JPEG one
- * more read wholly right (a condal bishop read as a rook), nothing else
- * changed there, in the 800 and 600 renders of every set, the real
- * pictures or the turned screenshots, the same with SHAPE_BROAD 80,
- * FAINT_NEAR 10 or 24 and FAINT_SHARE 40. */
+ * man's (fk_crop_shape()): the ground leaked nowhere. A screenshot turned
+ * and straightened blurs its squares' edges into their outer rings, and
+ * its empty light squares then show large outlines made of the square's
+ * own grey a few levels off; a higher bar keeps those as outlines, and
+ * men compared with them are told apart wrongly.
+ * A broad man's outline is his ink and fill (a design whose bishop fills
+ * most of its square): up to SHAPE_BROAD of the crop, an outline is kept
+ * when under FAINT_SHARE of its pixels lie within FAINT_NEAR grey levels
+ * of the ground, which such an empty square's outline is nearly all of. */
 #define SHAPE_FILL 60
 #define SHAPE_BROAD 70
 #define FAINT_NEAR 16
@@ -178,8 +169,8 @@ static int outline_against(const uint8_t *crop, int side, int g, const double sl
     /* What the ground leaves is the man, and maybe a coordinate label or a
      * speck: its parts (8 neighbours) of a sixth of the largest's pixels
      * or more are kept, but for small ones in a corner. Some sets draw a
-     * man in parts with bare ground between them (kilfiger's black rook:
-     * battlements, body, base). */
+     * man in parts with bare ground between them (a rook drawn as
+     * battlements, body and base). */
     for (int i = 0; i < area; i++)
         near[i] = !ground[i];
     part parts[SHAPE_PARTS];
@@ -202,18 +193,9 @@ static int outline_against(const uint8_t *crop, int side, int g, const double sl
      * or runs along its edge is not a man's: the ground leaked nowhere (a
      * tiny board's man touching its square's sides, a tile drawn behind
      * the man). A man's foot may stand on the bottom edge: sets drawn from
-     * a font fill their square's height (berlin's pawns on a 760-pixel
-     * board). Letting it there read one more of the 800 renders of every
-     * set wholly right (an eboard-staunton bishop pair had been read as
-     * pawns) and one more of the fresh 600 (a dreamchess bishop read as a
-     * pawn), and with men on hatched squares compared (tell.c,
-     * laid_overlap()) a held-out berlin board. The foot may take up to
-     * nine tenths of the bottom row, not three quarters: a kilfiger rook
-     * on a1 of a 1,016-pixel board, standing on a base as wide as his
-     * square, showed no outline and stayed the knight it was read as (one
-     * more of the 800 renders read wholly right, nothing else changed
-     * there, in the fresh 600, the 400 held-out renders, as JPEG or in the
-     * real pictures; the same from 85% to 95%). */
+     * a font fill their square's height. The foot may take up to nine tenths
+     * of the bottom row, not three quarters, for a man standing on a base as
+     * wide as his square. */
     int full = total * 100 >= area * SHAPE_FILL;
     if (full && total * 100 < area * SHAPE_BROAD) { /* a broad man, unless faint */
         int faint = 0;
@@ -257,20 +239,11 @@ int fk_crop_shape(const uint8_t *crop, int side, uint8_t *shape) {
 }
 
 /* The fitted ground is taken for a board when its outlines show on at
- * least FITTED_MORE times as many cells as the plain ground's. A board
- * of 136 to 240 pixels scaled up to the crops' size blurs its squares'
- * edges into their outer pixels, and the plain ground, the median of
- * those, then floods nowhere: held-out 000027 (a condal bishop pair on a
- * 200-pixel board, read as a knight and a bishop) showed one outline of
- * 64 that way and 18 fitted, and with them e2 is told from the sure
- * knights and reads right. Of the 400 held-out renders one more reads
- * wholly right, of the 800 renders of every set one (a pychess-ada
- * queen); the fresh 600, the 400 as JPEG, the real pictures and the
- * turned screenshots read as before, and the same with FITTED_MORE 3 or
- * 6. Fitted outlines for only the cells the plain ground shows none on
- * (rather than for the whole board) mended three boards but broke two: a
- * man's outline found the one way compares badly with another's found the
- * other way. */
+ * least FITTED_MORE times as many cells as the plain ground's. A small
+ * board scaled up to the crops' size blurs its squares' edges into their
+ * outer pixels, and the plain ground, the median of those, then floods
+ * nowhere. It is taken for the whole board or not at all: a man's outline
+ * found the one way compares badly with another's found the other way. */
 #define FITTED_MORE 4
 
 int fk_crops_shapes(const uint8_t *crops, int side, uint64_t skip, uint8_t *shapes, int shown[64]) {

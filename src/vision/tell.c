@@ -59,13 +59,8 @@ static double likeness(const uint8_t *a, const uint8_t *b, int side) {
  * and the square it was told from stays. Squares of different colours are
  * not compared (a man's outline and fill change places against them), nor
  * squares of a colour where even sure like men look unlike (like_level()).
- * On the 400 held-out renders of `training/eval_scan.py --boards 400` this
- * took boards read wholly right from 82.1% to 82.4% (plain) and 73.1% to
- * 75.0% (cluttered): an empty square read as a pawn, a pawn read as a
- * bishop, a white king read black; the real pictures read the same. UNLIKE
- * from 0.5 to 0.7 reads them all alike; TELL_BELOW 0.95 lost a cluttered
- * board. The held-out condal bishop read as a knight has no bishop
- * reading to fall back on: claim_unseen_kinds() is for that. */
+ * A man whose other readings hold no right one, as in a design whose
+ * bishop looks like a knight, is left to claim_unseen_kinds(). */
 #define UNLIKE 0.6
 #define SWAP_DOUBT 0.1f
 
@@ -109,10 +104,9 @@ static int by_value(const void *a, const void *b) {
  * class at `sure` or more, -1 where no such pair stands. With `sure` at
  * SURE_PAIR, the colour is clean when it is CLEAN or more. A printed
  * diagram's hatching or grain, or a photo's blur, leaves like men far less
- * alike, and men are not told apart by their drawing there. At 0.85 two
- * book scans lost a right square each: their black pawns on hatched
- * squares looked alike at 0.87, their white pawns there unlike at 0.53 to
- * 0.61. */
+ * alike, and men are not told apart by their drawing there. CLEAN is
+ * high because on a printed diagram's hatched squares one colour's men
+ * can still look alike while the other's look unlike. */
 #define SURE_PAIR 0.98f
 #define SURE_PAIRS 15 /* the first so many pairs found are enough */
 #define CLEAN 0.93
@@ -172,10 +166,8 @@ void fk_drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spar
 /* The outline of cell i's man (fk_crops_shapes(), into d->shapes; all 64
  * found when the first is asked): its pixel count, 0 where none shows or
  * an arrow was taken out of the crop (what is left of a shaft's edge
- * would change it).
- * Outlines on the squares no arrow crossed are kept: of the 800 renders of
- * every set one more board read wholly right (an eboard-nutbolt bishop
- * read as a pawn), of the fresh 600 one (a condal bishop). */
+ * would change it). An arrow elsewhere on the board does not cost the
+ * other squares their outlines. */
 static int outline_of(const drawings *d, int i) {
     if (*d->found < 0) {
         size_t area = (size_t)d->side * d->side;
@@ -197,11 +189,8 @@ static double shapes_overlap(const drawings *d, int a, int b) {
  * crop's ground repainted in the other's, the better of the two ways.
  * A man drawn the same on a light and on a dark square then compares
  * alike; so do men of one kind (a bishop pair always stands on both
- * colours). On the crops of the 400 held-out renders and the real
- * screenshots, printed diagrams and photos of screens, like men came to
- * 0.97 in the median (477 of 582 pairs at 0.90 or more) and no pair of
- * 4,222 different men reached 0.85; like men can still come low (a pawn
- * against a pawn down to 0.22), so a low value proves nothing. */
+ * colours). A high value can be trusted; a low one proves nothing, as
+ * like men can still compare low. */
 double fk_drawn_alike(const drawings *d, int a, int b) {
     size_t area = (size_t)d->side * d->side;
     const uint8_t *ca = d->crops + a * area, *cb = d->crops + b * area;
@@ -218,41 +207,24 @@ double fk_drawn_alike(const drawings *d, int a, int b) {
  * men no square was read as include one of its colour the network gives
  * it any weight (CLAIM_FLOOR), it takes the likeliest of them, together
  * with every other unsure square of its reading drawn like it (DRAWN_ALIKE,
- * on either colour). A piece set outside training whose bishop looks like a
- * helmet is read as a knight, and the other colour of a bishop pair has no
- * knight to be told apart from: f8 unlike the sure knight on b8 becomes a
- * bishop, and c8, drawn like f8, follows. Kings are left alone (a second
- * king is the position check's to name). On `training/eval_scan.py
- * --boards 400` boards read wholly right went from 82.8% to 85.5% (plain)
- * and 75.0% to 80.8% (cluttered), mostly held-out condal bishops, and no
- * board or real picture read worse. CORE_SURE 0.995 reads the same, 0.95
- * five boards worse; DRAWN_ALIKE 0.80 the same, 0.95 four boards worse;
- * CLAIM_FLOOR 1e-4 the same, 1e-2 none mended; "unlike" at 0.5 instead
- * of UNLIKE's 0.6 read two boards worse, at 0.7 one, at 0.8 one and two
- * book scans. */
+ * on either colour). This serves a design whose bishop the network reads
+ * as a knight: the other colour of a bishop pair has no knight to be told
+ * apart from, so f8 unlike the sure knight on b8 becomes a bishop, and c8,
+ * drawn like f8, follows. Kings are left alone (a second king is the
+ * position check's to name). */
 #define CORE_SURE 0.98f
 /* A man is claimed only while his reading's colour holds this share of
  * what the network gives men there (colour_share()): a weak reading whose
  * colour is in doubt, unlike the sure men of its own colour, may be a man
- * of the other (kokopu-skulls' white rook on a hatched a1, read as a black
- * pawn at 23%, had become a black bishop). Of the 800 renders of every set
- * two boards read as before instead of a square worse, and of the fresh
- * 600 one; 0.7 reads the same as 0.8, 0.9 loses one held-out board. */
+ * of the other, as on a printed diagram's hatched square. */
 #define COLOUR_SURE 0.8
 /* The sure man may stand on the other colour too, on a board drawn flat
  * (a flat crop on both colours, drawings.flat, PLAIN: a board drawn by a
  * program, whose squares fk_drawn_alike() repaints cleanly), when the two
- * compare under CROSS_UNLIKE by fk_drawn_alike(): a held-out condal bishop
- * on a light square read as a knight at 85-94%, the sure knights all on
- * dark squares, compares at 0.34 to 0.53 with them. On the 400 held-out
- * renders this mends four more boards (89.5% plain and 86.5% cluttered
- * read wholly right, from 88.5% and 85.6%); the 800 renders of every set
- * and the real pictures read as before, FEN for FEN. The same at 0.5 and
- * 0.6; at 0.45 two boards are mended, at 0.7 the 800 renders change
- * three (an alpha pawn, drawn like another on the other colour at 0.6 to
- * 0.7, became a bishop). Without the flat board, hatched squares compare
- * unlike and three book scans read worse (white pawns taken as bishops,
- * tsoj_060). */
+ * compare under CROSS_UNLIKE by fk_drawn_alike(): a bishop read as a knight
+ * on one colour, the sure knights all on the other. Higher, and like men
+ * drawn a little differently on the two colours are told apart; a
+ * printed diagram's hatched squares repaint badly, hence the flat board. */
 #define CROSS_UNLIKE 0.55
 #define DRAWN_ALIKE 0.88
 #define CLAIM_FLOOR 1e-3f
@@ -296,13 +268,10 @@ static double laid_overlap(const drawings *d, int h, int f) {
     return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
-/* Men read at this or more vouch for their kind's outline. 95% rather
- * than CORE_SURE's 98%: of the 800 renders of every set two more boards
- * read wholly right (an eboard-ebony rook read as a pawn; a
- * knights-knights bishop, queen and rook read as rooks and a queen), of
- * the fresh 600 one (an eboard-nutbolt bishop read as a pawn), none worse,
- * the held-out boards and real pictures as before; at 90% two of the 600,
- * but three boards already wrong are wrong in other squares. */
+/* Men read at this or more vouch for their kind's outline: a little under
+ * CORE_SURE, so that a design the network reads less surely still has
+ * outlines to compare with; lower, and less sure readings, wrong ones
+ * among them, vouch too. */
 #define OUTLINE_SURE 0.95f
 /* What a board's outlines may be compared across (outlines_cross()):
  * men of both colours, and for white (CROSS_SQUARES << FK_WHITE) and for
@@ -346,20 +315,13 @@ static double outlines_overlap(const drawings *d, const fk_piece picture[64], in
  * CROSS_SQUARES). Men of both colours: when men read at CROSS_READ or
  * more of one kind in both colours overlap SHAPE_ALIKE or more in the
  * median (of the first SURE_PAIRS pairs), the set drawing its white and
- * black men with one outline. Readings at 80% rather than 90% let the
- * pawns of held-out 000328 (at 85%) vouch for its board: one more of the
- * 400 held-out boards read wholly right, one more of the fresh 600
- * renders and of the 400 as JPEG, none worse; 70% reads the same as 80%,
- * 85% mends the 600's board only. The two square colours, for the men of
- * each colour: unless men read as one man on both square colours overlap
- * under SHAPE_ALIKE in the median. A man shaded in the grey of one square
- * colour loses part of his outline to the ground there (eboard-ebony's
- * white pawns: 120 pixels on the dark squares, 191 on the light): on one
- * of the 800 renders of every set, the pawn on a light square was told
- * from the sure ones on dark squares, and it and three drawn like it
- * became bishops. With this that board reads wholly right, and one
- * knights-knights board, whose white queen had been told from a black
- * rook across the square colours, reads a square worse. */
+ * black men with one outline; CROSS_READ is below the sure bar so that a
+ * design whose pawns the network reads less surely can vouch for its
+ * board. The two square colours, for the men of each colour: unless men
+ * read as one man on both square colours overlap under SHAPE_ALIKE in the
+ * median. A man shaded in the grey of one square colour loses part of his
+ * outline to the ground there, and would be told from his like men on the
+ * other colour. */
 #define CROSS_READ 0.8f
 static int outlines_cross(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                           const fk_piece picture[64]) {
@@ -398,11 +360,8 @@ static int outlines_cross(const drawings *d, const float (*probs)[FK_PIECE_COUNT
  * log-probabilities; a pawn cannot stand in the top or bottom row), and at
  * CLAIM_FLOOR or more for the first of them; FK_EMPTY when there is none.
  * A bishop on the other square colour than the first cell does not count:
- * a side's two bishops stand on both colours, so a held-out condal bishop
- * on f1 read as a knight becomes White's bishop beside the one read on c1
- * (one more of the 400 held-out boards read wholly right, 87.5% of those
- * in cluttered pages; nothing else changes, the 800 renders of every set
- * and the real pictures FEN for FEN). */
+ * a side's two bishops stand on both colours, so a bishop read as a knight
+ * on f1 becomes White's second bishop beside the one read on c1. */
 static fk_piece unclaimed_man(const drawings *d, int cross, const float (*probs)[FK_PIECE_COUNT],
                               const fk_piece picture[64], fk_piece piece, const int *cells, int n) {
     fk_piece best = FK_EMPTY;
@@ -511,21 +470,11 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
         /* The man w was told from, drawn like w after all (by his pixels,
          * where their outlines disagreed), would follow w into the kind
          * neither shows: the two ways of comparing them contradict each
-         * other, and neither man changes. cv_03 saved as a JPEG of
-         * quality 20: its black pawn on d5 was told from the one on c2 by
-         * their outlines, and all six black pawns, c2 among them, became
-         * bishops as drawn like d5. The real screenshots, printed diagrams
-         * and photos of screens saved at quality 20: 92 of the 97 read
-         * wholly right instead of 90 (58 squares wrong instead of 70); at
-         * 30 and 45, and every rendered set, FEN for FEN as before. So
-         * too when a man drawn like w is read as his reading surely
-         * (OUTLINE_SURE, the bar of the sure men outlines are compared
-         * with) and is told from no sure man himself: w is drawn like a
-         * sure man of his reading after all. cv_30 saved as a JPEG of
-         * quality 50: its black pawn on a7 was told from the white pawn
-         * on b2 by their outlines, and all eight black pawns, three of
-         * them read at 97%, became queens at 0 to 0.9% (of the seven
-         * others, two compare with b2 by outline, at 0.74 and 0.76). */
+         * other, and neither man changes. So too when a man drawn like w is
+         * read as his reading surely (OUTLINE_SURE, the bar of the sure men
+         * outlines are compared with) and is told from no sure man himself:
+         * w is drawn like a sure man of his reading after all. Both guard a
+         * heavily compressed JPEG, whose outlines can part like men. */
         int contradicted = 0;
         for (int k = 1; k < m; k++) {
             int c = odd[k];
@@ -556,15 +505,10 @@ static int claim_unseen_kinds(const drawings *d, const float (*probs)[FK_PIECE_C
  * whose runner-up is another man of his colour, not a king, and whose
  * outline overlaps a man read as that runner-up SHAPE_ALIKE or more and no
  * sure one of them under SHAPE_UNLIKE. claim_unseen_kinds() gives such a
- * man only a kind no square shows; here the kind shows, but not surely:
- * held-out 000218's pawn on g2, read as White's second bishop on the
- * light squares at 54% (a pawn 35%), is unlike the sure bishop on f1 and
- * like the pawn on d3, read at 58%. Of the 400 held-out boards one more
- * reads wholly right, of them as JPEG one more (000390's berlin bishops);
- * the 800 and 600 renders of every set and the real pictures read as
- * before. Requiring two men drawn alike rather than one loses the JPEG
- * board; CROWD_BELOW 0.95 reads the same. Appends each change to told[]
- * (as TOLD_LIKE) and returns the new count. */
+ * man only a kind no square shows; here the kind shows, but not surely,
+ * as a pawn read as a bishop beside a sure bishop and an unsure pawn.
+ * One man drawn alike is enough; requiring two mends fewer boards.
+ * Appends each change to told[] (as TOLD_LIKE) and returns the new count. */
 #define CROWD_BELOW 0.9f
 static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                               fk_piece picture[64], told_apart told[64], int n) {
@@ -607,38 +551,19 @@ static int take_the_runner_up(const drawings *d, const float (*probs)[FK_PIECE_C
  * than UNLIKE. He takes the likeliest of his other readings
  * (CANDIDATE_FLOOR or more, not empty, not a king some other square is
  * read as) whose sure men on his square colour, if any, he is drawn like.
- * Men are compared by likeness_but() with the crops' corners left out,
- * where coordinates may be written. eboard-plastic's black queen, a rook's
- * body under a crown, was read as a rook at 50% and compares at 0.89 with
- * a sure rook, where like men of the board compare at 0.98 or more. Where
- * no pair of like men is read at SURE_PAIR on a square colour, pairs read
- * at LEVEL_PAIR set the level, or failing them the other colour's level,
- * on a board drawn flat on both colours (eboard-ebony's men, which the
- * network reads at 30-60%); on a book board, whose light squares are flat,
- * an arrow the arrow finder does not look for there crossed a pawn, and he
- * was told from the others. Squares an arrow crossed and hatched or grainy
- * colours (drawings.flat) are left out, and so are men on the other square
- * colour: with the ground repainted under them, men unlike and alike both
- * came to 0.80-0.90, and comparing them read four boards of the 600 and
- * one of the 400 held-out ones worse, for two mended. Of the 800 renders
- * of every set 57 read wrong as drawn instead of 63 (maroquin,
- * chessx-fantasy, fantasy_alt and kingdom men, eboard-plastic's and
- * knights-knights' queens), of the fresh 600 38 instead of 41
- * (eboard-plastic's and eboard-ebony's queens), and 12 more boards of the
- * two have other squares wrong: 7 of them fewer, 4 as many, one (a
- * metaltops board) one more; of the 400 held-out boards as PNG and as JPEG
- * one reads the right way round now (000169, two black kings told apart;
- * it was right as drawn before), the rest and the real pictures and the
- * turned screenshots FEN for FEN as before. Sure men only (no SURER_FLOOR
- * or LEVEL_PAIR): 61 and 41; kings as other readings (before LEVEL_PAIR):
- * 60 and 40 (a white queen read as a rook took the king, her runner-up).
- * SURER_FLOOR 0.8 reads two of the 800 worse, 0.5 the same; SURER_BY 0.1 a
- * JPEG board worse, 0.25 one of the 800; LEVEL_PAIR 0.7 the same (before
- * the other colour's level was taken), and on any board rather than one
- * drawn flat a held-out board and its JPEG worse; LIKE_GAP 0.05 or 0.15
- * and a floor of 0.2 (sure men only) a board worse each, VERY_CLEAN 0.95
- * or 0.99 and a floor of 0.05 the same. Each change is appended to told[]
- * (as TOLD_NEXT) and anchored; returns the new count. */
+ * This serves designs whose men of two kinds differ in a detail, such as
+ * a queen drawn as a rook's body under a crown. Men are compared by
+ * likeness_but() with the crops' corners left out, where coordinates may
+ * be written. Where no pair of like men is read at SURE_PAIR on a square
+ * colour, pairs read at LEVEL_PAIR set the level, or failing them the
+ * other colour's level, on a board drawn flat on both colours (a design
+ * the network reads unsurely throughout); not on a book board, where an
+ * arrow over a light square would have its man told apart. Squares an
+ * arrow crossed and hatched or grainy colours (drawings.flat) are left
+ * out, and so are men on the other square colour: with the ground
+ * repainted under them, like and unlike men compare too close to tell.
+ * Each change is appended to told[] (as TOLD_NEXT) and anchored; returns
+ * the new count. */
 #define VERY_CLEAN 0.97
 #define LIKE_GAP 0.1
 #define CANDIDATE_FLOOR 0.1f
@@ -770,15 +695,9 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
         /* Told from a sure man of its reading, a man whose next class is
          * its own kind in the other colour, at under SWAP_DOUBT, is some
          * other man, not the other colour: claim_unseen_kinds() gives it
-         * the man no square shows. Held-out 000384's condal bishop on f8,
-         * unlike the sure knight on b8 and read as a knight at 87%, had
-         * become a white knight (6%), and then a black knight again to
-         * keep the position legal; now a bishop. One more of the 400
-         * held-out boards read wholly right, and two more of them saved as
-         * JPEG; the 800 renders of every set and the real pictures as
-         * before. At 0.2 one of the 800 renders reads worse; at any
-         * doubt, two (pawns and a rook whose colour was in real doubt, at
-         * 45% against 43%, lost their colour's other reading). */
+         * the man no square shows (a bishop read as a knight beside a sure
+         * knight is no knight of the other colour). Higher, and men whose
+         * colour is in real doubt lose their colour's other reading. */
         if (next != FK_EMPTY && FK_PIECE_KIND(next) == FK_PIECE_KIND(picture[weakest]) &&
             probs[partner][picture[partner]] >= CORE_SURE && probs[weakest][next] < SWAP_DOUBT)
             continue;
@@ -795,20 +714,13 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
  * one king, so none of them is its king. Only men the network gives
  * their colour's king 1e-4 or more are compared, with each other, and
  * only where a side shows no king or more than one, or a king is read
- * under TELL_BELOW (0.8 ms more a held-out render in all). A cell of them
+ * under TELL_BELOW, to keep the cost off ordinary boards. A cell of them
  * read as the king under TELL_BELOW takes its twin's reading (or, a twin
  * read as a king too, its likeliest other man of its colour), and the
- * repair takes none of them as a king. tagua-berlinttf draws a black king and bishop
- * the network reads alike (bishops at 53% and 40%, kings at 40% and 25%):
- * held-out 000373's bishop on h3 was read as the king, its twins on d1, f3
- * and d7 compare at 0.99 with it, and the king on c3 was read as a
- * bishop; now h3 is a bishop and the repair takes c3 as the king. Of the
- * 400 held-out renders 000373 reads wholly right, and 000026 (magnetic)
- * has two squares wrong instead of four, the same as JPEG; the 800 and 600
- * renders of every set, the real pictures and the turned screenshots read
- * as before. At 0.98 one of the 800 reads worse (metaltops 000368: unlike
- * men read as black kings compare at 0.98); with sure kings changed too,
- * four real screenshots of boards of kings (tsoj_115-125) lost them. */
+ * repair takes none of them as a king. This serves a design whose king
+ * and bishop look alike to the network. TWIN_ALIKE is near 1 because
+ * some designs draw different men nearly alike; sure kings are left
+ * alone, as a board of kings shows several drawn alike. */
 #define TWIN_ALIKE 0.99
 fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                            fk_piece picture[64], told_apart told[64], int *n) {
@@ -861,12 +773,8 @@ fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUN
  * OUTLINE_SURE or more on other cells, in its colour (or either, where
  * outlines_cross()), every one of those outlines overlapping the cell's
  * under SHAPE_UNLIKE. None on a board not drawn flat. The material
- * weighing gives no cell a runner-up ruled out so: two pychess-spatial
- * bishops (read at 70% and 75%, a pawn their runner-up) had been weighed
- * into pawns, the sure pawns' outlines overlapping theirs under 0.74 (one
- * more of the 800 renders of every set read wholly right; nothing else
- * changed there, in the fresh 600, the 400 held-out boards, as JPEG, or
- * the real pictures). */
+ * weighing gives no cell a runner-up ruled out so: it would weigh unsure
+ * bishops into pawns when pawns are likelier by material. */
 fk_bitboard fk_outline_vetoes(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                               const fk_piece picture[64]) {
     fk_bitboard unlike = 0;

@@ -10,8 +10,8 @@ fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
 /* Room for a buffer of a picture's size, freed with free(): from 1 MB
  * up, whole huge pages (2 MB each) asked of the kernel, which grants them
  * where its transparent huge pages are set to "madvise" or "always", so
- * that writing a 1920 x 1080 picture's 6 MB does not fault 1,500 small
- * pages in one by one. */
+ * that writing a screenshot's pixels does not fault its small pages in
+ * one by one. */
 void *fk_picture_alloc(size_t n);
 
 /* Decodes PNG bytes (header already checked against the size limit)
@@ -139,8 +139,9 @@ void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
     ;
 
 /* Only readings under this are weighed: a book's white queen on a hatched
- * square, read as a second black queen at 93% even after the second look,
- * turns white; at 0.98 a held-out board lost a right reading. */
+ * square, read as a second black queen even after the second look, must
+ * turn white; higher, and sure readings that are right start to be
+ * weighed away. */
 #define FK_WEIGH_BELOW 0.95f
 
 /* Changes squares of pos to other readings (probs: 13 per square, a1
@@ -153,8 +154,8 @@ void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
  * the starting position beats in the readings becomes the start. */
 void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_scan_result *r);
 
-/* After the repair: squares read with less than 95% take their runner-up
- * (r->squares) when the readings times how common the material is in
+/* After the repair: squares read with less than FK_WEIGH_BELOW take their
+ * runner-up (r->squares) when the readings times how common the material is in
  * games make that likelier; kings, repaired squares and unlawful boards
  * are left alone. alike (64 entries by square, or NULL): the other squares
  * whose men are read the same and drawn alike, which are weighed
