@@ -43,6 +43,11 @@ int fk_engine_pid(const fk_engine *engine);
 fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *value,
                                fk_error *err);
 
+/* Sends `ucinewgame` and waits for `readyok`: the engine forgets what it
+ * learnt (its hash table), so that the next search of an unrelated
+ * position gives the same answer whatever came before. */
+fk_status fk_engine_new_game(fk_engine *engine, fk_error *err);
+
 /* How long a search runs. */
 typedef enum {
     FK_LIMIT_DEPTH = 0, /* value plies */

@@ -36,7 +36,9 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     if (s != FK_OK) return s;
     fk_search_limit limit = ae->settings->limit;
     limit.multipv = multipv;
-    s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, NULL, NULL, result, err);
+    /* each position on its own: the same answer whichever came before it */
+    s = fk_engine_new_game(ae->engine, err);
+    if (s == FK_OK) s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, NULL, NULL, result, err);
     /* after anything but a refused position the engine is in an unknown
      * state: the next search gets a fresh one */
     if (s != FK_OK && s != FK_ERR_RANGE) analyse_engine_close(ae);

@@ -35,6 +35,9 @@ static void analyse_help(FILE *out) {
             "  --engine PATH   the engine (default: stockfish on PATH, else\n"
             "                  /usr/games/stockfish)\n"
             "  --threads N     the engine's Threads option (default 1)\n"
+            "  --timeout S     a --depth or --nodes search still running after S seconds\n"
+            "                  is stopped and its lines so far are used; an engine that\n"
+            "                  does not answer the stop within 2 s is an error (default 60)\n"
             "  --chess960      read KQkq castling rights as X-FEN; the engine is told\n"
             "                  UCI_Chess960 (Shredder-FEN castling such as HAha sets it too)\n"
             "  -h, --help      this help\n\n"
@@ -64,7 +67,7 @@ int cmd_analyse(int argc, char **argv) {
         {"sanity", no_argument, NULL, 's'},        {"batch", required_argument, NULL, 'b'},
         {"jobs", required_argument, NULL, 'j'},    {"engine", required_argument, NULL, 'e'},
         {"threads", required_argument, NULL, 't'}, {"chess960", no_argument, NULL, '9'},
-        {NULL, 0, NULL, 0}};
+        {"timeout", required_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
     analyse_settings settings = {{FK_LIMIT_DEPTH, 18, 1, 0}, NULL, 0, 0, 1, 0};
     const char *batch = NULL;
     int jobs = 1, limits = 0;
@@ -97,6 +100,11 @@ int cmd_analyse(int argc, char **argv) {
             if (!(v = read_count(o.value, 1024)))
                 return cli_usage_error("analyse", "--threads is 1 to 1024, not '%s'", o.value);
             settings.threads = (int)v;
+            break;
+        case 'T':
+            if (!(v = read_count(o.value, 24 * 3600)))
+                return cli_usage_error("analyse", "--timeout is 1 to 86400 seconds, not '%s'", o.value);
+            settings.limit.timeout_ms = (int)v * 1000;
             break;
         case 'J': settings.json = 1; break;
         case 's': settings.sanity = 1; break;

@@ -110,6 +110,14 @@ fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *
     return s == FK_OK ? FK_OK : broke(engine, s);
 }
 
+fk_status fk_engine_new_game(fk_engine *engine, fk_error *err) {
+    if (engine->broken) return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
+    fk_status s = eng_process_send(&engine->proc, "ucinewgame", err);
+    if (s == FK_OK) s = eng_process_send(&engine->proc, "isready", err);
+    if (s == FK_OK) s = wait_for(engine, "readyok", engine->timeout_ms, err);
+    return s == FK_OK ? FK_OK : broke(engine, s);
+}
+
 /* Writes `position fen ... moves ...` into cmd and plays the moves on *at. */
 static fk_status position_command(const fk_position *pos, const fk_move *moves, int nmoves,
                                   fk_position *at, char *cmd, size_t cap, fk_error *err) {

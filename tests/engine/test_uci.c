@@ -89,7 +89,8 @@ static void good_engine_gives_lines_in_order(void **state) {
     char san[128];
     fk_engine_line_san(&pos, &result.lines[0], san, sizeof san);
     assert_string_equal(san, "1. e4 e5 2. Nf3");
-    /* a second search on the same engine */
+    /* a second search on the same engine, after ucinewgame */
+    assert_int_equal(fk_engine_new_game(engine, &err), FK_OK);
     assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err), FK_OK);
     fk_engine_close(engine);
     assert_no_children();
