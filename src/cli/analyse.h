@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
     const analyse_settings *settings;
     fk_engine *engine;
+    FILE *live; /* a terminal to show the best line on as the depth grows, or NULL */
 } analyse_engine;
 
 /* Searches pos with the settings' limit (multipv as given). */

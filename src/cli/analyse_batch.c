@@ -28,7 +28,7 @@ typedef struct {
 
 static void *worker(void *arg) {
     batch *b = arg;
-    analyse_engine ae = {b->settings, NULL};
+    analyse_engine ae = {b->settings, NULL, NULL};
     for (;;) {
         pthread_mutex_lock(&b->lock);
         int i = b->next < b->count ? b->next++ : -1;

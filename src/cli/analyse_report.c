@@ -30,6 +30,23 @@ void analyse_engine_close(analyse_engine *ae) {
     ae->engine = NULL;
 }
 
+typedef struct {
+    const fk_position *pos;
+    FILE *out;
+} live_view;
+
+/* Shows the best line so far on one terminal line, written over each time. */
+static int show_live(const fk_engine_line *line, void *ctx) {
+    const live_view *view = ctx;
+    if (line->multipv != 1) return 0;
+    char score[32], san[2048];
+    analyse_score_text(fk_score_for_white(line->score, view->pos), score, sizeof score);
+    fk_engine_line_san(view->pos, line, san, sizeof san);
+    fprintf(view->out, "\r\033[Kdepth %d  %s  %.60s", line->depth, score, san);
+    fflush(view->out);
+    return 0;
+}
+
 fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
                          fk_analysis *result, fk_error *err) {
     fk_status s = engine_ready(ae, err);
@@ -38,7 +55,10 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     limit.multipv = multipv;
     /* each position on its own: the same answer whichever came before it */
     s = fk_engine_new_game(ae->engine, err);
-    if (s == FK_OK) s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, NULL, NULL, result, err);
+    live_view view = {pos, ae->live};
+    if (s == FK_OK)
+        s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, ae->live ? show_live : NULL, &view, result, err);
+    if (ae->live) fputs("\r\033[K", ae->live);
     /* after anything but a refused position the engine is in an unknown
      * state: the next search gets a fresh one */
     if (s != FK_OK && s != FK_ERR_RANGE) analyse_engine_close(ae);

@@ -1,6 +1,7 @@
 /* fenkit analyse: asks a UCI engine (Stockfish by default) about positions. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyse.h"
 #include "cli.h"
@@ -18,7 +19,8 @@ static void analyse_help(FILE *out) {
             "nodes and speed. Every move the engine answers is checked by fenkit. The\n"
             "FEN may be one argument, its six fields, an EPD (four fields), or\n"
             "'startpos [moves ...]'. Checkmate, stalemate and positions no game can\n"
-            "reach (see fenkit check) are answered without asking the engine.\n\n"
+            "reach (see fenkit check) are answered without asking the engine. On a\n"
+            "terminal the best line so far is shown while the engine thinks.\n\n"
             "Options:\n"
             "  --depth N       search N plies (the default is --depth 18)\n"
             "  --nodes N       search N nodes: the same answer every run with --threads 1\n"
@@ -128,7 +130,8 @@ int cmd_analyse(int argc, char **argv) {
     for (int i = 1; i <= o.count; i++)
         if (!rules_append_field(fen, sizeof fen, &used, argv[i]))
             return cli_usage_error("analyse", "the FEN is too long");
-    analyse_engine ae = {&settings, NULL};
+    /* on a terminal the best line so far is shown while the engine thinks */
+    analyse_engine ae = {&settings, NULL, !settings.json && isatty(1) ? stdout : NULL};
     int status = analyse_one(&ae, fen, "", 0, stdout, stderr);
     analyse_engine_close(&ae);
     return status;
