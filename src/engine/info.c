@@ -29,14 +29,13 @@ static int looks_like_move(const char *word) {
 }
 
 /* Fields that take one number, where the line keeps it, or NULL. */
-static long long *number_field(const char *word, fk_engine_line *line, long long scratch[]) {
+static long long *number_field(const char *word, long long scratch[]) {
     static const char *const kept[] = {"depth", "seldepth", "multipv", "nodes", "nps", "time"};
     static const char *const skipped[] = {"hashfull", "tbhits", "sbhits", "cpuload", "currmovenumber"};
     for (int i = 0; i < 6; i++)
         if (strcmp(word, kept[i]) == 0) return &scratch[i];
     for (int i = 0; i < 5; i++)
         if (strcmp(word, skipped[i]) == 0) return &scratch[6];
-    (void)line;
     return NULL;
 }
 
@@ -55,7 +54,7 @@ fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engi
     char fen[FK_FEN_MAX];
     word = strtok_r(NULL, " \t", &save);
     while (word) {
-        long long *slot = number_field(word, line, num);
+        long long *slot = number_field(word, num);
         if (slot) {
             const char *name = word;
             word = strtok_r(NULL, " \t", &save);

@@ -9,6 +9,11 @@
 
 #include "fenkit/moves.h"
 
+/* Kept out of a shared library's exported names: only engine.h is public. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* Longest line the engine may send; a longer one is garbage. */
 #define ENG_MAX_LINE 8192
 
@@ -49,5 +54,9 @@ fk_status eng_error(fk_error *err, fk_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -128,15 +128,18 @@ static fk_status position_command(const fk_position *pos, const fk_move *moves, 
     for (int i = 0; i < nmoves; i++) {
         fk_movelist list;
         fk_moves_generate(at, &list);
-        int legal = 0;
-        for (int j = 0; j < list.count; j++)
-            legal |= memcmp(&list.moves[j], &moves[i], sizeof moves[i]) == 0;
+        /* matched on squares and promotion: the caller's flags may be unset */
+        const fk_move *legal = NULL;
+        for (int j = 0; j < list.count && !legal; j++)
+            if (list.moves[j].from == moves[i].from && list.moves[j].to == moves[i].to &&
+                list.moves[j].promotion == moves[i].promotion)
+                legal = &list.moves[j];
         if (!legal) return eng_error(err, FK_ERR_INVALID, "move %d of those to play is not legal", i + 1);
         char uci[16];
-        fk_move_to_uci(at, moves[i], uci, sizeof uci);
+        fk_move_to_uci(at, *legal, uci, sizeof uci);
         if (used + strlen(uci) + 2 >= cap) return eng_error(err, FK_ERR_RANGE, "too many moves to play");
         used += (size_t)snprintf(cmd + used, cap - used, " %s", uci);
-        fk_move_make(at, moves[i]);
+        fk_move_make(at, *legal);
     }
     return FK_OK;
 }

@@ -89,6 +89,10 @@ static void good_engine_gives_lines_in_order(void **state) {
     char san[128];
     fk_engine_line_san(&pos, &result.lines[0], san, sizeof san);
     assert_string_equal(san, "1. e4 e5 2. Nf3");
+    /* moves played before the search are checked too */
+    fk_move moves[2] = {{FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0}, {FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0}};
+    assert_int_equal(fk_engine_analyse(engine, &pos, moves, 2, &NODES, NULL, NULL, &result, &err), FK_ERR_INVALID);
+    assert_string_equal(err.message, "move 2 of those to play is not legal");
     /* a second search on the same engine, after ucinewgame */
     assert_int_equal(fk_engine_new_game(engine, &err), FK_OK);
     assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err), FK_OK);
