@@ -180,8 +180,9 @@ static fk_status read_search(fk_engine *engine, const fk_position *at, const fk_
     for (;;) {
         if (deadline < 0) deadline = eng_now_ms() + 24LL * 3600 * 1000;
         fk_status s = eng_process_read(&engine->proc, deadline, stopped ? "bestmove after stop" : "bestmove", err);
+        /* a read that failed with the engine still there (its end open) ran
+         * out of time: the limit's time is up, so ask for the answer so far */
         if (s == FK_ERR_IO && !stopped && stop_at >= 0 && eng_now_ms() >= stop_at && engine->proc.fd >= 0) {
-            /* the limit's time is up: ask for the answer so far */
             if ((s = eng_process_send(&engine->proc, "stop", err)) != FK_OK) return s;
             stopped = 1;
             deadline = eng_now_ms() + STOP_GRACE_MS;
