@@ -18,8 +18,9 @@ typedef struct fk_engine fk_engine;
 #define FK_ENGINE_MAX_PV 64
 #define FK_ENGINE_MAX_LINES 16
 
-/* Starts the engine at `path` (a file name is looked up on PATH), or when
- * path is NULL `stockfish` on PATH, else /usr/games/stockfish; then sends
+/* Starts the engine at `path` (a name without '/' is looked up on PATH,
+ * then in /usr/games, where Debian installs Stockfish), or when path is
+ * NULL `stockfish` found that way; then sends
  * `uci` and waits for `uciok`, and `isready` for `readyok`. timeout_ms
  * bounds each of those waits (0: 10 seconds). On success *out owns the
  * engine; on failure *out is NULL, nothing is left running, and err (may be

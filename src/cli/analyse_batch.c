@@ -1,6 +1,7 @@
 /* fenkit analyse --batch: a file of positions over N engines at once,
  * answered in input order. Each worker thread owns one engine; the main
  * thread prints each answer as soon as those before it are printed. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +58,7 @@ static void *worker(void *arg) {
 static int read_lines(const char *path, batch_item **items) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
-        perror(path);
+        fprintf(stderr, "fenkit analyse: cannot read %s: %s\n", path, strerror(errno));
         return -1;
     }
     int count = 0, cap = 0;
@@ -86,7 +87,7 @@ static int read_lines(const char *path, batch_item **items) {
     int failed = ferror(in);
     if (in != stdin) fclose(in);
     if (failed) {
-        perror(path);
+        fprintf(stderr, "fenkit analyse: reading %s failed\n", path);
         return -1;
     }
     return count;

@@ -32,9 +32,10 @@ long long eng_now_ms(void) {
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Finds name on PATH, as execvp would, into out. Resolving here rather than
- * in the child keeps the child to async-signal-safe calls, which matters
- * when several threads start engines at once. */
+/* Finds name on PATH, as execvp would, then in /usr/games where Debian
+ * puts Stockfish (a directory root's PATH lacks), into out. Resolving here
+ * rather than in the child keeps the child to async-signal-safe calls,
+ * which matters when several threads start engines at once. */
 static int find_on_path(const char *name, char *out, size_t cap) {
     if (strchr(name, '/')) {
         snprintf(out, cap, "%s", name);
@@ -49,7 +50,7 @@ static int find_on_path(const char *name, char *out, size_t cap) {
             return 1;
         path += n + (path[n] == ':');
     }
-    return 0;
+    return (size_t)snprintf(out, cap, "/usr/games/%s", name) < cap && access(out, X_OK) == 0;
 }
 
 fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) {
@@ -58,7 +59,7 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
     char exe[4096];
     if (!find_on_path(path, exe, sizeof exe))
         return eng_error(err, FK_ERR_IO, "cannot run the engine '%s': %s", path,
-                         strchr(path, '/') ? strerror(errno) : "not found on PATH");
+                         strchr(path, '/') ? strerror(errno) : "not found on PATH or in /usr/games");
     int sv[2], report[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return eng_error(err, FK_ERR_IO, "cannot start the engine: %s", strerror(errno));
@@ -77,7 +78,7 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
     }
     if (pid == 0) {
         /* The child: only async-signal-safe calls until exec. */
-        int null = open("/dev/null", O_WRONLY);
+        int null = open("/dev/null", O_WRONLY | O_CLOEXEC); /* only its copy on fd 2 stays */
         if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || (null >= 0 && dup2(null, 2) < 0)) _exit(127);
         /* an ignored SIGPIPE would survive exec; the engine expects the default */
         signal(SIGPIPE, SIG_DFL);

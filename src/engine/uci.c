@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fenkit/core.h"
 #include "fenkit/engine.h"
@@ -48,25 +47,11 @@ static fk_status wait_for(fk_engine *engine, const char *token, int timeout_ms, 
                                    NOISE_LIMIT, token));
 }
 
-/* The default engine: stockfish on PATH, else Debian's /usr/games one. */
-static const char *default_engine(void) {
-    const char *path = getenv("PATH");
-    char buf[4096];
-    while (path && *path) {
-        size_t n = strcspn(path, ":");
-        if (n > 0 && (size_t)snprintf(buf, sizeof buf, "%.*s/stockfish", (int)n, path) < sizeof buf &&
-            access(buf, X_OK) == 0)
-            return "stockfish";
-        path += n + (path[n] == ':');
-    }
-    return "/usr/games/stockfish";
-}
-
 fk_status fk_engine_open(const char *path, int timeout_ms, fk_engine **out, fk_error *err) {
     *out = NULL;
     fk_engine *engine = calloc(1, sizeof *engine);
     if (!engine) return eng_error(err, FK_ERR_NOMEM, "out of memory");
-    if (!path) path = default_engine();
+    if (!path) path = "stockfish"; /* on PATH, else /usr/games */
     engine->timeout_ms = timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS;
     engine->multipv = 1;
     snprintf(engine->name, sizeof engine->name, "%s", path);

@@ -142,9 +142,26 @@ assert rows[2]["fen"].endswith(" w KQkq - 0 1"), rows[2]
 strip_speed "$TMP/out" >"$TMP/j2"
 fk analyse --batch "$TMP/batch" -j 1 --nodes 5000
 strip_speed "$TMP/out" | cmp -s - "$TMP/j2" || fail "-j 1 and -j 2 differ"
+fk analyse --batch "$TMP/missing"
+expect_rc 1
+err_has "fenkit analyse: cannot read $TMP/missing: No such file or directory"
 fk_in 'startpos\n8/8/8/8/8/8/8/8 w - - 0 1\n' analyse --batch - --depth 1
 expect_rc 1
 err_has "line 2:"
+
+step "fenkit explain --engine: the engine's view and --sanity's verdict changes after the explanation"
+fk explain --engine stockfish '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'
+expect_rc 0
+out_has "Black to move"
+out_has "The engine's view:"
+out_has "Engine      Stockfish"
+out_has "Sanity      With Black to move White wins ("
+fk explain --engine /nonexistent/engine "$PAWN_ON_8"
+expect_rc 1
+out_lacks "The engine's view:"
+fk show --engine stockfish startpos
+expect_rc 2
+err_has "unknown option '--engine'"
 
 step "a misbehaving engine: clear errors, and the next position gets a fresh engine"
 for mode in crash:crashed hang:"did not answer in time" illegal-bestmove:"best move 'e2e5' is not legal" \

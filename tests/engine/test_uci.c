@@ -156,7 +156,7 @@ static void failed_starts_leave_nothing_behind(void **state) {
         const char *path, *mode, *says;
     } cases[] = {
         {"/nonexistent/engine", "good", "cannot run the engine"},
-        {"no-such-engine-on-path", "good", "not found on PATH"},
+        {"no-such-engine-on-path", "good", "not found on PATH or in /usr/games"},
         {FENKIT_TEST_DATA "/engine", "good", "cannot run"},
         {FAKE, "exit-at-once", "exited with status 3"},
         {FAKE, "hang-uci", "did not answer in time (waiting for uciok)"},
