@@ -50,8 +50,8 @@ void analyse_score_json(FILE *out, fk_score score);
  * castling right removed, the en passant square added or removed) and
  * writes each change of verdict against `base` (pos's own score, White's
  * view). Returns CLI_OK or CLI_PROBLEMS when the engine failed. */
-int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out,
-                   FILE *err, const char *where);
+int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out, FILE *err,
+                   const char *where);
 
 /* --batch FILE -j N. Returns the exit status. */
 int analyse_batch(const analyse_settings *settings, const char *file, int jobs);

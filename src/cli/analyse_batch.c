@@ -40,7 +40,8 @@ static void *worker(void *arg) {
         snprintf(where, sizeof where, "line %ld: ", item->number);
         FILE *out = open_memstream(&item->out, &item->out_len);
         FILE *err = open_memstream(&item->err, &item->err_len);
-        int status = out && err ? analyse_one(&ae, item->input, where, item->number, out, err) : CLI_PROBLEMS;
+        int status = out && err ? analyse_one(&ae, item->input, where, item->number, out, err)
+                                : CLI_PROBLEMS;
         if (out) fclose(out);
         if (err) fclose(err);
         pthread_mutex_lock(&b->lock);
@@ -67,7 +68,8 @@ static int read_lines(const char *path, batch_item **items) {
     long number = 0;
     for (ssize_t len; (len = getline(&line, &line_cap, in)) >= 0;) {
         number++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
         const char *text = line + strspn(line, " \t");
         if (number == 1 && strncmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;
         if (!*text || *text == '#') continue;
@@ -109,7 +111,8 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
     int status = CLI_OK, progress = isatty(2);
     for (int i = 0; i < b.count; i++) {
         pthread_mutex_lock(&b.lock);
-        while (!b.items[i].done) pthread_cond_wait(&b.done, &b.lock);
+        while (!b.items[i].done)
+            pthread_cond_wait(&b.done, &b.lock);
         pthread_mutex_unlock(&b.lock);
         batch_item *item = &b.items[i];
         if (progress) fputs("\r\033[K", stderr);
@@ -121,7 +124,8 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
         fflush(stdout);
     }
     if (progress && b.count) fputs("\r\033[K", stderr);
-    for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
     free(b.items);
     return status;
 }

@@ -14,7 +14,8 @@ static fk_status engine_ready(analyse_engine *ae, fk_error *err) {
     fk_status s = fk_engine_open(ae->settings->engine_path, 0, &ae->engine, err);
     if (s != FK_OK) {
         if (!ae->settings->engine_path && strstr(err->message, "cannot run"))
-            snprintf(err->message + strlen(err->message), sizeof err->message - strlen(err->message),
+            snprintf(err->message + strlen(err->message),
+                     sizeof err->message - strlen(err->message),
                      " (install Stockfish, e.g. apt-get install stockfish, or give --engine PATH)");
         return s;
     }
@@ -57,7 +58,8 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     s = fk_engine_new_game(ae->engine, err);
     live_view view = {pos, ae->live};
     if (s == FK_OK)
-        s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, ae->live ? show_live : NULL, &view, result, err);
+        s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, ae->live ? show_live : NULL, &view,
+                              result, err);
     if (ae->live) fputs("\r\033[K", ae->live);
     /* after anything but a refused position the engine is in an unknown
      * state: the next search gets a fresh one */
@@ -73,7 +75,9 @@ analyse_verdict analyse_verdict_of(fk_score white) {
 }
 
 void analyse_score_text(fk_score score, char *buf, size_t cap) {
-    const char *bound = score.bound == FK_BOUND_LOWER ? ">=" : score.bound == FK_BOUND_UPPER ? "<=" : "";
+    const char *bound = score.bound == FK_BOUND_LOWER   ? ">="
+                        : score.bound == FK_BOUND_UPPER ? "<="
+                                                        : "";
     if (score.is_mate)
         snprintf(buf, cap, "%s#%d", bound, score.value);
     else if (score.value == 0)
@@ -84,7 +88,8 @@ void analyse_score_text(fk_score score, char *buf, size_t cap) {
 
 void analyse_score_json(FILE *out, fk_score score) {
     fprintf(out, "{\"%s\":%d", score.is_mate ? "mate" : "cp", score.value);
-    if (score.bound != FK_BOUND_EXACT) fprintf(out, ",\"bound\":\"%s\"", score.bound == FK_BOUND_LOWER ? "lower" : "upper");
+    if (score.bound != FK_BOUND_EXACT)
+        fprintf(out, ",\"bound\":\"%s\"", score.bound == FK_BOUND_LOWER ? "lower" : "upper");
     fputc('}', out);
 }
 
@@ -105,8 +110,8 @@ static const char *epd_to_fen(const char *text, char *buf, size_t cap) {
         p += len[n++];
     }
     if (n < 5 || isdigit((unsigned char)word[4][0])) return text;
-    snprintf(buf, cap, "%.*s %.*s %.*s %.*s 0 1", (int)len[0], word[0], (int)len[1], word[1], (int)len[2],
-             word[2], (int)len[3], word[3]);
+    snprintf(buf, cap, "%.*s %.*s %.*s %.*s 0 1", (int)len[0], word[0], (int)len[1], word[1],
+             (int)len[2], word[2], (int)len[3], word[3]);
     return buf;
 }
 
@@ -125,7 +130,8 @@ static int refuse(const analyse_settings *s, const char *input, long number, con
     for (int i = 0; problems && i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         if (p->severity != FK_SEV_ERROR) continue;
-        fprintf(err, "  %s (%s field) [%s]\n", p->message, fk_field_name(p->field), fk_problem_code_name(p->code));
+        fprintf(err, "  %s (%s field) [%s]\n", p->message, fk_field_name(p->field),
+                fk_problem_code_name(p->code));
         if (p->fix[0]) fprintf(err, "    fix: %s\n", p->fix);
     }
     if (!s->json) return CLI_PROBLEMS;
@@ -137,7 +143,8 @@ static int refuse(const analyse_settings *s, const char *input, long number, con
         int first = 1;
         for (int i = 0; i < problems->count; i++) {
             if (problems->items[i].severity != FK_SEV_ERROR) continue;
-            fprintf(out, "%s\"%s\"", first ? "" : ",", fk_problem_code_name(problems->items[i].code));
+            fprintf(out, "%s\"%s\"", first ? "" : ",",
+                    fk_problem_code_name(problems->items[i].code));
             first = 0;
         }
         fputc(']', out);
@@ -156,14 +163,20 @@ static void write_game_over(const analyse_settings *s, const fk_position *pos, c
         fputs(",\"fen\":", out);
         cli_json_cstring(out, fen);
         fprintf(out, ",\"status\":\"%s\",\"result\":\"%s\"}\n", mated ? "checkmate" : "stalemate",
-                !mated ? "1/2-1/2" : pos->side == FK_WHITE ? "0-1" : "1-0");
+                !mated                  ? "1/2-1/2"
+                : pos->side == FK_WHITE ? "0-1"
+                                        : "1-0");
         return;
     }
     fprintf(out, "Position    %s\n", fen);
     if (mated)
-        fprintf(out, "Checkmate: %s is mated, %s has won. The engine is not asked.\n", mover, other);
+        fprintf(out, "Checkmate: %s is mated, %s has won. The engine is not asked.\n", mover,
+                other);
     else
-        fprintf(out, "Stalemate: %s has no legal move and is not in check; a draw. The engine is not asked.\n", mover);
+        fprintf(out,
+                "Stalemate: %s has no legal move and is not in check; a draw. The engine is not "
+                "asked.\n",
+                mover);
 }
 
 /* The best lines as text, one a row. */
@@ -177,11 +190,12 @@ static void write_text(const analyse_engine *ae, const fk_position *pos, const c
     static const char *const verdicts[] = {"Black wins", "draw", "White wins"};
     static const char *const limits[] = {"depth", "nodes", "movetime ms", "infinite"};
     fprintf(out, "Position    %s\n", fen);
-    fprintf(out, "Engine      %s, %s %llu\n", fk_engine_name(ae->engine), limits[ae->settings->limit.kind],
-            (unsigned long long)ae->settings->limit.value);
-    fprintf(out, "Evaluation  %s from White's view; %s for %s, to move\n", white, mover, color_names[pos->side]);
-    fprintf(out, "Verdict     %s (a win is %+.2f or more, or a mate)\n", verdicts[analyse_verdict_of(w) + 1],
-            ANALYSE_WIN_CP / 100.0);
+    fprintf(out, "Engine      %s, %s %llu\n", fk_engine_name(ae->engine),
+            limits[ae->settings->limit.kind], (unsigned long long)ae->settings->limit.value);
+    fprintf(out, "Evaluation  %s from White's view; %s for %s, to move\n", white, mover,
+            color_names[pos->side]);
+    fprintf(out, "Verdict     %s (a win is %+.2f or more, or a mate)\n",
+            verdicts[analyse_verdict_of(w) + 1], ANALYSE_WIN_CP / 100.0);
     fk_move_to_san(pos, a->best, san, sizeof san);
     fprintf(out, "Best move   %u%s %s\n", pos->fullmove, pos->side == FK_WHITE ? "." : "...", san);
     for (int i = 0; i < a->count; i++) {
@@ -189,8 +203,8 @@ static void write_text(const analyse_engine *ae, const fk_position *pos, const c
         if (line->pv_len == 0) continue;
         analyse_score_text(fk_score_for_white(line->score, pos), white, sizeof white);
         fk_engine_line_san(pos, line, san, sizeof san);
-        fprintf(out, "%s%2d  %7s  depth %d/%d  %s\n", i ? "            " : "Lines       ", line->multipv, white,
-                line->depth, line->seldepth, san);
+        fprintf(out, "%s%2d  %7s  depth %d/%d  %s\n", i ? "            " : "Lines       ",
+                line->multipv, white, line->depth, line->seldepth, san);
     }
     fprintf(out, "Searched    %llu nodes in %.3f s (%.0f kn/s)\n", (unsigned long long)best->nodes,
             best->time_ms / 1000.0, best->nps / 1000.0);
@@ -218,13 +232,14 @@ static void write_json(const analyse_engine *ae, const fk_position *pos, const c
     fprintf(out, ",\"san\":\"%s\"},\"lines\":[", text);
     for (int i = 0; i < a->count; i++) {
         const fk_engine_line *line = &a->lines[i];
-        fprintf(out, "%s{\"multipv\":%d,\"depth\":%d,\"seldepth\":%d,\"white\":", i ? "," : "", line->multipv,
-                line->depth, line->seldepth);
+        fprintf(out, "%s{\"multipv\":%d,\"depth\":%d,\"seldepth\":%d,\"white\":", i ? "," : "",
+                line->multipv, line->depth, line->seldepth);
         analyse_score_json(out, fk_score_for_white(line->score, pos));
         fputs(",\"mover\":", out);
         analyse_score_json(out, line->score);
-        fprintf(out, ",\"nodes\":%llu,\"nps\":%llu,\"time_ms\":%llu,\"pv\":[", (unsigned long long)line->nodes,
-                (unsigned long long)line->nps, (unsigned long long)line->time_ms);
+        fprintf(out, ",\"nodes\":%llu,\"nps\":%llu,\"time_ms\":%llu,\"pv\":[",
+                (unsigned long long)line->nodes, (unsigned long long)line->nps,
+                (unsigned long long)line->time_ms);
         fk_position at = *pos;
         for (int m = 0; m < line->pv_len; m++) {
             fk_move_to_uci(&at, line->pv[m], text, sizeof text);
@@ -252,9 +267,11 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
-    if (fk_fen_validate(fen_text, strlen(fen_text), s->fen_flags | FK_FEN_TOLERANT, &pos, &problems) != FK_OK)
-        return refuse(s, text, number, "no game can reach this position, so the engine is not asked",
-                      &problems, out, err, where);
+    if (fk_fen_validate(fen_text, strlen(fen_text), s->fen_flags | FK_FEN_TOLERANT, &pos,
+                        &problems) != FK_OK)
+        return refuse(s, text, number,
+                      "no game can reach this position, so the engine is not asked", &problems, out,
+                      err, where);
     char fen[FK_FEN_MAX];
     fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
     fk_movelist list;
@@ -267,13 +284,16 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     if (analyse_search(ae, &pos, s->limit.multipv, &a, &e) != FK_OK)
         return refuse(s, text, number, e.message, NULL, out, err, where);
     if (a.count == 0 || a.lines[0].pv_len == 0)
-        return refuse(s, text, number, "the engine answered a best move but no evaluation", NULL, out, err, where);
+        return refuse(s, text, number, "the engine answered a best move but no evaluation", NULL,
+                      out, err, where);
     if (s->json)
         write_json(ae, &pos, fen, &a, text, number, out);
     else
         write_text(ae, &pos, fen, &a, out);
     int status = CLI_OK;
-    if (s->sanity) status = analyse_sanity(ae, &pos, fk_score_for_white(a.lines[0].score, &pos), out, err, where);
+    if (s->sanity)
+        status =
+            analyse_sanity(ae, &pos, fk_score_for_white(a.lines[0].score, &pos), out, err, where);
     if (s->json) fputs("}\n", out);
     return status;
 }

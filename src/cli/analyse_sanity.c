@@ -49,9 +49,11 @@ static int make_variants(const fk_position *pos, variant *v) {
         v[n].pos = *pos;
         v[n].pos.castling &= ~FK_BIT(sq);
         v[n].field = FK_FIELD_CASTLING;
-        snprintf(v[n].as_given, sizeof v[n].as_given, "With castling right %c", castling_letter(pos, sq));
+        snprintf(v[n].as_given, sizeof v[n].as_given, "With castling right %c",
+                 castling_letter(pos, sq));
         snprintf(v[n].changed, sizeof v[n].changed, "without it");
-        snprintf(v[n].name, sizeof v[n].name, "without castling right %c", castling_letter(pos, sq));
+        snprintf(v[n].name, sizeof v[n].name, "without castling right %c",
+                 castling_letter(pos, sq));
         n++;
     }
     char name[3];
@@ -94,11 +96,13 @@ static int make_variants(const fk_position *pos, variant *v) {
 
 /* "White wins", "Black wins", or a draw said as `draw` ("this is a draw"). */
 static const char *verdict_words(analyse_verdict verdict, const char *draw) {
-    return verdict == VERDICT_WHITE_WINS ? "White wins" : verdict == VERDICT_BLACK_WINS ? "Black wins" : draw;
+    return verdict == VERDICT_WHITE_WINS   ? "White wins"
+           : verdict == VERDICT_BLACK_WINS ? "Black wins"
+                                           : draw;
 }
 
-int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out,
-                   FILE *err, const char *where) {
+int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out, FILE *err,
+                   const char *where) {
     static const char *const verdict_names[] = {"black-wins", "draw", "white-wins"};
     int json = ae->settings->json, status = CLI_OK, changes = 0, asked = 0;
     variant v[MAX_VARIANTS];
@@ -111,7 +115,8 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
         char fen[FK_FEN_MAX], score_text[32] = "", message[512] = "";
         fk_fen_write(&v[i].pos, FK_EP_ALWAYS, fen, sizeof fen);
         if (json) {
-            fprintf(out, "%s{\"field\":\"%s\",\"variant\":", i ? "," : "", fk_field_name(v[i].field));
+            fprintf(out, "%s{\"field\":\"%s\",\"variant\":", i ? "," : "",
+                    fk_field_name(v[i].field));
             cli_json_cstring(out, v[i].name);
             fputs(",\"fen\":", out);
             cli_json_cstring(out, fen);
@@ -130,7 +135,8 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
                 cli_json_cstring(out, reason);
                 fputc('}', out);
             } else {
-                fprintf(out, "Sanity      %s: no game reaches that position (%s); not asked\n", v[i].name, reason);
+                fprintf(out, "Sanity      %s: no game reaches that position (%s); not asked\n",
+                        v[i].name, reason);
             }
             continue;
         }
@@ -139,7 +145,9 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
         fk_movelist list;
         if (fk_moves_generate(&v[i].pos, &list) == 0) {
             int mated = fk_position_in_check(&v[i].pos, v[i].pos.side);
-            verdict = !mated ? VERDICT_DRAW : v[i].pos.side == FK_WHITE ? VERDICT_BLACK_WINS : VERDICT_WHITE_WINS;
+            verdict = !mated                      ? VERDICT_DRAW
+                      : v[i].pos.side == FK_WHITE ? VERDICT_BLACK_WINS
+                                                  : VERDICT_WHITE_WINS;
             snprintf(score_text, sizeof score_text, "%s", mated ? "checkmate" : "stalemate");
         } else {
             fk_analysis a;
@@ -163,10 +171,10 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
         int changed = verdict != base_verdict;
         if (changed) {
             changes++;
-            snprintf(message, sizeof message, "%s %s (%s); %s %s (%s). Check field %d (%s).", v[i].as_given,
-                     verdict_words(base_verdict, "this is a draw"), base_text, v[i].changed,
-                     verdict_words(verdict, "it is a draw"), score_text, (int)v[i].field + 1,
-                     fk_field_name(v[i].field));
+            snprintf(message, sizeof message, "%s %s (%s); %s %s (%s). Check field %d (%s).",
+                     v[i].as_given, verdict_words(base_verdict, "this is a draw"), base_text,
+                     v[i].changed, verdict_words(verdict, "it is a draw"), score_text,
+                     (int)v[i].field + 1, fk_field_name(v[i].field));
         }
         if (json) {
             fputs(",\"white\":", out);
@@ -188,8 +196,10 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
     if (json)
         fprintf(out, "],\"changes\":%d}", changes);
     else if (changes == 0)
-        fprintf(out, "Sanity      no change of side to move, castling rights or en passant square moves the "
-                     "verdict (%d position%s asked)\n",
-                asked, asked == 1 ? "" : "s");
+        fprintf(
+            out,
+            "Sanity      no change of side to move, castling rights or en passant square moves the "
+            "verdict (%d position%s asked)\n",
+            asked, asked == 1 ? "" : "s");
     return status;
 }

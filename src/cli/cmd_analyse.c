@@ -48,7 +48,8 @@ static void analyse_help(FILE *out) {
             "failed, 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit analyse --nodes 100000 startpos moves e4 e5\n"
-            "  fenkit analyse --multipv 3 --json 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
+            "  fenkit analyse --multipv 3 --json "
+            "'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
             "  fenkit analyse --sanity --nodes 200000 '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'\n"
             "  fenkit analyse --batch positions.epd -j 2 --nodes 50000 > evals.jsonl\n");
 }
@@ -83,19 +84,27 @@ int cmd_analyse(int argc, char **argv) {
         case 'n':
         case 'm':
             v = read_count(o.value, c == 'd' ? 200 : c == 'm' ? 24ULL * 3600 * 1000 : 1ULL << 50);
-            if (!v) return cli_usage_error("analyse", "--%s needs a positive number, not '%s'",
-                                           c == 'd' ? "depth" : c == 'n' ? "nodes" : "movetime", o.value);
-            settings.limit.kind = c == 'd' ? FK_LIMIT_DEPTH : c == 'n' ? FK_LIMIT_NODES : FK_LIMIT_MOVETIME;
+            if (!v)
+                return cli_usage_error("analyse", "--%s needs a positive number, not '%s'",
+                                       c == 'd'   ? "depth"
+                                       : c == 'n' ? "nodes"
+                                                  : "movetime",
+                                       o.value);
+            settings.limit.kind = c == 'd'   ? FK_LIMIT_DEPTH
+                                  : c == 'n' ? FK_LIMIT_NODES
+                                             : FK_LIMIT_MOVETIME;
             settings.limit.value = v;
             limits++;
             break;
         case 'k':
             if (!(v = read_count(o.value, FK_ENGINE_MAX_LINES)))
-                return cli_usage_error("analyse", "--multipv is 1 to %d, not '%s'", FK_ENGINE_MAX_LINES, o.value);
+                return cli_usage_error("analyse", "--multipv is 1 to %d, not '%s'",
+                                       FK_ENGINE_MAX_LINES, o.value);
             settings.limit.multipv = (int)v;
             break;
         case 'j':
-            if (!(v = read_count(o.value, 64))) return cli_usage_error("analyse", "-j is 1 to 64, not '%s'", o.value);
+            if (!(v = read_count(o.value, 64)))
+                return cli_usage_error("analyse", "-j is 1 to 64, not '%s'", o.value);
             jobs = (int)v;
             break;
         case 't':
@@ -105,7 +114,8 @@ int cmd_analyse(int argc, char **argv) {
             break;
         case 'T':
             if (!(v = read_count(o.value, 24 * 3600)))
-                return cli_usage_error("analyse", "--timeout is 1 to 86400 seconds, not '%s'", o.value);
+                return cli_usage_error("analyse", "--timeout is 1 to 86400 seconds, not '%s'",
+                                       o.value);
             settings.limit.timeout_ms = (int)v * 1000;
             break;
         case 'J': settings.json = 1; break;
@@ -116,14 +126,18 @@ int cmd_analyse(int argc, char **argv) {
         default: return CLI_USAGE;
         }
     }
-    if (limits > 1) return cli_usage_error("analyse", "give one of --depth, --nodes and --movetime");
+    if (limits > 1)
+        return cli_usage_error("analyse", "give one of --depth, --nodes and --movetime");
     if (batch) {
-        if (o.count > 0) return cli_usage_error("analyse", "--batch reads its FENs from the file, not the arguments");
+        if (o.count > 0)
+            return cli_usage_error("analyse",
+                                   "--batch reads its FENs from the file, not the arguments");
         settings.json = 1;
         return analyse_batch(&settings, batch, jobs);
     }
     if (jobs != 1) return cli_usage_error("analyse", "-j goes with --batch");
-    if (o.count == 0) return cli_usage_error("analyse", "give a FEN (or 'startpos'), or --batch FILE");
+    if (o.count == 0)
+        return cli_usage_error("analyse", "give a FEN (or 'startpos'), or --batch FILE");
     /* the operands are one FEN, whole or in fields */
     char fen[1024] = "";
     size_t used = 0;

@@ -31,7 +31,8 @@ static int looks_like_move(const char *word) {
 /* Fields that take one number, where the line keeps it, or NULL. */
 static long long *number_field(const char *word, long long scratch[]) {
     static const char *const kept[] = {"depth", "seldepth", "multipv", "nodes", "nps", "time"};
-    static const char *const skipped[] = {"hashfull", "tbhits", "sbhits", "cpuload", "currmovenumber"};
+    static const char *const skipped[] = {"hashfull", "tbhits", "sbhits", "cpuload",
+                                          "currmovenumber"};
     for (int i = 0; i < 6; i++)
         if (strcmp(word, kept[i]) == 0) return &scratch[i];
     for (int i = 0; i < 5; i++)
@@ -47,7 +48,8 @@ fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engi
     strcpy(copy, text);
     char *save = NULL;
     char *word = strtok_r(copy, " \t", &save);
-    if (!word || strcmp(word, "info") != 0) return eng_error(err, FK_ERR_SYNTAX, "not an info line");
+    if (!word || strcmp(word, "info") != 0)
+        return eng_error(err, FK_ERR_SYNTAX, "not an info line");
     long long num[7] = {0, 0, 1, 0, 0, 0, 0}; /* depth seldepth multipv nodes nps time, skipped */
     int has_score = 0, has_pv = 0;
     fk_position at = *pos;
@@ -59,22 +61,25 @@ fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engi
             const char *name = word;
             word = strtok_r(NULL, " \t", &save);
             if (!read_number(word, 0, slot))
-                return eng_error(err, FK_ERR_SYNTAX, "info %s is followed by '%.20s', not a number", name,
-                                 word ? word : "nothing");
+                return eng_error(err, FK_ERR_SYNTAX, "info %s is followed by '%.20s', not a number",
+                                 name, word ? word : "nothing");
         } else if (strcmp(word, "score") == 0) {
             const char *kind = strtok_r(NULL, " \t", &save);
             word = strtok_r(NULL, " \t", &save);
             long long v;
-            if (!kind || (strcmp(kind, "cp") != 0 && strcmp(kind, "mate") != 0) || !read_number(word, 1, &v) ||
-                v > 1000000 || v < -1000000)
+            if (!kind || (strcmp(kind, "cp") != 0 && strcmp(kind, "mate") != 0) ||
+                !read_number(word, 1, &v) || v > 1000000 || v < -1000000)
                 return eng_error(err, FK_ERR_SYNTAX, "info score must be 'cp N' or 'mate N'");
             line->score.is_mate = kind[0] == 'm';
             line->score.value = (int)v;
             has_score = 1;
             word = strtok_r(NULL, " \t", &save);
-            if (word && strcmp(word, "lowerbound") == 0) line->score.bound = FK_BOUND_LOWER;
-            else if (word && strcmp(word, "upperbound") == 0) line->score.bound = FK_BOUND_UPPER;
-            else continue; /* word is the next field */
+            if (word && strcmp(word, "lowerbound") == 0)
+                line->score.bound = FK_BOUND_LOWER;
+            else if (word && strcmp(word, "upperbound") == 0)
+                line->score.bound = FK_BOUND_UPPER;
+            else
+                continue; /* word is the next field */
         } else if (strcmp(word, "pv") == 0) {
             fk_fen_write(pos, FK_EP_LEGAL, fen, sizeof fen);
             int n = 0;
@@ -82,7 +87,8 @@ fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engi
                 fk_move move;
                 if (fk_move_parse_uci(&at, word, strlen(word), &move, NULL) != FK_OK)
                     return eng_error(err, FK_ERR_INVALID,
-                                     "the engine's pv has an illegal move: move %d, '%s', from %s", n + 1, word, fen);
+                                     "the engine's pv has an illegal move: move %d, '%s', from %s",
+                                     n + 1, word, fen);
                 fk_move_make(&at, move);
                 if (n < FK_ENGINE_MAX_PV) line->pv[n] = move;
                 n++;
@@ -95,7 +101,8 @@ fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engi
         } else if (strcmp(word, "currmove") == 0) {
             word = strtok_r(NULL, " \t", &save);
         } else if (strcmp(word, "refutation") == 0 || strcmp(word, "currline") == 0) {
-            while ((word = strtok_r(NULL, " \t", &save)) && (looks_like_move(word) || read_number(word, 0, &num[6]))) {
+            while ((word = strtok_r(NULL, " \t", &save)) &&
+                   (looks_like_move(word) || read_number(word, 0, &num[6]))) {
             }
             continue;
         }

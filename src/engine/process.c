@@ -59,7 +59,8 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
     char exe[4096];
     if (!find_on_path(path, exe, sizeof exe))
         return eng_error(err, FK_ERR_IO, "cannot run the engine '%s': %s", path,
-                         strchr(path, '/') ? strerror(errno) : "not found on PATH or in /usr/games");
+                         strchr(path, '/') ? strerror(errno)
+                                           : "not found on PATH or in /usr/games");
     int sv[2], report[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return eng_error(err, FK_ERR_IO, "cannot start the engine: %s", strerror(errno));
@@ -79,7 +80,8 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
     if (pid == 0) {
         /* The child: only async-signal-safe calls until exec. */
         int null = open("/dev/null", O_WRONLY | O_CLOEXEC); /* only its copy on fd 2 stays */
-        if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || (null >= 0 && dup2(null, 2) < 0)) _exit(127);
+        if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || (null >= 0 && dup2(null, 2) < 0))
+            _exit(127);
         /* an ignored SIGPIPE would survive exec; the engine expects the default */
         signal(SIGPIPE, SIG_DFL);
         char *argv[] = {exe, NULL};
@@ -95,12 +97,14 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
     proc->fd = sv[0];
     int child_errno = 0;
     ssize_t got;
-    do got = read(report[0], &child_errno, sizeof child_errno);
+    do
+        got = read(report[0], &child_errno, sizeof child_errno);
     while (got < 0 && errno == EINTR);
     close(report[0]);
     if (got == (ssize_t)sizeof child_errno) {
         eng_process_stop(proc, 1000);
-        return eng_error(err, FK_ERR_IO, "cannot run the engine '%s': %s", exe, strerror(child_errno));
+        return eng_error(err, FK_ERR_IO, "cannot run the engine '%s': %s", exe,
+                         strerror(child_errno));
     }
     return FK_OK;
 }
@@ -108,7 +112,8 @@ fk_status eng_process_start(eng_process *proc, const char *path, fk_error *err) 
 /* Says how a reaped process ended, into buf. */
 static void describe_exit(int status, char *buf, size_t cap) {
     if (WIFSIGNALED(status))
-        snprintf(buf, cap, "crashed (signal %d, %s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+        snprintf(buf, cap, "crashed (signal %d, %s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status))
         snprintf(buf, cap, "exited with status %d", WEXITSTATUS(status));
     else
@@ -119,7 +124,8 @@ fk_status eng_process_send(eng_process *proc, const char *text, fk_error *err) {
     if (proc->fd < 0) return eng_error(err, FK_ERR_IO, "the engine is not running");
     char line[ENG_MAX_LINE + 2];
     int n = snprintf(line, sizeof line, "%s\n", text);
-    if (n < 0 || (size_t)n >= sizeof line) return eng_error(err, FK_ERR_RANGE, "command too long for the engine");
+    if (n < 0 || (size_t)n >= sizeof line)
+        return eng_error(err, FK_ERR_RANGE, "command too long for the engine");
     for (int done = 0; done < n;) {
         ssize_t w = send(proc->fd, line + done, (size_t)(n - done), MSG_NOSIGNAL);
         if (w < 0 && errno == EINTR) continue;
@@ -127,7 +133,8 @@ fk_status eng_process_send(eng_process *proc, const char *text, fk_error *err) {
             eng_process_stop(proc, 1000);
             char how[128];
             describe_exit(proc->status, how, sizeof how);
-            return eng_error(err, FK_ERR_IO, "the engine %s before fenkit could send '%.40s'", how, text);
+            return eng_error(err, FK_ERR_IO, "the engine %s before fenkit could send '%.40s'", how,
+                             text);
         }
         if (w < 0) return eng_error(err, FK_ERR_IO, "writing to the engine: %s", strerror(errno));
         done += (int)w;
@@ -140,7 +147,8 @@ static int take_line(eng_process *proc, fk_error *err, fk_status *status) {
     char *nl = memchr(proc->buf, '\n', proc->have);
     if (!nl) {
         if (proc->have >= ENG_MAX_LINE) {
-            *status = eng_error(err, FK_ERR_SYNTAX, "the engine sent a line longer than %d bytes", ENG_MAX_LINE);
+            *status = eng_error(err, FK_ERR_SYNTAX, "the engine sent a line longer than %d bytes",
+                                ENG_MAX_LINE);
             return 1;
         }
         return 0;
@@ -155,7 +163,8 @@ static int take_line(eng_process *proc, fk_error *err, fk_status *status) {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)proc->line[i];
         if ((c < 0x20 && c != '\t') || c == 0x7f) {
-            *status = eng_error(err, FK_ERR_SYNTAX, "the engine sent garbage (byte 0x%02x in a line)", c);
+            *status =
+                eng_error(err, FK_ERR_SYNTAX, "the engine sent garbage (byte 0x%02x in a line)", c);
             break;
         }
     }
@@ -170,11 +179,13 @@ fk_status eng_process_read(eng_process *proc, long long deadline_ms, const char 
     for (;;) {
         long long left = deadline_ms - eng_now_ms();
         if (left <= 0)
-            return eng_error(err, FK_ERR_IO, "the engine did not answer in time (waiting for %s)", waiting_for);
+            return eng_error(err, FK_ERR_IO, "the engine did not answer in time (waiting for %s)",
+                             waiting_for);
         struct pollfd p = {proc->fd, POLLIN, 0};
         int ready = poll(&p, 1, left > 60000 ? 60000 : (int)left);
         if (ready < 0 && errno == EINTR) continue;
-        if (ready < 0) return eng_error(err, FK_ERR_IO, "waiting for the engine: %s", strerror(errno));
+        if (ready < 0)
+            return eng_error(err, FK_ERR_IO, "waiting for the engine: %s", strerror(errno));
         if (ready == 0) continue;
         ssize_t got = read(proc->fd, proc->buf + proc->have, ENG_MAX_LINE - proc->have);
         if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -183,8 +194,11 @@ fk_status eng_process_read(eng_process *proc, long long deadline_ms, const char 
             eng_process_stop(proc, 1000);
             char how[128];
             describe_exit(proc->status, how, sizeof how);
-            if (e) return eng_error(err, FK_ERR_IO, "reading the engine: %s (it %s, waiting for %s)", strerror(e), how, waiting_for);
-            return eng_error(err, FK_ERR_IO, "the engine %s while fenkit waited for %s", how, waiting_for);
+            if (e)
+                return eng_error(err, FK_ERR_IO, "reading the engine: %s (it %s, waiting for %s)",
+                                 strerror(e), how, waiting_for);
+            return eng_error(err, FK_ERR_IO, "the engine %s while fenkit waited for %s", how,
+                             waiting_for);
         }
         proc->have += (size_t)got;
         if (take_line(proc, err, &status)) return status;

@@ -40,11 +40,13 @@ static fk_status wait_for(fk_engine *engine, const char *token, int timeout_ms, 
         if (s != FK_OK) return broke(engine, s);
         const char *line = engine->proc.line;
         if (strcmp(line, token) == 0) return FK_OK;
-        if (strncmp(line, "id name ", 8) == 0) snprintf(engine->name, sizeof engine->name, "%s", line + 8);
+        if (strncmp(line, "id name ", 8) == 0)
+            snprintf(engine->name, sizeof engine->name, "%s", line + 8);
     }
-    return broke(engine, eng_error(err, FK_ERR_SYNTAX,
-                                   "the engine sent %d lines that are not UCI while fenkit waited for %s",
-                                   NOISE_LIMIT, token));
+    return broke(engine,
+                 eng_error(err, FK_ERR_SYNTAX,
+                           "the engine sent %d lines that are not UCI while fenkit waited for %s",
+                           NOISE_LIMIT, token));
 }
 
 fk_status fk_engine_open(const char *path, int timeout_ms, fk_engine **out, fk_error *err) {
@@ -81,7 +83,8 @@ int fk_engine_pid(const fk_engine *engine) { return (int)engine->proc.pid; }
 
 fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *value,
                                fk_error *err) {
-    if (engine->broken) return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
+    if (engine->broken)
+        return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
     if (strpbrk(name, "\r\n") || (value && strpbrk(value, "\r\n")))
         return eng_error(err, FK_ERR_RANGE, "an option name or value holds a line break");
     char cmd[1024];
@@ -96,7 +99,8 @@ fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *
 }
 
 fk_status fk_engine_new_game(fk_engine *engine, fk_error *err) {
-    if (engine->broken) return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
+    if (engine->broken)
+        return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
     fk_status s = eng_process_send(&engine->proc, "ucinewgame", err);
     if (s == FK_OK) s = eng_process_send(&engine->proc, "isready", err);
     if (s == FK_OK) s = wait_for(engine, "readyok", engine->timeout_ms, err);
@@ -119,10 +123,12 @@ static fk_status position_command(const fk_position *pos, const fk_move *moves, 
             if (list.moves[j].from == moves[i].from && list.moves[j].to == moves[i].to &&
                 list.moves[j].promotion == moves[i].promotion)
                 legal = &list.moves[j];
-        if (!legal) return eng_error(err, FK_ERR_INVALID, "move %d of those to play is not legal", i + 1);
+        if (!legal)
+            return eng_error(err, FK_ERR_INVALID, "move %d of those to play is not legal", i + 1);
         char uci[16];
         fk_move_to_uci(at, *legal, uci, sizeof uci);
-        if (used + strlen(uci) + 2 >= cap) return eng_error(err, FK_ERR_RANGE, "too many moves to play");
+        if (used + strlen(uci) + 2 >= cap)
+            return eng_error(err, FK_ERR_RANGE, "too many moves to play");
         used += (size_t)snprintf(cmd + used, cap - used, " %s", uci);
         fk_move_make(at, *legal);
     }
@@ -164,10 +170,12 @@ static fk_status read_search(fk_engine *engine, const fk_position *at, const fk_
     long long deadline = stop_at;
     for (;;) {
         if (deadline < 0) deadline = eng_now_ms() + 24LL * 3600 * 1000;
-        fk_status s = eng_process_read(&engine->proc, deadline, stopped ? "bestmove after stop" : "bestmove", err);
+        fk_status s = eng_process_read(&engine->proc, deadline,
+                                       stopped ? "bestmove after stop" : "bestmove", err);
         /* a read that failed with the engine still there (its end open) ran
          * out of time: the limit's time is up, so ask for the answer so far */
-        if (s == FK_ERR_IO && !stopped && stop_at >= 0 && eng_now_ms() >= stop_at && engine->proc.fd >= 0) {
+        if (s == FK_ERR_IO && !stopped && stop_at >= 0 && eng_now_ms() >= stop_at &&
+            engine->proc.fd >= 0) {
             if ((s = eng_process_send(&engine->proc, "stop", err)) != FK_OK) return s;
             stopped = 1;
             deadline = eng_now_ms() + STOP_GRACE_MS;
@@ -196,14 +204,17 @@ static fk_status read_search(fk_engine *engine, const fk_position *at, const fk_
             size_t len = strcspn(move, " \t");
             char fen[FK_FEN_MAX];
             fk_fen_write(at, FK_EP_LEGAL, fen, sizeof fen);
-            if (len == 0) return eng_error(err, FK_ERR_SYNTAX, "the engine sent 'bestmove' without a move");
+            if (len == 0)
+                return eng_error(err, FK_ERR_SYNTAX, "the engine sent 'bestmove' without a move");
             if (fk_move_parse_uci(at, move, len, &result->best, NULL) != FK_OK)
-                return eng_error(err, FK_ERR_INVALID, "the engine's best move '%.*s' is not legal in %s",
+                return eng_error(err, FK_ERR_INVALID,
+                                 "the engine's best move '%.*s' is not legal in %s",
                                  (int)(len > 16 ? 16 : len), move, fen);
             return FK_OK;
         }
         if (++noise >= NOISE_LIMIT)
-            return eng_error(err, FK_ERR_SYNTAX, "the engine sent %d lines that are not UCI during a search", noise);
+            return eng_error(err, FK_ERR_SYNTAX,
+                             "the engine sent %d lines that are not UCI during a search", noise);
     }
 }
 
@@ -211,7 +222,8 @@ fk_status fk_engine_analyse(fk_engine *engine, const fk_position *pos, const fk_
                             int nmoves, const fk_search_limit *limit, fk_engine_info_fn on_info,
                             void *ctx, fk_analysis *result, fk_error *err) {
     memset(result, 0, sizeof *result);
-    if (engine->broken) return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
+    if (engine->broken)
+        return eng_error(err, FK_ERR_IO, "the engine is unusable after an earlier error");
     int multipv = limit->multipv > 0 ? limit->multipv : 1;
     if (multipv > FK_ENGINE_MAX_LINES || (unsigned)limit->kind > FK_LIMIT_INFINITE)
         return eng_error(err, FK_ERR_RANGE, "MultiPV is 1 to %d", FK_ENGINE_MAX_LINES);
@@ -231,7 +243,8 @@ fk_status fk_engine_analyse(fk_engine *engine, const fk_position *pos, const fk_
     if (s == FK_OK) s = eng_process_send(&engine->proc, cmd, err);
     if (s == FK_OK) s = eng_process_send(&engine->proc, "isready", err);
     if (s == FK_OK) s = wait_for(engine, "readyok", engine->timeout_ms, err);
-    if (s == FK_OK) go_command(limit, cmd, sizeof cmd), s = eng_process_send(&engine->proc, cmd, err);
+    if (s == FK_OK)
+        go_command(limit, cmd, sizeof cmd), s = eng_process_send(&engine->proc, cmd, err);
     if (s == FK_OK) s = read_search(engine, &at, limit, on_info, ctx, result, err);
     return s == FK_OK ? FK_OK : broke(engine, s);
 }

@@ -21,7 +21,8 @@
 static int open_fds(void) {
     DIR *dir = opendir("/proc/self/fd");
     int n = 0;
-    for (struct dirent *e; (e = readdir(dir));) n += e->d_name[0] != '.';
+    for (struct dirent *e; (e = readdir(dir));)
+        n += e->d_name[0] != '.';
     closedir(dir);
     return n - 1; /* the directory's own descriptor */
 }
@@ -37,7 +38,8 @@ static fk_engine *open_fake(const char *mode) {
     setenv("FAKE_ENGINE_MODE", mode, 1);
     fk_engine *engine = NULL;
     fk_error err;
-    if (fk_engine_open(FAKE, 2000, &engine, &err) != FK_OK) fail_msg("open %s: %s", mode, err.message);
+    if (fk_engine_open(FAKE, 2000, &engine, &err) != FK_OK)
+        fail_msg("open %s: %s", mode, err.message);
     return engine;
 }
 
@@ -55,7 +57,9 @@ static fk_status search_in_mode(const char *mode, fk_error *err) {
     if (s != FK_OK) {
         /* a broken engine refuses the next search at once */
         fk_error again;
-        assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &again), FK_ERR_IO);
+        assert_int_equal(
+            fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &again),
+            FK_ERR_IO);
         assert_non_null(strstr(again.message, "unusable"));
     }
     fk_engine_close(engine);
@@ -74,7 +78,8 @@ static void good_engine_gives_lines_in_order(void **state) {
     fk_error err;
     fk_search_limit limit = NODES;
     limit.multipv = 2;
-    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &limit, NULL, NULL, &result, &err), FK_OK);
+    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &limit, NULL, NULL, &result, &err),
+                     FK_OK);
     assert_int_equal(result.count, 2);
     assert_int_equal(result.best.from, FK_SQUARE(4, 1));
     assert_int_equal(result.lines[0].depth, 1);
@@ -90,12 +95,15 @@ static void good_engine_gives_lines_in_order(void **state) {
     fk_engine_line_san(&pos, &result.lines[0], san, sizeof san);
     assert_string_equal(san, "1. e4 e5 2. Nf3");
     /* moves played before the search are checked too */
-    fk_move moves[2] = {{FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0}, {FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0}};
-    assert_int_equal(fk_engine_analyse(engine, &pos, moves, 2, &NODES, NULL, NULL, &result, &err), FK_ERR_INVALID);
+    fk_move moves[2] = {{FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0},
+                        {FK_SQUARE(6, 0), FK_SQUARE(5, 2), 0, 0}};
+    assert_int_equal(fk_engine_analyse(engine, &pos, moves, 2, &NODES, NULL, NULL, &result, &err),
+                     FK_ERR_INVALID);
     assert_string_equal(err.message, "move 2 of those to play is not legal");
     /* a second search on the same engine, after ucinewgame */
     assert_int_equal(fk_engine_new_game(engine, &err), FK_OK);
-    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err), FK_OK);
+    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err),
+                     FK_OK);
     fk_engine_close(engine);
     assert_no_children();
 }
@@ -115,7 +123,9 @@ static void infinite_search_stops_when_asked(void **state) {
     fk_error err;
     fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0};
     int calls = 0;
-    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &limit, stop_at_once, &calls, &result, &err), FK_OK);
+    assert_int_equal(
+        fk_engine_analyse(engine, &pos, NULL, 0, &limit, stop_at_once, &calls, &result, &err),
+        FK_OK);
     assert_int_equal(calls, 1);
     assert_int_equal(result.count, 1);
     fk_engine_close(engine);
@@ -217,7 +227,8 @@ static void no_legal_move_is_not_sent(void **state) {
     fk_fen_parse(mate, strlen(mate), FK_FEN_STRICT, &pos, &problems);
     fk_analysis result;
     fk_error err;
-    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err), FK_ERR_RANGE);
+    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &NODES, NULL, NULL, &result, &err),
+                     FK_ERR_RANGE);
     assert_non_null(strstr(err.message, "checkmate"));
     fk_engine_close(engine);
     assert_no_children();
@@ -229,11 +240,12 @@ static void info_lines_are_read_field_by_field(void **state) {
     fk_position_startpos(&pos);
     fk_engine_line line;
     fk_error err;
-    assert_int_equal(fk_engine_parse_info("info depth 12 seldepth 15 multipv 3 score cp -20 lowerbound "
-                                          "wdl 10 980 10 nodes 9000 nps 450000 hashfull 3 tbhits 0 time 20 "
-                                          "pv g1f3 d7d5",
-                                          &pos, &line, &err),
-                     FK_OK);
+    assert_int_equal(
+        fk_engine_parse_info("info depth 12 seldepth 15 multipv 3 score cp -20 lowerbound "
+                             "wdl 10 980 10 nodes 9000 nps 450000 hashfull 3 tbhits 0 time 20 "
+                             "pv g1f3 d7d5",
+                             &pos, &line, &err),
+        FK_OK);
     assert_int_equal(line.depth, 12);
     assert_int_equal(line.seldepth, 15);
     assert_int_equal(line.multipv, 3);
@@ -244,21 +256,31 @@ static void info_lines_are_read_field_by_field(void **state) {
     assert_int_equal(line.pv_len, 2);
     fk_score white = fk_score_for_white(line.score, &pos);
     assert_int_equal(white.value, -20);
-    assert_int_equal(fk_engine_parse_info("info string hello 1 2", &pos, &line, &err), FK_ERR_RANGE);
-    assert_int_equal(fk_engine_parse_info("info depth 3 currmove e2e4", &pos, &line, &err), FK_ERR_RANGE);
-    assert_int_equal(fk_engine_parse_info("info depth 3 score cp", &pos, &line, &err), FK_ERR_SYNTAX);
-    assert_int_equal(fk_engine_parse_info("info depth 3 multipv 0 score cp 1 pv e2e4", &pos, &line, &err),
+    assert_int_equal(fk_engine_parse_info("info string hello 1 2", &pos, &line, &err),
+                     FK_ERR_RANGE);
+    assert_int_equal(fk_engine_parse_info("info depth 3 currmove e2e4", &pos, &line, &err),
+                     FK_ERR_RANGE);
+    assert_int_equal(fk_engine_parse_info("info depth 3 score cp", &pos, &line, &err),
                      FK_ERR_SYNTAX);
+    assert_int_equal(
+        fk_engine_parse_info("info depth 3 multipv 0 score cp 1 pv e2e4", &pos, &line, &err),
+        FK_ERR_SYNTAX);
     /* a pv whose second move is not a move at all ends at it, a field */
-    assert_int_equal(fk_engine_parse_info("info score mate 2 pv e2e4 e7e5 hashfull 5", &pos, &line, &err), FK_OK);
+    assert_int_equal(
+        fk_engine_parse_info("info score mate 2 pv e2e4 e7e5 hashfull 5", &pos, &line, &err),
+        FK_OK);
     assert_int_equal(line.pv_len, 2);
     /* promotion and castling from a position of their own */
     fk_problems problems;
     fk_problems_clear(&problems);
     const char *fen = "r3k3/6P1/8/8/8/8/8/4K2R b Kq - 0 40";
     fk_fen_parse(fen, strlen(fen), FK_FEN_STRICT, &pos, &problems);
-    assert_int_equal(fk_engine_parse_info("info depth 1 score cp 0 pv e8c8 g7h8q d8d1 e1g1", &pos, &line, &err), FK_ERR_INVALID);
-    assert_int_equal(fk_engine_parse_info("info depth 1 score cp 0 pv e8c8 e1g1 d8d1 f1d1", &pos, &line, &err), FK_OK);
+    assert_int_equal(
+        fk_engine_parse_info("info depth 1 score cp 0 pv e8c8 g7h8q d8d1 e1g1", &pos, &line, &err),
+        FK_ERR_INVALID);
+    assert_int_equal(
+        fk_engine_parse_info("info depth 1 score cp 0 pv e8c8 e1g1 d8d1 f1d1", &pos, &line, &err),
+        FK_OK);
     char san[128];
     fk_engine_line_san(&pos, &line, san, sizeof san);
     assert_string_equal(san, "40... O-O-O 41. O-O Rd1 42. Rxd1");
