@@ -48,6 +48,7 @@ int cli_is_help(const char *arg);
     X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")      \
     X(serve, "serve the web page and JSON API on a local port")                 \
     X(scan, "read the position from a picture of a board (screenshot, diagram)") \
+    X(analyse, "ask a chess engine (Stockfish) about a position; --sanity, --batch") \
     /* end of the command list */
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);

@@ -3,12 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse.h"
 #include "cli.h"
 #include "input.h"
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit explain [--tolerant] [FEN...]\n"
+    "Usage: fenkit explain [--tolerant] [--engine PATH] [FEN...]\n"
     "\n"
     "Draws the board, reads the FEN back field by field in plain English (whose\n"
     "move it is, who may still castle, the en passant square, the counters,\n"
@@ -19,6 +20,10 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --tolerant    accept extra white space and missing fields\n"
+    "  --engine PATH also ask a UCI engine ('stockfish' finds it on PATH or in\n"
+    "                /usr/games) at 300,000 nodes, and whether the side to move,\n"
+    "                a castling right or the en passant square changes its\n"
+    "                verdict, as fenkit analyse --sanity does\n"
     "  -h, --help    this help\n"
     "\n"
     "Exit status: 0 every FEN is valid, 1 some FEN has an error, 2 usage error.\n"
@@ -26,7 +31,8 @@ static const char help[] =
     "Examples:\n"
     "  fenkit explain 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
     "  fenkit explain 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'\n"
-    "  echo '4k3/8/8/8/8/8/8/4K2R w K - 0 1' | fenkit explain\n";
+    "  echo '4k3/8/8/8/8/8/8/4K2R w K - 0 1' | fenkit explain\n"
+    "  fenkit explain --engine stockfish '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'\n";
 
 /* Explains one input on stdout. Returns 1 when it is valid. */
 static int explain_one(const char *label, const cli_input *input, unsigned flags) {
@@ -66,7 +72,7 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
 
 int cmd_explain(int argc, char **argv) {
     cli_fen_options opts;
-    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT, help, &opts);
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_ENGINE, help, &opts);
     if (rc >= 0) return rc;
     cli_inputs in;
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
@@ -74,6 +80,9 @@ int cmd_explain(int argc, char **argv) {
         fprintf(stderr, "fenkit explain: out of memory\n");
         return CLI_PROBLEMS;
     }
+    /* --engine: an engine started at the first valid FEN, kept for the rest */
+    analyse_settings settings = {{FK_LIMIT_NODES, 300000, 1, 0}, opts.engine, 0, 1, 1, opts.flags & FK_FEN_CHESS960};
+    analyse_engine ae = {opts.engine ? &settings : NULL, NULL, NULL};
     long invalid = 0, total = 0;
     cli_input input;
     while (cli_inputs_next(&in, &input)) {
@@ -87,8 +96,17 @@ int cmd_explain(int argc, char **argv) {
             invalid++;
             continue;
         }
-        invalid += !explain_one(label, &input, opts.flags);
+        int valid = explain_one(label, &input, opts.flags);
+        invalid += !valid;
+        if (valid && ae.settings) {
+            /* the engine's section: analyse's answer, FEN interrogated */
+            fputs("\nThe engine's view:\n", stdout);
+            char text[FK_FEN_MAX + 64];
+            snprintf(text, sizeof text, "%.*s", (int)input.len, input.text);
+            invalid += analyse_one(&ae, text, "", 0, stdout, stderr) != CLI_OK;
+        }
     }
+    analyse_engine_close(&ae);
     cli_inputs_close(&in);
     return invalid ? CLI_PROBLEMS : CLI_OK;
 }

@@ -1,0 +1,59 @@
+/* fenkit analyse: what its files share (cmd_analyse.c reads the options
+ * and positions, analyse_report.c asks the engine and writes the answer,
+ * analyse_sanity.c interrogates the FEN, analyse_batch.c runs a file over
+ * several engines). */
+#ifndef FENKIT_CLI_ANALYSE_H
+#define FENKIT_CLI_ANALYSE_H
+
+#include <stdio.h>
+
+#include "fenkit/fenkit.h"
+
+/* |cp| at or above this, from White's view, is a win; below it a draw. */
+#define ANALYSE_WIN_CP 150
+
+typedef struct {
+    fk_search_limit limit;
+    const char *engine_path; /* NULL: the default engine */
+    int json, sanity, threads;
+    unsigned fen_flags; /* FK_FEN_CHESS960 with --chess960 */
+} analyse_settings;
+
+/* One engine, started when first needed and started again after an error
+ * left it unusable, so one bad position does not spoil the next. */
+typedef struct {
+    const analyse_settings *settings;
+    fk_engine *engine;
+    FILE *live; /* a terminal to show the best line on as the depth grows, or NULL */
+} analyse_engine;
+
+/* Searches pos with the settings' limit (multipv as given). */
+fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
+                         fk_analysis *result, fk_error *err);
+void analyse_engine_close(analyse_engine *ae);
+
+/* Analyses one input (a FEN, an EPD, or "startpos [moves ...]") and writes
+ * the answer to out, its problems to err prefixed by `where` (e.g. "line 4: ",
+ * or ""). Returns CLI_OK or CLI_PROBLEMS. */
+int analyse_one(analyse_engine *ae, const char *text, const char *where, long number, FILE *out,
+                FILE *err);
+
+/* Verdicts from White's view. */
+typedef enum { VERDICT_BLACK_WINS = -1, VERDICT_DRAW = 0, VERDICT_WHITE_WINS = 1 } analyse_verdict;
+analyse_verdict analyse_verdict_of(fk_score white);
+/* "+0.35", "-1.20", "#3", "#-2", "0.00"; a bound adds ">=" or "<=". */
+void analyse_score_text(fk_score score, char *buf, size_t cap);
+/* Writes {"cp":N} or {"mate":N}, with "bound" when it is one. */
+void analyse_score_json(FILE *out, fk_score score);
+
+/* --sanity: evaluates the variants of pos (other side to move, each
+ * castling right removed, the en passant square added or removed) and
+ * writes each change of verdict against `base` (pos's own score, White's
+ * view). Returns CLI_OK or CLI_PROBLEMS when the engine failed. */
+int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out, FILE *err,
+                   const char *where);
+
+/* --batch FILE -j N. Returns the exit status. */
+int analyse_batch(const analyse_settings *settings, const char *file, int jobs);
+
+#endif

@@ -1,0 +1,131 @@
+/* fenkit analyse --batch: a file of positions over N engines at once,
+ * answered in input order. Each worker thread owns one engine; the main
+ * thread prints each answer as soon as those before it are printed. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyse.h"
+#include "cli.h"
+
+typedef struct {
+    char *input;
+    long number;
+    char *out, *err; /* the answer and the problems, once done */
+    size_t out_len, err_len;
+    int status, done;
+} batch_item;
+
+typedef struct {
+    const analyse_settings *settings;
+    batch_item *items;
+    int count, next; /* next item to hand out */
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+} batch;
+
+static void *worker(void *arg) {
+    batch *b = arg;
+    analyse_engine ae = {b->settings, NULL, NULL};
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        int i = b->next < b->count ? b->next++ : -1;
+        pthread_mutex_unlock(&b->lock);
+        if (i < 0) break;
+        batch_item *item = &b->items[i];
+        char where[48];
+        snprintf(where, sizeof where, "line %ld: ", item->number);
+        FILE *out = open_memstream(&item->out, &item->out_len);
+        FILE *err = open_memstream(&item->err, &item->err_len);
+        int status = out && err ? analyse_one(&ae, item->input, where, item->number, out, err)
+                                : CLI_PROBLEMS;
+        if (out) fclose(out);
+        if (err) fclose(err);
+        pthread_mutex_lock(&b->lock);
+        item->status = status;
+        item->done = 1;
+        pthread_cond_broadcast(&b->done);
+        pthread_mutex_unlock(&b->lock);
+    }
+    analyse_engine_close(&ae);
+    return NULL;
+}
+
+/* Reads the lines of path ("-": standard input) that hold something, with
+ * their numbers. Returns the count, or -1 after saying why. */
+static int read_lines(const char *path, batch_item **items) {
+    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!in) {
+        fprintf(stderr, "fenkit analyse: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int count = 0, cap = 0;
+    char *line = NULL;
+    size_t line_cap = 0;
+    long number = 0;
+    for (ssize_t len; (len = getline(&line, &line_cap, in)) >= 0;) {
+        number++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        const char *text = line + strspn(line, " \t");
+        if (number == 1 && strncmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;
+        if (!*text || *text == '#') continue;
+        if (count == cap) {
+            cap = cap ? cap * 2 : 64;
+            batch_item *grown = realloc(*items, (size_t)cap * sizeof **items);
+            if (!grown) break;
+            *items = grown;
+        }
+        batch_item *item = &(*items)[count];
+        memset(item, 0, sizeof *item);
+        item->input = strdup(text);
+        item->number = number;
+        if (item->input) count++;
+    }
+    free(line);
+    int failed = ferror(in);
+    if (in != stdin) fclose(in);
+    if (failed) {
+        fprintf(stderr, "fenkit analyse: reading %s failed\n", path);
+        return -1;
+    }
+    return count;
+}
+
+int analyse_batch(const analyse_settings *settings, const char *file, int jobs) {
+    batch b = {settings, NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    b.count = read_lines(file, &b.items);
+    if (b.count < 0) return CLI_PROBLEMS;
+    if (jobs > b.count) jobs = b.count > 0 ? b.count : 1;
+    pthread_t threads[64];
+    int started = 0;
+    for (; started < jobs; started++)
+        if (pthread_create(&threads[started], NULL, worker, &b) != 0) break;
+    if (started == 0 && b.count > 0) {
+        fprintf(stderr, "fenkit analyse: cannot start a worker thread\n");
+        return CLI_PROBLEMS;
+    }
+    int status = CLI_OK, progress = isatty(2);
+    for (int i = 0; i < b.count; i++) {
+        pthread_mutex_lock(&b.lock);
+        while (!b.items[i].done)
+            pthread_cond_wait(&b.done, &b.lock);
+        pthread_mutex_unlock(&b.lock);
+        batch_item *item = &b.items[i];
+        if (progress) fputs("\r\033[K", stderr);
+        fwrite(item->out, 1, item->out_len, stdout);
+        fwrite(item->err, 1, item->err_len, stderr);
+        if (item->status != CLI_OK) status = CLI_PROBLEMS;
+        if (progress) fprintf(stderr, "analysed %d of %d", i + 1, b.count);
+        free(item->input), free(item->out), free(item->err);
+        fflush(stdout);
+    }
+    if (progress && b.count) fputs("\r\033[K", stderr);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    free(b.items);
+    return status;
+}

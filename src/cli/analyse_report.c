@@ -1,0 +1,299 @@
+/* fenkit analyse: one position read, asked about, and answered in text or
+ * JSON. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyse.h"
+#include "cli.h"
+#include "input.h"
+#include "json.h"
+
+static fk_status engine_ready(analyse_engine *ae, fk_error *err) {
+    if (ae->engine) return FK_OK;
+    fk_status s = fk_engine_open(ae->settings->engine_path, 0, &ae->engine, err);
+    if (s != FK_OK) {
+        if (!ae->settings->engine_path && strstr(err->message, "cannot run"))
+            snprintf(err->message + strlen(err->message),
+                     sizeof err->message - strlen(err->message),
+                     " (install Stockfish, e.g. apt-get install stockfish, or give --engine PATH)");
+        return s;
+    }
+    char threads[16];
+    snprintf(threads, sizeof threads, "%d", ae->settings->threads);
+    s = fk_engine_set_option(ae->engine, "Threads", threads, err);
+    if (s != FK_OK) analyse_engine_close(ae);
+    return s;
+}
+
+void analyse_engine_close(analyse_engine *ae) {
+    fk_engine_close(ae->engine);
+    ae->engine = NULL;
+}
+
+typedef struct {
+    const fk_position *pos;
+    FILE *out;
+} live_view;
+
+/* Shows the best line so far on one terminal line, written over each time. */
+static int show_live(const fk_engine_line *line, void *ctx) {
+    const live_view *view = ctx;
+    if (line->multipv != 1) return 0;
+    char score[32], san[2048];
+    analyse_score_text(fk_score_for_white(line->score, view->pos), score, sizeof score);
+    fk_engine_line_san(view->pos, line, san, sizeof san);
+    fprintf(view->out, "\r\033[Kdepth %d  %s  %.60s", line->depth, score, san);
+    fflush(view->out);
+    return 0;
+}
+
+fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
+                         fk_analysis *result, fk_error *err) {
+    fk_status s = engine_ready(ae, err);
+    if (s != FK_OK) return s;
+    fk_search_limit limit = ae->settings->limit;
+    limit.multipv = multipv;
+    /* each position on its own: the same answer whichever came before it */
+    s = fk_engine_new_game(ae->engine, err);
+    live_view view = {pos, ae->live};
+    if (s == FK_OK)
+        s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, ae->live ? show_live : NULL, &view,
+                              result, err);
+    if (ae->live) fputs("\r\033[K", ae->live);
+    /* after anything but a refused position the engine is in an unknown
+     * state: the next search gets a fresh one */
+    if (s != FK_OK && s != FK_ERR_RANGE) analyse_engine_close(ae);
+    return s;
+}
+
+analyse_verdict analyse_verdict_of(fk_score white) {
+    if (white.is_mate) return white.value > 0 ? VERDICT_WHITE_WINS : VERDICT_BLACK_WINS;
+    if (white.value >= ANALYSE_WIN_CP) return VERDICT_WHITE_WINS;
+    if (white.value <= -ANALYSE_WIN_CP) return VERDICT_BLACK_WINS;
+    return VERDICT_DRAW;
+}
+
+void analyse_score_text(fk_score score, char *buf, size_t cap) {
+    const char *bound = score.bound == FK_BOUND_LOWER   ? ">="
+                        : score.bound == FK_BOUND_UPPER ? "<="
+                                                        : "";
+    if (score.is_mate)
+        snprintf(buf, cap, "%s#%d", bound, score.value);
+    else if (score.value == 0)
+        snprintf(buf, cap, "%s0.00", bound);
+    else
+        snprintf(buf, cap, "%s%+.2f", bound, score.value / 100.0);
+}
+
+void analyse_score_json(FILE *out, fk_score score) {
+    fprintf(out, "{\"%s\":%d", score.is_mate ? "mate" : "cp", score.value);
+    if (score.bound != FK_BOUND_EXACT)
+        fprintf(out, ",\"bound\":\"%s\"", score.bound == FK_BOUND_LOWER ? "lower" : "upper");
+    fputc('}', out);
+}
+
+static const char *const color_names[2] = {"White", "Black"};
+
+/* An EPD's four fields, or a FEN as it is: a fifth word that is not a
+ * number (an EPD operation such as "bm") marks an EPD. */
+static const char *epd_to_fen(const char *text, char *buf, size_t cap) {
+    const char *p = text;
+    const char *word[6];
+    size_t len[6];
+    int n = 0;
+    while (n < 6) {
+        p += strspn(p, " \t");
+        if (!*p) break;
+        word[n] = p;
+        len[n] = strcspn(p, " \t");
+        p += len[n++];
+    }
+    if (n < 5 || isdigit((unsigned char)word[4][0])) return text;
+    snprintf(buf, cap, "%.*s %.*s %.*s %.*s 0 1", (int)len[0], word[0], (int)len[1], word[1],
+             (int)len[2], word[2], (int)len[3], word[3]);
+    return buf;
+}
+
+/* Writes the start of a JSON answer: the input and its line. */
+static void json_head(FILE *out, const char *input, long number) {
+    fputc('{', out);
+    if (number > 0) fprintf(out, "\"line\":%ld,", number);
+    fputs("\"input\":", out);
+    cli_json_cstring(out, input);
+}
+
+/* Reports an input that cannot be analysed; returns CLI_PROBLEMS. */
+static int refuse(const analyse_settings *s, const char *input, long number, const char *why,
+                  const fk_problems *problems, FILE *out, FILE *err, const char *where) {
+    fprintf(err, "fenkit analyse: %scannot analyse '%s': %s\n", where, input, why);
+    for (int i = 0; problems && i < problems->count; i++) {
+        const fk_problem *p = &problems->items[i];
+        if (p->severity != FK_SEV_ERROR) continue;
+        fprintf(err, "  %s (%s field) [%s]\n", p->message, fk_field_name(p->field),
+                fk_problem_code_name(p->code));
+        if (p->fix[0]) fprintf(err, "    fix: %s\n", p->fix);
+    }
+    if (!s->json) return CLI_PROBLEMS;
+    json_head(out, input, number);
+    fputs(",\"error\":", out);
+    cli_json_cstring(out, why);
+    if (problems) {
+        fputs(",\"problems\":[", out);
+        int first = 1;
+        for (int i = 0; i < problems->count; i++) {
+            if (problems->items[i].severity != FK_SEV_ERROR) continue;
+            fprintf(out, "%s\"%s\"", first ? "" : ",",
+                    fk_problem_code_name(problems->items[i].code));
+            first = 0;
+        }
+        fputc(']', out);
+    }
+    fputs("}\n", out);
+    return CLI_PROBLEMS;
+}
+
+/* Answers a position with no legal move, which is not the engine's to judge. */
+static void write_game_over(const analyse_settings *s, const fk_position *pos, const char *fen,
+                            const char *input, long number, FILE *out) {
+    int mated = fk_position_in_check(pos, pos->side);
+    const char *mover = color_names[pos->side], *other = color_names[!pos->side];
+    if (s->json) {
+        json_head(out, input, number);
+        fputs(",\"fen\":", out);
+        cli_json_cstring(out, fen);
+        fprintf(out, ",\"status\":\"%s\",\"result\":\"%s\"}\n", mated ? "checkmate" : "stalemate",
+                !mated                  ? "1/2-1/2"
+                : pos->side == FK_WHITE ? "0-1"
+                                        : "1-0");
+        return;
+    }
+    fprintf(out, "Position    %s\n", fen);
+    if (mated)
+        fprintf(out, "Checkmate: %s is mated, %s has won. The engine is not asked.\n", mover,
+                other);
+    else
+        fprintf(out,
+                "Stalemate: %s has no legal move and is not in check; a draw. The engine is not "
+                "asked.\n",
+                mover);
+}
+
+/* The best lines as text, one a row. */
+static void write_text(const analyse_engine *ae, const fk_position *pos, const char *fen,
+                       const fk_analysis *a, FILE *out) {
+    const fk_engine_line *best = &a->lines[0];
+    char white[32], mover[32], san[2048];
+    fk_score w = fk_score_for_white(best->score, pos);
+    analyse_score_text(w, white, sizeof white);
+    analyse_score_text(best->score, mover, sizeof mover);
+    static const char *const verdicts[] = {"Black wins", "draw", "White wins"};
+    static const char *const limits[] = {"depth", "nodes", "movetime ms", "infinite"};
+    fprintf(out, "Position    %s\n", fen);
+    fprintf(out, "Engine      %s, %s %llu\n", fk_engine_name(ae->engine),
+            limits[ae->settings->limit.kind], (unsigned long long)ae->settings->limit.value);
+    fprintf(out, "Evaluation  %s from White's view; %s for %s, to move\n", white, mover,
+            color_names[pos->side]);
+    fprintf(out, "Verdict     %s (a win is %+.2f or more, or a mate)\n",
+            verdicts[analyse_verdict_of(w) + 1], ANALYSE_WIN_CP / 100.0);
+    fk_move_to_san(pos, a->best, san, sizeof san);
+    fprintf(out, "Best move   %u%s %s\n", pos->fullmove, pos->side == FK_WHITE ? "." : "...", san);
+    for (int i = 0; i < a->count; i++) {
+        const fk_engine_line *line = &a->lines[i];
+        if (line->pv_len == 0) continue;
+        analyse_score_text(fk_score_for_white(line->score, pos), white, sizeof white);
+        fk_engine_line_san(pos, line, san, sizeof san);
+        fprintf(out, "%s%2d  %7s  depth %d/%d  %s\n", i ? "            " : "Lines       ",
+                line->multipv, white, line->depth, line->seldepth, san);
+    }
+    fprintf(out, "Searched    %llu nodes in %.3f s (%.0f kn/s)\n", (unsigned long long)best->nodes,
+            best->time_ms / 1000.0, best->nps / 1000.0);
+}
+
+static void write_json(const analyse_engine *ae, const fk_position *pos, const char *fen,
+                       const fk_analysis *a, const char *input, long number, FILE *out) {
+    const fk_engine_line *best = &a->lines[0];
+    static const char *const verdicts[] = {"black-wins", "draw", "white-wins"};
+    char text[32];
+    json_head(out, input, number);
+    fputs(",\"fen\":", out);
+    cli_json_cstring(out, fen);
+    fputs(",\"status\":\"analysed\",\"engine\":", out);
+    cli_json_cstring(out, fk_engine_name(ae->engine));
+    fprintf(out, ",\"side\":\"%s\",\"white\":", pos->side == FK_WHITE ? "white" : "black");
+    fk_score w = fk_score_for_white(best->score, pos);
+    analyse_score_json(out, w);
+    fputs(",\"mover\":", out);
+    analyse_score_json(out, best->score);
+    fprintf(out, ",\"verdict\":\"%s\"", verdicts[analyse_verdict_of(w) + 1]);
+    fk_move_to_uci(pos, a->best, text, sizeof text);
+    fprintf(out, ",\"bestmove\":{\"uci\":\"%s\"", text);
+    fk_move_to_san(pos, a->best, text, sizeof text);
+    fprintf(out, ",\"san\":\"%s\"},\"lines\":[", text);
+    for (int i = 0; i < a->count; i++) {
+        const fk_engine_line *line = &a->lines[i];
+        fprintf(out, "%s{\"multipv\":%d,\"depth\":%d,\"seldepth\":%d,\"white\":", i ? "," : "",
+                line->multipv, line->depth, line->seldepth);
+        analyse_score_json(out, fk_score_for_white(line->score, pos));
+        fputs(",\"mover\":", out);
+        analyse_score_json(out, line->score);
+        fprintf(out, ",\"nodes\":%llu,\"nps\":%llu,\"time_ms\":%llu,\"pv\":[",
+                (unsigned long long)line->nodes, (unsigned long long)line->nps,
+                (unsigned long long)line->time_ms);
+        fk_position at = *pos;
+        for (int m = 0; m < line->pv_len; m++) {
+            fk_move_to_uci(&at, line->pv[m], text, sizeof text);
+            fprintf(out, "%s\"%s\"", m ? "," : "", text);
+            fk_move_make(&at, line->pv[m]);
+        }
+        fputs("],\"san\":", out);
+        char san[2048];
+        fk_engine_line_san(pos, line, san, sizeof san);
+        cli_json_cstring(out, san);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+int analyse_one(analyse_engine *ae, const char *text, const char *where, long number, FILE *out,
+                FILE *err) {
+    const analyse_settings *s = ae->settings;
+    char named[FK_FEN_MAX], epd[FK_FEN_MAX + 16], why[512];
+    int startpos = cli_startpos_fen(text, strlen(text), named, why, sizeof why);
+    if (startpos < 0) return refuse(s, text, number, why, NULL, out, err, where);
+    const char *fen_text = startpos ? named : epd_to_fen(text, epd, sizeof epd);
+    if (cli_is_not_a_fen(fen_text, strlen(fen_text)))
+        return refuse(s, text, number, cli_not_a_fen_message, NULL, out, err, where);
+    fk_position pos;
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    if (fk_fen_validate(fen_text, strlen(fen_text), s->fen_flags | FK_FEN_TOLERANT, &pos,
+                        &problems) != FK_OK)
+        return refuse(s, text, number,
+                      "no game can reach this position, so the engine is not asked", &problems, out,
+                      err, where);
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
+    fk_movelist list;
+    if (fk_moves_generate(&pos, &list) == 0) {
+        write_game_over(s, &pos, fen, text, number, out);
+        return CLI_OK;
+    }
+    fk_analysis a;
+    fk_error e;
+    if (analyse_search(ae, &pos, s->limit.multipv, &a, &e) != FK_OK)
+        return refuse(s, text, number, e.message, NULL, out, err, where);
+    if (a.count == 0 || a.lines[0].pv_len == 0)
+        return refuse(s, text, number, "the engine answered a best move but no evaluation", NULL,
+                      out, err, where);
+    if (s->json)
+        write_json(ae, &pos, fen, &a, text, number, out);
+    else
+        write_text(ae, &pos, fen, &a, out);
+    int status = CLI_OK;
+    if (s->sanity)
+        status =
+            analyse_sanity(ae, &pos, fk_score_for_white(a.lines[0].score, &pos), out, err, where);
+    if (s->json) fputs("}\n", out);
+    return status;
+}
