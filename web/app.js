@@ -36,6 +36,7 @@ const state = {
   boards: [], // every board the last picture showed, as the scanner read them
   picture: null, // the last picture scanned, sent again when its board is turned round
   shown: 0, // which of its boards is on the editor
+  all: false, // whether the picture was read for every board on it
   lastMove: new Set(), // the two squares of the last move the picture marked
   // whether the board and the controls may write the FEN box: not while the
   // text typed there cannot be read, since writing would replace it
