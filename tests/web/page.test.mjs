@@ -410,7 +410,9 @@ try {
     if (!info.scan) return;
     // a held-out design: its bishop on c8 is read against the network's knight
     await page.setInputFiles('#file', join(data, '..', 'scan', 'condal-005.png'));
+    // (the verdict of the last picture's board stands until this one's check is answered)
     await waitFen(() => /check c8 first/.test(document.getElementById('scan-status').textContent) &&
+      document.body.dataset.checked === document.getElementById('fen').value &&
       /valid/i.test(document.getElementById('verdict').textContent), 'the scan was not checked');
     const said = await verdict();
     expect(said === 'Valid as read, but 1 square may be misread: check c8 first.', `verdict "${said}"`);
