@@ -80,8 +80,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     srv_reply_free(&reply);
 
     reply = (srv_reply){0};
-    if (srv_api_scan_accept(&req, &reply)) check_reply(&reply, 0);
-    else if (reply.status || !srv_image_type((const unsigned char *)body, body_len)) abort();
+    if (srv_api_scan_accept(&req, &reply))
+        check_reply(&reply, 0);
+    else if (reply.status || !srv_image_type((const unsigned char *)body, body_len))
+        abort();
     srv_reply_free(&reply);
 
     /* a GIF holds its screen and each frame, so its count is their sum,

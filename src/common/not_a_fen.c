@@ -8,7 +8,8 @@ const char not_a_fen_message[] =
 
 int not_a_fen(const char *text, size_t len) {
     size_t at = 0;
-    while (at < len && strchr(" \t\r\n", text[at]) && text[at]) at++;
+    while (at < len && strchr(" \t\r\n", text[at]) && text[at])
+        at++;
     int strange = 0;
     for (size_t i = at; i < len && text[i] != ' ' && text[i] != '\t'; i++) {
         if (text[i] == '/') return 0;

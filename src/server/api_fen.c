@@ -93,10 +93,14 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
 }
 
 size_t srv_fen_fill_side(const char *text, size_t len, char *out, size_t cap) {
+    /* the white space before the board stays, so that offsets are the text's */
+    size_t at = 0;
     while (len && strchr(" \t\r\n", text[len - 1]) && text[len - 1]) len--;
-    while (len && strchr(" \t\r\n", text[0]) && text[0]) text++, len--;
-    if (!len || !memchr(text, '/', len) || memchr(text, ' ', len) || memchr(text, '\t', len) ||
-        memchr(text, '\n', len) || memchr(text, '\r', len) || len + 3 > cap)
+    while (at < len && strchr(" \t\r\n", text[at]) && text[at]) at++;
+    const char *board = text + at;
+    size_t n = len - at;
+    if (!n || !memchr(board, '/', n) || memchr(board, ' ', n) || memchr(board, '\t', n) ||
+        memchr(board, '\n', n) || memchr(board, '\r', n) || len + 3 > cap)
         return 0;
     memcpy(out, text, len);
     memcpy(out + len, " w", 3);
@@ -142,12 +146,14 @@ static void read_position(const fen_request *req, fen_reading *r) {
 /* Appends the server's own problem of r as a JSON object. */
 static void json_own_problem(srv_buf *b, const fen_reading *r) {
     int not_fen = strcmp(r->own_code, "not-a-fen") == 0;
-    srv_buf_printf(b, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":%d,\"message\":",
+    srv_buf_printf(b, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":%d,",
                    r->own_code, not_fen ? "error" : "warning", not_fen ? "placement" : "side",
                    r->own_offset);
+    srv_buf_puts(b, "\"message\":");
     srv_json_cstring(b, not_fen ? not_a_fen_message : SRV_SIDE_FILLED);
     srv_buf_puts(b, ",\"fix\":");
-    srv_json_cstring(b, not_fen ? "Paste a FEN, such as rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."
+    srv_json_cstring(b, not_fen ? "Paste a FEN, such as the start position: "
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."
                                 : "Add ' w' or ' b' after the placement: who is to move?");
     srv_buf_puts(b, ",\"squares\":[]}");
 }
@@ -175,7 +181,8 @@ static void json_problems(srv_buf *b, const fen_reading *r) {
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":",
-                       i || r->own_code ? "," : "", fk_problem_code_name(p->code), fk_severity_name(p->severity),
+                       i || r->own_code ? "," : "", fk_problem_code_name(p->code),
+                       fk_severity_name(p->severity),
                        fk_field_name(p->field));
         if (p->offset >= 0) srv_buf_printf(b, "%d", p->offset);
         else srv_buf_puts(b, "null");
@@ -266,7 +273,8 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     fen_reading r;
     read_position(&req, &r);
     fk_position pos = r.pos;
-    if ((r.own_code && strcmp(r.own_code, "not-a-fen") == 0) || fk_problems_has_error(&r.problems)) {
+    int not_fen = r.own_code && strcmp(r.own_code, "not-a-fen") == 0;
+    if (not_fen || fk_problems_has_error(&r.problems)) {
         /* the problems go with the error, so a program need not ask twice */
         reply->status = 400;
         reply->type = "application/json";

@@ -31,8 +31,8 @@ static const char *check(const char *text, int tolerant, srv_reply *reply) {
 static void fill_side(void **state) {
     (void)state;
     char out[64];
-    assert_int_equal(srv_fen_fill_side(" 8/8/8/4k3/8/8/8/4K3\n", 21, out, sizeof out), 21);
-    assert_string_equal(out, "8/8/8/4k3/8/8/8/4K3 w");
+    assert_int_equal(srv_fen_fill_side(" 8/8/8/4k3/8/8/8/4K3\n", 21, out, sizeof out), 22);
+    assert_string_equal(out, " 8/8/8/4k3/8/8/8/4K3 w");
     /* a side given, no board, nothing, or no room: nothing to fill */
     assert_int_equal(srv_fen_fill_side("8/8/8/4k3/8/8/8/4K3 b", 21, out, sizeof out), 0);
     assert_int_equal(srv_fen_fill_side("hello", 5, out, sizeof out), 0);
@@ -45,7 +45,8 @@ static void board_alone(void **state) {
     srv_reply reply;
     const char *json = check("8/8/8/4k3/8/8/8/4K3", 1, &reply);
     assert_non_null(strstr(json, "\"valid\":true"));
-    assert_non_null(strstr(json, "\"problems\":[{\"code\":\"side-filled\",\"severity\":\"warning\""));
+    assert_non_null(
+        strstr(json, "\"problems\":[{\"code\":\"side-filled\",\"severity\":\"warning\""));
     assert_non_null(strstr(json, "\"fields-filled\""));
     assert_non_null(strstr(json, "\"counters-filled\""));
     assert_non_null(strstr(json, "\"input\":\"8/8/8/4k3/8/8/8/4K3\""));
@@ -77,7 +78,8 @@ static void not_a_fen_is_one_problem(void **state) {
 static void chess960(void **state) {
     (void)state;
     srv_reply reply;
-    const char *json = check("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 0, &reply);
+    const char *json =
+        check("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 0, &reply);
     assert_non_null(strstr(json, "\"chess960\":true"));
     srv_reply_free(&reply);
     json = check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, &reply);
