@@ -36,7 +36,11 @@ const state = {
   boards: [], // every board the last picture showed, as the scanner read them
   picture: null, // the last picture scanned, sent again when its board is turned round
   shown: 0, // which of its boards is on the editor
+  all: false, // whether the picture was read for every board on it
   lastMove: new Set(), // the two squares of the last move the picture marked
+  // whether the board and the controls may write the FEN box: not while the
+  // text typed there cannot be read, since writing would replace it
+  editable: true,
   seq: 0,
 };
 
@@ -195,6 +199,7 @@ function checkFirst() {
 }
 
 function put(sq, piece) {
+  if (!state.editable) return;
   state.board[sq] = piece;
   state.unsure.delete(sq); // the user has looked at it
   writeFen();
@@ -204,9 +209,51 @@ function put(sq, piece) {
 
 // Writes the board and the controls back into the FEN box, and checks it.
 function writeFen() {
+  if (!state.editable) return;
   const castling = ['K', 'Q', 'k', 'q'].filter((c) => $('castle-' + c).checked).join('') || '-';
   const side = document.querySelector('input[name="side"]:checked').value;
-  fenBox.value = [writePlacement(state.board), side, castling, $('ep').value, state.counters].join(' ');
+  setFen([writePlacement(state.board), side, castling, $('ep').value, state.counters].join(' '));
+}
+
+// Puts a FEN of the page's own (an edit, a scan, Clear, Start) in the box
+// and checks it.
+function setFen(text) {
+  fenBox.value = text;
+  showNote('fen-note', '');
+  setEditable(true);
+  check();
+}
+
+// A line under the FEN box (id: fen-note, what the page did to the text
+// typed there; locked-note, why the editor is off); '' hides it.
+function showNote(id, text) {
+  $(id).textContent = text;
+  $(id).hidden = !text;
+}
+
+// Turns the board editor and the controls on or off (see state.editable).
+function setEditable(on) {
+  state.editable = on;
+  for (const box of document.querySelectorAll('#palette, fieldset.controls')) box.disabled = !on;
+  $('board').classList.toggle('locked', !on);
+  if (on) showNote('locked-note', '');
+}
+
+// Text typed or pasted in the FEN box. Pasted text loses the white space at
+// its ends (a copied line brings its line break), and the page says so. The
+// editor waits for the check: if the text cannot be read, the editor would
+// rewrite it from the part read.
+function onFenInput(e) {
+  const text = fenBox.value;
+  if (e.inputType === 'insertFromPaste' && text !== text.trim()) {
+    fenBox.value = text.trim();
+    showNote('fen-note', 'The spaces and line breaks around the pasted FEN were taken off.');
+  } else if (/^\s|\S\s*[\r\n]\s*$/.test(text)) {
+    showNote('fen-note', 'Read without the white space at the ends of the text.');
+  } else {
+    showNote('fen-note', '');
+  }
+  setEditable(false);
   check();
 }
 
@@ -240,13 +287,16 @@ function showFields(asRead) {
   fillEpChoices(side, ep);
 }
 
+// The white space at the ends of a FEN is not part of it (a pasted line
+// brings its line break along): it is taken off before the FEN is checked.
 async function check() {
   const seq = ++state.seq;
   const query = $('tolerant').checked ? '?tolerant=1' : '';
+  const text = fenBox.value;
   let result;
   try {
     const res = await fetch('/api/check' + query, {
-      method: 'POST', body: fenBox.value, headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      method: 'POST', body: text.trim(), headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
     result = await res.json();
     if (!res.ok) throw new Error(result.message || 'the server answered ' + res.status);
@@ -254,7 +304,7 @@ async function check() {
     if (seq === state.seq) showVerdict('invalid', 'Could not check: ' + err.message);
     return;
   }
-  if (seq === state.seq) showResult(result);
+  if (seq === state.seq) showResult(result, text);
 }
 
 function showVerdict(kind, text) {
@@ -264,8 +314,15 @@ function showVerdict(kind, text) {
   fenBox.className = kind;
 }
 
-function showResult(r) {
-  document.body.dataset.checked = r.input; // which text the page now shows (for tests)
+function showResult(r, text) {
+  document.body.dataset.checked = text; // which text the page now shows (for tests)
+  if (text === fenBox.value) {
+    setEditable(r.read);
+    if (!r.read) {
+      showNote('locked-note', 'The FEN cannot be read as it stands, so the board editor and the controls are off: ' +
+        'they would rewrite your text. Mend the text, or press Clear or Start position.');
+    }
+  }
   showFields(r.as_read);
   state.marks = new Map();
   for (const p of r.problems) {
@@ -286,7 +343,9 @@ function showResult(r) {
       ' may be misread: check ' + checkFirst().join(', ') + ' first.');
   } else if (r.valid) {
     const side = state.side === 'b' ? 'Black' : 'White';
-    const words = r.status.map((s) => STATUS_WORDS[s] || s);
+    // a mate is a check, and a stalemate a draw, without saying so
+    const ending = r.status.find((s) => s === 'checkmate' || s === 'stalemate');
+    const words = (ending ? [ending] : r.status).map((s) => STATUS_WORDS[s] || s);
     let text = 'Valid: ' + side + ' to move' + (words.length ? ', ' + words.join(', ') : '') + '.';
     if (warnings) text += ' ' + plural(warnings, 'warning') + '.';
     showVerdict('valid', text);
@@ -300,7 +359,7 @@ function showResult(r) {
   showExplanation(r.explanation);
   const lichess = $('lichess');
   if (r.valid) {
-    lichess.href = 'https://lichess.org/analysis/standard/' + r.fen.replace(/ /g, '_');
+    lichess.href = 'https://lichess.org/analysis/' + (r.chess960 ? 'chess960/' : 'standard/') + r.fen.replace(/ /g, '_');
     lichess.removeAttribute('aria-disabled');
     lichess.removeAttribute('tabindex');
   } else {
@@ -377,16 +436,34 @@ function showScanError(text) {
   if (text) {
     $('preview').hidden = true;
     $('preview-mark').toggleAttribute('hidden', true);
+    $('scan-result').hidden = true;
+    // the last picture's marks are not this one's
+    forgetScan();
+    drawBoard();
+    check();
   }
 }
 
-// Sends the picture to /api/scan (every board on it; bottom: 'white' or
-// 'black' to say which side is at the bottom, or null for the scanner to
-// work it out) and resolves with its boards, or null after showing why not.
-async function sendPicture(file, bottom) {
+// The board is no longer the last picture's: its doubted squares, its last
+// move, and the choices of board and of the side at the bottom go.
+function forgetScan() {
+  state.unsure.clear();
+  state.lastMove.clear();
+  $('scan-bottom').hidden = true;
+  $('scan-boards').hidden = true;
+  $('read-all').hidden = true;
+}
+
+// Sends the picture to /api/scan (all: every board on it, else the one the
+// scanner finds first; bottom: 'white' or 'black' to say which side is at
+// the bottom, or null for the scanner to work it out) and resolves with its
+// boards, or null after showing why not. Looking for more boards costs a
+// search of the whole picture, so it is done only when asked.
+async function sendPicture(file, bottom, all) {
   let res, data = null;
+  const query = [all ? 'all=1' : '', bottom ? 'bottom=' + bottom : ''].filter(Boolean).join('&');
   try {
-    res = await fetch('/api/scan?all=1' + (bottom ? '&bottom=' + bottom : ''), {
+    res = await fetch('/api/scan' + (query ? '?' + query : ''), {
       method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
     });
     data = await res.json().catch(() => null);
@@ -395,12 +472,13 @@ async function sendPicture(file, bottom) {
     showScanError('Could not reach the server: ' + err.message);
     return null;
   }
-  if (!res.ok || !data || !data.boards || !data.boards.length) {
+  const boards = data && (all ? data.boards : data.fen && [data]);
+  if (!res.ok || !boards || !boards.length) {
     $('scan-status').textContent = '';
     showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
     return null;
   }
-  return data.boards;
+  return boards;
 }
 
 async function scanFile(file) {
@@ -418,12 +496,34 @@ async function scanFile(file) {
   $('scan-boards').hidden = true;
   $('scan-bottom').hidden = true;
   $('preview-mark').toggleAttribute('hidden', true); // an <svg>: no .hidden property
-  const boards = await sendPicture(file, null);
+  $('read-all').hidden = true;
+  $('scan-result').hidden = false;
+  const boards = await sendPicture(file, null, false);
   if (!boards) return;
   state.picture = file;
   state.boards = boards;
+  state.all = false;
   showBoardChoice();
   showScan(0);
+  $('read-all').hidden = false;
+}
+
+// The picture read again for every board on it (a page of diagrams, a
+// screen of games): a button for each.
+async function readAll() {
+  const picture = state.picture;
+  showScanError('');
+  $('read-all').disabled = true;
+  $('scan-status').textContent = 'Looking for every board in the picture…';
+  const boards = await sendPicture(picture, null, true);
+  $('read-all').disabled = false;
+  if (!boards || state.picture !== picture) return;
+  state.boards = boards;
+  state.all = true;
+  $('read-all').hidden = true;
+  showBoardChoice();
+  showScan(0);
+  if (boards.length === 1) $('scan-status').prepend('The picture shows no other board. ');
 }
 
 // The picture read again with the other side at the bottom of the board
@@ -435,7 +535,7 @@ async function turnScan() {
   showScanError('');
   $('scan-status').textContent = `Reading the picture again with ${other === 'white' ? 'White' : 'Black'} at the bottom…`;
   $('turn').disabled = true; // one reading at a time
-  const boards = await sendPicture(picture, other);
+  const boards = await sendPicture(picture, other, state.all);
   $('turn').disabled = false;
   // a picture dropped meanwhile has replaced this one
   if (!boards || state.picture !== picture) return;
@@ -494,6 +594,8 @@ function showScan(k) {
   $('turn').textContent = `${side(data.bottom === 'white' ? 'black' : 'white')} is at the bottom`;
   $('scan-bottom').hidden = false;
   fenBox.value = data.fen;
+  showNote('fen-note', '');
+  setEditable(true);
   // the board and the fields at once; the check that follows adds the problems
   showFields(data.fen);
   state.marks = new Map(); // the last position's problems are not this one's
@@ -553,13 +655,14 @@ function setup() {
   setupPicture();
   // a FEN typed or a board cleared is no longer the picture's
   const forget = () => { state.unsure.clear(); state.lastMove.clear(); $('scan-bottom').hidden = true; };
-  fenBox.addEventListener('input', () => { forget(); check(); });
+  fenBox.addEventListener('input', (e) => { forget(); onFenInput(e); });
   $('tolerant').addEventListener('change', check);
   for (const input of document.querySelectorAll('.controls input, #ep')) input.addEventListener('change', writeFen);
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; check(); });
   $('turn').addEventListener('click', turnScan);
-  $('clear').addEventListener('click', () => { fenBox.value = EMPTY_FEN; forget(); check(); });
-  $('start').addEventListener('click', () => { fenBox.value = START_FEN; forget(); check(); });
+  $('read-all').addEventListener('click', readAll);
+  $('clear').addEventListener('click', () => { forget(); setFen(EMPTY_FEN); });
+  $('start').addEventListener('click', () => { forget(); setFen(START_FEN); });
   $('copy').addEventListener('click', async () => {
     const text = $('canonical').textContent || fenBox.value;
     try {
@@ -574,7 +677,10 @@ function setup() {
   fetch('/api/info').then((r) => r.json()).then((info) => {
     $('version').textContent = info.version;
     imageLimit = info.limits.image_bytes;
-    if (!info.scan) $('scan-status').textContent = 'This fenkit was built without the scanner: pictures will be refused for now.';
+    if (!info.scan) {
+      $('scan-status').textContent = 'This fenkit was built without the scanner: pictures will be refused for now.';
+      $('scan-result').hidden = false;
+    }
   }).catch(() => {});
   check();
 }

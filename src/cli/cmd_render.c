@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/not_a_fen.h"
 #include "input.h"
 #include "options.h"
 #include "fenkit/fenkit.h"
@@ -329,8 +330,8 @@ static int render_one(render_args *a) {
         return CLI_PROBLEMS;
     }
     if (named > 0) fen = named_fen;
-    if (cli_is_not_a_fen(fen, strlen(fen))) {
-        fprintf(stderr, "fenkit render: %s\n", cli_not_a_fen_message);
+    if (not_a_fen(fen, strlen(fen))) {
+        fprintf(stderr, "fenkit render: %s\n", not_a_fen_message);
         return CLI_PROBLEMS;
     }
     fk_position pos;

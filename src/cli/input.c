@@ -2,6 +2,8 @@
  * per line; and the options the FEN commands share. */
 #include "input.h"
 
+#include "common/not_a_fen.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,19 +143,6 @@ static int next_line(cli_inputs *in, const char **text, size_t *len, long *numbe
     return CLI_LINE_OK;
 }
 
-const char cli_not_a_fen_message[] =
-    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
-
-int cli_is_not_a_fen(const char *text, size_t len) {
-    size_t at = 0, n = next_word(text, len, &at);
-    int strange = 0;
-    for (size_t i = at; i < at + n; i++) {
-        if (text[i] == '/') return 0;
-        strange += !strchr("12345678pnbrqkPNBRQK", text[i]);
-    }
-    return strange >= 2;
-}
-
 int cli_inputs_next(cli_inputs *in, cli_input *item) {
     memset(item, 0, sizeof *item);
     if (!in->from_stdin) {
@@ -183,8 +172,8 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
     if (named < 0) {
         item->error = in->why;
         item->error_code = "illegal-move";
-    } else if (cli_is_not_a_fen(item->text, item->len)) {
-        item->error = cli_not_a_fen_message;
+    } else if (not_a_fen(item->text, item->len)) {
+        item->error = not_a_fen_message;
         item->error_code = "not-a-fen";
     } else {
         return 1;

@@ -59,13 +59,6 @@ const char *cli_inputs_unit(const cli_inputs *in);
  * -1 with why (why_cap bytes) saying which move could not be played. */
 int cli_startpos_fen(const char *text, size_t len, char *fen, char *why, size_t why_cap);
 
-/* 1 when text is not a FEN at all, not even a broken one: its first word
- * has no '/' between ranks and two or more bytes no placement holds. The
- * reader would report each of those bytes and each field after them; one
- * error, cli_not_a_fen_message, says more. */
-int cli_is_not_a_fen(const char *text, size_t len);
-extern const char cli_not_a_fen_message[];
-
 /* The options the FEN commands share, read by cli_parse_fen_options. */
 typedef struct {
     unsigned flags;     /* FK_FEN_TOLERANT when --tolerant */

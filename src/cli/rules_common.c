@@ -6,6 +6,7 @@
 #include "rules_common.h"
 
 #include "cli.h"
+#include "common/not_a_fen.h"
 #include "input.h"
 
 /* 1 when a problem leaves the rules undefined, so no move can be given:
@@ -34,8 +35,8 @@ int rules_read_position(const char *command, const char *text, unsigned flags,
         return 0;
     }
     if (named > 0) text = fen;
-    if (cli_is_not_a_fen(text, strlen(text))) {
-        fprintf(stderr, "fenkit %s: %s\n", command, cli_not_a_fen_message);
+    if (not_a_fen(text, strlen(text))) {
+        fprintf(stderr, "fenkit %s: %s\n", command, not_a_fen_message);
         return 0;
     }
     fk_problems problems;

@@ -48,6 +48,17 @@ void srv_reply_error(srv_reply *reply, int status, const char *code, const char 
 void srv_api_check(const srv_request *req, srv_reply *reply);
 /* POST /api/moves: a FEN in; its legal moves in UCI and SAN out. */
 void srv_api_moves(const srv_request *req, srv_reply *reply);
+/* A FEN that is a board alone (its placement, and white space around it),
+ * read in tolerant mode, as lichess reads one: White to move. Writes the
+ * text without the white space after it, then " w", into out (cap bytes,
+ * zero-terminated) and returns its length, or 0 when text is not a board
+ * alone or does not fit. The core
+ * fills castling, en passant and the counters; who is to move it never
+ * guesses, so the server does it, and says so (SRV_SIDE_FILLED). */
+size_t srv_fen_fill_side(const char *text, size_t len, char *out, size_t cap);
+#define SRV_SIDE_FILLED \
+    "The side to move is missing; read as w (White to move), as lichess reads a board alone."
+
 /* GET /api/render.svg?fen=...: the diagram as SVG. */
 void srv_api_render_svg(const srv_request *req, srv_reply *reply);
 /* GET /api/info: version, whether scanning is built in, the limits. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "common/not_a_fen.h"
 #include "fenkit/fenkit.h"
 
 /* A FEN request: the text and how to read and write it. */
@@ -91,6 +92,72 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
     return read_options(req, tolerant, ep, reply);
 }
 
+size_t srv_fen_fill_side(const char *text, size_t len, char *out, size_t cap) {
+    /* the white space before the board stays, so that offsets are the text's */
+    size_t at = 0;
+    while (len && strchr(" \t\r\n", text[len - 1]) && text[len - 1]) len--;
+    while (at < len && strchr(" \t\r\n", text[at]) && text[at]) at++;
+    const char *board = text + at;
+    size_t n = len - at;
+    if (!n || !memchr(board, '/', n) || memchr(board, ' ', n) || memchr(board, '\t', n) ||
+        memchr(board, '\n', n) || memchr(board, '\r', n) || len + 3 > cap)
+        return 0;
+    memcpy(out, text, len);
+    memcpy(out + len, " w", 3);
+    return len + 2;
+}
+
+/* What the server read a FEN request as: the position and its problems,
+ * and the problem of its own it has to tell before them, if any. */
+typedef struct {
+    fk_position pos;
+    fk_problems problems;
+    const char *own_code; /* "not-a-fen", "side-filled" or NULL */
+    int own_offset;
+} fen_reading;
+
+/* Reads the FEN of req into r: text that is no FEN at all is one problem,
+ * not one for every byte; a board alone, in tolerant mode, is read with
+ * White to move. */
+static void read_position(const fen_request *req, fen_reading *r) {
+    char filled[SRV_MAX_FEN_BODY + 8];
+    const char *text = req->text;
+    size_t len = req->len;
+    fk_problems_clear(&r->problems);
+    r->own_code = NULL;
+    if (not_a_fen(text, len)) {
+        r->own_code = "not-a-fen";
+        r->own_offset = 0;
+        fk_fen_parse("8/8/8/8/8/8/8/8 w - - 0 1", 25, FK_FEN_STRICT, &r->pos, &r->problems);
+        return;
+    }
+    if (req->flags & FK_FEN_TOLERANT) {
+        size_t n = srv_fen_fill_side(text, len, filled, sizeof filled);
+        if (n) {
+            r->own_code = "side-filled";
+            r->own_offset = (int)n - 2;
+            text = filled;
+            len = n;
+        }
+    }
+    fk_fen_validate(text, len, req->flags, &r->pos, &r->problems);
+}
+
+/* Appends the server's own problem of r as a JSON object. */
+static void json_own_problem(srv_buf *b, const fen_reading *r) {
+    int not_fen = strcmp(r->own_code, "not-a-fen") == 0;
+    srv_buf_printf(b, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":%d,",
+                   r->own_code, not_fen ? "error" : "warning", not_fen ? "placement" : "side",
+                   r->own_offset);
+    srv_buf_puts(b, "\"message\":");
+    srv_json_cstring(b, not_fen ? not_a_fen_message : SRV_SIDE_FILLED);
+    srv_buf_puts(b, ",\"fix\":");
+    srv_json_cstring(b, not_fen ? "Paste a FEN, such as the start position: "
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."
+                                : "Add ' w' or ' b' after the placement: who is to move?");
+    srv_buf_puts(b, ",\"squares\":[]}");
+}
+
 /* Game status flags with their JSON names (as `fenkit check --json`). */
 /* Appends the game status of a valid position as a JSON list of names. */
 static void json_status(srv_buf *b, const fk_position *pos) {
@@ -105,13 +172,17 @@ static void json_status(srv_buf *b, const fk_position *pos) {
     srv_buf_puts(b, "]");
 }
 
-/* Appends the problems as a JSON list (fields as `fenkit check --json`). */
-static void json_problems(srv_buf *b, const fk_problems *problems) {
+/* Appends the problems of r as a JSON list (fields as `fenkit check
+ * --json`), the server's own first. */
+static void json_problems(srv_buf *b, const fen_reading *r) {
+    const fk_problems *problems = &r->problems;
     srv_buf_puts(b, "[");
+    if (r->own_code) json_own_problem(b, r);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":",
-                       i ? "," : "", fk_problem_code_name(p->code), fk_severity_name(p->severity),
+                       i || r->own_code ? "," : "", fk_problem_code_name(p->code),
+                       fk_severity_name(p->severity),
                        fk_field_name(p->field));
         if (p->offset >= 0) srv_buf_printf(b, "%d", p->offset);
         else srv_buf_puts(b, "null");
@@ -157,17 +228,18 @@ static void json_explanation(srv_buf *b, const fk_position *pos) {
 void srv_api_check(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
-    fk_position pos;
-    fk_problems problems;
-    fk_problems_clear(&problems);
-    fk_fen_validate(req.text, req.len, req.flags, &pos, &problems);
-    int valid = !fk_problems_has_error(&problems);
-    int read = fk_problems_fen_read(&problems);
+    fen_reading r;
+    read_position(&req, &r);
+    const fk_position *pos = &r.pos;
+    const fk_problems *problems = &r.problems;
+    int not_fen = r.own_code && strcmp(r.own_code, "not-a-fen") == 0;
+    int valid = !not_fen && !fk_problems_has_error(problems);
+    int read = !not_fen && fk_problems_fen_read(problems);
     char fen[FK_FEN_MAX], as_read[FK_FEN_MAX];
-    fk_fen_write(&pos, req.ep, fen, sizeof fen);
-    fk_fen_write(&pos, FK_EP_ALWAYS, as_read, sizeof as_read);
+    fk_fen_write(pos, req.ep, fen, sizeof fen);
+    fk_fen_write(pos, FK_EP_ALWAYS, as_read, sizeof as_read);
     fk_bitboard marked = 0;
-    for (int i = 0; i < problems.count; i++) marked |= problems.items[i].squares;
+    for (int i = 0; i < problems->count; i++) marked |= problems->items[i].squares;
 
     srv_buf *b = &reply->body;
     reply->status = 200;
@@ -179,16 +251,17 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     srv_json_cstring(b, valid ? fen : NULL);
     srv_buf_puts(b, ",\"as_read\":");
     srv_json_cstring(b, as_read);
+    srv_buf_printf(b, ",\"chess960\":%s", pos->chess960 ? "true" : "false");
     srv_buf_puts(b, ",\"problems\":");
-    json_problems(b, &problems);
-    if (problems.dropped) srv_buf_printf(b, ",\"problems_dropped\":%d", problems.dropped);
+    json_problems(b, &r);
+    if (problems->dropped) srv_buf_printf(b, ",\"problems_dropped\":%d", problems->dropped);
     srv_buf_puts(b, ",\"marked\":");
     srv_json_squares(b, marked);
     srv_buf_puts(b, ",\"status\":");
-    if (valid) json_status(b, &pos);
+    if (valid) json_status(b, pos);
     else srv_buf_puts(b, "null");
     srv_buf_puts(b, ",\"explanation\":");
-    if (read) json_explanation(b, &pos);
+    if (read) json_explanation(b, pos);
     else srv_buf_puts(b, "null");
     srv_buf_puts(b, "}\n");
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
@@ -197,17 +270,17 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
 void srv_api_moves(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
-    fk_position pos;
-    fk_problems problems;
-    fk_problems_clear(&problems);
-    if (fk_fen_validate(req.text, req.len, req.flags, &pos, &problems) != FK_OK ||
-        fk_problems_has_error(&problems)) {
+    fen_reading r;
+    read_position(&req, &r);
+    fk_position pos = r.pos;
+    int not_fen = r.own_code && strcmp(r.own_code, "not-a-fen") == 0;
+    if (not_fen || fk_problems_has_error(&r.problems)) {
         /* the problems go with the error, so a program need not ask twice */
         reply->status = 400;
         reply->type = "application/json";
         srv_buf_puts(&reply->body, "{\"status\":400,\"code\":\"invalid-position\",\"message\":"
                                    "\"moves are only listed for a valid position\",\"problems\":");
-        json_problems(&reply->body, &problems);
+        json_problems(&reply->body, &r);
         srv_buf_puts(&reply->body, "}\n");
         return;
     }

@@ -81,7 +81,12 @@ void srv_api_render_svg(const srv_request *req, srv_reply *reply) {
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
-    fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems);
+    /* a board alone is drawn with White to move, as /api/check reads it */
+    char filled[SRV_MAX_FEN_BODY + 8];
+    size_t len = srv_fen_fill_side(fen, strlen(fen), filled, sizeof filled);
+    if (len) fen = filled;
+    else len = strlen(fen);
+    fk_fen_parse(fen, len, FK_FEN_TOLERANT, &pos, &problems);
     for (int i = 0; i < problems.count; i++) {
         const fk_problem *p = &problems.items[i];
         if (p->severity == FK_SEV_ERROR) {

@@ -103,6 +103,23 @@ json_check "r = rows[0]; assert r['valid'] and r['fen'] == '$KINGS_ONLY', r; ass
 req POST /api/check --data-binary '{"fen":"8/8/8/4k3/8/8/8/4K3 w - -","tolerant":true}'
 json_check "r = rows[0]; assert r['valid'], r"
 
+step "POST /api/check?tolerant=1: a board alone is read with White to move, and says so"
+req POST '/api/check?tolerant=1' --data-binary '8/8/8/4k3/8/8/8/4K3'
+json_check "r = rows[0]; assert r['valid'] and r['fen'] == '$KINGS_ONLY', r; c = [p['code'] for p in r['problems']]; assert c == ['side-filled', 'fields-filled', 'counters-filled'], c; assert r['problems'][0]['severity'] == 'warning', r"
+req POST /api/check --data-binary '8/8/8/4k3/8/8/8/4K3'
+json_check "r = rows[0]; assert not r['valid'] and r['problems'][0]['code'] == 'missing-field', r"
+
+step "POST /api/check: rubbish is one not-a-fen error, not one a byte"
+req POST /api/check --data-binary 'Hello, could you tell me if this is legal?'
+expect_code 200
+json_check "r = rows[0]; assert not r['valid'] and not r['read'], r; assert [p['code'] for p in r['problems']] == ['not-a-fen'], r"
+
+step "POST /api/check: chess960 says whether castling needs Chess960's rules"
+req POST /api/check --data-binary 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+json_check "r = rows[0]; assert r['valid'] and r['chess960'] is True, r"
+req POST /api/check --data-binary "$START"
+json_check "r = rows[0]; assert r['chess960'] is False, r"
+
 step "POST /api/check: empty body is an empty FEN"
 req POST /api/check --data-binary ''
 expect_code 200
@@ -163,6 +180,8 @@ expect_code 200
 cmp -s "$TMP/out" "$TMP/plain.svg" && fail "the options changed nothing"
 grep -q 'width="256"' "$TMP/out" || fail "size=256 was not drawn at 256 px"
 req GET /api/render.svg -G --data-urlencode "fen=$PAWN_ON_8"
+expect_code 200
+req GET /api/render.svg -G --data-urlencode "fen=8/8/8/4k3/8/8/8/4K3"
 expect_code 200
 req GET /api/render.svg
 expect_error 400 missing-fen

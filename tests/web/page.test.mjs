@@ -55,6 +55,9 @@ page.on('console', (m) => {
   if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
 });
 page.on('dialog', (d) => { pageErrors.push('a dialog opened: ' + d.message()); d.dismiss(); });
+// the queries of the pictures sent to /api/scan, in order
+const scanQueries = [];
+page.on('request', (r) => { if (r.url().includes('/api/scan')) scanQueries.push(new URL(r.url()).search); });
 // Only the server's own loopback address may be reached.
 await page.route('**/*', (route) => {
   if (route.request().url().startsWith(server.url)) return route.continue();
@@ -132,6 +135,68 @@ try {
     await typeFen('<img src=x onerror="document.title=1"> w - - 0 1', 'Not a valid position');
     expect(await page.locator('img[src="x"]').count() === 0, 'the FEN text became an element');
     expect(await page.title() !== '1', 'script in the FEN ran');
+  });
+
+  await run('a pasted FEN loses the white space around it, and the page says so', async () => {
+    const pasted = ' rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n';
+    await page.fill('#fen', '');
+    await page.focus('#fen');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), pasted);
+    await page.keyboard.press('Control+V');
+    await waitFen(() => document.body.dataset.checked === document.getElementById('fen').value &&
+      document.getElementById('fen').value !== '', 'the pasted FEN was not checked');
+    expect(await fen() === pasted.trim(), `the box holds "${await fen()}"`);
+    expect((await verdict()).startsWith('Valid: Black to move'), `verdict "${await verdict()}"`);
+    const note = await page.textContent('#fen-note');
+    expect(await page.isVisible('#fen-note') && /taken off/.test(note), `the page does not say it trimmed: "${note}"`);
+    // typed (or filled) text with white space around it is read without it
+    await typeFen('  ' + pasted.trim() + '\n', 'Valid: Black to move');
+  });
+
+  await run('tolerant reading takes a board alone, and says what it filled', async () => {
+    await page.check('#tolerant');
+    await typeFen('8/8/8/4k3/8/8/8/4K3', 'Valid: White to move');
+    const codes = await page.$$eval('#problems li', (lis) => lis.map((li) => li.dataset.code));
+    expect(codes.join(',') === 'side-filled,fields-filled,counters-filled', `problems listed: ${codes.join(', ')}`);
+    const svg = await page.evaluate(async () => (await fetch(document.getElementById('svg-link').href)).status);
+    expect(svg === 200, `the SVG diagram of a board alone answered ${svg}`);
+    await page.uncheck('#tolerant');
+    await page.waitForFunction(() => /Not a valid position/.test(document.getElementById('verdict').textContent));
+  });
+
+  await run('rubbish is one error, not one a character', async () => {
+    await typeFen('Hello, is this position legal, or not?', 'Not a valid position: 1 error.');
+    const codes = await page.$$eval('#problems li', (lis) => lis.map((li) => li.dataset.code));
+    expect(codes.join(',') === 'not-a-fen', `problems listed: ${codes.join(', ')}`);
+  });
+
+  await run('a mate is "checkmate" alone, a stalemate "stalemate" alone', async () => {
+    await typeFen('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', 'Valid');
+    expect(await verdict() === 'Valid: White to move, checkmate.', `verdict "${await verdict()}"`);
+    await typeFen('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', 'Valid');
+    expect(await verdict() === 'Valid: Black to move, stalemate (a draw).', `verdict "${await verdict()}"`);
+  });
+
+  await run('a Chess960 position opens lichess\'s Chess960 board', async () => {
+    await typeFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 'Valid');
+    const href = await page.getAttribute('#lichess', 'href');
+    expect(href === 'https://lichess.org/analysis/chess960/bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR_w_HFhf_-_2_9',
+      `the lichess link is ${href}`);
+  });
+
+  await run('the controls never rewrite a FEN that cannot be read', async () => {
+    const broken = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP/RNBQKBNR w KQkq - 0 1';
+    await typeFen(broken, 'Not a valid position');
+    await page.click('input[name="side"][value="b"]', { force: true, timeout: 2000 }).catch(() => {});
+    await page.click('#castle-K', { force: true, timeout: 2000 }).catch(() => {});
+    await page.focus('#board .sq[data-square="e4"]');
+    await page.keyboard.press('Q');
+    await page.waitForTimeout(300);
+    expect(await fen() === broken, `the FEN box now holds "${await fen()}"`);
+    expect(await page.isDisabled('input[name="side"][value="b"]'), 'the side to move can still be set');
+    const said = await page.textContent('#locked-note');
+    expect(await page.isVisible('#locked-note') && /cannot be read/.test(said), `the page does not say why: "${said}"`);
+    await shot('locked');
   });
 
   await run('editing squares rewrites the FEN', async () => {
@@ -241,9 +306,18 @@ try {
   await run('a page of three diagrams: a button for each board, in reading order', async () => {
     const info = await (await fetch(server.url + 'api/info')).json();
     if (!info.scan) return; // the test before checked the message
+    const sent = scanQueries.length;
     await page.setInputFiles('#file', join(data, '..', 'scan', 'page-three.png'));
+    // one board is read at first, the others when asked
+    await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent),
+      'the first board was not read alone');
+    expect(scanQueries.length === sent + 1 && !scanQueries[sent].includes('all=1'),
+      `the page asked /api/scan with ${scanQueries.slice(sent).join(' ') || 'nothing'}`);
+    expect(await page.isVisible('#read-all'), 'no button to read every board');
+    await page.click('#read-all');
     await waitFen(() => /^Scanned board 1 of 3/.test(document.getElementById('scan-status').textContent),
       'the page was not read as three boards');
+    expect(scanQueries[scanQueries.length - 1].includes('all=1'), 'the button did not ask for every board');
     expect((await fen()).startsWith('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R '),
       `board 1 is "${await fen()}"`);
     const buttons = await page.$$eval('#scan-boards button', (bs) => bs.map((b) => b.textContent));
@@ -336,7 +410,9 @@ try {
     if (!info.scan) return;
     // a held-out design: its bishop on c8 is read against the network's knight, the least sure square
     await page.setInputFiles('#file', join(data, '..', 'scan', 'condal-005.png'));
+    // (the verdict of the last picture's board stands until this one's check is answered)
     await waitFen(() => /check c8(, [a-h][1-8])* first/.test(document.getElementById('scan-status').textContent) &&
+      document.body.dataset.checked === document.getElementById('fen').value &&
       /check c8/.test(document.getElementById('verdict').textContent), 'the scan was not checked');
     const said = await verdict();
     expect(/^Valid as read, but \d+ squares? may be misread: check c8(, [a-h][1-8])* first\.$/.test(said), `verdict "${said}"`);
@@ -352,6 +428,51 @@ try {
     }
     await waitFen(() => /^Valid: White to move/.test(document.getElementById('verdict').textContent),
       'the verdict kept its doubt after the squares were set');
+  });
+
+  await run('a failed scan takes the last scan\'s dashed squares away', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return;
+    await page.setInputFiles('#file', join(data, '..', 'scan', 'condal-005.png'));
+    await waitFen(() => /check c8(, [a-h][1-8])* first/.test(document.getElementById('scan-status').textContent) &&
+      document.querySelectorAll('#board .sq.unsure').length > 0, 'the scan was not shown');
+    await page.setInputFiles('#file', join(data, 'not-an-image.png'));
+    await page.waitForSelector('#scan-error:not([hidden])', { timeout: 5000 });
+    await waitFen(() => !/Valid as read/.test(document.getElementById('verdict').textContent), 'the verdict kept its doubt');
+    const unsure = await page.locator('#board .sq.unsure').count();
+    expect(unsure === 0, `${unsure} squares are still dashed`);
+  });
+
+  // Whether the picture input is in the first screen, and the picture read
+  // beside (or, on a phone, right below) the board.
+  async function layoutAt(width, height, name) {
+    await page.setViewportSize({ width, height });
+    await page.goto(server.url);
+    await page.waitForFunction(() => /Valid/.test(document.getElementById('verdict').textContent));
+    const drop = await page.locator('#drop').boundingBox();
+    expect(drop.y + drop.height <= height, `at ${width}x${height} the drop zone ends at ${drop.y + drop.height} px`);
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (info.scan) {
+      await page.setInputFiles('#file', join(data, 'scholar.png'));
+      await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent), 'the scan never finished');
+      await page.waitForFunction(() => document.getElementById('preview').complete);
+      const board = await page.locator('#board').boundingBox();
+      const pic = await page.locator('#preview').boundingBox();
+      if (width > 760) {
+        expect(pic.x >= board.x + board.width && pic.y < board.y + board.height / 2,
+          `the picture (${pic.x}, ${pic.y}) is not beside the board (${board.x}, ${board.y}, ${board.width})`);
+      } else {
+        expect(pic.y >= board.y + board.height && pic.y - (board.y + board.height) < 40,
+          `the picture starts at ${pic.y} px, the board ends at ${board.y + board.height} px`);
+      }
+    }
+    await page.screenshot({ path: join(artifacts, `web-${name}.png`) }); // the first screen only
+  }
+
+  await run('the picture input is in the first screen, the picture read beside the board', async () => {
+    await layoutAt(1280, 900, 'first-screen');
+    await layoutAt(390, 844, 'first-screen-phone');
+    await page.setViewportSize({ width: 1100, height: 1000 });
   });
 
   await run('a phone-sized screen', async () => {
