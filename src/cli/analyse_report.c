@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyse.h"
+#include "common/not_a_fen.h"
 #include "cli.h"
 #include "input.h"
 #include "json.h"
@@ -262,8 +263,8 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     int startpos = cli_startpos_fen(text, strlen(text), named, why, sizeof why);
     if (startpos < 0) return refuse(s, text, number, why, NULL, out, err, where);
     const char *fen_text = startpos ? named : epd_to_fen(text, epd, sizeof epd);
-    if (cli_is_not_a_fen(fen_text, strlen(fen_text)))
-        return refuse(s, text, number, cli_not_a_fen_message, NULL, out, err, where);
+    if (not_a_fen(fen_text, strlen(fen_text)))
+        return refuse(s, text, number, not_a_fen_message, NULL, out, err, where);
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
