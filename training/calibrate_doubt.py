@@ -31,22 +31,17 @@ import json
 import math
 import os
 import random
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from eval_scan import expand  # noqa: E402
 FLOOR = 1e-4  # doubt.c's DOUBT_FLOOR
 UNLIKE_FLOOR = 0.002  # doubt.c's UNLIKE_FLOOR
 FEATURES = 0  # --features: only the first N (to measure what the others add)
 NAMES = ("log p(read)", "log p(read) / p(other)", "changed by a later step", "read empty",
          "read empty x log p(read)", "men's mean unsureness", "log unlike its peers", "no peer",
          "read empty x log unlike its peers", "changed x log p(read) / p(other)")
-
-
-def expand(placement):
-    out = []
-    for rank in placement.split("/"):
-        for ch in rank:
-            out.extend(["."] * int(ch) if ch.isdigit() else [ch])
-    return out
 
 
 def features(sq, repaired, unsure):
