@@ -349,13 +349,15 @@ static void quarter_clockwise(const uint8_t *src, int side, uint8_t *dst) {
         for (int x = 0; x < side; x++) dst[y * side + x] = src[(side - 1 - x) * side + y];
 }
 
-/* How surely the network reads men in the cells: the mean of each cell's
- * likeliest man (empty left out). */
-static double men_sureness(const float (*probs)[FK_PIECE_COUNT], int n) {
+/* How surely the network reads men in n readings: the mean of each one's
+ * likeliest man (empty left out); the readings are probs[cells[k]], or
+ * probs[k] where cells is NULL. */
+static double men_sureness(const float (*probs)[FK_PIECE_COUNT], const int *cells, int n) {
     double sum = 0;
     for (int k = 0; k < n; k++) {
+        const float *p = probs[cells ? cells[k] : k];
         float best = 0;
-        for (int c = 1; c < FK_PIECE_COUNT; c++) best = probs[k][c] > best ? probs[k][c] : best;
+        for (int c = 1; c < FK_PIECE_COUNT; c++) best = p[c] > best ? p[c] : best;
         sum += best;
     }
     return n ? sum / n : 1;
@@ -369,11 +371,7 @@ static int quarter_turns(const fk_model *model, const uint8_t *crops, int side,
     for (int i = 0; i < 64 && n < TURN_MEN_MOST; i++)
         if (probs[i][FK_EMPTY] < 0.5f) cells[n++] = i;
     if (n < 3) return 0;
-    float(*upright)[FK_PIECE_COUNT] = malloc(sizeof(float) * n * FK_PIECE_COUNT);
-    if (!upright) return 0;
-    for (int k = 0; k < n; k++) memcpy(upright[k], probs[cells[k]], sizeof upright[k]);
-    double best = men_sureness((const float(*)[FK_PIECE_COUNT])upright, n);
-    free(upright);
+    double best = men_sureness(probs, cells, n);
     if (best >= TURN_LOOK_BELOW) return 0;
     size_t area = (size_t)side * side;
     uint8_t *turned = malloc(n * area * 2);
@@ -389,7 +387,7 @@ static int quarter_turns(const fk_model *model, const uint8_t *crops, int side,
                 memcpy(turned + k * area, spare, area);
             }
             if (fk_model_classify(model, turned, n, &read[0][0]) != FK_OK) break;
-            double sure = men_sureness((const float(*)[FK_PIECE_COUNT])read, n);
+            double sure = men_sureness((const float(*)[FK_PIECE_COUNT])read, NULL, n);
             if (sure > best && sure >= upright_sureness + TURN_GAIN &&
                 sure >= (t == 2 ? TURN_SURE_HALF : TURN_SURE))
                 best = sure, chosen = t;
