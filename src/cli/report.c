@@ -71,6 +71,14 @@ static void append_squares(char *text, size_t cap, fk_bitboard set) {
 /* Width that problem text is wrapped to: a common terminal's. */
 #define WRAP_WIDTH 78
 
+/* Columns that n bytes of UTF-8 text take: one a character, however many
+ * bytes it has ("Tượng" is five). */
+static size_t columns(const char *text, size_t n) {
+    size_t width = 0;
+    for (size_t i = 0; i < n; i++) width += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return width;
+}
+
 /* Writes text (up to its end or a newline) after a prefix of first_width
  * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
  * starting each further line, and ends the line. A word longer than a line
@@ -81,9 +89,9 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
     int line_empty = 1;
     while (*text && *text != '\n') {
         while (*text == ' ') text++;
-        size_t word = strcspn(text, " \n");
+        size_t word = strcspn(text, " \n"), width = columns(text, word);
         if (word == 0) break;
-        if (!line_empty && column + 1 + word > WRAP_WIDTH) {
+        if (!line_empty && column + 1 + width > WRAP_WIDTH) {
             fprintf(out, "\n%s", indent);
             column = indent_width;
             line_empty = 1;
@@ -93,7 +101,7 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
             column++;
         }
         fwrite(text, 1, word, out);
-        column += word;
+        column += width;
         line_empty = 0;
         text += word;
     }
@@ -104,6 +112,16 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
 void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
     while (*text) {
         text = print_wrapped(out, 0, indent, text);
+        if (*text == '\n') text++;
+    }
+}
+
+void cli_print_lines(FILE *out, const char *text, const char *indent) {
+    char hanging[64];
+    snprintf(hanging, sizeof hanging, "%s  ", indent);
+    while (*text) {
+        fputs(indent, out);
+        text = print_wrapped(out, strlen(indent), hanging, text);
         if (*text == '\n') text++;
     }
 }
