@@ -117,11 +117,14 @@ void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
 }
 
 void cli_print_lines(FILE *out, const char *text, const char *indent) {
-    char hanging[64];
-    snprintf(hanging, sizeof hanging, "%s  ", indent);
     while (*text) {
-        fputs(indent, out);
-        text = print_wrapped(out, strlen(indent), hanging, text);
+        /* a line's own leading spaces indent it further, and its wrap too */
+        size_t own = strspn(text, " ");
+        char first[64], hanging[72];
+        snprintf(first, sizeof first, "%s%.*s", indent, (int)(own < 32 ? own : 32), text);
+        snprintf(hanging, sizeof hanging, "%s  ", first);
+        fputs(first, out);
+        text = print_wrapped(out, strlen(first), hanging, text + own);
         if (*text == '\n') text++;
     }
 }

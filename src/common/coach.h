@@ -31,4 +31,20 @@ const char *coach_color(fk_color c);
  * buf. Returns buf. */
 const char *coach_number(int n, char *buf, size_t cap);
 
+/* Writes the moves of a line from `from` in SAN with move numbers ("1.e4 c5
+ * 2.Nf3", "1...c5 2.Nf3") into buf. Returns buf. */
+const char *coach_line_san(const fk_position *from, const fk_move *moves, int plies, char *buf,
+                           size_t cap);
+
+/* Writes into buf the words for one man's change: "a white pawn went from e2
+ * to e4 (rank 2: PPPPPPPP to PPPP1PPP; rank 4: 8 to 4P3)". */
+void coach_man_change(char *buf, size_t cap, const fk_man_change *c, const fk_position *a,
+                      const fk_position *b);
+
+/* Writes what changed from a to b, one line per field (the men, side to
+ * move, castling rights, en passant, the counters), then the moves found
+ * between them: `lines` as fk_moves_between gave it, or NULL when they
+ * were not looked for. */
+void coach_diff(FILE *out, const fk_position *a, const fk_position *b, const fk_lines *lines);
+
 #endif

@@ -1,0 +1,216 @@
+/* fenkit diff: what changed between two FENs, field by field, and the moves
+ * (up to three half-moves) that lead from the first to the second. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "common/coach.h"
+#include "common/i18n.h"
+#include "common/json_text.h"
+#include "input.h"
+#include "report.h"
+
+static const char help[] =
+    "Usage: fenkit diff [--json] [--tolerant] FEN1 FEN2\n"
+    "\n"
+    "Says what changed from the first position to the second, field by field:\n"
+    "which men moved, appeared or vanished, with the rank texts that show it;\n"
+    "the side to move, the castling rights, the en passant square and the\n"
+    "counters. Then it looks for the moves, up to three half-moves, that lead\n"
+    "from the first position to the second, and writes them in SAN (\"1.e4\"),\n"
+    "or says that none does. The FENs are two arguments (quoted, or unquoted\n"
+    "as six words each), or 'startpos' and 'startpos moves e2e4' as in UCI.\n"
+    "\n"
+    "Options:\n"
+    "  --json        one JSON object: men, fields (from, to, changed), moves\n"
+    "  --tolerant    accept extra white space and missing fields\n"
+    "  --lang LANG   the language to explain in (en, vi); else LANG decides\n"
+    "  -h, --help    this help\n"
+    "\n"
+    "Exit status: 0 both FENs are valid, 1 a FEN has an error (what can be\n"
+    "compared still is; moves are looked for only from a valid first FEN),\n"
+    "2 usage error (not two FENs).\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit diff startpos 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
+    "  fenkit diff 'startpos moves e2e4' 'startpos moves e2e4 c7c5 g1f3'\n"
+    "  fenkit diff --json startpos 'startpos moves g1f3 d7d5 d2d4'\n";
+
+/* One side of the comparison. */
+typedef struct {
+    char given[FK_FEN_MAX + 64];
+    char text[FK_FEN_MAX + 64]; /* the FEN read (what 'startpos ...' stands for) */
+    size_t len;
+    fk_position pos;
+    fk_problems problems;
+    int read, valid;
+} side;
+
+/* Reads the next input into s. Returns 0, or -1 when there is none. */
+static int read_side(cli_inputs *in, side *s, unsigned flags) {
+    cli_input input;
+    if (!cli_inputs_next(in, &input)) return -1;
+    snprintf(s->given, sizeof s->given, "%.*s", (int)input.given_len, input.given);
+    fk_problems_clear(&s->problems);
+    if (input.error) {
+        fk_position_clear(&s->pos);
+        s->read = s->valid = 0;
+        fprintf(stderr, "fenkit diff: %s: %s\n", s->given, input.error);
+        return 0;
+    }
+    s->len = input.len < sizeof s->text ? input.len : sizeof s->text - 1;
+    memcpy(s->text, input.text, s->len);
+    fk_fen_validate(input.text, input.len, flags, &s->pos, &s->problems);
+    s->read = fk_problems_fen_read(&s->problems);
+    s->valid = !fk_problems_has_error(&s->problems);
+    return 0;
+}
+
+/* Writes one field as {"from":..,"to":..,"changed":..}. */
+static void json_field(const char *name, const char *from, const char *to, int quoted) {
+    printf(",\"%s\":{\"from\":", name);
+    if (quoted) json_text_write(stdout, from, strlen(from), 0);
+    else fputs(from, stdout);
+    fputs(",\"to\":", stdout);
+    if (quoted) json_text_write(stdout, to, strlen(to), 0);
+    else fputs(to, stdout);
+    printf(",\"changed\":%s}", strcmp(from, to) ? "true" : "false");
+}
+
+static void print_json(const side *a, const side *b, const fk_lines *lines) {
+    static const char *const kinds[] = {"moved", "appeared", "vanished"};
+    char fa[FK_FEN_MAX], fb[FK_FEN_MAX];
+    fk_fen_write(&a->pos, FK_EP_ALWAYS, fa, sizeof fa);
+    fk_fen_write(&b->pos, FK_EP_ALWAYS, fb, sizeof fb);
+    fputs("{\"from\":", stdout);
+    json_text_write(stdout, a->given, strlen(a->given), 0);
+    fputs(",\"to\":", stdout);
+    json_text_write(stdout, b->given, strlen(b->given), 0);
+    printf(",\"valid\":[%s,%s]", a->valid ? "true" : "false", b->valid ? "true" : "false");
+    fk_position_diff d;
+    fk_position_compare(&a->pos, &b->pos, &d);
+    fputs(",\"men\":[", stdout);
+    for (int i = 0; i < d.count; i++) {
+        const fk_man_change *c = &d.changes[i];
+        char from[3], to[3], said[512];
+        fk_square_name(c->from, from);
+        fk_square_name(c->to, to);
+        coach_man_change(said, sizeof said, c, &a->pos, &b->pos);
+        printf("%s{\"change\":\"%s\",\"piece\":\"%c\",\"from\":", i ? "," : "", kinds[c->kind],
+               fk_piece_to_char((fk_piece)c->piece));
+        if (c->from == FK_NO_SQUARE) fputs("null", stdout);
+        else printf("\"%s\"", from);
+        fputs(",\"to\":", stdout);
+        if (c->to == FK_NO_SQUARE) fputs("null", stdout);
+        else printf("\"%s\"", to);
+        fputs(",\"text\":", stdout);
+        json_text_write(stdout, said, strlen(said), 0);
+        fputs("}", stdout);
+    }
+    fputs("]", stdout);
+    /* the fields as FEN writes them: side, castling, en passant, counters */
+    const char *wa[6], *wb[6];
+    char *pa = fa, *pb = fb;
+    for (int i = 0; i < 6; i++) {
+        wa[i] = pa;
+        wb[i] = pb;
+        pa += strcspn(pa, " ");
+        pb += strcspn(pb, " ");
+        if (*pa) *pa++ = '\0';
+        if (*pb) *pb++ = '\0';
+    }
+    json_field("side", wa[1], wb[1], 1);
+    json_field("castling", wa[2], wb[2], 1);
+    json_field("en_passant", wa[3], wb[3], 1);
+    json_field("halfmove", wa[4], wb[4], 0);
+    json_field("fullmove", wa[5], wb[5], 0);
+    fputs(",\"moves\":", stdout);
+    if (!lines || lines->plies < 0) {
+        fputs("null", stdout);
+    } else {
+        printf("{\"plies\":%d,\"lines\":[", lines->plies);
+        for (int i = 0; i < lines->count; i++) {
+            char san[128];
+            coach_line_san(&a->pos, lines->moves[i], lines->plies, san, sizeof san);
+            printf("%s{\"san\":", i ? "," : "");
+            json_text_write(stdout, san, strlen(san), 0);
+            fputs(",\"uci\":[", stdout);
+            fk_position pos = a->pos;
+            for (int j = 0; j < lines->plies; j++) {
+                char uci[8];
+                fk_move_to_uci(&pos, lines->moves[i][j], uci, sizeof uci);
+                printf("%s\"%s\"", j ? "," : "", uci);
+                fk_move_make(&pos, lines->moves[i][j]);
+            }
+            fputs("]}", stdout);
+        }
+        printf("],\"more\":%d}", lines->more);
+    }
+    fputs(",\"searched\":", stdout);
+    fputs(lines ? "true" : "false", stdout);
+    fputs("}\n", stdout);
+}
+
+int cmd_diff(int argc, char **argv) {
+    cli_fen_options opts;
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_JSON, help, &opts);
+    if (rc >= 0) return rc;
+    cli_inputs in;
+    if (opts.nfens == 0) return cli_usage_error("diff", "give two FENs");
+    if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
+        cli_inputs_close(&in);
+        fprintf(stderr, "fenkit diff: out of memory\n");
+        return CLI_PROBLEMS;
+    }
+    static side a, b;
+    cli_input extra;
+    int count = (read_side(&in, &a, opts.flags) == 0) + (read_side(&in, &b, opts.flags) == 0);
+    int more = count == 2 && cli_inputs_next(&in, &extra);
+    cli_inputs_close(&in);
+    if (count != 2 || more)
+        return cli_usage_error("diff", "give two FENs, not %s", count < 2 ? "one" : "more");
+
+    /* moves are looked for only between two readable positions, from a
+     * legal one: the move generator needs both kings where they belong */
+    static fk_lines lines;
+    int search = a.valid && b.read;
+    if (search) fk_moves_between(&a.pos, &b.pos, 3, &lines);
+    if (opts.json) {
+        print_json(&a, &b, search ? &lines : NULL);
+        return a.valid && b.valid ? CLI_OK : CLI_PROBLEMS;
+    }
+    printf("%s %s\n%s %s\n\n", _("From:"), a.given, _("To:  "), b.given);
+    const side *sides[2] = {&a, &b};
+    for (int i = 0; i < 2; i++) {
+        if (sides[i]->valid) continue;
+        printf(i ? _("The second FEN has problems:\n") : _("The first FEN has problems:\n"));
+        cli_print_problems(stdout, &sides[i]->problems, "  ", 1);
+        fputc('\n', stdout);
+        if (sides[i]->read || sides[i]->len == 0) continue;
+        /* where its placement goes wrong, read aloud as explain does */
+        char *said = NULL;
+        size_t said_len = 0;
+        FILE *text = open_memstream(&said, &said_len);
+        if (!text) continue;
+        coach_placement(text, sides[i]->text, sides[i]->len, "");
+        fclose(text);
+        printf("%s\n", _("Placement, rank by rank:"));
+        cli_print_lines(stdout, said, "  ");
+        fputc('\n', stdout);
+        free(said);
+    }
+    if (!a.read || !b.read) {
+        printf("%s\n", _("A FEN could not be read completely, so the two are not compared."));
+        return CLI_PROBLEMS;
+    }
+    char *said = NULL;
+    size_t said_len = 0;
+    FILE *text = open_memstream(&said, &said_len);
+    if (!text) return CLI_PROBLEMS;
+    coach_diff(text, &a.pos, &b.pos, search ? &lines : NULL);
+    fclose(text);
+    cli_print_lines(stdout, said, "");
+    free(said);
+    if (!search) printf("%s\n", _("Moves: not looked for, since the first FEN has errors."));
+    return a.valid && b.valid ? CLI_OK : CLI_PROBLEMS;
+}
