@@ -136,7 +136,7 @@ void coach_rank(char *buf, size_t cap, const char *text, const fk_rank_reading *
         add(&l, _("%1$s: a rank after the eighth (a board has eight): %2$s"), shown, reading);
         return;
     }
-    if (r->squares < 8 && !r->bad) {
+    if (r->squares < 8) {
         add(&l, P_("%1$s: rank %2$d adds up to %3$d square, %4$s short of eight: %5$s",
                    "%1$s: rank %2$d adds up to %3$d squares, %4$s short of eight: %5$s",
                    r->squares),
