@@ -33,9 +33,9 @@ enum {
 };
 
 typedef struct {
-    int count;                  /* changes of men, in board order */
-    fk_man_change changes[64];  /* at most one per square */
-    unsigned fields;            /* FK_DIFF_* of the fields that differ */
+    int count;                 /* changes of men, in board order */
+    fk_man_change changes[64]; /* at most one per square */
+    unsigned fields;           /* FK_DIFF_* of the fields that differ */
 } fk_position_diff;
 
 /* Compares two positions: each man that moved (the same piece gone from one
@@ -48,9 +48,9 @@ void fk_position_compare(const fk_position *a, const fk_position *b, fk_position
 
 /* The shortest lines of legal moves from one position to another. */
 typedef struct {
-    int plies;  /* length of every line found; -1 when none was found */
-    int count;  /* lines kept (at most FK_LINES_MAX) */
-    int more;   /* further lines of the same length, not kept */
+    int plies; /* length of every line found; -1 when none was found */
+    int count; /* lines kept (at most FK_LINES_MAX) */
+    int more;  /* further lines of the same length, not kept */
     fk_move moves[FK_LINES_MAX][FK_LINE_PLIES_MAX];
 } fk_lines;
 

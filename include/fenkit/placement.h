@@ -19,12 +19,12 @@ typedef enum {
 } fk_stretch_kind;
 
 typedef struct {
-    uint8_t kind;   /* fk_stretch_kind */
-    uint8_t piece;  /* FK_STRETCH_MEN: the fk_piece; else FK_EMPTY */
-    uint8_t count;  /* squares it covers (0 for FK_STRETCH_BAD) */
-    uint8_t file;   /* file of its first square, 0 = a; 8 or more is past h */
-    uint16_t offset;/* byte offset of its first byte within the rank's text */
-    uint16_t length;/* bytes of text it spans */
+    uint8_t kind;    /* fk_stretch_kind */
+    uint8_t piece;   /* FK_STRETCH_MEN: the fk_piece; else FK_EMPTY */
+    uint8_t count;   /* squares it covers (0 for FK_STRETCH_BAD) */
+    uint8_t file;    /* file of its first square, 0 = a; 8 or more is past h */
+    uint16_t offset; /* byte offset of its first byte within the rank's text */
+    uint16_t length; /* bytes of text it spans */
 } fk_stretch;
 
 /* How a whole rank reads. */
@@ -38,16 +38,16 @@ typedef enum {
 #define FK_RANK_STRETCHES 16
 
 typedef struct {
-    int rank;       /* 8 for the first rank written, then 7, ...; 0 or less
-                       for ranks written after the eighth */
-    int offset;     /* byte offset of the rank's text within the placement */
-    int length;     /* bytes of the rank's text */
-    int squares;    /* squares the text adds up to (8 when it is right) */
-    uint8_t kind;   /* fk_rank_kind */
-    uint8_t color;  /* fk_color, for the two home kinds */
-    uint8_t bad;    /* 1 when some byte is neither a piece letter nor a digit */
-    int count;      /* stretches kept */
-    int dropped;    /* stretches past FK_RANK_STRETCHES, not kept */
+    int rank;      /* 8 for the first rank written, then 7, ...; 0 or less
+                      for ranks written after the eighth */
+    int offset;    /* byte offset of the rank's text within the placement */
+    int length;    /* bytes of the rank's text */
+    int squares;   /* squares the text adds up to (8 when it is right) */
+    uint8_t kind;  /* fk_rank_kind */
+    uint8_t color; /* fk_color, for the two home kinds */
+    uint8_t bad;   /* 1 when some byte is neither a piece letter nor a digit */
+    int count;     /* stretches kept */
+    int dropped;   /* stretches past FK_RANK_STRETCHES, not kept */
     fk_stretch stretches[FK_RANK_STRETCHES];
 } fk_rank_reading;
 

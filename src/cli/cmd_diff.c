@@ -69,11 +69,15 @@ static int read_side(cli_inputs *in, side *s, unsigned flags) {
 /* Writes one field as {"from":..,"to":..,"changed":..}. */
 static void json_field(const char *name, const char *from, const char *to, int quoted) {
     printf(",\"%s\":{\"from\":", name);
-    if (quoted) json_text_write(stdout, from, strlen(from), 0);
-    else fputs(from, stdout);
+    if (quoted)
+        json_text_write(stdout, from, strlen(from), 0);
+    else
+        fputs(from, stdout);
     fputs(",\"to\":", stdout);
-    if (quoted) json_text_write(stdout, to, strlen(to), 0);
-    else fputs(to, stdout);
+    if (quoted)
+        json_text_write(stdout, to, strlen(to), 0);
+    else
+        fputs(to, stdout);
     printf(",\"changed\":%s}", strcmp(from, to) ? "true" : "false");
 }
 
@@ -98,11 +102,15 @@ static void print_json(const side *a, const side *b, const fk_lines *lines) {
         coach_man_change(said, sizeof said, c, &a->pos, &b->pos);
         printf("%s{\"change\":\"%s\",\"piece\":\"%c\",\"from\":", i ? "," : "", kinds[c->kind],
                fk_piece_to_char((fk_piece)c->piece));
-        if (c->from == FK_NO_SQUARE) fputs("null", stdout);
-        else printf("\"%s\"", from);
+        if (c->from == FK_NO_SQUARE)
+            fputs("null", stdout);
+        else
+            printf("\"%s\"", from);
         fputs(",\"to\":", stdout);
-        if (c->to == FK_NO_SQUARE) fputs("null", stdout);
-        else printf("\"%s\"", to);
+        if (c->to == FK_NO_SQUARE)
+            fputs("null", stdout);
+        else
+            printf("\"%s\"", to);
         fputs(",\"text\":", stdout);
         json_text_write(stdout, said, strlen(said), 0);
         fputs("}", stdout);

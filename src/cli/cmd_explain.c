@@ -97,7 +97,8 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
 
 int cmd_explain(int argc, char **argv) {
     cli_fen_options opts;
-    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_ENGINE | CLI_OPT_BRIEF, help, &opts);
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_ENGINE | CLI_OPT_BRIEF,
+                                   help, &opts);
     if (rc >= 0) return rc;
     cli_inputs in;
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {

@@ -76,7 +76,7 @@ enum {
     CLI_OPT_TOLERANT = 1 << 0,
     CLI_OPT_EP = 1 << 1,
     CLI_OPT_JSON = 1 << 2,
-    CLI_OPT_BOARD = 1 << 3, /* --ascii and --flip */
+    CLI_OPT_BOARD = 1 << 3,  /* --ascii and --flip */
     CLI_OPT_ENGINE = 1 << 4, /* --engine PATH */
     CLI_OPT_BRIEF = 1 << 5   /* --brief */
 };

@@ -119,7 +119,8 @@ static int take_language(int argc, char **argv) {
             argv[kept++] = argv[i];
         }
     }
-    while (i < argc) argv[kept++] = argv[i++];
+    while (i < argc)
+        argv[kept++] = argv[i++];
     argv[kept] = NULL;
     if (i18n_init(lang) != 0) {
         fprintf(stderr, "fenkit: --lang %s: no messages in that language (en, vi)\n", lang);

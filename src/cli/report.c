@@ -75,7 +75,8 @@ static void append_squares(char *text, size_t cap, fk_bitboard set) {
  * bytes it has ("Tượng" is five). */
 static size_t columns(const char *text, size_t n) {
     size_t width = 0;
-    for (size_t i = 0; i < n; i++) width += ((unsigned char)text[i] & 0xC0) != 0x80;
+    for (size_t i = 0; i < n; i++)
+        width += ((unsigned char)text[i] & 0xC0) != 0x80;
     return width;
 }
 

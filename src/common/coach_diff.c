@@ -110,7 +110,8 @@ void coach_diff(FILE *out, const fk_position *a, const fk_position *b, const fk_
         coach_man_change(said, sizeof said, &d.changes[i], a, b);
         fprintf(out, "  %s\n", said);
     }
-    field_line(out, _("Side to move"), coach_color((fk_color)a->side), coach_color((fk_color)b->side));
+    field_line(out, _("Side to move"), coach_color((fk_color)a->side),
+               coach_color((fk_color)b->side));
     field_line(out, _("Castling rights"), fa.field[2], fb.field[2]);
     char ep_a[3], ep_b[3];
     fk_square_name(a->ep_square, ep_a);
@@ -121,7 +122,8 @@ void coach_diff(FILE *out, const fk_position *a, const fk_position *b, const fk_
     field_line(out, _("Fullmove number"), fa.field[5], fb.field[5]);
     if (!lines) return;
     if (lines->plies == 0) {
-        fprintf(out, "%s\n", _("Moves: none; the men, the side to move and the rights are already the same"));
+        fprintf(out, "%s\n",
+                _("Moves: none; the men, the side to move and the rights are already the same"));
     } else if (lines->plies < 0) {
         fprintf(out, "%s\n",
                 _("Moves: no line of up to three half-moves leads from the first position to "
@@ -133,8 +135,8 @@ void coach_diff(FILE *out, const fk_position *a, const fk_position *b, const fk_
             coach_line_san(a, lines->moves[i], lines->plies, san, sizeof san);
             fprintf(out, "%s%s", i ? _(", or ") : "", san);
         }
-        if (lines->more) fprintf(out, P_(", and %d more line", ", and %d more lines", lines->more),
-                                 lines->more);
+        if (lines->more)
+            fprintf(out, P_(", and %d more line", ", and %d more lines", lines->more), lines->more);
         fputc('\n', out);
     }
 }

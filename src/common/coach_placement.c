@@ -8,22 +8,27 @@
 #include "common/i18n.h"
 
 /* Men named with their colour, one and many, indexed by fk_piece. */
-static const char *const men_colored[FK_PIECE_COUNT][2] = {
-    {"", ""},
-    {NP_("a white pawn", "white pawns")},     {NP_("a white knight", "white knights")},
-    {NP_("a white bishop", "white bishops")}, {NP_("a white rook", "white rooks")},
-    {NP_("a white queen", "white queens")},   {NP_("the white king", "white kings")},
-    {NP_("a black pawn", "black pawns")},     {NP_("a black knight", "black knights")},
-    {NP_("a black bishop", "black bishops")}, {NP_("a black rook", "black rooks")},
-    {NP_("a black queen", "black queens")},   {NP_("the black king", "black kings")}};
+static const char *const men_colored[FK_PIECE_COUNT][2] = {{"", ""},
+                                                           {NP_("a white pawn", "white pawns")},
+                                                           {NP_("a white knight", "white knights")},
+                                                           {NP_("a white bishop", "white bishops")},
+                                                           {NP_("a white rook", "white rooks")},
+                                                           {NP_("a white queen", "white queens")},
+                                                           {NP_("the white king", "white kings")},
+                                                           {NP_("a black pawn", "black pawns")},
+                                                           {NP_("a black knight", "black knights")},
+                                                           {NP_("a black bishop", "black bishops")},
+                                                           {NP_("a black rook", "black rooks")},
+                                                           {NP_("a black queen", "black queens")},
+                                                           {NP_("the black king", "black kings")}};
 
 /* Men named by kind only, where the colour was just said; by fk_kind. */
 static const char *const men_plain[FK_KIND_COUNT][2] = {
     {NP_("a pawn", "pawns")}, {NP_("a knight", "knights")}, {NP_("a bishop", "bishops")},
     {NP_("a rook", "rooks")}, {NP_("a queen", "queens")},   {NP_("the king", "kings")}};
 
-static const char *const number_words[10] = {N_("zero"), N_("one"), N_("two"),   N_("three"),
-                                             N_("four"), N_("five"), N_("six"),  N_("seven"),
+static const char *const number_words[10] = {N_("zero"),  N_("one"),  N_("two"), N_("three"),
+                                             N_("four"),  N_("five"), N_("six"), N_("seven"),
                                              N_("eight"), N_("nine")};
 
 const char *coach_men(fk_piece piece, int n, int with_color) {
@@ -97,9 +102,7 @@ static void add_stretch(line *l, const fk_stretch *s, int rank, int *color) {
             add(l, P_("%s empty square", "%s empty squares", s->count),
                 coach_number(s->count, word, sizeof word));
         break;
-    default:
-        add(l, _("'%s' is neither a piece letter nor a digit"), "?");
-        break;
+    default: add(l, _("'%s' is neither a piece letter nor a digit"), "?"); break;
     }
 }
 
@@ -137,9 +140,9 @@ void coach_rank(char *buf, size_t cap, const char *text, const fk_rank_reading *
         return;
     }
     if (r->squares < 8) {
-        add(&l, P_("%1$s: rank %2$d adds up to %3$d square, %4$s short of eight: %5$s",
-                   "%1$s: rank %2$d adds up to %3$d squares, %4$s short of eight: %5$s",
-                   r->squares),
+        add(&l,
+            P_("%1$s: rank %2$d adds up to %3$d square, %4$s short of eight: %5$s",
+               "%1$s: rank %2$d adds up to %3$d squares, %4$s short of eight: %5$s", r->squares),
             shown, r->rank, r->squares, coach_number(8 - r->squares, word, sizeof word), reading);
         return;
     }
@@ -149,23 +152,22 @@ void coach_rank(char *buf, size_t cap, const char *text, const fk_rank_reading *
         return;
     }
     switch (r->kind) {
-    case FK_RANK_EMPTY:
-        add(&l, _("%1$s: rank %2$d is empty"), shown, r->rank);
-        break;
+    case FK_RANK_EMPTY: add(&l, _("%1$s: rank %2$d is empty"), shown, r->rank); break;
     case FK_RANK_HOME_PIECES:
         add(&l, "%s: ", shown);
-        add(&l, r->color == FK_WHITE ? _("rank %d, all white pieces still at home")
-                                     : _("rank %d, all black pieces still at home"),
+        add(&l,
+            r->color == FK_WHITE ? _("rank %d, all white pieces still at home")
+                                 : _("rank %d, all black pieces still at home"),
             r->rank);
         break;
     case FK_RANK_HOME_PAWNS:
         add(&l, "%s: ", shown);
-        add(&l, r->color == FK_WHITE ? _("rank %d, all white pawns still at home")
-                                     : _("rank %d, all black pawns still at home"),
+        add(&l,
+            r->color == FK_WHITE ? _("rank %d, all white pawns still at home")
+                                 : _("rank %d, all black pawns still at home"),
             r->rank);
         break;
-    default:
-        add(&l, _("%1$s: rank %2$d, %3$s"), shown, r->rank, reading);
+    default: add(&l, _("%1$s: rank %2$d, %3$s"), shown, r->rank, reading);
     }
 }
 
@@ -184,9 +186,10 @@ int coach_placement(FILE *out, const char *fen, size_t len, const char *indent) 
     if (n < 8) {
         wrong += 8 - n;
         fprintf(out, "%s", indent);
-        fprintf(out, P_("The placement holds %d rank, not eight: a '/' ends each of the first seven.",
-                        "The placement holds %d ranks, not eight: a '/' ends each of the first seven.",
-                        n),
+        fprintf(out,
+                P_("The placement holds %d rank, not eight: a '/' ends each of the first seven.",
+                   "The placement holds %d ranks, not eight: a '/' ends each of the first seven.",
+                   n),
                 n);
         fputc('\n', out);
     }

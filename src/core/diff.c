@@ -41,8 +41,8 @@ void fk_position_compare(const fk_position *a, const fk_position *b, fk_position
             arrived &= ~FK_BIT(to);
         }
         for (; left; left &= left - 1)
-            out->changes[out->count++] = (fk_man_change){FK_MAN_VANISHED, (uint8_t)p,
-                                                         (uint8_t)__builtin_ctzll(left), FK_NO_SQUARE};
+            out->changes[out->count++] = (fk_man_change){
+                FK_MAN_VANISHED, (uint8_t)p, (uint8_t)__builtin_ctzll(left), FK_NO_SQUARE};
         for (; arrived; arrived &= arrived - 1)
             out->changes[out->count++] = (fk_man_change){FK_MAN_APPEARED, (uint8_t)p, FK_NO_SQUARE,
                                                          (uint8_t)__builtin_ctzll(arrived)};
@@ -70,7 +70,8 @@ static int usable_ep(const fk_position *pos) {
 
 static int squares_apart(const fk_position *a, const fk_position *b) {
     int n = 0;
-    for (int sq = 0; sq < 64; sq++) n += a->board[sq] != b->board[sq];
+    for (int sq = 0; sq < 64; sq++)
+        n += a->board[sq] != b->board[sq];
     return n;
 }
 

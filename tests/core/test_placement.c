@@ -21,7 +21,8 @@ static void start_position_names_home_and_empty_ranks(void **state) {
     assert_int_equal(r[0].color, FK_BLACK);
     assert_int_equal(r[1].kind, FK_RANK_HOME_PAWNS);
     assert_int_equal(r[1].color, FK_BLACK);
-    for (int i = 2; i < 6; i++) assert_int_equal(r[i].kind, FK_RANK_EMPTY);
+    for (int i = 2; i < 6; i++)
+        assert_int_equal(r[i].kind, FK_RANK_EMPTY);
     assert_int_equal(r[6].kind, FK_RANK_HOME_PAWNS);
     assert_int_equal(r[6].color, FK_WHITE);
     assert_int_equal(r[7].kind, FK_RANK_HOME_PIECES);
