@@ -187,7 +187,11 @@ int cmd_diff(int argc, char **argv) {
         print_json(&a, &b, search ? &lines : NULL);
         return a.valid && b.valid ? CLI_OK : CLI_PROBLEMS;
     }
-    printf("%s %s\n%s %s\n\n", _("From:"), a.given, _("To:  "), b.given);
+    /* the two labels padded alike, so the FENs stand one above the other */
+    const char *from = _("From:"), *to = _("To:");
+    int wf = cli_text_columns(from), wt = cli_text_columns(to);
+    printf("%s%*s %s\n%s%*s %s\n\n", from, wt > wf ? wt - wf : 0, "", a.given, to,
+           wf > wt ? wf - wt : 0, "", b.given);
     const side *sides[2] = {&a, &b};
     for (int i = 0; i < 2; i++) {
         if (sides[i]->valid) continue;

@@ -75,9 +75,9 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
     }
     if (fk_problems_fen_read(&problems)) {
         char text[2048];
-        size_t need = fk_position_explain(&pos, text, sizeof text);
+        size_t need = coach_fields(&pos, text, sizeof text);
         char *big = need < sizeof text ? NULL : malloc(need + 1);
-        if (big) fk_position_explain(&pos, big, need + 1);
+        if (big) coach_fields(&pos, big, need + 1);
         cli_print_paragraphs(stdout, big ? big : text, "  ");
         fputc('\n', stdout);
         free(big);

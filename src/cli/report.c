@@ -80,6 +80,8 @@ static size_t columns(const char *text, size_t n) {
     return width;
 }
 
+int cli_text_columns(const char *text) { return (int)columns(text, strlen(text)); }
+
 /* Writes text (up to its end or a newline) after a prefix of first_width
  * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
  * starting each further line, and ends the line. A word longer than a line

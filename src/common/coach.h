@@ -24,6 +24,12 @@ void coach_rank(char *buf, size_t cap, const char *text, const fk_rank_reading *
  * extra rank counts too). */
 int coach_placement(FILE *out, const char *fen, size_t len, const char *indent);
 
+/* Writes, into buf (zero-terminated, truncated to cap), the position read
+ * back field by field in the reader's language, the way a coach reads a FEN
+ * aloud: side to move, castling, en passant, the counters, material and
+ * status, a line each. Returns the length it needed (like snprintf). */
+size_t coach_fields(const fk_position *pos, char *buf, size_t cap);
+
 /* The side to move named in the reader's language ("White"). */
 const char *coach_color(fk_color c);
 

@@ -6,6 +6,7 @@
 #include "api.h"
 #include "common/not_a_fen.h"
 #include "fenkit/fenkit.h"
+#include "common/coach.h"
 
 /* A FEN request: the text and how to read and write it. */
 typedef struct {
@@ -200,14 +201,14 @@ static void json_problems(srv_buf *b, const fen_reading *r) {
 /* Appends the explanation of pos as a JSON list of its lines. */
 static void json_explanation(srv_buf *b, const fk_position *pos) {
     char small[4096], *text = small;
-    size_t need = fk_position_explain(pos, small, sizeof small);
+    size_t need = coach_fields(pos, small, sizeof small);
     if (need >= sizeof small) {
         text = malloc(need + 1);
         if (!text) {
             b->failed = 1;
             return;
         }
-        fk_position_explain(pos, text, need + 1);
+        coach_fields(pos, text, need + 1);
     }
     srv_buf_puts(b, "[");
     const char *sep = "";
