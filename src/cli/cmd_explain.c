@@ -82,14 +82,16 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
         fputc('\n', stdout);
         free(big);
     } else {
-        fputs("The FEN could not be read completely, so it is not explained field by field;\n"
-              "fix the errors below first.\n\n",
-              stdout);
+        cli_print_paragraphs(stdout,
+                             _("The FEN could not be read completely, so it is not explained "
+                               "field by field; fix the errors below first."),
+                             "");
+        fputc('\n', stdout);
     }
     if (problems.count == 0) {
-        fputs("No problems found.\n", stdout);
+        printf("%s\n", _("No problems found."));
     } else {
-        printf("%s:\n", valid ? "Worth knowing" : "Problems");
+        printf("%s\n", valid ? _("Worth knowing:") : _("Problems:"));
         cli_print_problems(stdout, &problems, "  ", 1);
     }
     return valid;
@@ -126,7 +128,7 @@ int cmd_explain(int argc, char **argv) {
         invalid += !valid;
         if (valid && ae.settings) {
             /* the engine's section: analyse's answer, FEN interrogated */
-            fputs("\nThe engine's view:\n", stdout);
+            printf("\n%s\n", _("The engine's view:"));
             char text[FK_FEN_MAX + 64];
             snprintf(text, sizeof text, "%.*s", (int)input.len, input.text);
             invalid += analyse_one(&ae, text, "", 0, stdout, stderr) != CLI_OK;

@@ -34,8 +34,11 @@ static void print_help(FILE *out) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-10s %s\n", "help", "this list; 'fenkit help COMMAND': a command's help");
-    fprintf(out, "\nEvery command takes --lang LANG (en, vi) for the language it explains in;\n"
-                 "without it LANGUAGE, LC_ALL, LC_MESSAGES or LANG decide (LANG=vi_VN.UTF-8).\n");
+    char known[256];
+    i18n_languages(known, sizeof known);
+    fprintf(out, "\nEvery command takes --lang LANG (%s) for the language it explains in;\n"
+                 "without it LANGUAGE, LC_ALL, LC_MESSAGES or LANG decide (LANG=vi_VN.UTF-8).\n",
+            known);
     fprintf(out, "\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
                  "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
                  "2 usage error.\n"
@@ -113,7 +116,9 @@ static int take_language(int argc, char **argv) {
         } else if (strncmp(argv[i], "--lang=", 7) == 0) {
             lang = argv[i] + 7;
         } else if (strcmp(argv[i], "--lang") == 0) {
-            fprintf(stderr, "fenkit: --lang needs a language (en, vi)\n");
+            char known[256];
+            i18n_languages(known, sizeof known);
+            fprintf(stderr, "fenkit: --lang needs a language (%s)\n", known);
             return -1;
         } else {
             argv[kept++] = argv[i];
@@ -123,7 +128,10 @@ static int take_language(int argc, char **argv) {
         argv[kept++] = argv[i++];
     argv[kept] = NULL;
     if (i18n_init(lang) != 0) {
-        fprintf(stderr, "fenkit: --lang %s: no messages in that language (en, vi)\n", lang);
+        char known[256];
+        i18n_languages(known, sizeof known);
+        fprintf(stderr, "fenkit: --lang %s: no messages in that language (there are: %s)\n",
+                lang, known);
         return -1;
     }
     return kept;

@@ -1,6 +1,7 @@
 /* Choosing the reader's language and finding fenkit's message catalogs. */
 #include "common/i18n.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
@@ -13,29 +14,6 @@
 #define FENKIT_LOCALEDIR "/usr/local/share/locale"
 #endif
 
-/* The languages with a catalog, English (the messages themselves) first. */
-static const char *const known[] = {"en", "vi"};
-
-static char language[16] = "en";
-
-/* The language code at the start of a locale name: "vi_VN.UTF-8" -> "vi". */
-static void short_code(const char *name, char out[16]) {
-    size_t n = strcspn(name, "_.@:-");
-    if (n >= 16) n = 15;
-    memcpy(out, name, n);
-    out[n] = '\0';
-}
-
-int i18n_known(const char *lang) {
-    char code[16];
-    short_code(lang, code);
-    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-        if (strcmp(code, known[i]) == 0) return 1;
-    return 0;
-}
-
-const char *i18n_language(void) { return language; }
-
 /* Writes a then b into out (cap bytes). Returns -1 when they do not fit. */
 static int join(char *out, size_t cap, const char *a, const char *b) {
     size_t na = strlen(a), nb = strlen(b);
@@ -45,13 +23,56 @@ static int join(char *out, size_t cap, const char *a, const char *b) {
     return 0;
 }
 
-/* 1 when dir holds a compiled catalog of fenkit. */
-static int has_catalogs(const char *dir) {
-    char path[PATH_MAX];
-    struct stat st;
-    return join(path, sizeof path, dir, "/vi/LC_MESSAGES/" FENKIT_TEXT_DOMAIN ".mo") == 0 &&
-           stat(path, &st) == 0;
+static char language[16] = "en";
+/* Where the compiled catalogs are, found once. */
+static char catalogs[PATH_MAX];
+
+/* The language code at the start of a locale name: "vi_VN.UTF-8" -> "vi". */
+static void short_code(const char *name, char out[16]) {
+    size_t n = strcspn(name, "_.@:-");
+    if (n >= 16) n = 15;
+    memcpy(out, name, n);
+    out[n] = '\0';
 }
+
+static void find_catalogs(char out[PATH_MAX]);
+
+/* 1 when dir holds fenkit's compiled catalog of language code. */
+static int has_catalog(const char *dir, const char *code) {
+    char tail[64], path[PATH_MAX];
+    struct stat st;
+    snprintf(tail, sizeof tail, "/%s/LC_MESSAGES/" FENKIT_TEXT_DOMAIN ".mo", code);
+    return join(path, sizeof path, dir, tail) == 0 && stat(path, &st) == 0;
+}
+
+int i18n_known(const char *lang) {
+    char code[16];
+    short_code(lang, code);
+    if (strcmp(code, "en") == 0) return 1;
+    if (!*code || strchr(code, '/') || code[0] == '.') return 0;
+    if (!*catalogs) find_catalogs(catalogs);
+    return has_catalog(catalogs, code);
+}
+
+size_t i18n_languages(char *buf, size_t cap) {
+    if (!*catalogs) find_catalogs(catalogs);
+    size_t len = (size_t)snprintf(buf, cap, "en");
+    DIR *dir = opendir(catalogs);
+    struct dirent *e;
+    while (dir && (e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "en") == 0 ||
+            !has_catalog(catalogs, e->d_name))
+            continue;
+        int n = snprintf(buf + (len < cap ? len : cap), len < cap ? cap - len : 0, ", %s",
+                         e->d_name);
+        if (n > 0) len += (size_t)n;
+    }
+    if (dir) closedir(dir);
+    return len;
+}
+
+const char *i18n_language(void) { return language; }
+
 
 /* Where the catalogs are: $FENKIT_LOCALEDIR, the build tree next to the
  * program (so a fresh build speaks every language before it is installed),
@@ -65,8 +86,8 @@ static void find_catalogs(char out[PATH_MAX]) {
         exe[n] = '\0';
         char *slash = strrchr(exe, '/');
         if (slash) *slash = '\0';
-        if (join(out, PATH_MAX, exe, "/locale") == 0 && has_catalogs(out)) return;
-        if (join(out, PATH_MAX, exe, "/../share/locale") == 0 && has_catalogs(out)) return;
+        if (join(out, PATH_MAX, exe, "/locale") == 0 && has_catalog(out, "en")) return;
+        if (join(out, PATH_MAX, exe, "/../share/locale") == 0 && has_catalog(out, "en")) return;
     }
     join(out, PATH_MAX, FENKIT_LOCALEDIR, "");
 }
@@ -117,9 +138,8 @@ int i18n_init(const char *lang) {
         strcmp(setlocale(LC_MESSAGES, NULL), "POSIX") == 0)
         setlocale(LC_MESSAGES, "C.UTF-8");
     setenv("LANGUAGE", code, 1);
-    char dir[PATH_MAX];
-    find_catalogs(dir);
-    bindtextdomain(FENKIT_TEXT_DOMAIN, dir);
+    if (!*catalogs) find_catalogs(catalogs);
+    bindtextdomain(FENKIT_TEXT_DOMAIN, catalogs);
     bind_textdomain_codeset(FENKIT_TEXT_DOMAIN, "UTF-8");
     return rc;
 }

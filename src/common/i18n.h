@@ -5,6 +5,7 @@
 #define FENKIT_COMMON_I18N_H
 
 #include <libintl.h>
+#include <stddef.h>
 
 #define FENKIT_TEXT_DOMAIN "fenkit"
 
@@ -30,5 +31,9 @@ const char *i18n_language(void);
 /* 1 when fenkit has a catalog for the language `lang` names (English always
  * counts). */
 int i18n_known(const char *lang);
+
+/* Writes the codes of the languages with a catalog, "en, vi", into buf.
+ * Returns the length needed (like snprintf). */
+size_t i18n_languages(char *buf, size_t cap);
 
 #endif

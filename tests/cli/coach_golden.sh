@@ -17,7 +17,7 @@ UPSIDE_DOWN='RNBQKBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbqkbnr w KQkq - 0 1'
 # The coach's words of explain's output: from the placement's heading to
 # the line before the problems.
 words() {
-    awk '/^(No problems|Problems:|Worth knowing:)/ { exit } keep { print } /^(Placement, rank by rank:|Vị trí quân, từng hàng:)$/ { print; keep = 1 }' "$TMP/out"
+    awk '/^(No problems|Problems:|Worth knowing:|Không thấy vấn đề|Vấn đề:|Điều nên biết:)/ { exit } keep { print } /^(Placement, rank by rank:|Vị trí quân, từng hàng:)$/ { print; keep = 1 }' "$TMP/out"
 }
 
 # golden LANG NAME: compares $TMP/golden with DATA/LANG/NAME.txt.
