@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "common/coach.h"
 #include "common/i18n.h"
-#include "common/json_text.h"
+#include "common/diff_json.h"
 #include "input.h"
 #include "report.h"
 
@@ -66,99 +66,6 @@ static int read_side(cli_inputs *in, side *s, unsigned flags) {
     return 0;
 }
 
-/* Writes one field as {"from":..,"to":..,"changed":..}. */
-static void json_field(const char *name, const char *from, const char *to, int quoted) {
-    printf(",\"%s\":{\"from\":", name);
-    if (quoted)
-        json_text_write(stdout, from, strlen(from), 0);
-    else
-        fputs(from, stdout);
-    fputs(",\"to\":", stdout);
-    if (quoted)
-        json_text_write(stdout, to, strlen(to), 0);
-    else
-        fputs(to, stdout);
-    printf(",\"changed\":%s}", strcmp(from, to) ? "true" : "false");
-}
-
-static void print_json(const side *a, const side *b, const fk_lines *lines) {
-    static const char *const kinds[] = {"moved", "appeared", "vanished"};
-    char fa[FK_FEN_MAX], fb[FK_FEN_MAX];
-    fk_fen_write(&a->pos, FK_EP_ALWAYS, fa, sizeof fa);
-    fk_fen_write(&b->pos, FK_EP_ALWAYS, fb, sizeof fb);
-    fputs("{\"from\":", stdout);
-    json_text_write(stdout, a->given, strlen(a->given), 0);
-    fputs(",\"to\":", stdout);
-    json_text_write(stdout, b->given, strlen(b->given), 0);
-    printf(",\"valid\":[%s,%s]", a->valid ? "true" : "false", b->valid ? "true" : "false");
-    fk_position_diff d;
-    fk_position_compare(&a->pos, &b->pos, &d);
-    fputs(",\"men\":[", stdout);
-    for (int i = 0; i < d.count; i++) {
-        const fk_man_change *c = &d.changes[i];
-        char from[3], to[3], said[512];
-        fk_square_name(c->from, from);
-        fk_square_name(c->to, to);
-        coach_man_change(said, sizeof said, c, &a->pos, &b->pos);
-        printf("%s{\"change\":\"%s\",\"piece\":\"%c\",\"from\":", i ? "," : "", kinds[c->kind],
-               fk_piece_to_char((fk_piece)c->piece));
-        if (c->from == FK_NO_SQUARE)
-            fputs("null", stdout);
-        else
-            printf("\"%s\"", from);
-        fputs(",\"to\":", stdout);
-        if (c->to == FK_NO_SQUARE)
-            fputs("null", stdout);
-        else
-            printf("\"%s\"", to);
-        fputs(",\"text\":", stdout);
-        json_text_write(stdout, said, strlen(said), 0);
-        fputs("}", stdout);
-    }
-    fputs("]", stdout);
-    /* the fields as FEN writes them: side, castling, en passant, counters */
-    const char *wa[6], *wb[6];
-    char *pa = fa, *pb = fb;
-    for (int i = 0; i < 6; i++) {
-        wa[i] = pa;
-        wb[i] = pb;
-        pa += strcspn(pa, " ");
-        pb += strcspn(pb, " ");
-        if (*pa) *pa++ = '\0';
-        if (*pb) *pb++ = '\0';
-    }
-    json_field("side", wa[1], wb[1], 1);
-    json_field("castling", wa[2], wb[2], 1);
-    json_field("en_passant", wa[3], wb[3], 1);
-    json_field("halfmove", wa[4], wb[4], 0);
-    json_field("fullmove", wa[5], wb[5], 0);
-    fputs(",\"moves\":", stdout);
-    if (!lines || lines->plies < 0) {
-        fputs("null", stdout);
-    } else {
-        printf("{\"plies\":%d,\"lines\":[", lines->plies);
-        for (int i = 0; i < lines->count; i++) {
-            char san[128];
-            coach_line_san(&a->pos, lines->moves[i], lines->plies, san, sizeof san);
-            printf("%s{\"san\":", i ? "," : "");
-            json_text_write(stdout, san, strlen(san), 0);
-            fputs(",\"uci\":[", stdout);
-            fk_position pos = a->pos;
-            for (int j = 0; j < lines->plies; j++) {
-                char uci[8];
-                fk_move_to_uci(&pos, lines->moves[i][j], uci, sizeof uci);
-                printf("%s\"%s\"", j ? "," : "", uci);
-                fk_move_make(&pos, lines->moves[i][j]);
-            }
-            fputs("]}", stdout);
-        }
-        printf("],\"more\":%d}", lines->more);
-    }
-    fputs(",\"searched\":", stdout);
-    fputs(lines ? "true" : "false", stdout);
-    fputs("}\n", stdout);
-}
-
 int cmd_diff(int argc, char **argv) {
     cli_fen_options opts;
     int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_JSON, help, &opts);
@@ -184,7 +91,9 @@ int cmd_diff(int argc, char **argv) {
     int search = a.valid && b.read;
     if (search) fk_moves_between(&a.pos, &b.pos, 3, &lines);
     if (opts.json) {
-        print_json(&a, &b, search ? &lines : NULL);
+        diff_json_write(stdout, a.given, b.given, &a.pos, &b.pos, a.valid, b.valid,
+                        search ? &lines : NULL);
+        fputc('\n', stdout);
         return a.valid && b.valid ? CLI_OK : CLI_PROBLEMS;
     }
     /* the two labels padded alike, so the FENs stand one above the other */
