@@ -30,6 +30,11 @@ const fenBox = $('fen');
 // with no translation stays English.
 let messages = {};
 const t = (text) => messages[text] || text;
+// A message with {name} places filled from vars.
+const tf = (text, vars) => t(text).replace(/\{(\w+)\}/g, (all, name) => (name in vars ? vars[name] : all));
+// "{n} error" or "{n} errors", as English counts; other languages say it
+// in their own words for each.
+const count = (n, one, many) => tf(n === 1 ? one : many, { n });
 
 const state = {
   board: new Array(64).fill(''), // a1 = 0 ... h8 = 63; '' for empty
@@ -194,7 +199,8 @@ function buildPalette() {
   const empty = document.createElement('button');
   empty.type = 'button';
   empty.className = 'empty';
-  empty.textContent = 'empty';
+  empty.textContent = t('empty');
+  empty.dataset.msg = 'empty';
   empty.dataset.piece = '';
   empty.setAttribute('aria-label', 'empty the square');
   empty.addEventListener('click', () => put(state.selected, ''));
@@ -277,7 +283,7 @@ function fillEpChoices(side, current) {
   for (const value of choices) {
     const option = document.createElement('option');
     option.value = value;
-    option.textContent = value === '-' ? 'none' : value;
+    option.textContent = value === '-' ? t('none') : value;
     select.append(option);
   }
   select.value = current;
@@ -346,24 +352,27 @@ function showResult(r, text) {
   }
   const errors = r.problems.filter((p) => p.severity === 'error').length;
   const warnings = r.problems.filter((p) => p.severity === 'warning').length;
-  const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   if (r.valid && state.unsure.size) {
     // A scanned board is never called plainly valid while squares of it
     // are in doubt: the rules hold for the board as read, which may not be
     // the board in the picture.
-    showVerdict('doubt', 'Valid as read, but ' + plural(state.unsure.size, 'square') +
-      ' may be misread: check ' + checkFirst().join(', ') + ' first.');
+    showVerdict('doubt', tf(state.unsure.size === 1
+      ? 'Valid as read, but {n} square may be misread: check {squares} first.'
+      : 'Valid as read, but {n} squares may be misread: check {squares} first.',
+    { n: state.unsure.size, squares: checkFirst().join(', ') }));
   } else if (r.valid) {
-    const side = state.side === 'b' ? 'Black' : 'White';
+    const side = t(state.side === 'b' ? 'Black' : 'White');
     // a mate is a check, and a stalemate a draw, without saying so
     const ending = r.status.find((s) => s === 'checkmate' || s === 'stalemate');
-    const words = (ending ? [ending] : r.status).map((s) => STATUS_WORDS[s] || s);
-    let text = 'Valid: ' + side + ' to move' + (words.length ? ', ' + words.join(', ') : '') + '.';
-    if (warnings) text += ' ' + plural(warnings, 'warning') + '.';
+    const words = (ending ? [ending] : r.status).map((s) => t(STATUS_WORDS[s] || s));
+    let text = tf('Valid: {side} to move', { side }) + (words.length ? ', ' + words.join(', ') : '') + '.';
+    if (warnings) text += ' ' + count(warnings, '{n} warning', '{n} warnings') + '.';
     showVerdict('valid', text);
   } else {
-    showVerdict('invalid', 'Not a valid position: ' + plural(errors, 'error') +
-      (warnings ? ', ' + plural(warnings, 'warning') : '') + '.');
+    showVerdict('invalid', tf('Not a valid position: {count}', {
+      count: count(errors, '{n} error', '{n} errors') +
+        (warnings ? ', ' + count(warnings, '{n} warning', '{n} warnings') : ''),
+    }) + '.');
   }
   $('canonical-row').hidden = !r.valid;
   $('canonical').textContent = r.valid ? r.fen : '';

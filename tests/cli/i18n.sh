@@ -12,6 +12,35 @@ for po in "$ROOT"/po/*.po; do
     msgfmt --check --check-format -o /dev/null "$po" 2>"$TMP/err" || fail "$(basename "$po"): $(cat "$TMP/err")"
 done
 
+# the page's messages fill {name} places (app.js's tf): each translation
+# keeps the same names, which msgfmt does not know to check
+braces() {
+    python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+bad = []
+for block in text.split("\n\n"):
+    parts = {}
+    key = None
+    for line in block.splitlines():
+        m = re.match(r'(msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$', line)
+        if m:
+            key = m.group(1)
+            parts[key] = m.group(2)
+        elif line.startswith('"') and key:
+            parts[key] += line[1:-1]
+    want = set(re.findall(r"\{(\w+)\}", parts.get("msgid", "")))
+    for k, v in parts.items():
+        if k.startswith("msgstr") and v and set(re.findall(r"\{(\w+)\}", v)) != want:
+            bad.append(f"{parts['msgid']!r} -> {v!r}")
+if bad:
+    sys.exit("places {name} changed: " + "; ".join(bad))
+PY
+}
+for po in "$ROOT"/po/*.po; do
+    braces "$po" 2>"$TMP/err" || fail "$(basename "$po"): $(cat "$TMP/err")"
+done
+
 step "every message of the sources is translated in every catalog"
 "$ROOT/scripts/update-po" --extract "$TMP/fresh.pot" 2>/dev/null || fail "xgettext failed"
 [ "$(grep -c '^msgid ' "$TMP/fresh.pot")" -gt 100 ] || fail "too few messages extracted"
@@ -36,6 +65,11 @@ sed 's/^msgstr "Nước đi:"$/msgstr ""/' "$vi" >"$TMP/untranslated.po"
 ! cmp -s "$vi" "$TMP/untranslated.po" || fail "the test's edit did not apply to vi.po"
 ! msgcmp "$TMP/untranslated.po" "$TMP/fresh.pot" 2>/dev/null ||
     fail "msgcmp accepted an untranslated message"
+
+# a page message whose {side} was translated away
+sed 's/^msgstr "Hợp lệ: {side} đi"$/msgstr "Hợp lệ: {ben} đi"/' "$vi" >"$TMP/braces.po"
+! cmp -s "$vi" "$TMP/braces.po" || fail "the test's edit did not apply to vi.po"
+! braces "$TMP/braces.po" 2>/dev/null || fail "a renamed {place} was accepted"
 
 step "--lang vi, LANG=vi_VN.UTF-8 and LANGUAGE choose Vietnamese"
 fk --lang vi explain "$START"

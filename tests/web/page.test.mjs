@@ -507,6 +507,7 @@ try {
     const words = await page.textContent('#explanation');
     expect(words.includes('Bên đi') && words.includes('Trắng'), `the explanation reads "${words.slice(0, 80)}"`);
     expect(await page.getAttribute('html', 'lang') === 'vi', 'the page\'s lang attribute is not vi');
+    expect((await verdict()).startsWith('Hợp lệ: Trắng đi'), `the verdict says "${await verdict()}"`);
     await shot('vietnamese');
     await page.selectOption('#lang', 'en');
     await page.waitForFunction(() => document.querySelector('#details h2').textContent === 'Problems', null, { timeout: 5000 })
