@@ -1,4 +1,4 @@
-/* libFuzzer target for src/core/check.c and explain.c: builds a position
+/* libFuzzer target for src/core/check.c and src/common/coach_fields.c: builds a position
  * straight from the bytes (any men anywhere, any side, castling rights on
  * any back-rank squares, any en passant square, any counters), so the checks
  * meet boards no FEN reader would hand them. */

@@ -61,8 +61,9 @@ static void read_rank(const char *text, size_t len, fk_rank_reading *r) {
             r->squares += ch - '0';
             run = NULL;
         } else if (piece != FK_EMPTY) {
-            /* a man like the one before him lengthens the run */
-            if (run && run->piece == piece && run->offset + run->length == i) {
+            /* a man like the one before him lengthens the run, as far as
+             * a stretch can count */
+            if (run && run->piece == piece && run->count < 255) {
                 run->count++;
                 run->length++;
             } else {
