@@ -76,9 +76,10 @@ static const char *square(int file, int rank, char name[3]) {
     return name;
 }
 
-/* Appends one stretch: "black pawns on a7 and b7", "c7 empty". `color` is
- * the colour last named in this rank (-1 for none) and is updated. */
-static void add_stretch(line *l, const fk_stretch *s, int rank, int *color) {
+/* Appends one stretch of the rank's text: "black pawns on a7 and b7", "c7
+ * empty". `color` is the colour last named in this rank (-1 for none) and
+ * is updated. */
+static void add_stretch(line *l, const fk_stretch *s, const char *text, int rank, int *color) {
     char first[3], last[3], word[16];
     switch (s->kind) {
     case FK_STRETCH_MEN: {
@@ -102,7 +103,16 @@ static void add_stretch(line *l, const fk_stretch *s, int rank, int *color) {
             add(l, P_("%s empty square", "%s empty squares", s->count),
                 coach_number(s->count, word, sizeof word));
         break;
-    default: add(l, _("'%s' is neither a piece letter nor a digit"), "?"); break;
+    default: {
+        /* the byte itself, so the reader sees which one */
+        unsigned char ch = (unsigned char)text[s->offset];
+        if (ch >= 0x20 && ch < 0x7f)
+            snprintf(word, sizeof word, "%c", ch);
+        else
+            snprintf(word, sizeof word, "\\x%02x", ch);
+        add(l, _("'%s' is neither a piece letter nor a digit"), word);
+        break;
+    }
     }
 }
 
@@ -115,19 +125,7 @@ void coach_rank(char *buf, size_t cap, const char *text, const fk_rank_reading *
     int color = -1;
     for (int i = 0; i < r->count; i++) {
         if (i) add(&body, "%s", _(", "));
-        const fk_stretch *s = &r->stretches[i];
-        if (s->kind == FK_STRETCH_BAD) {
-            /* the byte itself, so the reader sees which one */
-            char byte[8];
-            unsigned char ch = (unsigned char)text[s->offset];
-            if (ch >= 0x20 && ch < 0x7f)
-                snprintf(byte, sizeof byte, "%c", ch);
-            else
-                snprintf(byte, sizeof byte, "\\x%02x", ch);
-            add(&body, _("'%s' is neither a piece letter nor a digit"), byte);
-            continue;
-        }
-        add_stretch(&body, s, r->rank, &color);
+        add_stretch(&body, &r->stretches[i], text, r->rank, &color);
     }
     if (r->dropped) add(&body, "%s…", _(", "));
     snprintf(shown, sizeof shown, "%.*s", r->length > 60 ? 60 : r->length, text);

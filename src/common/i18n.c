@@ -23,7 +23,6 @@ static int join(char *out, size_t cap, const char *a, const char *b) {
     return 0;
 }
 
-static char language[16] = "en";
 /* Where the compiled catalogs are, found once. */
 static char catalogs[PATH_MAX];
 
@@ -63,16 +62,13 @@ size_t i18n_languages(char *buf, size_t cap) {
         if (e->d_name[0] == '.' || strcmp(e->d_name, "en") == 0 ||
             !has_catalog(catalogs, e->d_name))
             continue;
-        int n = snprintf(buf + (len < cap ? len : cap), len < cap ? cap - len : 0, ", %s",
-                         e->d_name);
+        int n =
+            snprintf(buf + (len < cap ? len : cap), len < cap ? cap - len : 0, ", %s", e->d_name);
         if (n > 0) len += (size_t)n;
     }
     if (dir) closedir(dir);
     return len;
 }
-
-const char *i18n_language(void) { return language; }
-
 
 /* Where the catalogs are: $FENKIT_LOCALEDIR, the build tree next to the
  * program (so a fresh build speaks every language before it is installed),
@@ -129,7 +125,6 @@ int i18n_init(const char *lang) {
         rc = lang ? -1 : 0;
         strcpy(code, "en");
     }
-    snprintf(language, sizeof language, "%s", code);
     /* gettext honours LANGUAGE whenever the messages locale is not plain
      * "C", so C.UTF-8 (always present in glibc) lets the chosen catalog be
      * used even where no Vietnamese locale is installed. Only the messages

@@ -25,9 +25,6 @@
  * language fenkit has no catalog for (English is then used). */
 int i18n_init(const char *lang);
 
-/* The language in use, as a short code ("en", "vi"). */
-const char *i18n_language(void);
-
 /* 1 when fenkit has a catalog for the language `lang` names (English always
  * counts). */
 int i18n_known(const char *lang);
