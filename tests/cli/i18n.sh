@@ -95,7 +95,8 @@ out_has "Nước đi: 1.e4"
 step "an unknown --lang is a usage error that names the languages there are"
 fk --lang xx explain "$START"
 expect_rc 2
-err_has "en, vi"
+err_has "there are: en"
+err_has "vi"
 fk explain "$START" --lang
 expect_rc 2
 
