@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "common/coach.h"
 #include "common/i18n.h"
+#include "common/json_text.h"
 #include "common/diff_json.h"
 #include "input.h"
 #include "report.h"
@@ -22,7 +23,8 @@ static const char help[] =
     "as six words each), or 'startpos' and 'startpos moves e2e4' as in UCI.\n"
     "\n"
     "Options:\n"
-    "  --json        one JSON object: men, fields (from, to, changed), moves\n"
+    "  --json        one JSON object: men, fields (from, to, changed), moves;\n"
+    "                for a FEN that cannot be read: read, error\n"
     "  --tolerant    accept extra white space and missing fields\n"
     "  --lang LANG   the language to explain in (en, vi); else LANG decides\n"
     "  -h, --help    this help\n"
@@ -90,6 +92,21 @@ int cmd_diff(int argc, char **argv) {
     static fk_lines lines;
     int search = a.valid && b.read;
     if (search) fk_moves_between(&a.pos, &b.pos, 3, &lines);
+    if (opts.json && (!a.read || !b.read)) {
+        /* nothing to compare: which FEN could not be read, and its first
+         * problem (fenkit check --json lists them all) */
+        const side *bad = !a.read ? &a : &b;
+        fputs("{\"from\":", stdout);
+        json_text_write(stdout, a.given, strlen(a.given), 0);
+        fputs(",\"to\":", stdout);
+        json_text_write(stdout, b.given, strlen(b.given), 0);
+        printf(",\"valid\":[%s,%s],\"read\":[%s,%s],\"error\":", a.valid ? "true" : "false",
+               b.valid ? "true" : "false", a.read ? "true" : "false", b.read ? "true" : "false");
+        const char *why = bad->problems.count ? bad->problems.items[0].message : "it is empty";
+        json_text_write(stdout, why, strlen(why), 0);
+        fputs("}\n", stdout);
+        return CLI_PROBLEMS;
+    }
     if (opts.json) {
         diff_json_write(stdout, a.given, b.given, &a.pos, &b.pos, a.valid, b.valid,
                         search ? &lines : NULL);

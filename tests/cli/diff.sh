@@ -61,6 +61,9 @@ out_has "The second FEN has problems"
 out_has "[rank-length]"
 said_has "RNBQKBN: rank 1 adds up to 7 squares, one short of eight"
 out_has "not compared"
+fk diff --json "$START" "$SHORT_RANK"
+expect_rc 1
+json_check 'assert rows[0]["read"] == [True, False] and "Rank 1" in rows[0]["error"], rows[0]'
 # a first FEN with a rule error is compared, but no moves are looked for
 fk diff "$OPPONENT_CHECK" "$KINGS_ONLY"
 expect_rc 1
