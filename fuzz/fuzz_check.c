@@ -1,4 +1,4 @@
-/* libFuzzer target for src/core/check.c and explain.c: builds a position
+/* libFuzzer target for src/core/check.c and src/common/coach_fields.c: builds a position
  * straight from the bytes (any men anywhere, any side, castling rights on
  * any back-rank squares, any en passant square, any counters), so the checks
  * meet boards no FEN reader would hand them. */
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fenkit/check.h"
+#include "common/coach.h"
 
 /* Stops the run on a broken promise (the build drops assert()). */
 #define require(x) \
@@ -44,10 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     require((st == FK_OK) == !fk_problems_has_error(&problems) || problems.dropped);
 
     char text[4096];
-    size_t need = fk_position_explain(&pos, text, sizeof text);
+    size_t need = coach_fields(&pos, text, sizeof text);
     require(need < sizeof text && strlen(text) == need);
     char small[37];
-    require(fk_position_explain(&pos, small, sizeof small) == need);
+    require(coach_fields(&pos, small, sizeof small) == need);
     require(strlen(small) == (need < sizeof small ? need : sizeof small - 1));
     return 0;
 }

@@ -25,6 +25,17 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?
 const $ = (id) => document.getElementById(id);
 const fenBox = $('fen');
 
+// The page's own words in the reader's language, from the server's
+// catalogs (GET /api/messages): English texts are the keys, and a text
+// with no translation stays English.
+let messages = {};
+const t = (text) => messages[text] || text;
+// A message with {name} places filled from vars.
+const tf = (text, vars) => t(text).replace(/\{(\w+)\}/g, (all, name) => (name in vars ? vars[name] : all));
+// "{n} error" or "{n} errors", as English counts; other languages say it
+// in their own words for each.
+const count = (n, one, many) => tf(n === 1 ? one : many, { n });
+
 const state = {
   board: new Array(64).fill(''), // a1 = 0 ... h8 = 63; '' for empty
   side: 'w', castling: '-', ep: '-', counters: '0 1',
@@ -42,6 +53,9 @@ const state = {
   // text typed there cannot be read, since writing would replace it
   editable: true,
   seq: 0,
+  // the language chosen with the switch; '' follows the browser's
+  // Accept-Language, as the server reads it
+  lang: '',
 };
 
 const squareName = (sq) => FILES[sq & 7] + ((sq >> 3) + 1);
@@ -185,7 +199,8 @@ function buildPalette() {
   const empty = document.createElement('button');
   empty.type = 'button';
   empty.className = 'empty';
-  empty.textContent = 'empty';
+  empty.textContent = t('empty');
+  empty.dataset.msg = 'empty';
   empty.dataset.piece = '';
   empty.setAttribute('aria-label', 'empty the square');
   empty.addEventListener('click', () => put(state.selected, ''));
@@ -268,7 +283,7 @@ function fillEpChoices(side, current) {
   for (const value of choices) {
     const option = document.createElement('option');
     option.value = value;
-    option.textContent = value === '-' ? 'none' : value;
+    option.textContent = value === '-' ? t('none') : value;
     select.append(option);
   }
   select.value = current;
@@ -291,7 +306,10 @@ function showFields(asRead) {
 // brings its line break along): it is taken off before the FEN is checked.
 async function check() {
   const seq = ++state.seq;
-  const query = $('tolerant').checked ? '?tolerant=1' : '';
+  const args = new URLSearchParams();
+  if ($('tolerant').checked) args.set('tolerant', '1');
+  if (state.lang) args.set('lang', state.lang);
+  const query = args.toString() ? '?' + args : '';
   const text = fenBox.value;
   let result;
   try {
@@ -334,28 +352,32 @@ function showResult(r, text) {
   }
   const errors = r.problems.filter((p) => p.severity === 'error').length;
   const warnings = r.problems.filter((p) => p.severity === 'warning').length;
-  const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   if (r.valid && state.unsure.size) {
     // A scanned board is never called plainly valid while squares of it
     // are in doubt: the rules hold for the board as read, which may not be
     // the board in the picture.
-    showVerdict('doubt', 'Valid as read, but ' + plural(state.unsure.size, 'square') +
-      ' may be misread: check ' + checkFirst().join(', ') + ' first.');
+    showVerdict('doubt', tf(state.unsure.size === 1
+      ? 'Valid as read, but {n} square may be misread: check {squares} first.'
+      : 'Valid as read, but {n} squares may be misread: check {squares} first.',
+    { n: state.unsure.size, squares: checkFirst().join(', ') }));
   } else if (r.valid) {
-    const side = state.side === 'b' ? 'Black' : 'White';
+    const side = t(state.side === 'b' ? 'Black' : 'White');
     // a mate is a check, and a stalemate a draw, without saying so
     const ending = r.status.find((s) => s === 'checkmate' || s === 'stalemate');
-    const words = (ending ? [ending] : r.status).map((s) => STATUS_WORDS[s] || s);
-    let text = 'Valid: ' + side + ' to move' + (words.length ? ', ' + words.join(', ') : '') + '.';
-    if (warnings) text += ' ' + plural(warnings, 'warning') + '.';
+    const words = (ending ? [ending] : r.status).map((s) => t(STATUS_WORDS[s] || s));
+    let text = tf('Valid: {side} to move', { side }) + (words.length ? ', ' + words.join(', ') : '') + '.';
+    if (warnings) text += ' ' + count(warnings, '{n} warning', '{n} warnings') + '.';
     showVerdict('valid', text);
   } else {
-    showVerdict('invalid', 'Not a valid position: ' + plural(errors, 'error') +
-      (warnings ? ', ' + plural(warnings, 'warning') : '') + '.');
+    showVerdict('invalid', tf('Not a valid position: {count}', {
+      count: count(errors, '{n} error', '{n} errors') +
+        (warnings ? ', ' + count(warnings, '{n} warning', '{n} warnings') : ''),
+    }) + '.');
   }
   $('canonical-row').hidden = !r.valid;
   $('canonical').textContent = r.valid ? r.fen : '';
   showProblems(r.problems);
+  showPlacement(r.placement);
   showExplanation(r.explanation);
   const lichess = $('lichess');
   if (r.valid) {
@@ -378,7 +400,7 @@ function showProblems(problems) {
   if (!problems.length) {
     const li = document.createElement('li');
     li.className = 'none';
-    li.textContent = 'No problems: a legal game can reach this position.';
+    li.textContent = t('No problems: a legal game can reach this position.');
     list.append(li);
   }
   for (const p of problems) {
@@ -399,9 +421,22 @@ function showProblems(problems) {
     if (p.fix) {
       const fix = document.createElement('span');
       fix.className = 'fix';
-      fix.textContent = 'Fix: ' + p.fix;
+      fix.textContent = t('Fix:') + ' ' + p.fix;
       li.append(fix);
     }
+    list.append(li);
+  }
+}
+
+// The placement read rank by rank, a line a rank; a rank that does not add
+// up to eight squares is marked.
+function showPlacement(ranks) {
+  const list = $('placement');
+  list.replaceChildren();
+  for (const r of ranks || []) {
+    const li = document.createElement('li');
+    li.textContent = r.said;
+    if (r.squares !== 8 || r.rank < 1) li.className = 'error';
     list.append(li);
   }
 }
@@ -411,7 +446,7 @@ function showExplanation(lines) {
   dl.replaceChildren();
   if (!lines) {
     const dd = document.createElement('dd');
-    dd.textContent = 'The FEN could not be read completely, so it is not read aloud field by field.';
+    dd.textContent = t('The FEN could not be read completely, so it is not read aloud field by field.');
     dl.append(dd);
     return;
   }
@@ -423,6 +458,67 @@ function showExplanation(lines) {
     dd.textContent = colon > 0 ? line.slice(colon + 2) : line;
     dl.append(dt, dd);
   }
+}
+
+// ---- Compare with another FEN -------------------------------------------------
+
+// What changed from the FEN in the box to the one in the compare box, and
+// the moves between them, as the server words it (POST /api/diff).
+async function compare(event) {
+  event.preventDefault();
+  const other = $('compare').value.trim();
+  const error = $('compare-error');
+  const list = $('compared');
+  list.replaceChildren();
+  error.hidden = true;
+  if (!other) return;
+  const body = { from: fenBox.value.trim(), to: other };
+  if (state.lang) body.lang = state.lang;
+  if ($('tolerant').checked) body.tolerant = true;
+  try {
+    const res = await fetch('/api/diff', {
+      method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' },
+    });
+    const r = await res.json();
+    if (!res.ok) throw new Error(r.message || 'the server answered ' + res.status);
+    for (const line of r.said) {
+      const li = document.createElement('li');
+      li.textContent = line.trim();
+      if (line.startsWith(' ')) li.className = 'sub';
+      list.append(li);
+    }
+  } catch (err) {
+    error.textContent = sentence(err.message);
+    error.hidden = false;
+  }
+}
+
+// ---- Languages -----------------------------------------------------------------
+
+// Fetches the page's words in `lang` ('' for the browser's choice), puts
+// them in place, and sets the switch to the language the server chose.
+async function loadMessages(lang) {
+  try {
+    const res = await fetch('/api/messages' + (lang ? '?lang=' + encodeURIComponent(lang) : ''));
+    const r = await res.json();
+    messages = r.messages || {};
+    document.documentElement.lang = r.lang;
+    const select = $('lang');
+    for (const code of r.languages) {
+      if (![...select.options].some((o) => o.value === code)) select.add(new Option(code, code));
+    }
+    select.value = r.lang;
+  } catch {
+    messages = {};
+  }
+  for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
+}
+
+async function chooseLanguage() {
+  state.lang = $('lang').value;
+  await loadMessages(state.lang);
+  check();
+  if ($('compare').value.trim()) compare(new Event('submit'));
 }
 
 // ---- Pictures ----------------------------------------------------------------
@@ -672,8 +768,11 @@ function setup() {
       fenBox.select();
       $('copy').textContent = 'Selected: press Ctrl+C';
     }
-    setTimeout(() => { $('copy').textContent = 'Copy FEN'; }, 1500);
+    setTimeout(() => { $('copy').textContent = t('Copy FEN'); }, 1500);
   });
+  $('compare-form').addEventListener('submit', compare);
+  $('lang').addEventListener('change', chooseLanguage);
+  loadMessages('');
   fetch('/api/info').then((r) => r.json()).then((info) => {
     $('version').textContent = info.version;
     imageLimit = info.limits.image_bytes;

@@ -1,4 +1,4 @@
-/* fenkit: checking a position against the rules, and explaining it. */
+/* fenkit: checking a position against the rules. */
 #ifndef FENKIT_CHECK_H
 #define FENKIT_CHECK_H
 
@@ -19,11 +19,6 @@ fk_status fk_position_check(const fk_position *pos, fk_problems *problems);
  * Returns FK_OK when nothing of severity error was found. */
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags,
                           fk_position *pos, fk_problems *problems);
-
-/* Writes, into buf (zero-terminated, truncated to cap), the position read
- * back field by field in plain English, the way a coach reads a FEN aloud.
- * Returns the length it needed (like snprintf). */
-size_t fk_position_explain(const fk_position *pos, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,8 @@
 #include "fenkit/position.h"
 #include "fenkit/fen.h"
 #include "fenkit/check.h"
+#include "fenkit/placement.h"
+#include "fenkit/diff.h"
 #include "fenkit/moves.h"
 #include "fenkit/pgn.h"
 #endif

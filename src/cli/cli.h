@@ -39,6 +39,7 @@ int cli_is_help(const char *arg);
 #define CLI_COMMANDS(X)                                                          \
     X(check, "check FENs and list every problem")                                \
     X(explain, "read a FEN back field by field, with problems and fixes")        \
+    X(diff, "what changed between two FENs, and the moves that lead there")      \
     X(show, "draw the board in the terminal")                                    \
     X(normalize, "write canonical FENs")                                         \
     X(render, "draw a position as an SVG or PNG diagram; make training images")  \

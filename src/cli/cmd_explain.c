@@ -5,21 +5,28 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "common/coach.h"
+#include "common/i18n.h"
 #include "input.h"
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit explain [--tolerant] [--engine PATH] [FEN...]\n"
+    "Usage: fenkit explain [--brief] [--tolerant] [--engine PATH] [FEN...]\n"
     "\n"
-    "Draws the board, reads the FEN back field by field in plain English (whose\n"
-    "move it is, who may still castle, the en passant square, the counters,\n"
-    "material and game status), then lists every problem with how to fix it.\n"
+    "Draws the board, reads the placement aloud rank by rank (runs of men\n"
+    "grouped, ranks still at home and empty ranks named, each digit read as a\n"
+    "count of empty squares; a rank that does not add up to eight is counted),\n"
+    "then the other fields in plain words (whose move it is, who may still\n"
+    "castle, the en passant square, the counters, material and game status),\n"
+    "then lists every problem with how to fix it.\n"
     "FENs come from the arguments (quoted or not), or one per line from\n"
     "standard input when there are none; 'startpos' and 'startpos moves e2e4'\n"
     "(as in UCI) name positions too.\n"
     "\n"
     "Options:\n"
+    "  --brief       leave out the placement's rank-by-rank reading\n"
     "  --tolerant    accept extra white space and missing fields\n"
+    "  --lang LANG   the language to explain in (en, vi); else LANG decides\n"
     "  --engine PATH also ask a UCI engine ('stockfish' finds it on PATH or in\n"
     "                /usr/games) at 300,000 nodes, and whether the side to move,\n"
     "                a castling right or the en passant square changes its\n"
@@ -29,13 +36,16 @@ static const char help[] =
     "Exit status: 0 every FEN is valid, 1 some FEN has an error, 2 usage error.\n"
     "\n"
     "Examples:\n"
-    "  fenkit explain 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
+    "  fenkit explain 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'\n"
+    "  fenkit explain --brief 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
+    "  fenkit explain --lang vi 'rnbqkbnr/pp1ppppp/8/2p5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2'\n"
     "  fenkit explain 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'\n"
     "  echo '4k3/8/8/8/8/8/8/4K2R w K - 0 1' | fenkit explain\n"
     "  fenkit explain --engine stockfish '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'\n";
 
-/* Explains one input on stdout. Returns 1 when it is valid. */
-static int explain_one(const char *label, const cli_input *input, unsigned flags) {
+/* Explains one input on stdout; `brief` leaves out the placement read rank
+ * by rank. Returns 1 when it is valid. */
+static int explain_one(const char *label, const cli_input *input, unsigned flags, int brief) {
     static fk_problems problems;
     fk_position pos;
     fk_problems_clear(&problems);
@@ -48,23 +58,40 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
         cli_print_board(stdout, &pos, cli_problem_squares(&problems), 0, 0);
         fputc('\n', stdout);
     }
+    /* read from the text, not the position: a rank that does not add up to
+     * eight is read aloud too, where the count goes wrong */
+    if (!brief && input->len > 0) {
+        char *said = NULL;
+        size_t said_len = 0;
+        FILE *lines = open_memstream(&said, &said_len);
+        if (lines) {
+            coach_placement(lines, input->text, input->len, "");
+            fclose(lines);
+            printf("%s\n", _("Placement, rank by rank:"));
+            cli_print_lines(stdout, said, "  ");
+            fputc('\n', stdout);
+        }
+        free(said);
+    }
     if (fk_problems_fen_read(&problems)) {
         char text[2048];
-        size_t need = fk_position_explain(&pos, text, sizeof text);
+        size_t need = coach_fields(&pos, text, sizeof text);
         char *big = need < sizeof text ? NULL : malloc(need + 1);
-        if (big) fk_position_explain(&pos, big, need + 1);
+        if (big) coach_fields(&pos, big, need + 1);
         cli_print_paragraphs(stdout, big ? big : text, "  ");
         fputc('\n', stdout);
         free(big);
     } else {
-        fputs("The FEN could not be read completely, so it is not explained field by field;\n"
-              "fix the errors below first.\n\n",
-              stdout);
+        cli_print_paragraphs(stdout,
+                             _("The FEN could not be read completely, so it is not explained "
+                               "field by field; fix the errors below first."),
+                             "");
+        fputc('\n', stdout);
     }
     if (problems.count == 0) {
-        fputs("No problems found.\n", stdout);
+        printf("%s\n", _("No problems found."));
     } else {
-        printf("%s:\n", valid ? "Worth knowing" : "Problems");
+        printf("%s\n", valid ? _("Worth knowing:") : _("Problems:"));
         cli_print_problems(stdout, &problems, "  ", 1);
     }
     return valid;
@@ -72,7 +99,8 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
 
 int cmd_explain(int argc, char **argv) {
     cli_fen_options opts;
-    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_ENGINE, help, &opts);
+    int rc = cli_parse_fen_options(argc, argv, CLI_OPT_TOLERANT | CLI_OPT_ENGINE | CLI_OPT_BRIEF,
+                                   help, &opts);
     if (rc >= 0) return rc;
     cli_inputs in;
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
@@ -96,11 +124,11 @@ int cmd_explain(int argc, char **argv) {
             invalid++;
             continue;
         }
-        int valid = explain_one(label, &input, opts.flags);
+        int valid = explain_one(label, &input, opts.flags, opts.brief);
         invalid += !valid;
         if (valid && ae.settings) {
             /* the engine's section: analyse's answer, FEN interrogated */
-            fputs("\nThe engine's view:\n", stdout);
+            printf("\n%s\n", _("The engine's view:"));
             char text[FK_FEN_MAX + 64];
             snprintf(text, sizeof text, "%.*s", (int)input.len, input.text);
             invalid += analyse_one(&ae, text, "", 0, stdout, stderr) != CLI_OK;

@@ -207,12 +207,14 @@ int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *h
         {"help", no_argument, NULL, 'h'},      {"tolerant", no_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},      {"ascii", no_argument, NULL, 'a'},
         {"flip", no_argument, NULL, 'f'},      {"ep", required_argument, NULL, 'e'},
-        {"engine", required_argument, NULL, 'g'}, {NULL, 0, NULL, 0}};
+        {"engine", required_argument, NULL, 'g'}, {"brief", no_argument, NULL, 'b'},
+        {NULL, 0, NULL, 0}};
     static const struct {
         int option;
         unsigned allowed;
     } needs[] = {{'t', CLI_OPT_TOLERANT}, {'j', CLI_OPT_JSON}, {'a', CLI_OPT_BOARD},
-                 {'f', CLI_OPT_BOARD},    {'e', CLI_OPT_EP},       {'g', CLI_OPT_ENGINE}};
+                 {'f', CLI_OPT_BOARD},    {'e', CLI_OPT_EP},       {'g', CLI_OPT_ENGINE},
+                 {'b', CLI_OPT_BRIEF}};
     const char *command = argv[0];
     memset(opts, 0, sizeof *opts);
     opts->ep = FK_EP_LEGAL;
@@ -232,6 +234,7 @@ int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *h
         case 'a': opts->ascii = 1; break;
         case 'f': opts->flip = 1; break;
         case 'g': opts->engine = o.value; break;
+        case 'b': opts->brief = 1; break;
         case 'e':
             if (cli_parse_ep(o.value, &opts->ep) != 0)
                 return cli_usage_error(command, "--ep takes legal or always, not '%s'", o.value);

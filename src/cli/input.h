@@ -66,6 +66,7 @@ typedef struct {
     int json;           /* --json, when the command allows it */
     int ascii, flip;    /* --ascii, --flip, when the command allows them */
     const char *engine; /* --engine PATH, when the command allows it, or NULL */
+    int brief;          /* --brief, when the command allows it */
     char **fens;        /* the arguments that are not options, in order */
     int nfens;
 } cli_fen_options;
@@ -75,8 +76,9 @@ enum {
     CLI_OPT_TOLERANT = 1 << 0,
     CLI_OPT_EP = 1 << 1,
     CLI_OPT_JSON = 1 << 2,
-    CLI_OPT_BOARD = 1 << 3, /* --ascii and --flip */
-    CLI_OPT_ENGINE = 1 << 4 /* --engine PATH */
+    CLI_OPT_BOARD = 1 << 3,  /* --ascii and --flip */
+    CLI_OPT_ENGINE = 1 << 4, /* --engine PATH */
+    CLI_OPT_BRIEF = 1 << 5   /* --brief */
 };
 
 /* Reads "legal" or "always" (an --ep value) into *ep; returns 0, or -1

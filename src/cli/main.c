@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "fenkit/fenkit.h"
 
 static const cli_command commands[] = {
@@ -33,6 +34,11 @@ static void print_help(FILE *out) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-10s %s\n", "help", "this list; 'fenkit help COMMAND': a command's help");
+    char known[256];
+    i18n_languages(known, sizeof known);
+    fprintf(out, "\nEvery command takes --lang LANG (%s) for the language it explains in;\n"
+                 "without it LANGUAGE, LC_ALL, LC_MESSAGES or LANG decide (LANG=vi_VN.UTF-8).\n",
+            known);
     fprintf(out, "\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
                  "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
                  "2 usage error.\n"
@@ -98,7 +104,42 @@ static int run(int argc, char **argv) {
     return CLI_USAGE;
 }
 
+/* Takes "--lang LANG" or "--lang=LANG" out of argv, wherever it stands
+ * before a "--", and chooses the language from it or the environment.
+ * Returns the new argc, or -1 after a usage error. */
+static int take_language(int argc, char **argv) {
+    const char *lang = NULL;
+    int kept = 1, i = 1;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc) {
+            lang = argv[++i];
+        } else if (strncmp(argv[i], "--lang=", 7) == 0) {
+            lang = argv[i] + 7;
+        } else if (strcmp(argv[i], "--lang") == 0) {
+            char known[256];
+            i18n_languages(known, sizeof known);
+            fprintf(stderr, "fenkit: --lang needs a language (%s)\n", known);
+            return -1;
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    while (i < argc)
+        argv[kept++] = argv[i++];
+    argv[kept] = NULL;
+    if (i18n_init(lang) != 0) {
+        char known[256];
+        i18n_languages(known, sizeof known);
+        fprintf(stderr, "fenkit: --lang %s: no messages in that language (there are: %s)\n",
+                lang, known);
+        return -1;
+    }
+    return kept;
+}
+
 int main(int argc, char **argv) {
+    argc = take_language(argc, argv);
+    if (argc < 0) return CLI_USAGE;
     int status = run(argc, argv);
     /* the command a failed write is reported for: argv[1], or help's CMD */
     const char *name = argc > 2 && strcmp(argv[1], "help") == 0 ? argv[2] : argc > 1 ? argv[1] : "";

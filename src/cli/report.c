@@ -71,6 +71,17 @@ static void append_squares(char *text, size_t cap, fk_bitboard set) {
 /* Width that problem text is wrapped to: a common terminal's. */
 #define WRAP_WIDTH 78
 
+/* Columns that n bytes of UTF-8 text take: one a character, however many
+ * bytes it has ("Tượng" is five). */
+static size_t columns(const char *text, size_t n) {
+    size_t width = 0;
+    for (size_t i = 0; i < n; i++)
+        width += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return width;
+}
+
+int cli_text_columns(const char *text) { return (int)columns(text, strlen(text)); }
+
 /* Writes text (up to its end or a newline) after a prefix of first_width
  * columns already written, wrapped at spaces to WRAP_WIDTH, with `indent`
  * starting each further line, and ends the line. A word longer than a line
@@ -81,9 +92,9 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
     int line_empty = 1;
     while (*text && *text != '\n') {
         while (*text == ' ') text++;
-        size_t word = strcspn(text, " \n");
+        size_t word = strcspn(text, " \n"), width = columns(text, word);
         if (word == 0) break;
-        if (!line_empty && column + 1 + word > WRAP_WIDTH) {
+        if (!line_empty && column + 1 + width > WRAP_WIDTH) {
             fprintf(out, "\n%s", indent);
             column = indent_width;
             line_empty = 1;
@@ -93,7 +104,7 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
             column++;
         }
         fwrite(text, 1, word, out);
-        column += word;
+        column += width;
         line_empty = 0;
         text += word;
     }
@@ -104,6 +115,19 @@ static const char *print_wrapped(FILE *out, size_t first_width, const char *inde
 void cli_print_paragraphs(FILE *out, const char *text, const char *indent) {
     while (*text) {
         text = print_wrapped(out, 0, indent, text);
+        if (*text == '\n') text++;
+    }
+}
+
+void cli_print_lines(FILE *out, const char *text, const char *indent) {
+    while (*text) {
+        /* a line's own leading spaces indent it further, and its wrap too */
+        size_t own = strspn(text, " ");
+        char first[64], hanging[72];
+        snprintf(first, sizeof first, "%s%.*s", indent, (int)(own < 32 ? own : 32), text);
+        snprintf(hanging, sizeof hanging, "%s  ", first);
+        fputs(first, out);
+        text = print_wrapped(out, strlen(first), hanging, text + own);
         if (*text == '\n') text++;
     }
 }

@@ -35,6 +35,13 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
  * `indent` before the continuation of a wrapped line. */
 void cli_print_paragraphs(FILE *out, const char *text, const char *indent);
 
+/* Columns that UTF-8 text takes in a terminal: one a character. */
+int cli_text_columns(const char *text);
+
+/* Prints text line by line, each after `indent` and wrapped at spaces to 78
+ * columns, a wrapped line's continuation two columns further in. */
+void cli_print_lines(FILE *out, const char *text, const char *indent);
+
 /* "White" or "Black". */
 const char *cli_side_name(int side);
 

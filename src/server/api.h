@@ -18,13 +18,24 @@
 #define SRV_MIN_UPLOAD_RATE (256 * 1024)
 
 /* A request received in full. `arg` looks up a query argument (already
- * percent-decoded) and returns NULL when it is absent. */
+ * percent-decoded) and `header` a header line's value; each returns NULL
+ * when it is absent (`header` may itself be NULL: no headers). */
 typedef struct {
     const char *body;
     size_t body_len;
     const char *(*arg)(void *ctx, const char *name);
     void *arg_ctx;
+    const char *(*header)(void *ctx, const char *name);
 } srv_request;
+
+/* The language of a reply's words: `asked` (a "lang" the client named)
+ * when fenkit has it, else the best of the Accept-Language header that it
+ * has, else English. Returns a short code ("en", "vi"), kept by the server. */
+const char *srv_lang_choose(const srv_request *req, const char *asked);
+/* Speaks `lang` on this thread until srv_lang_end: gettext's language is
+ * the process's, so the wording of replies is taken in turns. */
+void srv_lang_begin(const char *lang);
+void srv_lang_end(void);
 
 /* What to send back. `body` is owned by the reply (srv_reply_free). */
 typedef struct {
@@ -58,6 +69,13 @@ void srv_api_moves(const srv_request *req, srv_reply *reply);
 size_t srv_fen_fill_side(const char *text, size_t len, char *out, size_t cap);
 #define SRV_SIDE_FILLED \
     "The side to move is missing; read as w (White to move), as lichess reads a board alone."
+
+/* POST /api/diff: {"from": FEN, "to": FEN} in; what changed and the moves
+ * between them out, as `fenkit diff --json`, with its lines of words. */
+void srv_api_diff(const srv_request *req, srv_reply *reply);
+/* GET /api/messages?lang=vi: the page's own words in a language, as a JSON
+ * object from the English message to its translation. */
+void srv_api_messages(const srv_request *req, srv_reply *reply);
 
 /* GET /api/render.svg?fen=...: the diagram as SVG. */
 void srv_api_render_svg(const srv_request *req, srv_reply *reply);

@@ -6,6 +6,7 @@
 #include "api.h"
 #include "common/not_a_fen.h"
 #include "fenkit/fenkit.h"
+#include "common/coach.h"
 
 /* A FEN request: the text and how to read and write it. */
 typedef struct {
@@ -13,7 +14,8 @@ typedef struct {
     size_t len;
     unsigned flags;
     fk_ep_mode ep;
-    srv_json_member members[4]; /* holds the text when it came as JSON */
+    const char *lang;           /* the language asked for, or NULL */
+    srv_json_member members[5]; /* holds the text when it came as JSON */
 } fen_request;
 
 /* 1 for "1"/"true"/"yes", 0 for "0"/"false"/"no", -1 otherwise. */
@@ -54,6 +56,7 @@ static int read_options(fen_request *req, const char *tolerant, const char *ep, 
 static int read_fen_request(const srv_request *http, fen_request *req, srv_reply *reply) {
     req->flags = FK_FEN_STRICT;
     req->ep = FK_EP_LEGAL;
+    req->lang = http->arg ? http->arg(http->arg_ctx, "lang") : NULL;
     size_t i = 0;
     while (i < http->body_len && strchr(" \t\r\n", http->body[i]) && http->body[i]) i++;
     if (i == http->body_len || http->body[i] != '{') {
@@ -63,7 +66,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
                             http->arg(http->arg_ctx, "ep"), reply);
     }
     char error[128];
-    int n = srv_json_read_object(http->body, http->body_len, req->members, 4, error, sizeof error);
+    int n = srv_json_read_object(http->body, http->body_len, req->members, 5, error, sizeof error);
     if (n < 0) {
         srv_reply_error(reply, 400, "bad-json", "the body is not a JSON object fenkit reads: %s", error);
         return -1;
@@ -76,10 +79,13 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
         else if (strcmp(m->key, "tolerant") == 0 && m->kind == SRV_JSON_TRUE) tolerant = "true";
         else if (strcmp(m->key, "tolerant") == 0 && m->kind == SRV_JSON_FALSE) tolerant = "false";
         else if (strcmp(m->key, "ep") == 0 && m->kind == SRV_JSON_STRING) ep = m->value;
+        else if (strcmp(m->key, "lang") == 0 && m->kind == SRV_JSON_STRING)
+            req->lang = m->value;
         else {
             srv_reply_error(reply, 400, "bad-json",
                             "unknown member \"%s\" or wrong type (fen: string, tolerant: "
-                            "true/false, ep: \"legal\" or \"always\")", m->key);
+                            "true/false, ep: \"legal\" or \"always\", lang: string)",
+                            m->key);
             return -1;
         }
     }
@@ -197,17 +203,38 @@ static void json_problems(srv_buf *b, const fen_reading *r) {
     srv_buf_puts(b, "]");
 }
 
+/* Appends the placement at the start of text read rank by rank, as a JSON
+ * list of {"rank", "text", "squares", "said"}. */
+static void json_placement(srv_buf *b, const char *text, size_t len) {
+    while (len && strchr(" \t\r\n", *text) && *text)
+        text++, len--;
+    fk_rank_reading ranks[10];
+    int n = fk_placement_read(text, len, ranks, 10);
+    srv_buf_puts(b, "[");
+    for (int i = 0; i < n && i < 10; i++) {
+        const fk_rank_reading *r = &ranks[i];
+        char said[4096];
+        coach_rank(said, sizeof said, text + r->offset, r);
+        srv_buf_printf(b, "%s{\"rank\":%d,\"text\":", i ? "," : "", r->rank);
+        srv_json_string(b, text + r->offset, (size_t)r->length);
+        srv_buf_printf(b, ",\"squares\":%d,\"said\":", r->squares);
+        srv_json_cstring(b, said);
+        srv_buf_puts(b, "}");
+    }
+    srv_buf_puts(b, "]");
+}
+
 /* Appends the explanation of pos as a JSON list of its lines. */
 static void json_explanation(srv_buf *b, const fk_position *pos) {
     char small[4096], *text = small;
-    size_t need = fk_position_explain(pos, small, sizeof small);
+    size_t need = coach_fields(pos, small, sizeof small);
     if (need >= sizeof small) {
         text = malloc(need + 1);
         if (!text) {
             b->failed = 1;
             return;
         }
-        fk_position_explain(pos, text, need + 1);
+        coach_fields(pos, text, need + 1);
     }
     srv_buf_puts(b, "[");
     const char *sep = "";
@@ -260,9 +287,19 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     srv_buf_puts(b, ",\"status\":");
     if (valid) json_status(b, pos);
     else srv_buf_puts(b, "null");
+    /* the words in the client's language: the placement rank by rank (a
+     * broken one too, where its count goes wrong) and the other fields */
+    const char *lang = srv_lang_choose(http, req.lang);
+    srv_buf_printf(b, ",\"lang\":\"%s\",\"placement\":", lang);
+    srv_lang_begin(lang);
+    if (!not_fen)
+        json_placement(b, req.text, req.len);
+    else
+        srv_buf_puts(b, "null");
     srv_buf_puts(b, ",\"explanation\":");
     if (read) json_explanation(b, pos);
     else srv_buf_puts(b, "null");
+    srv_lang_end();
     srv_buf_puts(b, "}\n");
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
 }

@@ -62,7 +62,15 @@ struct srv_server {
 };
 
 /* What an API path does. */
-typedef enum { ROUTE_CHECK, ROUTE_MOVES, ROUTE_SCAN, ROUTE_RENDER, ROUTE_INFO } route_kind;
+typedef enum {
+    ROUTE_CHECK,
+    ROUTE_MOVES,
+    ROUTE_DIFF,
+    ROUTE_SCAN,
+    ROUTE_RENDER,
+    ROUTE_INFO,
+    ROUTE_MESSAGES
+} route_kind;
 
 typedef struct {
     const char *path;
@@ -74,9 +82,11 @@ typedef struct {
 static const route routes[] = {
     {"/api/check", "POST", ROUTE_CHECK, SRV_MAX_FEN_BODY},
     {"/api/moves", "POST", ROUTE_MOVES, SRV_MAX_FEN_BODY},
+    {"/api/diff", "POST", ROUTE_DIFF, 2 * SRV_MAX_FEN_BODY},
     {"/api/scan", "POST", ROUTE_SCAN, SRV_MAX_IMAGE_BODY},
     {"/api/render.svg", "GET", ROUTE_RENDER, 0},
     {"/api/info", "GET", ROUTE_INFO, 0},
+    {"/api/messages", "GET", ROUTE_MESSAGES, 0},
 };
 
 /* Where a request stands. */
@@ -226,9 +236,14 @@ static const char *query_arg(void *ctx, const char *name) {
     return mhd.MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* A header line's value of the request (ctx is its connection), or NULL. */
+static const char *header_value(void *ctx, const char *name) {
+    return mhd.MHD_lookup_connection_value(ctx, MHD_HEADER_KIND, name);
+}
+
 /* The request as the API handlers see it. */
 static srv_request api_request(request *r) {
-    return (srv_request){r->body ? r->body : "", r->body_len, query_arg, r->conn};
+    return (srv_request){r->body ? r->body : "", r->body_len, query_arg, r->conn, header_value};
 }
 
 /* 1 when the client of a suspended request has closed its connection
@@ -287,6 +302,8 @@ static enum MHD_Result answer(request *r) {
     switch (r->route->kind) {
     case ROUTE_CHECK: srv_api_check(&req, &reply); break;
     case ROUTE_MOVES: srv_api_moves(&req, &reply); break;
+    case ROUTE_DIFF: srv_api_diff(&req, &reply); break;
+    case ROUTE_MESSAGES: srv_api_messages(&req, &reply); break;
     case ROUTE_RENDER: srv_api_render_svg(&req, &reply); break;
     case ROUTE_INFO:
         srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);

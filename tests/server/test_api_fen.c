@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "server/api_fen.c"
+#include "server/lang.c"
 #include "server/json.c"
 #include "server/reply.c"
 
@@ -20,7 +21,7 @@ static const char *arg(void *ctx, const char *name) {
 /* POST /api/check with text as the body; the reply's body, zero-terminated
  * (the caller frees the reply). */
 static const char *check(const char *text, int tolerant, srv_reply *reply) {
-    srv_request req = {text, strlen(text), arg, tolerant ? (void *)1 : NULL};
+    srv_request req = {text, strlen(text), arg, tolerant ? (void *)1 : NULL, NULL};
     *reply = (srv_reply){0};
     srv_api_check(&req, reply);
     assert_int_equal(reply->status, 200);
@@ -89,12 +90,12 @@ static void chess960(void **state) {
 
 static void moves_of_a_board_alone(void **state) {
     (void)state;
-    srv_request req = {"8/8/8/4k3/8/8/8/4K3", 19, arg, (void *)1};
+    srv_request req = {"8/8/8/4k3/8/8/8/4K3", 19, arg, (void *)1, NULL};
     srv_reply reply = {0};
     srv_api_moves(&req, &reply);
     assert_int_equal(reply.status, 200);
     srv_reply_free(&reply);
-    req = (srv_request){"Hello there", 11, arg, NULL};
+    req = (srv_request){"Hello there", 11, arg, NULL, NULL};
     reply = (srv_reply){0};
     srv_api_moves(&req, &reply);
     assert_int_equal(reply.status, 400);

@@ -469,6 +469,67 @@ try {
     await page.screenshot({ path: join(artifacts, `web-${name}.png`) }); // the first screen only
   }
 
+  await run('the placement read rank by rank, a broken rank counted', async () => {
+    await typeFen('rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', 'Valid');
+    const ranks = await page.$$eval('#placement li', (lis) => lis.map((li) => li.textContent));
+    expect(ranks.length === 8, `${ranks.length} ranks read`);
+    expect(ranks[1] === 'pp1ppppp: rank 7, black pawns on a7 and b7, c7 empty, pawns on d7 to h7', `rank 7 reads "${ranks[1]}"`);
+    expect(ranks[2] === '8: rank 6 is empty', `rank 6 reads "${ranks[2]}"`);
+    await typeFen('rnbqkbnr/pp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'Not a valid position');
+    const wrong = await page.$$eval('#placement li.error', (lis) => lis.map((li) => li.textContent));
+    expect(wrong.length === 1 && wrong[0].includes('adds up to 7 squares, one short of eight'), `marked: ${wrong.join(' | ')}`);
+  });
+
+  await run('compare with another FEN: what changed and the move', async () => {
+    await typeFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'Valid');
+    await page.fill('#compare', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    await page.click('#compare-button');
+    await page.waitForFunction(() => document.getElementById('compared').textContent.includes('Moves: 1.e4'), null, { timeout: 5000 })
+      .catch(async () => fail(`no move named: ${await page.textContent('#compared')}`));
+    expect((await page.textContent('#compared')).includes('a white pawn went from e2 to e4'), 'the pawn\'s move is not said');
+    await page.fill('#compare', 'not a fen');
+    await page.click('#compare-button');
+    await page.waitForSelector('#compare-error:not([hidden])', { timeout: 5000 });
+    expect((await page.textContent('#compare-error')).includes('could not be read'), 'no word on the FEN that cannot be read');
+    await page.fill('#compare', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    await page.click('#compare-button');
+    await page.waitForFunction(() => document.getElementById('compared').textContent.includes('Moves: 1.e4'));
+  });
+
+  await run('the switch turns the page Vietnamese, and back', async () => {
+    await page.selectOption('#lang', 'vi');
+    await page.waitForFunction(() => document.querySelector('#details h2').textContent === 'Vấn đề', null, { timeout: 5000 })
+      .catch(() => fail('the headings stayed English'));
+    await page.waitForFunction(() => document.getElementById('placement').textContent.includes('hàng 8'), null, { timeout: 5000 })
+      .catch(() => fail('the placement stayed English'));
+    await page.waitForFunction(() => document.getElementById('compared').textContent.includes('Nước đi: 1.e4'), null, { timeout: 5000 })
+      .catch(() => fail('the comparison stayed English'));
+    const words = await page.textContent('#explanation');
+    expect(words.includes('Bên đi') && words.includes('Trắng'), `the explanation reads "${words.slice(0, 80)}"`);
+    expect(await page.getAttribute('html', 'lang') === 'vi', 'the page\'s lang attribute is not vi');
+    expect((await verdict()).startsWith('Hợp lệ: Trắng đi'), `the verdict says "${await verdict()}"`);
+    await shot('vietnamese');
+    await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.querySelector('#details h2').textContent === 'Problems', null, { timeout: 5000 })
+      .catch(() => fail('the headings did not come back to English'));
+    await page.waitForFunction(() => document.getElementById('placement').textContent.includes('rank 8'));
+  });
+
+  await run('a browser that asks for Vietnamese gets it', async () => {
+    const vi = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1100, height: 1000 } });
+    try {
+      const p = await vi.newPage();
+      await p.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
+      await p.goto(server.url);
+      await p.waitForFunction(() => document.getElementById('placement').textContent.includes('hàng 8'), null, { timeout: 5000 })
+        .catch(() => fail('Accept-Language: vi did not give Vietnamese'));
+      expect(await p.inputValue('#lang') === 'vi', 'the switch does not show Vietnamese');
+      expect((await p.textContent('#details h2')) === 'Vấn đề', 'the headings are not Vietnamese');
+    } finally {
+      await vi.close();
+    }
+  });
+
   await run('the picture input is in the first screen, the picture read beside the board', async () => {
     await layoutAt(1280, 900, 'first-screen');
     await layoutAt(390, 844, 'first-screen-phone');

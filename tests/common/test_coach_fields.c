@@ -1,4 +1,4 @@
-/* Tests for src/core/explain.c: what the coach's reading says. */
+/* Tests for src/common/coach_fields.c: what the coach's reading says. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fenkit/core.h"
+#include "common/coach.h"
 
 /* Explains fen into out (cap bytes); fails the test if fen does not read. */
 static size_t explain(const char *fen, char *out, size_t cap) {
@@ -14,7 +15,7 @@ static size_t explain(const char *fen, char *out, size_t cap) {
     fk_problems problems;
     fk_problems_clear(&problems);
     assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems), FK_OK);
-    return fk_position_explain(&pos, out, cap);
+    return coach_fields(&pos, out, cap);
 }
 
 static void says(const char *text, const char *words) {
