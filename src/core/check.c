@@ -888,6 +888,7 @@ static void check_rules(const fk_position *pos, report *out) {
  * the `unread` fields are only counted, not written (it drops them). */
 static fk_status check_position(const fk_position *pos, fk_problems *problems, unsigned unread) {
     report out = {problems, 0, unread};
+    fk_problems_repair(problems);
     fk_attacks_init();
     int first = problems->count;
     check_rules(pos, &out);
@@ -904,6 +905,11 @@ static fk_status check_position(const fk_position *pos, fk_problems *problems, u
 }
 
 fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
+    fk_problems unwanted;
+    if (!problems) {
+        problems = &unwanted;
+        fk_problems_clear(problems);
+    }
     return check_position(pos, problems, 0);
 }
 
@@ -923,8 +929,10 @@ static int field_offset(const char *text, size_t len, fk_field field) {
 
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
-    int first = problems->count;
+    fk_problems unwanted;
+    if (!problems) problems = &unwanted;
     fk_status st = fk_fen_parse(text, len, flags, pos, problems);
+    int first = 0; /* fk_fen_parse started the list afresh */
     /* Check the rules only when the board itself was read. */
     unsigned unread = 0;
     for (int i = first; i < problems->count; i++) {

@@ -1513,8 +1513,14 @@ static void suggest_fen(const reader *strict, int first) {
 
 fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
                        fk_problems *problems) {
+    /* A caller that wants only the verdict may pass no list. */
+    fk_problems unwanted;
+    if (!problems) problems = &unwanted;
+    /* Every reading starts a fresh list, so a list the caller forgot to
+     * clear cannot show another reading's problems, or garbage. */
+    fk_problems_clear(problems);
     reader r = {text, len, 0, flags, pos, problems, 0, 0, 0};
-    int before = problems->count + problems->dropped, first = problems->count;
+    int before = 0, first = 0;
     read_text(&r, 1);
     if (r.errors && r.errors == r.form) suggest_fen(&r, first);
 #if !defined(NDEBUG) || defined(FENKIT_CHECK_FAST_PATHS)

@@ -78,15 +78,20 @@ int fk_problem_is_reading(fk_problem_code code) {
     return code < FK_PROB_NO_KING || code == FK_PROB_NONSTANDARD;
 }
 
+/* How many items of list can be read: none when its count cannot be true. */
+static int readable(const fk_problems *list) {
+    return (unsigned)list->count <= FK_MAX_PROBLEMS ? list->count : 0;
+}
+
 int fk_problems_fen_read(const fk_problems *list) {
-    for (int i = 0; i < list->count; i++)
+    for (int i = 0; i < readable(list); i++)
         if (list->items[i].severity == FK_SEV_ERROR && fk_problem_is_reading(list->items[i].code))
             return 0;
     return 1;
 }
 
 int fk_problems_has_error(const fk_problems *list) {
-    for (int i = 0; i < list->count; i++)
+    for (int i = 0; i < readable(list); i++)
         if (list->items[i].severity == FK_SEV_ERROR) return 1;
     return 0;
 }
@@ -217,6 +222,7 @@ size_t fk_format(char *out, size_t cap, const char *fmt, ...) {
 
 fk_problem *fk_problems_next(fk_problems *list, fk_problem_code code, fk_severity severity,
                              fk_field field, int offset, fk_bitboard squares) {
+    fk_problems_repair(list);
     if (list->count >= FK_MAX_PROBLEMS) {
         list->dropped++;
         return NULL;

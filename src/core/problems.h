@@ -37,6 +37,15 @@ static inline char *fk_put_text(char *at, const char *s) { return fk_put_bytes(a
 /* fk_vformat with the arguments given directly. */
 size_t fk_format(char *out, size_t cap, const char *fmt, ...) FK_PRINTF_LIKE(3, 4);
 
+/* Starts list afresh when its count cannot be true (it was never cleared),
+ * so that garbage is never read as problems. */
+static inline void fk_problems_repair(fk_problems *list) {
+    if ((unsigned)list->count > FK_MAX_PROBLEMS || list->dropped < 0) {
+        list->count = 0;
+        list->dropped = 0;
+    }
+}
+
 /* Takes the next free problem of list and fills its code, severity, field,
  * offset and squares, with an empty message and fix. Returns NULL (and
  * counts the problem as dropped) when the list is full. */

@@ -1,6 +1,7 @@
 /* Tests for src/core/problems.c: the message formatter (fk_format) against
  * the C library's snprintf for every conversion it knows, cut short at
- * every capacity, with formats short and long; fk_copy_text; the list. */
+ * every capacity, with formats short and long; fk_copy_text; the list,
+ * including one its owner never cleared. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -138,6 +139,72 @@ static void full_list_drops(void **state) {
     assert_int_equal(list.items[3].offset, 3);
 }
 
+/* A list never cleared, as a stack variable is: the bytes a debugger fills
+ * memory with (0x7f), and a count that looks possible. */
+static void fill_garbage(fk_problems *list, int count) {
+    memset(list, 0x7f, sizeof *list);
+    list->count = count;
+}
+
+/* Reading a FEN starts the list afresh, whatever it held. */
+static void parse_starts_a_fresh_list(void **state) {
+    (void)state;
+    const char *fen = "4k2P/8/8/8/8/8/8/4K3 w - - 0 1 x";
+    for (int count = 0; count <= FK_MAX_PROBLEMS; count += FK_MAX_PROBLEMS / 2) {
+        fk_position pos;
+        fk_problems list;
+        fill_garbage(&list, count);
+        assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_STRICT, &pos, &list), FK_ERR_SYNTAX);
+        assert_int_equal(list.count, 1);
+        assert_int_equal(list.dropped, 0);
+        assert_int_equal(list.items[0].code, FK_PROB_EXTRA_FIELD);
+        fill_garbage(&list, count);
+        assert_int_equal(fk_fen_validate(fen, strlen(fen) - 2, FK_FEN_STRICT, &pos, &list),
+                         FK_ERR_INVALID);
+        assert_int_equal(list.count, 1);
+        assert_int_equal(list.dropped, 0);
+        assert_int_equal(list.items[0].code, FK_PROB_PAWN_BACK_RANK);
+    }
+}
+
+/* A count that cannot be true (the 2139062143 of memory filled with 0x7f)
+ * is a list never cleared: calls that add to it start it afresh, and the
+ * calls that read it see nothing. */
+static void impossible_count_is_no_list(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_fen_parse("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", 30, FK_FEN_STRICT, &pos, NULL);
+    fk_problems list;
+    memset(&list, 0x7f, sizeof list);
+    assert_int_equal(list.count, 2139062143);
+    assert_int_equal(fk_problems_has_error(&list), 0);
+    assert_int_equal(fk_problems_fen_read(&list), 1);
+    assert_int_equal(fk_position_check(&pos, &list), FK_ERR_INVALID);
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.items[0].code, FK_PROB_PAWN_BACK_RANK);
+    memset(&list, 0x7f, sizeof list);
+    list.count = -3;
+    assert_non_null(fk_problems_add(&list, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_NONE, -1, 0,
+                                    NULL, "%s", "no king"));
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.dropped, 0);
+}
+
+/* The calls that fill a problem list accept none, as those that fill an
+ * fk_error do, and still give their verdict. */
+static void no_list_is_fine(void **state) {
+    (void)state;
+    fk_position pos;
+    assert_int_equal(fk_fen_parse("8/8 w", 5, FK_FEN_STRICT, &pos, NULL), FK_ERR_SYNTAX);
+    assert_int_equal(fk_fen_parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 29, FK_FEN_STRICT, &pos, NULL),
+                     FK_OK);
+    assert_int_equal(fk_position_check(&pos, NULL), FK_OK);
+    assert_int_equal(
+        fk_fen_validate("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", 30, FK_FEN_STRICT, &pos, NULL),
+        FK_ERR_INVALID);
+    assert_int_equal(fk_position_check(&pos, NULL), FK_ERR_INVALID);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(conversions_match_snprintf),
@@ -146,6 +213,9 @@ int main(void) {
         cmocka_unit_test(odd_formats),
         cmocka_unit_test(copy_text_cuts_short),
         cmocka_unit_test(full_list_drops),
+        cmocka_unit_test(parse_starts_a_fresh_list),
+        cmocka_unit_test(impossible_count_is_no_list),
+        cmocka_unit_test(no_list_is_fine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
