@@ -11,6 +11,7 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "source.h"
 #include "fenkit/fenkit.h"
 
 static const char *const help_text =
@@ -18,7 +19,8 @@ static const char *const help_text =
     "       fenkit pgn --write [--fen FEN] [MOVE...]\n"
     "\n"
     "Replays every game of PGN files (standard input when there is no FILE or\n"
-    "FILE is -) and writes one line per position: game number, ply, the move in\n"
+    "FILE is -; plain, or compressed with gzip, bzip2 or zstd, told by their\n"
+    "first bytes) and writes one line per position: game number, ply, the move in\n"
     "SAN that led there (empty for the start) and the FEN, tab-separated.\n"
     "A broken game (illegal or ambiguous move, bad FEN tag, garbage) is reported\n"
     "on standard error with its file, line, column, game and move, and reading\n"
@@ -266,6 +268,18 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
     fputs("}\n", out);
 }
 
+/* Says that an input could not be read to its end (a read error, damaged
+ * or cut-short compressed data); the games before the fault were read. */
+static void report_input_error(const options *opt, const char *name, const char *why) {
+    fprintf(stderr, "fenkit pgn: %s: %s\n", name, why);
+    if (!opt->json) return;
+    fputs("{\"file\":", stdout);
+    cli_json_cstring(stdout, name);
+    fputs(",\"error\":", stdout);
+    cli_json_cstring(stdout, why);
+    fputs("}\n", stdout);
+}
+
 /* Says on stderr that a game of `plies` moves has no position for --ply or
  * --move: nothing would be printed for it, and a silent gap reads as a bug. */
 static void report_too_short(const options *opt, const char *name, long game, int plies) {
@@ -279,11 +293,11 @@ static void report_too_short(const options *opt, const char *name, long game, in
 }
 
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
-static int convert(FILE *in, const char *name, const options *opt, run_state *run,
+static int convert(cli_source *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
                      (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
-    fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
+    fk_pgn_reader *reader = fk_pgn_reader_create(cli_source_read, in, flags);
     if (!reader) {
         fprintf(stderr, "fenkit pgn: out of memory\n");
         return 1;
@@ -332,10 +346,10 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     run->errors += stats.errors;
     run->bytes += stats.bytes;
     run->game_base += stats.games;
-    int broken = stats.errors > 0 || ferror(in);
-    if (ferror(in)) fprintf(stderr, "fenkit pgn: %s: read error\n", name);
+    const char *failure = cli_source_error(in);
+    if (failure) report_input_error(opt, name, failure);
     fk_pgn_reader_free(reader);
-    return broken;
+    return stats.errors > 0 || failure;
 }
 
 static int sink_stdio(void *ctx, const char *text, size_t len) {
@@ -579,22 +593,20 @@ int cmd_pgn(int argc, char **argv) {
     run.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &run.started);
     int broken = 0;
-    if (first_file >= argc) {
-        broken |= convert(stdin, "-", &opt, &run, &text);
-    }
-    for (int i = first_file; i < argc; i++) {
-        if (strcmp(argv[i], "-") == 0) {
-            broken |= convert(stdin, "-", &opt, &run, &text);
-            continue;
-        }
-        FILE *in = fopen(argv[i], "rb");
+    static const char *const standard_input[] = {"-"};
+    const char *const *files =
+        first_file < argc ? (const char *const *)argv + first_file : standard_input;
+    int nfiles = first_file < argc ? argc - first_file : 1;
+    for (int i = 0; i < nfiles; i++) {
+        char why[512];
+        cli_source *in = cli_source_open(files[i], why, sizeof why);
         if (!in) {
-            fprintf(stderr, "fenkit pgn: %s: %s\n", argv[i], strerror(errno));
+            fprintf(stderr, "fenkit pgn: %s\n", why);
             broken = 1;
             continue;
         }
-        broken |= convert(in, argv[i], &opt, &run, &text);
-        fclose(in);
+        broken |= convert(in, files[i], &opt, &run, &text);
+        cli_source_close(in);
     }
     text_flush(&text);
     if (run.progress_shown) fputs("\r\033[K", stderr);
