@@ -11,6 +11,7 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "shard.h"
 #include "source.h"
 #include "fenkit/fenkit.h"
 
@@ -41,6 +42,10 @@ static const char *const help_text =
     "                    (PLY.N per level: the N-th alternative to move PLY)\n"
     "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
     "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
+    "  --shard K/N       only the games whose index (game number - 1, counted\n"
+    "                    across the files) is K mod N, numbered as without\n"
+    "                    --shard; the others are skipped unread, so N processes\n"
+    "                    can share one file\n"
     "  --write           write the moves given (or read from standard input) as PGN;\n"
     "                    comments, annotations and variations are left out (a note\n"
     "                    says so), and a game with a null move (--) is not written\n"
@@ -52,6 +57,7 @@ static const char *const help_text =
     "  fenkit pgn --last --json games.pgn\n"
     "  fenkit pgn --move 20... games.pgn | cut -f4\n"
     "  cat *.pgn | fenkit pgn --variations -\n"
+    "  fenkit pgn --shard 0/2 lichess.pgn.zst & fenkit pgn --shard 1/2 lichess.pgn.zst\n"
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "\n"
@@ -72,6 +78,7 @@ typedef struct {
     long pick_move;    /* PICK_MOVE */
     int pick_black;    /* PICK_MOVE: N... */
     const char *fen;   /* --write start */
+    long shard_k, shard_n; /* --shard K/N; shard_n 0 without it */
 } options;
 
 /* What a run has done so far (numbering goes on across files). */
@@ -297,8 +304,14 @@ static int convert(cli_source *in, const char *name, const options *opt, run_sta
                    text_output *text) {
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
                      (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
-    fk_pgn_reader *reader = fk_pgn_reader_create(cli_source_read, in, flags);
+    shard_filter shard;
+    int sharded = opt->shard_n > 0;
+    fk_pgn_reader *reader = NULL;
+    if (!sharded || shard_open(&shard, in, opt->shard_k, opt->shard_n, run->game_base) == 0)
+        reader = sharded ? fk_pgn_reader_create(shard_read, &shard, flags)
+                         : fk_pgn_reader_create(cli_source_read, in, flags);
     if (!reader) {
+        if (sharded) shard_close(&shard);
         fprintf(stderr, "fenkit pgn: out of memory\n");
         return 1;
     }
@@ -308,7 +321,9 @@ static int convert(cli_source *in, const char *name, const options *opt, run_sta
     int printed = 0; /* lines printed for the current game */
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
-        long number = run->game_base + game->number;
+        /* with --shard, the game's number is its number in the input */
+        const shard_game *whole = sharded ? shard_find(&shard, game->line) : NULL;
+        long number = whole ? whole->index + 1 : run->game_base + game->number;
         switch (ev) {
         case FK_PGN_GAME:
             printed = 0; /* the start is a position like the others */
@@ -345,7 +360,8 @@ static int convert(cli_source *in, const char *name, const options *opt, run_sta
     run->games += stats.games;
     run->errors += stats.errors;
     run->bytes += stats.bytes;
-    run->game_base += stats.games;
+    run->game_base += sharded ? shard_games(&shard) : stats.games;
+    if (sharded) shard_close(&shard);
     const char *failure = cli_source_error(in);
     if (failure) report_input_error(opt, name, failure);
     fk_pgn_reader_free(reader);
@@ -539,13 +555,19 @@ static int parse_move_number(const char *text, options *opt) {
 }
 
 int cmd_pgn(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},       {"json", no_argument, NULL, 'j'},
-        {"strict", no_argument, NULL, 's'},     {"write", no_argument, NULL, 'w'},
-        {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
-        {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
-        {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
-        {"fen", required_argument, NULL, 'f'},  {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                             {"json", no_argument, NULL, 'j'},
+                                             {"strict", no_argument, NULL, 's'},
+                                             {"write", no_argument, NULL, 'w'},
+                                             {"mainline", no_argument, NULL, 'M'},
+                                             {"variations", no_argument, NULL, 'V'},
+                                             {"last", no_argument, NULL, 'l'},
+                                             {"ply", required_argument, NULL, 'p'},
+                                             {"move", required_argument, NULL, 'm'},
+                                             {"ep", required_argument, NULL, 'e'},
+                                             {"fen", required_argument, NULL, 'f'},
+                                             {"shard", required_argument, NULL, 'S'},
+                                             {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     cli_options o;
@@ -578,12 +600,19 @@ int cmd_pgn(int argc, char **argv) {
                 return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
             break;
         case 'f': opt.fen = o.value; break;
+        case 'S':
+            if (shard_parse(o.value, &opt.shard_k, &opt.shard_n) != 0)
+                return cli_usage_error(
+                    "pgn", "--shard needs K/N with 0 <= K < N (e.g. 0/4), not '%s'", o.value);
+            break;
         default: return CLI_USAGE;
         }
     }
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
+    if (opt.shard_n && opt.write)
+        return cli_usage_error("pgn", "--shard reads games; --write makes them");
     if (opt.write) return write_games(argc, argv, first_file, &opt);
 
     static char out_buffer[1 << 16];

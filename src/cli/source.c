@@ -23,8 +23,8 @@
 #define BZIP2_FUNCTIONS(X) X(BZ2_bzDecompressInit) X(BZ2_bzDecompress) X(BZ2_bzDecompressEnd)
 #define ZSTD_FUNCTIONS(X)                                                                          \
     X(ZSTD_createDStream)                                                                          \
-    X(ZSTD_freeDStream) X(ZSTD_initDStream) X(ZSTD_decompressStream) X(ZSTD_isError)               \
-        X(ZSTD_getErrorName)
+    X(ZSTD_freeDStream)                                                                            \
+    X(ZSTD_initDStream) X(ZSTD_decompressStream) X(ZSTD_isError) X(ZSTD_getErrorName)
 
 static struct { ZLIB_FUNCTIONS(LAZY_FIELD) } zlib;
 static struct { BZIP2_FUNCTIONS(LAZY_FIELD) } bzip2;
