@@ -1,0 +1,342 @@
+/* fenkit for Python: the position type and the batch calls, over the
+ * public C API of libfenkit.so. Python's side (fenkit/__init__.py) only
+ * re-exports these and documents them. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <string.h>
+
+#include "fenkit/fenkit.h"
+
+static PyObject *FenError;     /* fenkit.FenError(ValueError), .problems */
+static PyObject *MoveError;    /* fenkit.MoveError(ValueError) */
+static PyTypeObject ProblemType;
+
+static PyStructSequence_Field problem_fields[] = {
+    {"code", "stable kebab-case code (\"pawn-on-back-rank\")"},
+    {"severity", "\"error\", \"warning\" or \"note\""},
+    {"field", "the FEN field it is about (\"placement\", ..., \"position\")"},
+    {"offset", "byte offset in the FEN read, or None"},
+    {"squares", "the squares involved, as names (\"h8\")"},
+    {"message", "what is wrong and where, for a chess player"},
+    {"fix", "how to fix it (may hold a corrected FEN); may be \"\""},
+    {NULL, NULL}};
+static PyStructSequence_Desc problem_desc = {"fenkit.Problem", "One problem of a FEN or a position.",
+                                             problem_fields, 7};
+
+typedef struct {
+    PyObject_HEAD fk_position pos;
+} PositionObject;
+
+static PyTypeObject PositionType;
+
+/* A list of Problem from the C list. NULL with an exception set on failure. */
+static PyObject *problems_to_list(const fk_problems *list) {
+    PyObject *out = PyList_New(list->count);
+    if (!out) return NULL;
+    for (int i = 0; i < list->count; i++) {
+        const fk_problem *p = &list->items[i];
+        PyObject *squares = PyList_New(0);
+        PyObject *item = PyStructSequence_New(&ProblemType);
+        if (!squares || !item) {
+            Py_XDECREF(squares);
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (fk_square sq = 0; sq < 64; sq++) {
+            if (!(p->squares & FK_BIT(sq))) continue;
+            char name[3];
+            fk_square_name(sq, name);
+            PyObject *s = PyUnicode_FromString(name);
+            if (!s || PyList_Append(squares, s) != 0) {
+                Py_XDECREF(s);
+                Py_DECREF(squares);
+                Py_DECREF(item);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(s);
+        }
+        PyStructSequence_SetItem(item, 0, PyUnicode_FromString(fk_problem_code_name(p->code)));
+        PyStructSequence_SetItem(item, 1, PyUnicode_FromString(fk_severity_name(p->severity)));
+        PyStructSequence_SetItem(item, 2, PyUnicode_FromString(fk_field_name(p->field)));
+        PyObject *offset = p->offset >= 0 ? PyLong_FromLong(p->offset) : Py_NewRef(Py_None);
+        PyStructSequence_SetItem(item, 3, offset);
+        PyStructSequence_SetItem(item, 4, squares);
+        PyStructSequence_SetItem(item, 5, PyUnicode_DecodeUTF8(p->message, (Py_ssize_t)strlen(p->message), "replace"));
+        PyStructSequence_SetItem(item, 6, PyUnicode_DecodeUTF8(p->fix, (Py_ssize_t)strlen(p->fix), "replace"));
+        if (PyErr_Occurred()) {
+            Py_DECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* Raises FenError with the first reading error as its message and every
+ * problem in .problems. */
+static void raise_fen_error(const fk_problems *list) {
+    const char *message = "the FEN could not be read";
+    for (int i = 0; i < list->count; i++)
+        if (list->items[i].severity == FK_SEV_ERROR && fk_problem_is_reading(list->items[i].code)) {
+            message = list->items[i].message;
+            break;
+        }
+    PyObject *problems = problems_to_list(list);
+    if (!problems) return;
+    PyObject *error = PyObject_CallFunction(FenError, "s", message);
+    if (error && PyObject_SetAttrString(error, "problems", problems) == 0)
+        PyErr_SetObject(FenError, error);
+    Py_XDECREF(error);
+    Py_DECREF(problems);
+}
+
+static PositionObject *position_new_of(PyTypeObject *type, const fk_position *pos) {
+    PositionObject *self = (PositionObject *)type->tp_alloc(type, 0);
+    if (self) self->pos = *pos;
+    return self;
+}
+
+static PyObject *Position_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, ":Position", kwlist)) return NULL;
+    fk_position pos;
+    fk_position_startpos(&pos);
+    return (PyObject *)position_new_of(type, &pos);
+}
+
+static PyObject *Position_from_fen(PyObject *cls, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"fen", "tolerant", "chess960", NULL};
+    const char *text;
+    Py_ssize_t len;
+    int tolerant = 0, chess960 = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|$pp:from_fen", kwlist, &text, &len, &tolerant,
+                                     &chess960))
+        return NULL;
+    unsigned flags = (tolerant ? FK_FEN_TOLERANT : 0) | (chess960 ? FK_FEN_CHESS960 : 0);
+    fk_position pos;
+    fk_problems problems;
+    if (fk_fen_parse(text, (size_t)len, flags, &pos, &problems) != FK_OK) {
+        raise_fen_error(&problems);
+        return NULL;
+    }
+    return (PyObject *)position_new_of((PyTypeObject *)cls, &pos);
+}
+
+/* Reads "legal" or "always". Returns 0, or -1 with ValueError set. */
+static int parse_ep(const char *text, fk_ep_mode *ep) {
+    if (strcmp(text, "legal") == 0) *ep = FK_EP_LEGAL;
+    else if (strcmp(text, "always") == 0) *ep = FK_EP_ALWAYS;
+    else {
+        PyErr_Format(PyExc_ValueError, "ep is 'legal' or 'always', not '%s'", text);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Position_fen(PositionObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"ep", NULL};
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$s:fen", kwlist, &ep_text)) return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    char fen[FK_FEN_MAX];
+    size_t n = fk_fen_write(&self->pos, ep, fen, sizeof fen);
+    return PyUnicode_FromStringAndSize(fen, (Py_ssize_t)n);
+}
+
+static PyObject *Position_check(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    fk_position_check(&self->pos, &problems);
+    return problems_to_list(&problems);
+}
+
+static PyObject *Position_legal_moves(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    /* the move list is 4 KB: on the heap, not the C stack of a thread */
+    fk_movelist *moves = PyMem_Malloc(sizeof *moves);
+    if (!moves) return PyErr_NoMemory();
+    int count = fk_moves_generate(&self->pos, moves);
+    PyObject *out = PyList_New(count);
+    for (int i = 0; out && i < count; i++) {
+        char uci[8];
+        size_t n = fk_move_to_uci(&self->pos, moves->moves[i], uci, sizeof uci);
+        PyObject *s = PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
+        if (!s) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, s);
+    }
+    PyMem_Free(moves);
+    return out;
+}
+
+/* push_san and push_uci: plays the move, or raises MoveError saying why. */
+static PyObject *push(PositionObject *self, PyObject *arg, int san) {
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(arg, &len);
+    if (!text) return NULL;
+    fk_move move;
+    fk_error err;
+    err.message[0] = '\0';
+    fk_status st = san ? fk_move_parse_san(&self->pos, text, (size_t)len, &move, &err)
+                       : fk_move_parse_uci(&self->pos, text, (size_t)len, &move, &err);
+    if (st != FK_OK) {
+        PyErr_SetString(MoveError, err.message[0] ? err.message : fk_strerror(st));
+        return NULL;
+    }
+    char uci[8];
+    size_t n = fk_move_to_uci(&self->pos, move, uci, sizeof uci);
+    fk_move_make(&self->pos, move);
+    return PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
+}
+static PyObject *Position_push_san(PositionObject *self, PyObject *arg) { return push(self, arg, 1); }
+static PyObject *Position_push_uci(PositionObject *self, PyObject *arg) { return push(self, arg, 0); }
+
+static PyObject *Position_status(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    unsigned flags = fk_position_status(&self->pos);
+    PyObject *out = PyList_New(0);
+    for (unsigned f = 1; out && f <= FK_STATUS_LAST; f <<= 1) {
+        if (!(flags & f)) continue;
+        PyObject *s = PyUnicode_FromString(fk_status_name(f));
+        if (!s || PyList_Append(out, s) != 0) Py_CLEAR(out);
+        Py_XDECREF(s);
+    }
+    return out;
+}
+
+static PyObject *Position_copy(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    return (PyObject *)position_new_of(Py_TYPE(self), &self->pos);
+}
+
+static PyObject *Position_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(b, &PositionType) || (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    int same = fk_position_equal(&((PositionObject *)a)->pos, &((PositionObject *)b)->pos);
+    return PyBool_FromLong(op == Py_EQ ? same : !same);
+}
+
+static PyObject *Position_repr(PositionObject *self) {
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&self->pos, FK_EP_LEGAL, fen, sizeof fen);
+    return PyUnicode_FromFormat("Position.from_fen('%s')", fen);
+}
+
+static PyObject *Position_get_turn(PositionObject *self, void *Py_UNUSED(closure)) {
+    return PyUnicode_FromString(self->pos.side == FK_WHITE ? "w" : "b");
+}
+
+static PyMethodDef Position_methods[] = {
+    {"from_fen", (PyCFunction)(void (*)(void))Position_from_fen, METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+     "from_fen(fen, *, tolerant=False, chess960=False)\n--\n\nReads a FEN; raises FenError (with "
+     ".problems) when it cannot be read."},
+    {"fen", (PyCFunction)(void (*)(void))Position_fen, METH_VARARGS | METH_KEYWORDS,
+     "fen(*, ep='legal')\n--\n\nThe position as a FEN; ep='always' writes the en passant square "
+     "after every double push."},
+    {"check", (PyCFunction)Position_check, METH_NOARGS,
+     "check()\n--\n\nEvery problem against the rules of chess, as a list of Problem."},
+    {"legal_moves", (PyCFunction)Position_legal_moves, METH_NOARGS,
+     "legal_moves()\n--\n\nEvery legal move of the side to move, in UCI."},
+    {"push_san", (PyCFunction)Position_push_san, METH_O,
+     "push_san(move)\n--\n\nPlays a move written in SAN; returns it in UCI. Raises MoveError."},
+    {"push_uci", (PyCFunction)Position_push_uci, METH_O,
+     "push_uci(move)\n--\n\nPlays a move written in UCI; returns it. Raises MoveError."},
+    {"status", (PyCFunction)Position_status, METH_NOARGS,
+     "status()\n--\n\nThe game-status flags that hold: 'check', 'checkmate', 'stalemate', ..."},
+    {"copy", (PyCFunction)Position_copy, METH_NOARGS, "copy()\n--\n\nAn independent copy."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Position_getset[] = {
+    {"turn", (getter)Position_get_turn, NULL, "'w' or 'b': the side to move", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject PositionType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fenkit.Position",
+    .tp_doc = PyDoc_STR("Position()\n--\n\nA chess position; Position() is the starting position."),
+    .tp_basicsize = sizeof(PositionObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_new = Position_new,
+    .tp_methods = Position_methods,
+    .tp_getset = Position_getset,
+    .tp_richcompare = Position_richcompare,
+    .tp_repr = (reprfunc)Position_repr,
+};
+
+/* normalize_many: every FEN of a list read, checked and written back in
+ * one call into C; None for a FEN with an error. */
+static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"fens", "tolerant", "ep", NULL};
+    PyObject *fens;
+    int tolerant = 0;
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$ps:normalize_many", kwlist, &fens, &tolerant,
+                                     &ep_text))
+        return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    PyObject *seq = PySequence_Fast(fens, "normalize_many takes a sequence of str");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    fk_problems *problems = PyMem_Malloc(sizeof *problems);
+    if (!problems) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; out && problems && i < n; i++) {
+        Py_ssize_t len;
+        const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, i), &len);
+        if (!text) {
+            Py_CLEAR(out);
+            break;
+        }
+        fk_position pos;
+        PyObject *item;
+        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) == FK_OK) {
+            char fen[FK_FEN_MAX];
+            size_t m = fk_fen_write(&pos, ep, fen, sizeof fen);
+            item = PyUnicode_FromStringAndSize(fen, (Py_ssize_t)m);
+        } else {
+            item = Py_NewRef(Py_None);
+        }
+        if (!item) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, item);
+    }
+    if (!problems) Py_CLEAR(out);
+    PyMem_Free(problems);
+    Py_DECREF(seq);
+    return out;
+}
+
+static PyObject *version(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
+    return PyUnicode_FromString(fk_version());
+}
+
+static PyMethodDef module_methods[] = {
+    {"normalize_many", (PyCFunction)(void (*)(void))normalize_many, METH_VARARGS | METH_KEYWORDS,
+     "normalize_many(fens, *, tolerant=False, ep='legal')\n--\n\nEach FEN read, checked and "
+     "written canonically, in one call into C; None where a FEN has an error."},
+    {"library_version", version, METH_NOARGS, "library_version()\n--\n\nThe version of libfenkit loaded."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "fenkit._fenkit",
+                                        "fenkit's C core for Python.", -1, module_methods,
+                                        NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__fenkit(void) {
+    if (PyStructSequence_InitType2(&ProblemType, &problem_desc) != 0) return NULL;
+    if (PyType_Ready(&PositionType) != 0) return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m) return NULL;
+    FenError = PyErr_NewExceptionWithDoc("fenkit.FenError",
+                                         "A FEN that cannot be read; .problems lists why.",
+                                         PyExc_ValueError, NULL);
+    MoveError = PyErr_NewExceptionWithDoc("fenkit.MoveError", "A move that cannot be played here.",
+                                          PyExc_ValueError, NULL);
+    if (!FenError || !MoveError || PyModule_AddObjectRef(m, "FenError", FenError) != 0 ||
+        PyModule_AddObjectRef(m, "MoveError", MoveError) != 0 ||
+        PyModule_AddObjectRef(m, "Position", (PyObject *)&PositionType) != 0 ||
+        PyModule_AddObjectRef(m, "Problem", (PyObject *)&ProblemType) != 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,97 @@
+"""pytest tests of the fenkit package: run against the installed wheel."""
+import pytest
+
+import fenkit
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+E4_ALWAYS = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+E4_LEGAL = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
+def test_the_package_loads_its_own_library():
+    assert fenkit.library_version() == "0.1.0"
+    assert fenkit.__version__ == fenkit.library_version()
+
+
+def test_position_is_the_start_and_round_trips():
+    pos = fenkit.Position()
+    assert pos.fen() == START
+    assert fenkit.Position.from_fen(START) == pos
+    assert pos.turn == "w"
+    assert repr(pos) == f"Position.from_fen('{START}')"
+
+
+def test_en_passant_conventions():
+    pos = fenkit.Position.from_fen(E4_ALWAYS)
+    assert pos.fen() == E4_LEGAL
+    assert pos.fen(ep="always") == E4_ALWAYS
+    with pytest.raises(ValueError, match="legal' or 'always"):
+        pos.fen(ep="sometimes")
+
+
+def test_unreadable_fen_raises_with_every_problem():
+    with pytest.raises(fenkit.FenError) as info:
+        fenkit.Position.from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1 extra")
+    codes = [p.code for p in info.value.problems]
+    assert codes[0] == "rank-length"
+    assert "extra-field" in codes
+    first = info.value.problems[0]
+    assert first.severity == "error" and first.field == "placement"
+    assert "Rank 1" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_tolerant_reading_fills_the_counters():
+    pos = fenkit.Position.from_fen("8/8/8/4k3/8/8/8/4K3 w - -", tolerant=True)
+    assert pos.fen() == "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
+    with pytest.raises(fenkit.FenError):
+        fenkit.Position.from_fen("8/8/8/4k3/8/8/8/4K3 w - -")
+
+
+def test_check_lists_rule_problems_with_squares():
+    problems = fenkit.Position.from_fen("4k2P/8/8/8/8/8/8/4K3 w - - 0 1").check()
+    assert [(p.code, p.severity, p.squares) for p in problems] == [("pawn-on-back-rank", "error", ["h8"])]
+    assert problems[0].fix
+    assert fenkit.Position.from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").check() == []
+
+
+def test_legal_moves_and_pushing_them():
+    pos = fenkit.Position()
+    moves = pos.legal_moves()
+    assert len(moves) == 20 and "e2e4" in moves and "g1f3" in moves
+    assert pos.push_san("e4") == "e2e4"
+    assert pos.push_uci("e7e5") == "e7e5"
+    assert pos.push_san("Qh5") == "d1h5"
+    for san in ["Nc6", "Bc4", "Nf6", "Qxf7#"]:
+        pos.push_san(san)
+    assert pos.status() == ["check", "checkmate"]
+    assert pos.legal_moves() == []
+
+
+def test_illegal_and_ambiguous_moves_raise():
+    pos = fenkit.Position()
+    with pytest.raises(fenkit.MoveError):
+        pos.push_san("e5")
+    with pytest.raises(fenkit.MoveError):
+        pos.push_uci("e2e5")
+    knights = fenkit.Position.from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+    with pytest.raises(fenkit.MoveError, match="ambiguous"):
+        knights.push_san("Nd2")
+    assert knights.fen() == "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"  # nothing played
+
+
+def test_copy_is_independent():
+    pos = fenkit.Position()
+    other = pos.copy()
+    other.push_uci("d2d4")
+    assert pos.fen() == START and other != pos
+
+
+def test_normalize_many_in_one_call():
+    fens = [START, "  8/8/8/4k3/8/8/8/4K3   w - -", "not a fen", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"]
+    assert fenkit.normalize_many(fens, tolerant=True) == [
+        START, "8/8/8/4k3/8/8/8/4K3 w - - 0 1", None, None]
+    assert fenkit.normalize_many([E4_ALWAYS], ep="always") == [E4_ALWAYS]
+    assert fenkit.normalize_many([]) == []
+    with pytest.raises(TypeError):
+        fenkit.normalize_many([1])
