@@ -8,9 +8,9 @@
 # and processes) for each, the median of RUNS runs, and the ratios.
 #
 # Usage: bash bench/pgn_zst.sh PATH_TO_FENKIT [PGN]
-#   PGN (default $SHARED/vectors/pgn2fen/games10k.pgn) is repeated COPIES
-#   times (default 4) and compressed with zstd -LEVEL (default 19, as the
-#   lichess dumps are) into a temporary file.
+#   PGN (default $SHARED/vectors/pgn2fen/games10k.pgn) is compressed with
+#   zstd -LEVEL (default 19) and repeated COPIES times (default 4) as
+#   separate frames into a temporary file.
 set -euo pipefail
 fenkit=$(realpath "$1")
 shift
@@ -25,7 +25,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 for _ in $(seq "$copies"); do cat "$pgn"; done >"$tmp/games.pgn"
-zstd -q "-${LEVEL:-19}" "$tmp/games.pgn" -o "$tmp/games.pgn.zst"
+# One frame per copy: a copy cannot be compressed against the one before
+# it, so the file decompresses as a real dump of that size would.
+zstd -q "-${LEVEL:-19}" -c "$pgn" >"$tmp/one.zst"
+for _ in $(seq "$copies"); do cat "$tmp/one.zst"; done >"$tmp/games.pgn.zst"
 summary=$("$fenkit" pgn "$tmp/games.pgn.zst" 2>&1 >/dev/null | tail -1)
 games=$(sed -E 's/.*: ([0-9]+) games, ([0-9]+) positions.*/\1/' <<<"$summary")
 echo "file: $pgn x $copies: $(du -h "$tmp/games.pgn" | cut -f1) plain, $(du -h "$tmp/games.pgn.zst" | cut -f1) as .pgn.zst, $games games"
