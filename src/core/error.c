@@ -4,7 +4,7 @@
 
 #include "rules.h"
 
-fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...) {
+fk_status core_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...) {
     if (!err) return status;
     err->status = status;
     err->offset = offset;

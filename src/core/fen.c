@@ -134,7 +134,7 @@ static void as_sentence(char *text, size_t n, size_t cap) {
 PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(p->fix, sizeof p->fix, fmt, ap);
+    size_t n = core_vformat(p->fix, sizeof p->fix, fmt, ap);
     va_end(ap);
     as_sentence(p->fix, n, sizeof p->fix);
 }
@@ -146,7 +146,7 @@ static fk_problem *add_problem(reader *r, fk_problem_code code, fk_severity seve
                                fk_field field, size_t offset) {
     if (severity == FK_SEV_ERROR) r->errors++;
     if (!r->problems) return NULL;
-    return fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
+    return core_problems_next(r->problems, code, severity, field, (int)offset, 0);
 }
 
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
@@ -159,10 +159,10 @@ static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity,
     if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(p->message, sizeof p->message, fmt, ap);
+    size_t n = core_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     as_sentence(p->message, n, sizeof p->message);
-    if (fix) as_sentence(p->fix, fk_copy_text(p->fix, sizeof p->fix, fix), sizeof p->fix);
+    if (fix) as_sentence(p->fix, core_copy_text(p->fix, sizeof p->fix, fix), sizeof p->fix);
     return p;
 }
 

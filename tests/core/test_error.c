@@ -1,5 +1,5 @@
 /* Tests for src/core/error.c: fk_strerror names every status in words of
- * its own, and fk_error_set fills an error (or accepts none). */
+ * its own, and core_error_set fills an error (or accepts none). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,12 +38,12 @@ static void strerror_is_not_status_name(void **state) {
 static void error_set_fills_or_accepts_null(void **state) {
     (void)state;
     fk_error err;
-    assert_int_equal(fk_error_set(&err, FK_ERR_INVALID, 7, "move %s is illegal", "e5"),
+    assert_int_equal(core_error_set(&err, FK_ERR_INVALID, 7, "move %s is illegal", "e5"),
                      FK_ERR_INVALID);
     assert_int_equal(err.status, FK_ERR_INVALID);
     assert_int_equal(err.offset, 7);
     assert_string_equal(err.message, "move e5 is illegal");
-    assert_int_equal(fk_error_set(NULL, FK_ERR_IO, -1, "x"), FK_ERR_IO);
+    assert_int_equal(core_error_set(NULL, FK_ERR_IO, -1, "x"), FK_ERR_IO);
 }
 
 int main(void) {

@@ -1,6 +1,6 @@
-/* Tests for src/core/problems.c: the message formatter (fk_format) against
+/* Tests for src/core/problems.c: the message formatter (core_format) against
  * the C library's snprintf for every conversion it knows, cut short at
- * every capacity, with formats short and long; fk_copy_text; the list,
+ * every capacity, with formats short and long; core_copy_text; the list,
  * including one its owner never cleared. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
@@ -16,22 +16,22 @@
 #include "core/problems.h"
 #include "fenkit/core.h"
 
-/* Formats with fk_format and snprintf into buffers of every capacity from
+/* Formats with core_format and snprintf into buffers of every capacity from
  * 1 to 220 and asserts the same text and the length written. */
-#define SAME_AS_SNPRINTF(...)                                                                \
-    do {                                                                                     \
-        for (size_t cap = 1; cap <= 220; cap++) {                                            \
-            char ours[224], theirs[224];                                                     \
-            memset(ours, 'x', sizeof ours);                                                  \
-            size_t n = fk_format(ours, cap, __VA_ARGS__);                                    \
-            int full = snprintf(theirs, cap, __VA_ARGS__);                                   \
-            assert_string_equal(ours, theirs);                                               \
-            assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);                \
-            assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */        \
-        }                                                                                    \
+#define SAME_AS_SNPRINTF(...)                                                                      \
+    do {                                                                                           \
+        for (size_t cap = 1; cap <= 220; cap++) {                                                  \
+            char ours[224], theirs[224];                                                           \
+            memset(ours, 'x', sizeof ours);                                                        \
+            size_t n = core_format(ours, cap, __VA_ARGS__);                                        \
+            int full = snprintf(theirs, cap, __VA_ARGS__);                                         \
+            assert_string_equal(ours, theirs);                                                     \
+            assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);                      \
+            assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */              \
+        }                                                                                          \
     } while (0)
 
-/* A format that ends right before a page no process may read: fk_vformat
+/* A format that ends right before a page no process may read: core_vformat
  * reads formats eight bytes at a time only inside their page, so it must
  * neither fault nor differ from snprintf, wherever the end falls. */
 static void format_at_end_of_page(void **state) {
@@ -49,7 +49,7 @@ static void format_at_end_of_page(void **state) {
             char *fmt = two + page - n - back; /* its zero `back` bytes before the page */
             memcpy(fmt, formats[f], n);
             char ours[100], theirs[100];
-            size_t len = fk_format(ours, sizeof ours, fmt, 7, "seven");
+            size_t len = core_format(ours, sizeof ours, fmt, 7, "seven");
             int full = snprintf(theirs, sizeof theirs, formats[f], 7, "seven");
             assert_string_equal(ours, theirs);
             assert_int_equal(len, (size_t)full);
@@ -81,18 +81,18 @@ static void long_formats(void **state) {
     fmt[sizeof fmt - 1] = '\0';
     char ours[700], theirs[700];
     for (size_t cap = 250; cap <= sizeof ours; cap += 37) {
-        size_t n = fk_format(ours, cap, fmt, 42);
+        size_t n = core_format(ours, cap, fmt, 42);
         int full = snprintf(theirs, cap, fmt, 42);
         assert_string_equal(ours, theirs);
         assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);
     }
 }
 
-/* fk_vformat without the compiler's check of the format. */
+/* core_vformat without the compiler's check of the format. */
 static size_t format_unchecked(char *out, size_t cap, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(out, cap, fmt, ap);
+    size_t n = core_vformat(out, cap, fmt, ap);
     va_end(ap);
     return n;
 }
@@ -115,12 +115,12 @@ static void copy_text_cuts_short(void **state) {
     (void)state;
     char out[16];
     memset(out, 'x', sizeof out);
-    assert_int_equal(fk_copy_text(out, 8, "Remove the 0."), 7);
+    assert_int_equal(core_copy_text(out, 8, "Remove the 0."), 7);
     assert_string_equal(out, "Remove ");
     assert_int_equal(out[8], 'x');
-    assert_int_equal(fk_copy_text(out, sizeof out, "Short."), 6);
+    assert_int_equal(core_copy_text(out, sizeof out, "Short."), 6);
     assert_string_equal(out, "Short.");
-    assert_int_equal(fk_copy_text(out, 1, "abc"), 0);
+    assert_int_equal(core_copy_text(out, 1, "abc"), 0);
     assert_string_equal(out, "");
 }
 
@@ -130,9 +130,10 @@ static void full_list_drops(void **state) {
     fk_problems list;
     fk_problems_clear(&list);
     for (int i = 0; i < FK_MAX_PROBLEMS; i++)
-        assert_non_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR,
-                                         FK_FIELD_PLACEMENT, i, 0));
-    assert_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, 0));
+        assert_non_null(
+            core_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, 0));
+    assert_null(
+        core_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, 0));
     assert_int_equal(list.count, FK_MAX_PROBLEMS);
     assert_int_equal(list.dropped, 1);
     assert_string_equal(list.items[3].message, "");
