@@ -33,14 +33,88 @@ Many FENs in one call into C:
 ['8/8/8/4k3/8/8/8/4K3 w - - 0 1', None]
 """
 
+import os
+from typing import IO, Dict, Iterator, List, NamedTuple, Optional, Union
+
 from fenkit._fenkit import (
     FenError,
     MoveError,
     Position,
     Problem,
+    _read_pgn,
     library_version,
     normalize_many,
 )
 
-__all__ = ["FenError", "MoveError", "Position", "Problem", "library_version", "normalize_many"]
+__all__ = ["FenError", "MoveError", "Position", "Problem", "Ply", "Game", "PgnReader", "read_pgn",
+           "library_version", "normalize_many"]
 __version__ = library_version()
+
+
+class Ply(NamedTuple):
+    """One moment of a game: the move that led there (empty at the start)
+    in SAN and UCI, and the position's FEN."""
+
+    san: str
+    uci: str
+    fen: str
+
+
+class Game:
+    """A game of a PGN file: its number in the file (from 1), its tags, and
+    its main line. A broken game keeps the plies read before the fault, and
+    ``error`` says where and why (a dict: message, line, column, move)."""
+
+    __slots__ = ("number", "headers", "error", "_plies")
+
+    def __init__(self, number: int, headers: Dict[str, str], plies: list, error: Optional[dict]):
+        self.number = number
+        self.headers = headers
+        self.error = error
+        self._plies = plies
+
+    def plies(self) -> Iterator[Ply]:
+        """The start position (ply 0) and the position after each move."""
+        return (Ply(*p) for p in self._plies)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.number}: {len(self._plies) - 1 if self._plies else 0} plies>"
+
+
+class PgnReader:
+    """The games of a PGN file, read as they are needed."""
+
+    def __init__(self, source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal"):
+        self._games = _read_pgn(source, ep=ep)
+
+    def __iter__(self) -> Iterator[Game]:
+        for number, headers, plies, error in self._games:
+            yield Game(number, headers, plies, error)
+
+    def to_columns(self) -> Dict[str, list]:
+        """Every ply of every game left, as columns (game, ply, san, uci,
+        fen) of equal length: what pandas.DataFrame(...) takes."""
+        columns: Dict[str, List] = {"game": [], "ply": [], "san": [], "uci": [], "fen": []}
+        game, ply, san, uci, fen = (columns[k] for k in ("game", "ply", "san", "uci", "fen"))
+        for number, _headers, plies, _error in self._games:
+            game.extend([number] * len(plies))
+            ply.extend(range(len(plies)))
+            for s, u, f in plies:
+                san.append(s)
+                uci.append(u)
+                fen.append(f)
+        return columns
+
+
+def read_pgn(source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal") -> PgnReader:
+    """The games of a PGN file, from a path or a file object opened in
+    binary mode (``gzip.open(path)`` reads a compressed one).
+
+    >>> import io
+    >>> games = list(read_pgn(io.BytesIO(b'[White "A"]\\n\\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\\n')))
+    >>> games[0].headers["White"], [p.san for p in games[0].plies()]
+    ('A', ['', 'e4', 'e5', 'Qh5', 'Ke7', 'Qxe5#'])
+    >>> list(games[0].plies())[3]
+    Ply(san='Qh5', uci='d1h5', fen='rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2')
+    """
+    return PgnReader(source, ep=ep)

@@ -1,5 +1,5 @@
 # Type hints for the C extension (src/_fenkit.c).
-from typing import List, Optional, Sequence
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 class FenError(ValueError):
     problems: List["Problem"]
@@ -31,3 +31,5 @@ class Position:
 
 def normalize_many(fens: Sequence[str], *, tolerant: bool = ..., ep: str = ...) -> List[Optional[str]]: ...
 def library_version() -> str: ...
+
+def _read_pgn(source: object, *, ep: str = ...) -> Iterator[Tuple[int, Dict[str, str], List[Tuple[str, str, str]], Optional[dict]]]: ...

@@ -8,8 +8,8 @@
 
 #include "fenkit/fenkit.h"
 
-static PyObject *FenError;     /* fenkit.FenError(ValueError), .problems */
-static PyObject *MoveError;    /* fenkit.MoveError(ValueError) */
+static PyObject *FenError;  /* fenkit.FenError(ValueError), .problems */
+static PyObject *MoveError; /* fenkit.MoveError(ValueError) */
 static PyTypeObject ProblemType;
 
 static PyStructSequence_Field problem_fields[] = {
@@ -21,8 +21,8 @@ static PyStructSequence_Field problem_fields[] = {
     {"message", "what is wrong and where, for a chess player"},
     {"fix", "how to fix it (may hold a corrected FEN); may be \"\""},
     {NULL, NULL}};
-static PyStructSequence_Desc problem_desc = {"fenkit.Problem", "One problem of a FEN or a position.",
-                                             problem_fields, 7};
+static PyStructSequence_Desc problem_desc = {
+    "fenkit.Problem", "One problem of a FEN or a position.", problem_fields, 7};
 
 typedef struct {
     PyObject_HEAD fk_position pos;
@@ -64,8 +64,10 @@ static PyObject *problems_to_list(const fk_problems *list) {
         PyObject *offset = p->offset >= 0 ? PyLong_FromLong(p->offset) : Py_NewRef(Py_None);
         PyStructSequence_SetItem(item, 3, offset);
         PyStructSequence_SetItem(item, 4, squares);
-        PyStructSequence_SetItem(item, 5, PyUnicode_DecodeUTF8(p->message, (Py_ssize_t)strlen(p->message), "replace"));
-        PyStructSequence_SetItem(item, 6, PyUnicode_DecodeUTF8(p->fix, (Py_ssize_t)strlen(p->fix), "replace"));
+        PyStructSequence_SetItem(
+            item, 5, PyUnicode_DecodeUTF8(p->message, (Py_ssize_t)strlen(p->message), "replace"));
+        PyStructSequence_SetItem(
+            item, 6, PyUnicode_DecodeUTF8(p->fix, (Py_ssize_t)strlen(p->fix), "replace"));
         if (PyErr_Occurred()) {
             Py_DECREF(item);
             Py_DECREF(out);
@@ -128,8 +130,10 @@ static PyObject *Position_from_fen(PyObject *cls, PyObject *args, PyObject *kwds
 
 /* Reads "legal" or "always". Returns 0, or -1 with ValueError set. */
 static int parse_ep(const char *text, fk_ep_mode *ep) {
-    if (strcmp(text, "legal") == 0) *ep = FK_EP_LEGAL;
-    else if (strcmp(text, "always") == 0) *ep = FK_EP_ALWAYS;
+    if (strcmp(text, "legal") == 0)
+        *ep = FK_EP_LEGAL;
+    else if (strcmp(text, "always") == 0)
+        *ep = FK_EP_ALWAYS;
     else {
         PyErr_Format(PyExc_ValueError, "ep is 'legal' or 'always', not '%s'", text);
         return -1;
@@ -165,8 +169,10 @@ static PyObject *Position_legal_moves(PositionObject *self, PyObject *Py_UNUSED(
         char uci[8];
         size_t n = fk_move_to_uci(&self->pos, moves->moves[i], uci, sizeof uci);
         PyObject *s = PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
-        if (!s) Py_CLEAR(out);
-        else PyList_SET_ITEM(out, i, s);
+        if (!s)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, s);
     }
     PyMem_Free(moves);
     return out;
@@ -191,8 +197,12 @@ static PyObject *push(PositionObject *self, PyObject *arg, int san) {
     fk_move_make(&self->pos, move);
     return PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
 }
-static PyObject *Position_push_san(PositionObject *self, PyObject *arg) { return push(self, arg, 1); }
-static PyObject *Position_push_uci(PositionObject *self, PyObject *arg) { return push(self, arg, 0); }
+static PyObject *Position_push_san(PositionObject *self, PyObject *arg) {
+    return push(self, arg, 1);
+}
+static PyObject *Position_push_uci(PositionObject *self, PyObject *arg) {
+    return push(self, arg, 0);
+}
 
 static PyObject *Position_status(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
     unsigned flags = fk_position_status(&self->pos);
@@ -228,7 +238,8 @@ static PyObject *Position_get_turn(PositionObject *self, void *Py_UNUSED(closure
 }
 
 static PyMethodDef Position_methods[] = {
-    {"from_fen", (PyCFunction)(void (*)(void))Position_from_fen, METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+    {"from_fen", (PyCFunction)(void (*)(void))Position_from_fen,
+     METH_VARARGS | METH_KEYWORDS | METH_CLASS,
      "from_fen(fen, *, tolerant=False, chess960=False)\n--\n\nReads a FEN; raises FenError (with "
      ".problems) when it cannot be read."},
     {"fen", (PyCFunction)(void (*)(void))Position_fen, METH_VARARGS | METH_KEYWORDS,
@@ -290,21 +301,197 @@ static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyO
         }
         fk_position pos;
         PyObject *item;
-        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) == FK_OK) {
+        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) ==
+            FK_OK) {
             char fen[FK_FEN_MAX];
             size_t m = fk_fen_write(&pos, ep, fen, sizeof fen);
             item = PyUnicode_FromStringAndSize(fen, (Py_ssize_t)m);
         } else {
             item = Py_NewRef(Py_None);
         }
-        if (!item) Py_CLEAR(out);
-        else PyList_SET_ITEM(out, i, item);
+        if (!item)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, item);
     }
     if (!problems) Py_CLEAR(out);
     PyMem_Free(problems);
     Py_DECREF(seq);
     return out;
 }
+
+/* ---- PGN ------------------------------------------------------------ */
+
+/* A reader of games: from a path (read with stdio) or from a Python file
+ * object opened in binary mode (read through its read method, so that
+ * gzip.open(...) and friends work). Each next() gives one game as
+ * (number, headers, plies, error), plies a list of (san, uci, fen). */
+typedef struct {
+    PyObject_HEAD fk_pgn_reader *reader;
+    FILE *file;       /* when opened from a path */
+    PyObject *stream; /* when reading a file object */
+    int failed;       /* the stream's read raised: stop */
+    fk_ep_mode ep;
+} PgnReaderObject;
+
+static PyTypeObject PgnReaderType;
+
+/* fk_pgn_read_fn over a Python file object; an exception ends the input
+ * and is raised by next(). */
+static size_t read_stream(void *ctx, char *buf, size_t cap) {
+    PgnReaderObject *self = ctx;
+    if (self->failed) return 0;
+    PyObject *chunk = PyObject_CallMethod(self->stream, "read", "n", (Py_ssize_t)cap);
+    if (!chunk) {
+        self->failed = 1;
+        return 0;
+    }
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(chunk, &data, &len) != 0) {
+        self->failed = 1;
+        Py_DECREF(chunk);
+        PyErr_SetString(PyExc_TypeError, "read_pgn needs a file opened in binary mode ('rb')");
+        return 0;
+    }
+    if ((size_t)len > cap) len = (Py_ssize_t)cap;
+    memcpy(buf, data, (size_t)len);
+    Py_DECREF(chunk);
+    return (size_t)len;
+}
+
+static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"source", "ep", NULL};
+    PyObject *source;
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$s:read_pgn", kwlist, &source, &ep_text))
+        return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    PgnReaderObject *self = PyObject_New(PgnReaderObject, &PgnReaderType);
+    if (!self) return NULL;
+    self->reader = NULL;
+    self->file = NULL;
+    self->stream = NULL;
+    self->failed = 0;
+    self->ep = ep;
+    if (PyObject_HasAttrString(source, "read")) {
+        self->stream = Py_NewRef(source);
+        self->reader = fk_pgn_reader_create(read_stream, self, 0);
+    } else {
+        PyObject *path = NULL;
+        if (!PyUnicode_FSConverter(source, &path)) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->file = fopen(PyBytes_AS_STRING(path), "rb");
+        if (!self->file) PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, source);
+        Py_DECREF(path);
+        if (!self->file) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->reader = fk_pgn_reader_create(fk_pgn_read_stdio, self->file, 0);
+    }
+    if (!self->reader) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void PgnReader_dealloc(PgnReaderObject *self) {
+    fk_pgn_reader_free(self->reader);
+    if (self->file) fclose(self->file);
+    Py_XDECREF(self->stream);
+    PyObject_Free(self);
+}
+
+/* The game's tags as a dict (insertion order is the file's). */
+static PyObject *tags_dict(const fk_pgn_game *game) {
+    PyObject *d = PyDict_New();
+    for (int i = 0; d && i < game->tag_count; i++) {
+        PyObject *v = PyUnicode_DecodeUTF8(game->tags[i].value,
+                                           (Py_ssize_t)strlen(game->tags[i].value), "replace");
+        if (!v || PyDict_SetItemString(d, game->tags[i].name, v) != 0) Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
+/* Appends (san, uci, fen) of the reader's current ply, played from *before;
+ * then *before becomes the ply's position. Returns 0, or -1. */
+static int append_ply(PgnReaderObject *self, PyObject *plies, fk_position *before) {
+    const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
+    char uci[8], fen[FK_FEN_MAX];
+    size_t uci_len = ply->ply ? fk_move_to_uci(before, ply->move, uci, sizeof uci) : 0;
+    size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
+    *before = ply->pos;
+    PyObject *t = Py_BuildValue("(s#s#s#)", ply->san, (Py_ssize_t)strlen(ply->san), uci,
+                                (Py_ssize_t)uci_len, fen, (Py_ssize_t)fen_len);
+    int rc = t ? PyList_Append(plies, t) : -1;
+    Py_XDECREF(t);
+    return rc;
+}
+
+static PyObject *PgnReader_next(PgnReaderObject *self) {
+    PyObject *headers = NULL, *plies = NULL, *error = Py_NewRef(Py_None);
+    fk_position before;
+    fk_position_clear(&before);
+    long number = 0;
+    for (;;) {
+        fk_pgn_event ev = fk_pgn_next(self->reader);
+        if (self->failed) goto fail; /* the file object's read raised */
+        const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
+        switch (ev) {
+        case FK_PGN_END:
+            Py_XDECREF(headers);
+            Py_XDECREF(plies);
+            Py_DECREF(error);
+            return NULL; /* StopIteration */
+        case FK_PGN_GAME:
+            number = game->number;
+            Py_XDECREF(plies);
+            if (!(plies = PyList_New(0))) goto fail;
+            before = fk_pgn_reader_ply(self->reader)->pos;
+            if (append_ply(self, plies, &before) != 0) goto fail;
+            break;
+        case FK_PGN_PLY:
+            if (append_ply(self, plies, &before) != 0) goto fail;
+            break;
+        case FK_PGN_ERROR: {
+            const fk_pgn_error *e = fk_pgn_reader_error(self->reader);
+            Py_DECREF(error);
+            error = Py_BuildValue("{s:s,s:l,s:l,s:s}", "message", e->message, "line", e->line,
+                                  "column", e->column, "move", e->move);
+            if (!error) goto fail;
+            break;
+        }
+        case FK_PGN_GAME_END:
+            number = game->number;
+            if (!(headers = tags_dict(game))) goto fail;
+            if (!plies && !(plies = PyList_New(0))) goto fail;
+            {
+                PyObject *result = Py_BuildValue("(lNNN)", number, headers, plies, error);
+                return result;
+            }
+        }
+    }
+fail:
+    Py_XDECREF(headers);
+    Py_XDECREF(plies);
+    Py_XDECREF(error);
+    return NULL;
+}
+
+static PyTypeObject PgnReaderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fenkit._PgnReader",
+    .tp_basicsize = sizeof(PgnReaderObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)PgnReader_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)PgnReader_next,
+};
 
 static PyObject *version(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
     return PyUnicode_FromString(fk_version());
@@ -314,16 +501,26 @@ static PyMethodDef module_methods[] = {
     {"normalize_many", (PyCFunction)(void (*)(void))normalize_many, METH_VARARGS | METH_KEYWORDS,
      "normalize_many(fens, *, tolerant=False, ep='legal')\n--\n\nEach FEN read, checked and "
      "written canonically, in one call into C; None where a FEN has an error."},
-    {"library_version", version, METH_NOARGS, "library_version()\n--\n\nThe version of libfenkit loaded."},
+    {"_read_pgn", (PyCFunction)(void (*)(void))read_pgn, METH_VARARGS | METH_KEYWORDS,
+     "_read_pgn(source, *, ep='legal')\n--\n\nAn iterator of (number, headers, plies, error) "
+     "per game; plies are (san, uci, fen)."},
+    {"library_version", version, METH_NOARGS,
+     "library_version()\n--\n\nThe version of libfenkit loaded."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "fenkit._fenkit",
-                                        "fenkit's C core for Python.", -1, module_methods,
-                                        NULL, NULL, NULL, NULL};
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT,
+                                        "fenkit._fenkit",
+                                        "fenkit's C core for Python.",
+                                        -1,
+                                        module_methods,
+                                        NULL,
+                                        NULL,
+                                        NULL,
+                                        NULL};
 
 PyMODINIT_FUNC PyInit__fenkit(void) {
     if (PyStructSequence_InitType2(&ProblemType, &problem_desc) != 0) return NULL;
-    if (PyType_Ready(&PositionType) != 0) return NULL;
+    if (PyType_Ready(&PositionType) != 0 || PyType_Ready(&PgnReaderType) != 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     FenError = PyErr_NewExceptionWithDoc("fenkit.FenError",

@@ -95,3 +95,62 @@ def test_normalize_many_in_one_call():
     assert fenkit.normalize_many([]) == []
     with pytest.raises(TypeError):
         fenkit.normalize_many([1])
+
+
+def _games_file(tmp_path):
+    text = (
+        '[Event "one"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+        '[Event "broken"]\n\n1. e4 e5 2. Ke3 *\n\n'
+        '[Event "three"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *\n'
+    )
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    return path
+
+
+def test_read_pgn_games_headers_and_plies(tmp_path):
+    games = list(fenkit.read_pgn(_games_file(tmp_path)))
+    assert [g.number for g in games] == [1, 2, 3]
+    first = games[0]
+    assert first.headers == {"Event": "one", "White": "A", "Black": "B", "Result": "1-0"}
+    plies = list(first.plies())
+    assert plies[0] == fenkit.Ply("", "", START)
+    assert [p.uci for p in plies[1:3]] == ["e2e4", "e7e5"]
+    assert plies[-1].san == "Qxf7#" and plies[-1].uci == "h5f7"
+    # every FEN is what playing the moves gives
+    pos = fenkit.Position()
+    for p in plies[1:]:
+        assert pos.push_uci(p.uci) == p.uci
+        assert pos.fen() == p.fen
+    assert first.error is None
+
+
+def test_read_pgn_keeps_going_after_a_broken_game(tmp_path):
+    games = list(fenkit.read_pgn(str(_games_file(tmp_path))))
+    broken = games[1]
+    assert broken.error["move"] == "Ke3" and broken.error["line"] == 10
+    assert [p.san for p in broken.plies()] == ["", "e4", "e5"]
+    assert list(games[2].plies())[0].fen == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+
+
+def test_read_pgn_from_a_compressed_file_object(tmp_path):
+    import gzip
+
+    plain = _games_file(tmp_path)
+    packed = tmp_path / "games.pgn.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    with gzip.open(packed) as f:
+        from_gzip = fenkit.read_pgn(f).to_columns()
+    assert from_gzip == fenkit.read_pgn(plain).to_columns()
+    assert len(from_gzip["fen"]) == 8 + 3 + 3
+    assert from_gzip["game"][:2] == [1, 1] and from_gzip["ply"][:3] == [0, 1, 2]
+    assert len({len(column) for column in from_gzip.values()}) == 1
+
+
+def test_read_pgn_errors(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        fenkit.read_pgn(tmp_path / "missing.pgn")
+    with open(_games_file(tmp_path), "r") as text_mode:
+        with pytest.raises(TypeError, match="binary mode"):
+            list(fenkit.read_pgn(text_mode))
