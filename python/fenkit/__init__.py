@@ -42,12 +42,14 @@ from fenkit._fenkit import (
     Position,
     Problem,
     _read_pgn,
+    _render_svg,
+    _scan,
     library_version,
     normalize_many,
 )
 
 __all__ = ["FenError", "MoveError", "Position", "Problem", "Ply", "Game", "PgnReader", "read_pgn",
-           "library_version", "normalize_many"]
+           "ScanResult", "scan", "render_svg", "library_version", "normalize_many"]
 __version__ = library_version()
 
 
@@ -118,3 +120,40 @@ def read_pgn(source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal
     Ply(san='Qh5', uci='d1h5', fen='rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2')
     """
     return PgnReader(source, ep=ep)
+
+
+class ScanResult(NamedTuple):
+    """What fenkit.scan read: the FEN, the men by square name ("e4": "P"),
+    the squares to check by eye, which side is at the bottom of the picture
+    ("white" or "black") and how sure that is (0.5 a guess .. 1), and doubt:
+    True when the position must not be taken unchecked."""
+
+    fen: str
+    squares: Dict[str, str]
+    uncertain: List[str]
+    bottom: str
+    bottom_confidence: float
+    doubt: bool
+
+
+def scan(image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]) -> ScanResult:
+    """Reads the board in a picture (PNG, JPEG, WebP, GIF or BMP), given
+    as its bytes or a path. Raises ValueError when no board is found or the
+    bytes are no picture."""
+    if isinstance(image, (str, os.PathLike)):
+        with open(image, "rb") as f:
+            image = f.read()
+    return ScanResult(**_scan(image))
+
+
+def render_svg(position: Union[str, Position], *, size: int = 400, flip: bool = False,
+               coords: str = "none", theme: Optional[str] = None) -> str:
+    """The diagram of a position (a Position or a FEN) as SVG text.
+
+    >>> svg = render_svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200, coords="outside")
+    >>> svg.startswith("<svg") and 'width="200"' in svg
+    True
+    """
+    if isinstance(position, str):
+        position = Position.from_fen(position, tolerant=True)
+    return _render_svg(position, size=size, flip=flip, coords=coords, theme=theme)

@@ -493,6 +493,104 @@ static PyTypeObject PgnReaderType = {
     .tp_iternext = (iternextfunc)PgnReader_next,
 };
 
+/* ---- drawing and scanning ------------------------------------------ */
+
+static PyObject *render_svg(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"position", "size", "flip", "coords", "theme", NULL};
+    PyObject *position;
+    int size = 400, flip = 0;
+    const char *coords = "none", *theme = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|$ipsz:render_svg", kwlist, &PositionType,
+                                     &position, &size, &flip, &coords, &theme))
+        return NULL;
+    fk_diagram_options opts;
+    fk_diagram_options_default(&opts);
+    opts.size = size;
+    opts.flip = flip;
+    if (strcmp(coords, "none") == 0)
+        opts.coords = FK_COORDS_NONE;
+    else if (strcmp(coords, "inside") == 0)
+        opts.coords = FK_COORDS_INSIDE;
+    else if (strcmp(coords, "outside") == 0)
+        opts.coords = FK_COORDS_OUTSIDE;
+    else
+        return PyErr_Format(PyExc_ValueError, "coords is 'none', 'inside' or 'outside', not '%s'",
+                            coords);
+    if (theme && !(opts.theme = fk_theme_find(theme)))
+        return PyErr_Format(PyExc_ValueError, "no theme called '%s'", theme);
+    fk_buffer svg = {0};
+    fk_status st = fk_render_svg(&((PositionObject *)position)->pos, &opts, &svg);
+    PyObject *out = NULL;
+    if (st == FK_OK)
+        out = PyUnicode_DecodeUTF8(svg.data, (Py_ssize_t)svg.len, "strict");
+    else if (st == FK_ERR_NOMEM)
+        PyErr_NoMemory();
+    else
+        PyErr_Format(PyExc_ValueError, "cannot draw it: %s (size is 16 to 8192)", fk_strerror(st));
+    fk_buffer_free(&svg);
+    return out;
+}
+
+/* The names of the squares of a set, a1 first. */
+static PyObject *square_names(fk_bitboard set) {
+    PyObject *out = PyList_New(0);
+    for (fk_square sq = 0; out && sq < 64; sq++) {
+        if (!(set & FK_BIT(sq))) continue;
+        char name[3];
+        fk_square_name(sq, name);
+        PyObject *s = PyUnicode_FromString(name);
+        if (!s || PyList_Append(out, s) != 0) Py_CLEAR(out);
+        Py_XDECREF(s);
+    }
+    return out;
+}
+
+static PyObject *scan(PyObject *Py_UNUSED(module), PyObject *arg) {
+    Py_buffer image;
+    if (PyObject_GetBuffer(arg, &image, PyBUF_SIMPLE) != 0) return NULL;
+    fk_scan_result *result = PyMem_Malloc(sizeof *result);
+    if (!result) {
+        PyBuffer_Release(&image);
+        return PyErr_NoMemory();
+    }
+    fk_scan_options opts;
+    fk_scan_options_default(&opts);
+    fk_error err;
+    err.message[0] = '\0';
+    fk_status st;
+    /* tens of milliseconds of work on the caller's bytes: other threads run */
+    Py_BEGIN_ALLOW_THREADS st = fk_scan_bytes(image.buf, (size_t)image.len, &opts, result, &err);
+    Py_END_ALLOW_THREADS PyBuffer_Release(&image);
+    PyObject *out = NULL;
+    if (st != FK_OK) {
+        PyErr_SetString(st == FK_ERR_NOMEM ? PyExc_MemoryError : PyExc_ValueError,
+                        err.message[0] ? err.message : fk_strerror(st));
+    } else {
+        PyObject *squares = PyDict_New();
+        for (fk_square sq = 0; squares && sq < 64; sq++) {
+            fk_piece piece = result->squares[sq].read;
+            if (piece == FK_EMPTY) continue;
+            char name[3], letter[2] = {fk_piece_to_char(piece), 0};
+            fk_square_name(sq, name);
+            PyObject *v = PyUnicode_FromString(letter);
+            if (!v || PyDict_SetItemString(squares, name, v) != 0) Py_CLEAR(squares);
+            Py_XDECREF(v);
+        }
+        PyObject *uncertain = square_names(result->uncertain);
+        if (squares && uncertain)
+            out = Py_BuildValue(
+                "{s:s,s:N,s:N,s:s,s:d,s:O}", "fen", result->fen, "squares", squares, "uncertain",
+                uncertain, "bottom", result->white_bottom ? "white" : "black", "bottom_confidence",
+                result->bottom_confidence, "doubt", result->doubt ? Py_True : Py_False);
+        else {
+            Py_XDECREF(squares);
+            Py_XDECREF(uncertain);
+        }
+    }
+    PyMem_Free(result);
+    return out;
+}
+
 static PyObject *version(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
     return PyUnicode_FromString(fk_version());
 }
@@ -504,6 +602,12 @@ static PyMethodDef module_methods[] = {
     {"_read_pgn", (PyCFunction)(void (*)(void))read_pgn, METH_VARARGS | METH_KEYWORDS,
      "_read_pgn(source, *, ep='legal')\n--\n\nAn iterator of (number, headers, plies, error) "
      "per game; plies are (san, uci, fen)."},
+    {"_render_svg", (PyCFunction)(void (*)(void))render_svg, METH_VARARGS | METH_KEYWORDS,
+     "_render_svg(position, *, size=400, flip=False, coords='none', theme=None)\n--\n\nThe "
+     "diagram as SVG text."},
+    {"_scan", scan, METH_O,
+     "_scan(image_bytes)\n--\n\nReads the board in a picture: a dict of fen, squares, uncertain, "
+     "bottom, bottom_confidence, doubt."},
     {"library_version", version, METH_NOARGS,
      "library_version()\n--\n\nThe version of libfenkit loaded."},
     {NULL, NULL, 0, NULL}};

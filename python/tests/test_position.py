@@ -154,3 +154,33 @@ def test_read_pgn_errors(tmp_path):
     with open(_games_file(tmp_path), "r") as text_mode:
         with pytest.raises(TypeError, match="binary mode"):
             list(fenkit.read_pgn(text_mode))
+
+
+def test_render_svg():
+    svg = fenkit.render_svg(fenkit.Position(), size=240, flip=True, coords="inside")
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert 'width="240"' in svg
+    assert fenkit.render_svg(START) == fenkit.render_svg(fenkit.Position())
+    with pytest.raises(ValueError, match="coords"):
+        fenkit.render_svg(START, coords="everywhere")
+    with pytest.raises(ValueError, match="theme"):
+        fenkit.render_svg(START, theme="no-such-theme")
+    with pytest.raises(ValueError):
+        fenkit.render_svg(START, size=4)
+
+
+SCAN_DATA = __import__("pathlib").Path(__file__).resolve().parents[2] / "tests" / "data" / "scan"
+
+
+def test_scan_reads_a_board_from_bytes_and_from_a_path():
+    picture = SCAN_DATA / "condal-384.png"  # tests/data/README.md gives its position
+    result = fenkit.scan(picture)
+    assert result.fen.split(" ")[0] == "rn1qkb1r/2p1p1pp/bp3n2/3p4/PP3pP1/2P1P2N/3P1P1P/RNBQK2R"
+    assert result.squares["e1"] == "K" and result.squares["a8"] == "r" and "e4" not in result.squares
+    assert result.bottom == "white" and 0.5 <= result.bottom_confidence <= 1
+    assert fenkit.scan(picture.read_bytes()) == result
+
+
+def test_scan_refuses_what_is_no_picture():
+    with pytest.raises(ValueError):
+        fenkit.scan(b"not a picture at all")
