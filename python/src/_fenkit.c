@@ -377,7 +377,7 @@ static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject 
     self->ep = ep;
     if (PyObject_HasAttrString(source, "read")) {
         self->stream = Py_NewRef(source);
-        self->reader = fk_pgn_reader_create(read_stream, self, 0);
+        self->reader = fk_pgn_reader_create(read_stream, self, FK_PGN_NO_REPETITION);
     } else {
         PyObject *path = NULL;
         if (!PyUnicode_FSConverter(source, &path)) {
@@ -391,7 +391,7 @@ static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject 
             Py_DECREF(self);
             return NULL;
         }
-        self->reader = fk_pgn_reader_create(fk_pgn_read_stdio, self->file, 0);
+        self->reader = fk_pgn_reader_create(fk_pgn_read_stdio, self->file, FK_PGN_NO_REPETITION);
     }
     if (!self->reader) {
         Py_DECREF(self);
@@ -484,6 +484,96 @@ fail:
     return NULL;
 }
 
+/* Appends v to list and drops the reference; 0, or -1. */
+static int append_new(PyObject *list, PyObject *v) {
+    int rc = v ? PyList_Append(list, v) : -1;
+    Py_XDECREF(v);
+    return rc;
+}
+
+/* A few thousand SAN and UCI texts make up every game's moves: the
+ * columns share one str object per text instead of making one per ply,
+ * which holds a large file's columns in a third of the objects. */
+#define TEXT_SLOTS 8192
+typedef struct {
+    char text[16];
+    PyObject *str;
+} text_slot;
+
+/* The str of text (len < 16), from the cache or made and kept there; a
+ * new reference, or NULL. */
+static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 16777619u;
+    for (uint32_t probe = 0; probe < 8; probe++) {
+        text_slot *slot = &slots[(h + probe) & (TEXT_SLOTS - 1)];
+        if (slot->str && memcmp(slot->text, text, len) == 0 && slot->text[len] == '\0')
+            return Py_NewRef(slot->str);
+        if (!slot->str) {
+            if (!(slot->str = PyUnicode_FromStringAndSize(text, (Py_ssize_t)len))) return NULL;
+            memcpy(slot->text, text, len);
+            slot->text[len] = '\0';
+            return Py_NewRef(slot->str);
+        }
+    }
+    return PyUnicode_FromStringAndSize(text, (Py_ssize_t)len); /* a crowded corner: not shared */
+}
+
+/* Every ply of the games left, as five columns built here in C, in one
+ * call: the batch form of the reader (to_columns). */
+static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *Py_UNUSED(ignored)) {
+    static const char *const names[] = {"game", "ply", "san", "uci", "fen"};
+    PyObject *columns[5] = {NULL}, *out = NULL;
+    text_slot *texts = PyMem_Calloc(TEXT_SLOTS, sizeof *texts);
+    if (!texts) return PyErr_NoMemory();
+    for (int i = 0; i < 5; i++)
+        if (!(columns[i] = PyList_New(0))) goto done;
+    fk_position before;
+    fk_position_clear(&before);
+    PyObject *game_number = NULL;
+    for (fk_pgn_event ev; (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+        if (self->failed) goto done;
+        if (ev == FK_PGN_GAME) {
+            Py_XSETREF(game_number, PyLong_FromLong(fk_pgn_reader_game(self->reader)->number));
+            before = fk_pgn_reader_ply(self->reader)->pos;
+        }
+        if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
+        const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
+        char uci[8], fen[FK_FEN_MAX];
+        size_t uci_len = ply->ply ? fk_move_to_uci(&before, ply->move, uci, sizeof uci) : 0;
+        size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
+        before = ply->pos;
+        if (!game_number || PyList_Append(columns[0], game_number) != 0 ||
+            append_new(columns[1], PyLong_FromLong(ply->ply)) != 0 ||
+            append_new(columns[2], shared_text(texts, ply->san, strlen(ply->san))) != 0 ||
+            append_new(columns[3], shared_text(texts, uci, uci_len)) != 0 ||
+            append_new(columns[4], PyUnicode_FromStringAndSize(fen, (Py_ssize_t)fen_len)) != 0) {
+            Py_XDECREF(game_number);
+            goto done;
+        }
+    }
+    Py_XDECREF(game_number);
+    if (self->failed || !(out = PyDict_New())) goto done;
+    for (int i = 0; i < 5; i++)
+        if (PyDict_SetItemString(out, names[i], columns[i]) != 0) {
+            Py_CLEAR(out);
+            break;
+        }
+done:
+    for (int i = 0; i < 5; i++)
+        Py_XDECREF(columns[i]);
+    for (int i = 0; i < TEXT_SLOTS; i++)
+        Py_XDECREF(texts[i].str);
+    PyMem_Free(texts);
+    return out;
+}
+
+static PyMethodDef PgnReader_methods[] = {
+    {"columns", (PyCFunction)PgnReader_columns, METH_NOARGS,
+     "columns()\n--\n\nEvery ply of the games left as columns game, ply, san, uci, fen."},
+    {NULL, NULL, 0, NULL}};
+
 static PyTypeObject PgnReaderType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fenkit._PgnReader",
     .tp_basicsize = sizeof(PgnReaderObject),
@@ -491,6 +581,7 @@ static PyTypeObject PgnReaderType = {
     .tp_dealloc = (destructor)PgnReader_dealloc,
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = (iternextfunc)PgnReader_next,
+    .tp_methods = PgnReader_methods,
 };
 
 /* ---- drawing and scanning ------------------------------------------ */
