@@ -30,6 +30,14 @@ typedef struct {
 
 static PyTypeObject PositionType;
 
+/* A str of text the library wrote (FENs, moves: ASCII always), made
+ * without the UTF-8 decoding PyUnicode_FromStringAndSize does. */
+static PyObject *ascii_str(const char *text, size_t len) {
+    PyObject *s = PyUnicode_New((Py_ssize_t)len, 127);
+    if (s) memcpy(PyUnicode_DATA(s), text, len);
+    return s;
+}
+
 /* A list of Problem from the C list. NULL with an exception set on failure. */
 static PyObject *problems_to_list(const fk_problems *list) {
     PyObject *out = PyList_New(list->count);
@@ -149,7 +157,7 @@ static PyObject *Position_fen(PositionObject *self, PyObject *args, PyObject *kw
     if (parse_ep(ep_text, &ep) != 0) return NULL;
     char fen[FK_FEN_MAX];
     size_t n = fk_fen_write(&self->pos, ep, fen, sizeof fen);
-    return PyUnicode_FromStringAndSize(fen, (Py_ssize_t)n);
+    return ascii_str(fen, n);
 }
 
 static PyObject *Position_check(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -168,7 +176,7 @@ static PyObject *Position_legal_moves(PositionObject *self, PyObject *Py_UNUSED(
     for (int i = 0; out && i < count; i++) {
         char uci[8];
         size_t n = fk_move_to_uci(&self->pos, moves->moves[i], uci, sizeof uci);
-        PyObject *s = PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
+        PyObject *s = ascii_str(uci, n);
         if (!s)
             Py_CLEAR(out);
         else
@@ -195,7 +203,7 @@ static PyObject *push(PositionObject *self, PyObject *arg, int san) {
     char uci[8];
     size_t n = fk_move_to_uci(&self->pos, move, uci, sizeof uci);
     fk_move_make(&self->pos, move);
-    return PyUnicode_FromStringAndSize(uci, (Py_ssize_t)n);
+    return ascii_str(uci, n);
 }
 static PyObject *Position_push_san(PositionObject *self, PyObject *arg) {
     return push(self, arg, 1);
@@ -305,7 +313,7 @@ static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyO
             FK_OK) {
             char fen[FK_FEN_MAX];
             size_t m = fk_fen_write(&pos, ep, fen, sizeof fen);
-            item = PyUnicode_FromStringAndSize(fen, (Py_ssize_t)m);
+            item = ascii_str(fen, m);
         } else {
             item = Py_NewRef(Py_None);
         }
@@ -511,13 +519,13 @@ static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
         if (slot->str && memcmp(slot->text, text, len) == 0 && slot->text[len] == '\0')
             return Py_NewRef(slot->str);
         if (!slot->str) {
-            if (!(slot->str = PyUnicode_FromStringAndSize(text, (Py_ssize_t)len))) return NULL;
+            if (!(slot->str = ascii_str(text, len))) return NULL;
             memcpy(slot->text, text, len);
             slot->text[len] = '\0';
             return Py_NewRef(slot->str);
         }
     }
-    return PyUnicode_FromStringAndSize(text, (Py_ssize_t)len); /* a crowded corner: not shared */
+    return ascii_str(text, len); /* a crowded corner: not shared */
 }
 
 /* Every ply of the games left, as five columns built here in C, in one
@@ -548,7 +556,7 @@ static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *Py_UNUSED(ig
             append_new(columns[1], PyLong_FromLong(ply->ply)) != 0 ||
             append_new(columns[2], shared_text(texts, ply->san, strlen(ply->san))) != 0 ||
             append_new(columns[3], shared_text(texts, uci, uci_len)) != 0 ||
-            append_new(columns[4], PyUnicode_FromStringAndSize(fen, (Py_ssize_t)fen_len)) != 0) {
+            append_new(columns[4], ascii_str(fen, fen_len)) != 0) {
             Py_XDECREF(game_number);
             goto done;
         }
