@@ -555,19 +555,14 @@ static int parse_move_number(const char *text, options *opt) {
 }
 
 int cmd_pgn(int argc, char **argv) {
-    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-                                             {"json", no_argument, NULL, 'j'},
-                                             {"strict", no_argument, NULL, 's'},
-                                             {"write", no_argument, NULL, 'w'},
-                                             {"mainline", no_argument, NULL, 'M'},
-                                             {"variations", no_argument, NULL, 'V'},
-                                             {"last", no_argument, NULL, 'l'},
-                                             {"ply", required_argument, NULL, 'p'},
-                                             {"move", required_argument, NULL, 'm'},
-                                             {"ep", required_argument, NULL, 'e'},
-                                             {"fen", required_argument, NULL, 'f'},
-                                             {"shard", required_argument, NULL, 'S'},
-                                             {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},       {"json", no_argument, NULL, 'j'},
+        {"strict", no_argument, NULL, 's'},     {"write", no_argument, NULL, 'w'},
+        {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
+        {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
+        {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
+        {"fen", required_argument, NULL, 'f'},  {"shard", required_argument, NULL, 'S'},
+        {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     cli_options o;

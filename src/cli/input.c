@@ -51,10 +51,7 @@ int cli_inputs_open(cli_inputs *in, char **args, int nargs) {
                   stderr);
         /* standard input may come compressed (gzip, bzip2, zstd) */
         in->source = cli_source_open_fd(STDIN_FILENO, "standard input", in->why, sizeof in->why);
-        if (!in->source) {
-            in->source_done = 0; /* the first item says why */
-            return cli_lines_open(&in->lines, -1, 1);
-        }
+        if (!in->source) return cli_lines_open(&in->lines, -1, 1); /* the first item says why */
         return cli_lines_open_source(&in->lines, in->source, CLI_MAX_LINE);
     }
     in->fens = calloc((size_t)nargs, sizeof *in->fens);
