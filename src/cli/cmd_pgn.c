@@ -57,7 +57,7 @@ static const char *const help_text =
     "  fenkit pgn --last --json games.pgn\n"
     "  fenkit pgn --move 20... games.pgn | cut -f4\n"
     "  cat *.pgn | fenkit pgn --variations -\n"
-    "  fenkit pgn --shard 0/2 lichess.pgn.zst & fenkit pgn --shard 1/2 lichess.pgn.zst\n"
+    "  fenkit pgn --shard 0/2 games.pgn.zst & fenkit pgn --shard 1/2 games.pgn.zst\n"
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "\n"
