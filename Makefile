@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 export SHARED
 
 .PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load abuse format clean deps \
-	train eval-scan eval-lofo calibrate-doubt
+	train eval-scan eval-lofo calibrate-doubt python
 
 all: build
 
@@ -42,6 +42,12 @@ test-fuzz: build-fuzz
 
 fuzz: build-fuzz
 	@scripts/run-fuzzers build-fuzz 3600
+
+# The Python package (python/): a wheel over libfenkit.so in
+# $(BUILD)/python/dist, installed into a fresh virtual environment and
+# tested there (pytest and the docstring examples).
+python: build
+	@bash python/check.sh $(BUILD) /usr/bin/python3
 
 # Deeper checks than make test: deeper perft, bigger differential runs.
 test-long: build

@@ -1,14 +1,15 @@
-# Installing: headers, libraries, a pkg-config file and a CMake package, so
+# Installing: headers, libraries, pkg-config files and a CMake package, so
 # that another project can find_package(fenkit) or pkg-config --cflags fenkit.
-# Targets are exported as fenkit::core, fenkit::render, ... (the library
-# name without its fenkit_ prefix).
+# The shared library is fenkit::fenkit (pkg-config fenkit); the static layer
+# libraries are fenkit::core, fenkit::render, ... (the library name without
+# its fenkit_ prefix; pkg-config fenkit-static).
 include(CMakePackageConfigHelpers)
 install(DIRECTORY include/fenkit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(lib fenkit_core ${FENKIT_LAYER_LIBS})
   string(REGEX REPLACE "^fenkit_" "" export_name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${export_name})
 endforeach()
-install(TARGETS fenkit_core ${FENKIT_LAYER_LIBS} EXPORT fenkitTargets
+install(TARGETS fenkit_core ${FENKIT_LAYER_LIBS} fenkit_shared EXPORT fenkitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS fenkit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -48,9 +49,8 @@ else()
   set(FENKIT_PC_PREFIX "\${pcfiledir}/${FENKIT_PC_UP}")
   set(FENKIT_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
 endif()
-# Plain system libraries the layers link (like m) follow the core. Static
-# libraries (the default) need their dependencies at every link, so they go
-# in Requires and Libs; shared ones only in the .private fields.
+# Plain system libraries the layers link (like m) follow the core: static
+# libraries need their dependencies at every link.
 set(FENKIT_PC_LIBS "")
 set(FENKIT_PC_SYSTEM_LIBS "")
 foreach(lib ${FENKIT_LAYER_LIBS})
@@ -59,18 +59,28 @@ foreach(lib ${FENKIT_LAYER_LIBS})
   get_target_property(links ${lib} INTERFACE_LINK_LIBRARIES)
   foreach(link ${links})
     if(NOT TARGET ${link} AND link MATCHES "^[A-Za-z0-9_+-]+$")
-      string(APPEND FENKIT_PC_SYSTEM_LIBS " -l${link}")
+      list(APPEND FENKIT_PC_SYSTEM_LIBS "-l${link}")
     endif()
   endforeach()
 endforeach()
-string(APPEND FENKIT_PC_LIBS "-lfenkit-core")
+list(REMOVE_DUPLICATES FENKIT_PC_SYSTEM_LIBS)
+list(JOIN FENKIT_PC_SYSTEM_LIBS " " FENKIT_PC_SYSTEM_LIBS)
 list(JOIN FENKIT_PC_MODULES " " FENKIT_PC_REQUIRES)
-if(BUILD_SHARED_LIBS)
-  set(FENKIT_PC_PRIVATE ".private")
-else()
-  set(FENKIT_PC_PRIVATE "")
-  string(APPEND FENKIT_PC_LIBS "${FENKIT_PC_SYSTEM_LIBS}")
-  set(FENKIT_PC_SYSTEM_LIBS "")
-endif()
+
+# fenkit-static.pc: the layer libraries, with everything they need.
+set(FENKIT_PC_NAME fenkit-static)
+set(FENKIT_PC_DESCRIPTION "the static layer libraries")
+set(FENKIT_PC_PRIVATE "")
+string(APPEND FENKIT_PC_LIBS "-lfenkit-core ${FENKIT_PC_SYSTEM_LIBS} -lpthread")
+set(FENKIT_PC_LIBS_PRIVATE "")
+configure_file(cmake/fenkit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/fenkit-static.pc @ONLY)
+
+# fenkit.pc: libfenkit.so, which carries its own dependencies.
+set(FENKIT_PC_NAME fenkit)
+set(FENKIT_PC_DESCRIPTION "the shared library")
+set(FENKIT_PC_PRIVATE ".private")
+set(FENKIT_PC_LIBS "-lfenkit")
+set(FENKIT_PC_LIBS_PRIVATE "Libs.private: -lpthread -lm")
 configure_file(cmake/fenkit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/fenkit.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/fenkit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/fenkit.pc ${CMAKE_CURRENT_BINARY_DIR}/fenkit-static.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -16,7 +16,7 @@ add_custom_command(OUTPUT ${FENKIT_PIECES_C}
   COMMENT "Embedding the built-in piece set")
 
 file(GLOB FENKIT_RENDER_SOURCES CONFIGURE_DEPENDS src/render/*.c)
-add_library(fenkit_render ${FENKIT_RENDER_SOURCES} ${FENKIT_PIECES_C})
+add_library(fenkit_render STATIC ${FENKIT_RENDER_SOURCES} ${FENKIT_PIECES_C})
 target_compile_options(fenkit_render PRIVATE ${FENKIT_WARNINGS})
 target_link_libraries(fenkit_render PUBLIC fenkit_core m ${CMAKE_DL_LIBS})
 target_include_directories(fenkit_render PRIVATE ${RSVG_INCLUDE_DIRS} ${CMAKE_CURRENT_SOURCE_DIR}/src)

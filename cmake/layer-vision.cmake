@@ -17,7 +17,7 @@ add_custom_command(OUTPUT ${FENKIT_MODEL_C}
   COMMENT "Embedding the square-classifier model")
 
 file(GLOB FENKIT_VISION_SOURCES CONFIGURE_DEPENDS src/vision/*.c)
-add_library(fenkit_vision ${FENKIT_VISION_SOURCES} ${FENKIT_MODEL_C})
+add_library(fenkit_vision STATIC ${FENKIT_VISION_SOURCES} ${FENKIT_MODEL_C})
 target_compile_options(fenkit_vision PRIVATE ${FENKIT_WARNINGS})
 target_include_directories(fenkit_vision PRIVATE ${LEPT_INCLUDE_DIRS} ${OPENBLAS_INCLUDE_DIRS}
   ${EXIF_INCLUDE_DIRS} ${CMAKE_CURRENT_SOURCE_DIR}/src)

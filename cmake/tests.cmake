@@ -47,3 +47,10 @@ if(FENKIT_PYTHON3)
     ${CMAKE_CURRENT_SOURCE_DIR}/tests/data/scan)
   set_tests_properties(training/parity PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT ${FENKIT_TEST_TIMEOUT})
 endif()
+
+# The Python package: built as a wheel from this build's libfenkit.so,
+# installed into a fresh virtual environment, tested there (python/check.sh;
+# skipped in sanitizer builds).
+add_test(NAME python/package COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/python/check.sh
+  ${CMAKE_CURRENT_BINARY_DIR} /usr/bin/python3)
+set_tests_properties(python/package PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT ${FENKIT_TEST_TIMEOUT})

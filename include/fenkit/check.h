@@ -12,13 +12,13 @@ extern "C" {
  * `problems` (each with a stable code, severity, message, fix and squares).
  * Returns FK_OK when no problem of severity error was added, else
  * FK_ERR_INVALID. */
-fk_status fk_position_check(const fk_position *pos, fk_problems *problems);
+FK_API fk_status fk_position_check(const fk_position *pos, fk_problems *problems);
 
 /* Reads and checks in one call: fk_fen_parse, then fk_position_check when
  * the placement could be read. Every problem of both ends up in `problems`.
  * Returns FK_OK when nothing of severity error was found. */
-fk_status fk_fen_validate(const char *text, size_t len, unsigned flags,
-                          fk_position *pos, fk_problems *problems);
+FK_API fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
+                                 fk_problems *problems);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,10 @@
 /* fenkit: the core layer (no dependencies beyond libc). */
 #ifndef FENKIT_CORE_H
 #define FENKIT_CORE_H
+#include "fenkit/error.h"
 #include "fenkit/types.h"
 #include "fenkit/position.h"
+#include "fenkit/problems.h"
 #include "fenkit/fen.h"
 #include "fenkit/check.h"
 #include "fenkit/placement.h"

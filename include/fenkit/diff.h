@@ -41,7 +41,7 @@ typedef struct {
 /* Compares two positions: each man that moved (the same piece gone from one
  * square and new on another, paired nearest first), appeared or vanished,
  * and which other fields differ. */
-void fk_position_compare(const fk_position *a, const fk_position *b, fk_position_diff *out);
+FK_API void fk_position_compare(const fk_position *a, const fk_position *b, fk_position_diff *out);
 
 #define FK_LINE_PLIES_MAX 4
 #define FK_LINES_MAX 8
@@ -60,7 +60,7 @@ typedef struct {
  * available (an en passant square no pawn can use counts as none).
  * Counters are not compared. Returns out->plies (0 when the positions are
  * already alike). */
-int fk_moves_between(const fk_position *from, const fk_position *to, int max_plies, fk_lines *out);
+FK_API int fk_moves_between(const fk_position *from, const fk_position *to, int max_plies, fk_lines *out);
 
 #ifdef __cplusplus
 }

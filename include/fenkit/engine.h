@@ -26,28 +26,28 @@ typedef struct fk_engine fk_engine;
  * engine; on failure *out is NULL, nothing is left running, and err (may be
  * NULL) says why: FK_ERR_IO (could not start, crashed, hung, closed its
  * output) or FK_ERR_SYNTAX (it did not speak UCI). */
-fk_status fk_engine_open(const char *path, int timeout_ms, fk_engine **out, fk_error *err);
+FK_API fk_status fk_engine_open(const char *path, int timeout_ms, fk_engine **out, fk_error *err);
 
 /* Sends `quit`, waits a moment, kills the process if it is still there,
  * and reaps it. Never blocks for long. NULL is allowed. */
-void fk_engine_close(fk_engine *engine);
+FK_API void fk_engine_close(fk_engine *engine);
 
 /* The engine's `id name`, or its path when it gave none. */
-const char *fk_engine_name(const fk_engine *engine);
+FK_API const char *fk_engine_name(const fk_engine *engine);
 
 /* The process id of the engine (for tests and monitoring). */
-int fk_engine_pid(const fk_engine *engine);
+FK_API int fk_engine_pid(const fk_engine *engine);
 
 /* Sends `setoption name NAME value VALUE` (VALUE may be NULL for a button),
  * then waits for `readyok`, so an engine that dies on the option is
  * reported here. NAME and VALUE must not hold a newline (FK_ERR_RANGE). */
-fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *value,
-                               fk_error *err);
+FK_API fk_status fk_engine_set_option(fk_engine *engine, const char *name, const char *value,
+                                      fk_error *err);
 
 /* Sends `ucinewgame` and waits for `readyok`: the engine forgets what it
  * learnt (its hash table), so that the next search of an unrelated
  * position gives the same answer whatever came before. */
-fk_status fk_engine_new_game(fk_engine *engine, fk_error *err);
+FK_API fk_status fk_engine_new_game(fk_engine *engine, fk_error *err);
 
 /* How long a search runs. */
 typedef enum {
@@ -112,9 +112,10 @@ typedef int (*fk_engine_info_fn)(const fk_engine_line *line, void *ctx);
  * hangs or talks nonsense gives FK_ERR_IO or FK_ERR_SYNTAX; the engine is
  * then unusable, and later calls return FK_ERR_IO at once. on_info may be
  * NULL. */
-fk_status fk_engine_analyse(fk_engine *engine, const fk_position *pos, const fk_move *moves,
-                            int nmoves, const fk_search_limit *limit, fk_engine_info_fn on_info,
-                            void *ctx, fk_analysis *result, fk_error *err);
+FK_API fk_status fk_engine_analyse(fk_engine *engine, const fk_position *pos, const fk_move *moves,
+                                   int nmoves, const fk_search_limit *limit,
+                                   fk_engine_info_fn on_info, void *ctx, fk_analysis *result,
+                                   fk_error *err);
 
 /* Reads one UCI `info` line (text, without its newline) played in pos:
  * returns FK_OK with *line filled when it has both a score and a pv;
@@ -122,14 +123,14 @@ fk_status fk_engine_analyse(fk_engine *engine, const fk_position *pos, const fk_
  * hashfull), which is nothing to keep; FK_ERR_SYNTAX when a field is not
  * what UCI says (err names it); FK_ERR_INVALID when a pv move is not
  * legal. Unknown fields are skipped, as UCI asks. */
-fk_status fk_engine_parse_info(const char *text, const fk_position *pos, fk_engine_line *line,
-                               fk_error *err);
+FK_API fk_status fk_engine_parse_info(const char *text, const fk_position *pos,
+                                      fk_engine_line *line, fk_error *err);
 
 /* Writes the pv of line, played from pos, in SAN with move numbers
  * ("1. e4 e5 2. Nf3", "12... Qxd4"), zero-terminated in buf. Returns the
  * length it needed (like snprintf). */
-size_t fk_engine_line_san(const fk_position *pos, const fk_engine_line *line, char *buf,
-                          size_t cap);
+FK_API size_t fk_engine_line_san(const fk_position *pos, const fk_engine_line *line, char *buf,
+                                 size_t cap);
 
 /* The score from White's view. */
 static inline fk_score fk_score_for_white(fk_score score, const fk_position *pos) {

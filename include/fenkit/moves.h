@@ -3,6 +3,7 @@
 #ifndef FENKIT_MOVES_H
 #define FENKIT_MOVES_H
 
+#include "fenkit/error.h"
 #include "fenkit/fen.h"
 
 #ifdef __cplusplus
@@ -36,41 +37,34 @@ typedef struct {
     fk_move moves[FK_MAX_MOVES];
 } fk_movelist;
 
-/* An error with its place and a sentence, for moves and game records. */
-typedef struct {
-    fk_status status;
-    int offset;        /* byte offset in the text read, or -1 */
-    char message[512]; /* e.g. "Nd2 is ambiguous: Nbd2, Nfd2" */
-} fk_error;
-
 /* Every legal move of the side to move. Returns the count. */
-int fk_moves_generate(const fk_position *pos, fk_movelist *list);
+FK_API int fk_moves_generate(const fk_position *pos, fk_movelist *list);
 
 /* Plays a legal move on pos in place: castling, en passant, promotion,
  * castling rights, counters. The en passant square is set after every
  * double push (the `always` convention; fk_fen_write picks what to write). */
-void fk_move_make(fk_position *pos, fk_move move);
+FK_API void fk_move_make(fk_position *pos, fk_move move);
 
 /* 1 when the side to move has a legal en passant capture. */
-int fk_position_ep_capturable(const fk_position *pos);
+FK_API int fk_position_ep_capturable(const fk_position *pos);
 
 /* SAN of a legal move ("Nbd2", "exd6", "e8=Q+", "O-O", "Qh4#"), written
  * zero-terminated into buf. Returns the length (0, with "", when no piece
  * stands on the move's from square). */
-size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap);
+FK_API size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t cap);
 /* Reads a move in SAN as people write it (see the README). On failure
  * returns FK_ERR_SYNTAX, FK_ERR_INVALID (illegal) or FK_ERR_AMBIGUOUS with
  * the legal candidates in err->message. err may be NULL. */
-fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
-                            fk_move *move, fk_error *err);
+FK_API fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
+                                   fk_move *move, fk_error *err);
 /* UCI text of a move ("e2e4", "e7e8q"; castling as e1g1, or king takes rook
  * when pos->chess960 or when king and rook are not on their standard
  * files). Returns the length. */
-size_t fk_move_to_uci(const fk_position *pos, fk_move move, char *buf, size_t cap);
+FK_API size_t fk_move_to_uci(const fk_position *pos, fk_move move, char *buf, size_t cap);
 /* Reads a UCI move (promotion letter in either case; castling as king takes
  * rook, or outside Chess960 as the king's step). Errors as for SAN. */
-fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len,
-                            fk_move *move, fk_error *err);
+FK_API fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len,
+                                   fk_move *move, fk_error *err);
 
 /* Game status flags. */
 enum {
@@ -81,16 +75,17 @@ enum {
     FK_STATUS_FIFTY_CLAIMABLE = 1 << 4, /* halfmove clock >= 100 */
     FK_STATUS_SEVENTY_FIVE = 1 << 5     /* halfmove clock >= 150 */
 };
-unsigned fk_position_status(const fk_position *pos);
-/* The stable name of one FK_STATUS_* flag, as JSON output writes it
+FK_API unsigned fk_position_status(const fk_position *pos);
+/* The stable name of one FK_STATUS_* game-status flag (not an fk_status:
+ * fk_strerror says what those mean), as JSON output writes it
  * ("check", "checkmate", "stalemate", "insufficient-material",
  * "fifty-move-claimable", "seventy-five-move"), or NULL for anything else.
  * Walk a status with `for (unsigned f = 1; f <= FK_STATUS_LAST; f <<= 1)`. */
-const char *fk_status_name(unsigned flag);
+FK_API const char *fk_status_name(unsigned flag);
 #define FK_STATUS_LAST FK_STATUS_SEVENTY_FIVE
 
 /* Number of leaf nodes at `depth` plies. */
-uint64_t fk_perft(const fk_position *pos, int depth);
+FK_API uint64_t fk_perft(const fk_position *pos, int depth);
 
 #ifdef __cplusplus
 }

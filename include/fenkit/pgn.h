@@ -15,7 +15,7 @@ extern "C" {
 typedef size_t (*fk_pgn_read_fn)(void *ctx, char *buf, size_t cap);
 
 /* A read function for a stdio stream: pass the FILE * as ctx. */
-size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap);
+FK_API size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap);
 
 /* Reader flags. */
 enum {
@@ -102,29 +102,29 @@ typedef struct fk_pgn_reader fk_pgn_reader;
 /* Creates a reader that pulls its input through read(ctx, ...). It holds a
  * fixed amount of memory whatever the input size. Returns NULL when out of
  * memory. The caller frees it with fk_pgn_reader_free. */
-fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags);
+FK_API fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags);
 /* Frees a reader (NULL is fine). */
-void fk_pgn_reader_free(fk_pgn_reader *reader);
+FK_API void fk_pgn_reader_free(fk_pgn_reader *reader);
 
 /* Reads on to the next event. Never stops at a broken game: after
  * FK_PGN_ERROR and FK_PGN_GAME_END, the next game follows. */
-fk_pgn_event fk_pgn_next(fk_pgn_reader *reader);
+FK_API fk_pgn_event fk_pgn_next(fk_pgn_reader *reader);
 
 /* The current game, ply and error. Each pointer stays valid for the life of
  * the reader; the contents change with each fk_pgn_next. */
-const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader);
-const fk_pgn_ply *fk_pgn_reader_ply(const fk_pgn_reader *reader);
-const fk_pgn_error *fk_pgn_reader_error(const fk_pgn_reader *reader);
-fk_pgn_stats fk_pgn_reader_stats(const fk_pgn_reader *reader);
+FK_API const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader);
+FK_API const fk_pgn_ply *fk_pgn_reader_ply(const fk_pgn_reader *reader);
+FK_API const fk_pgn_error *fk_pgn_reader_error(const fk_pgn_reader *reader);
+FK_API fk_pgn_stats fk_pgn_reader_stats(const fk_pgn_reader *reader);
 
 /* Writes the FEN of the current ply's position into buf: the same text and
  * return value as fk_fen_write(&fk_pgn_reader_ply(reader)->pos, ep, buf,
  * cap), made several times faster by keeping the text of the ranks that
  * the moves since the last call did not touch. */
-size_t fk_pgn_reader_fen(fk_pgn_reader *reader, fk_ep_mode ep, char *buf, size_t cap);
+FK_API size_t fk_pgn_reader_fen(fk_pgn_reader *reader, fk_ep_mode ep, char *buf, size_t cap);
 
 /* The value of the current game's tag `name`, or NULL. */
-const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name);
+FK_API const char *fk_pgn_game_tag(const fk_pgn_game *game, const char *name);
 
 /* Writing. The sink takes len bytes of text; it returns 0 on success. */
 typedef int (*fk_pgn_write_fn)(void *ctx, const char *text, size_t len);
@@ -147,12 +147,12 @@ typedef struct {
  * replace its "?" defaults; a Result tag of 1-0, 0-1 or 1/2-1/2 sets the
  * result (anything else is "*"); SetUp and FEN tags given are ignored (they
  * are written from `start`). */
-fk_status fk_pgn_writer_begin(fk_pgn_writer *writer, fk_pgn_write_fn write, void *ctx,
-                              const fk_position *start, const fk_pgn_tag *tags, int count);
+FK_API fk_status fk_pgn_writer_begin(fk_pgn_writer *writer, fk_pgn_write_fn write, void *ctx,
+                                     const fk_position *start, const fk_pgn_tag *tags, int count);
 /* Writes one legal move (with its move number where one is due). */
-fk_status fk_pgn_writer_move(fk_pgn_writer *writer, fk_move move);
+FK_API fk_status fk_pgn_writer_move(fk_pgn_writer *writer, fk_move move);
 /* Writes the result and a blank line. */
-fk_status fk_pgn_writer_end(fk_pgn_writer *writer);
+FK_API fk_status fk_pgn_writer_end(fk_pgn_writer *writer);
 
 #ifdef __cplusplus
 }

@@ -57,7 +57,7 @@ typedef struct {
  * text holds, which may exceed max (only max are written). Never fails:
  * broken text reads as what it says, so the reader sees where the count
  * goes wrong. */
-int fk_placement_read(const char *text, size_t len, fk_rank_reading *ranks, int max);
+FK_API int fk_placement_read(const char *text, size_t len, fk_rank_reading *ranks, int max);
 
 #ifdef __cplusplus
 }

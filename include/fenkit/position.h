@@ -38,13 +38,13 @@ typedef struct fk_position {
 } fk_position;
 
 /* Sets pos to the empty board, White to move, no rights, counters 0 1. */
-void fk_position_clear(fk_position *pos);
+FK_API void fk_position_clear(fk_position *pos);
 /* Sets pos to the standard starting position. */
-void fk_position_startpos(fk_position *pos);
+FK_API void fk_position_startpos(fk_position *pos);
 /* Puts piece on the empty square sq. */
-void fk_position_put(fk_position *pos, fk_square sq, fk_piece piece);
+FK_API void fk_position_put(fk_position *pos, fk_square sq, fk_piece piece);
 /* Removes whatever stands on sq (nothing happens if it is empty). */
-void fk_position_remove(fk_position *pos, fk_square sq);
+FK_API void fk_position_remove(fk_position *pos, fk_square sq);
 /* The content of sq. */
 static inline fk_piece fk_position_at(const fk_position *pos, fk_square sq) {
     return (fk_piece)pos->board[sq];
@@ -59,30 +59,31 @@ static inline fk_bitboard fk_position_occupied(const fk_position *pos) {
 }
 /* The square of color's king, or FK_NO_SQUARE when it has none (the lowest
  * one when it has several). */
-fk_square fk_position_king(const fk_position *pos, fk_color color);
+FK_API fk_square fk_position_king(const fk_position *pos, fk_color color);
 /* 1 when the two positions are the same (board, side, rights, ep square,
  * counters); the castling style is not compared. */
-int fk_position_equal(const fk_position *a, const fk_position *b);
+FK_API int fk_position_equal(const fk_position *a, const fk_position *b);
 
 /* Squares attacked by pieces of colour `by`, with the given occupancy. */
-fk_bitboard fk_attackers_to(const fk_position *pos, fk_square sq, fk_color by,
-                            fk_bitboard occupied);
+FK_API fk_bitboard fk_attackers_to(const fk_position *pos, fk_square sq, fk_color by,
+                                   fk_bitboard occupied);
 /* 1 when color's king is attacked (0 when it has no king). */
-int fk_position_in_check(const fk_position *pos, fk_color color);
+FK_API int fk_position_in_check(const fk_position *pos, fk_color color);
 /* The pieces giving check to the side to move. */
-fk_bitboard fk_position_checkers(const fk_position *pos);
+FK_API fk_bitboard fk_position_checkers(const fk_position *pos);
 
-/* Attack tables (computed once, const after that; safe from any thread). */
-fk_bitboard fk_knight_attacks(fk_square sq);
-fk_bitboard fk_king_attacks(fk_square sq);
-fk_bitboard fk_pawn_attacks(fk_color color, fk_square sq);
-fk_bitboard fk_bishop_attacks(fk_square sq, fk_bitboard occupied);
-fk_bitboard fk_rook_attacks(fk_square sq, fk_bitboard occupied);
-fk_bitboard fk_queen_attacks(fk_square sq, fk_bitboard occupied);
+/* Attack tables (computed once, const after that; safe from any thread: see
+ * fenkit.h for the rest). */
+FK_API fk_bitboard fk_knight_attacks(fk_square sq);
+FK_API fk_bitboard fk_king_attacks(fk_square sq);
+FK_API fk_bitboard fk_pawn_attacks(fk_color color, fk_square sq);
+FK_API fk_bitboard fk_bishop_attacks(fk_square sq, fk_bitboard occupied);
+FK_API fk_bitboard fk_rook_attacks(fk_square sq, fk_bitboard occupied);
+FK_API fk_bitboard fk_queen_attacks(fk_square sq, fk_bitboard occupied);
 /* Squares strictly between a and b on a line (empty if not aligned). */
-fk_bitboard fk_between(fk_square a, fk_square b);
+FK_API fk_bitboard fk_between(fk_square a, fk_square b);
 /* The whole line through a and b (empty if not aligned). */
-fk_bitboard fk_line(fk_square a, fk_square b);
+FK_API fk_bitboard fk_line(fk_square a, fk_square b);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
 #define FENKIT_RENDER_H
 
 #include "fenkit/position.h"
-#include "fenkit/moves.h" /* fk_error */
+#include "fenkit/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,8 +25,8 @@ typedef struct {
 
 /* Draws the board with coordinates into buf (zero-terminated, truncated to
  * cap). Returns the length it needed, like snprintf. */
-size_t fk_render_text(const fk_position *pos, const fk_text_options *opts, char *buf,
-                      size_t cap);
+FK_API size_t fk_render_text(const fk_position *pos, const fk_text_options *opts, char *buf,
+                             size_t cap);
 
 /* ---- Diagrams: SVG and PNG ------------------------------------------- */
 
@@ -38,7 +38,7 @@ typedef struct {
     size_t cap;
 } fk_buffer;
 
-void fk_buffer_free(fk_buffer *buf);
+FK_API void fk_buffer_free(fk_buffer *buf);
 static inline void fk_buffer_clear(fk_buffer *buf) {
     buf->len = 0;
     if (buf->data) buf->data[0] = '\0';
@@ -59,10 +59,10 @@ typedef struct {
 
 /* The built-in themes, by index (0 <= i < fk_theme_count()); index 0 is the
  * default ("brown"). */
-int fk_theme_count(void);
-const fk_theme *fk_theme_at(int index);
+FK_API int fk_theme_count(void);
+FK_API const fk_theme *fk_theme_at(int index);
 /* The built-in theme called name, or NULL. */
-const fk_theme *fk_theme_find(const char *name);
+FK_API const fk_theme *fk_theme_find(const char *name);
 
 /* Twelve piece pictures (SVG or PNG). Owned by whoever loaded it; the
  * built-in set is static and never freed. */
@@ -70,25 +70,25 @@ typedef struct fk_piece_set fk_piece_set;
 
 /* The set built into the library (Colin M.L. Burnett's, see docs/render.md).
  * Never NULL; do not free it. */
-const fk_piece_set *fk_piece_set_builtin(void);
+FK_API const fk_piece_set *fk_piece_set_builtin(void);
 /* Reads a folder of twelve files named wK wQ wR wB wN wP bK bQ bR bB bN bP
  * with the extension .svg or .png. On failure returns FK_ERR_IO (a file
  * missing, unreadable or over 8 MB) or FK_ERR_SYNTAX (not SVG or PNG), with the file
  * named in err->message, and sets *out to NULL. Free with
  * fk_piece_set_free. */
-fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err);
-void fk_piece_set_free(fk_piece_set *set);
+FK_API fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err);
+FK_API void fk_piece_set_free(fk_piece_set *set);
 /* Adds tiles for the dark squares, as printed books draw them: a folder
  * with empty.png (or .svg), the empty dark square, and the twelve pieces
  * each drawn on such a square (opaque). Diagrams drawn with the set then
  * use these tiles for every dark square. Same errors as
  * fk_piece_set_load; the set is unchanged on failure. */
-fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *err);
+FK_API fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *err);
 /* 1 when the set has dark-square tiles. */
-int fk_piece_set_has_dark(const fk_piece_set *set);
+FK_API int fk_piece_set_has_dark(const fk_piece_set *set);
 /* The set's name: "cburnett" for the built-in one, else the folder's last
  * path component. */
-const char *fk_piece_set_name(const fk_piece_set *set);
+FK_API const char *fk_piece_set_name(const fk_piece_set *set);
 
 /* Where coordinates go. */
 typedef enum {
@@ -116,7 +116,7 @@ typedef struct {
 } fk_diagram_options;
 
 /* Defaults: 400 px, White at the bottom, no coordinates, no marks. */
-void fk_diagram_options_default(fk_diagram_options *opts);
+FK_API void fk_diagram_options_default(fk_diagram_options *opts);
 
 /* Where the board lies inside a diagram of these options: the left and top
  * edge of the a8 (a1 when flipped) square and the side of one square, in
@@ -125,29 +125,29 @@ typedef struct {
     int x, y;
     int square;
 } fk_board_geometry;
-fk_board_geometry fk_diagram_geometry(const fk_diagram_options *opts);
+FK_API fk_board_geometry fk_diagram_geometry(const fk_diagram_options *opts);
 
 /* The centre of sq in a diagram of these options, in pixels. */
-void fk_diagram_square_center(const fk_diagram_options *opts, fk_square sq, double *x,
-                              double *y);
+FK_API void fk_diagram_square_center(const fk_diagram_options *opts, fk_square sq, double *x,
+                                     double *y);
 
 /* Appends the diagram as one self-contained <svg> element (no XML prolog,
  * so it can also be nested in a larger SVG) to out. Returns FK_OK, or
  * FK_ERR_RANGE for a size under 16 or over 8192, more than FK_MAX_ARROWS
  * arrows or a square off the board, or FK_ERR_NOMEM. */
-fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
-                        fk_buffer *out);
+FK_API fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
+                               fk_buffer *out);
 
 /* Draws the diagram as a PNG (antialiased, RGBA) and appends its bytes to
  * out. Same errors as fk_render_svg, plus FK_ERR_IO when rasterising
  * failed. */
-fk_status fk_render_png(const fk_position *pos, const fk_diagram_options *opts,
-                        fk_buffer *out);
+FK_API fk_status fk_render_png(const fk_position *pos, const fk_diagram_options *opts,
+                               fk_buffer *out);
 
 /* Rasterises any SVG document (len bytes) at width x height pixels and
  * appends the PNG to out; err (may be NULL) gets the reason on failure. */
-fk_status fk_svg_to_png(const char *svg, size_t len, int width, int height, fk_buffer *out,
-                        fk_error *err);
+FK_API fk_status fk_svg_to_png(const char *svg, size_t len, int width, int height, fk_buffer *out,
+                               fk_error *err);
 
 /* ---- Synthetic boards for the scanner's training data ----------------- */
 
@@ -157,12 +157,12 @@ typedef struct {
     uint64_t s[4];
 } fk_rng;
 
-void fk_rng_seed(fk_rng *rng, uint64_t seed);
-uint64_t fk_rng_next(fk_rng *rng);
+FK_API void fk_rng_seed(fk_rng *rng, uint64_t seed);
+FK_API uint64_t fk_rng_next(fk_rng *rng);
 /* A number in [0, n) (n >= 1). */
-int fk_rng_below(fk_rng *rng, int n);
+FK_API int fk_rng_below(fk_rng *rng, int n);
 /* A number in [0, 1). */
-double fk_rng_unit(fk_rng *rng);
+FK_API double fk_rng_unit(fk_rng *rng);
 
 /* What kind of position fk_random_position makes. */
 typedef enum {
@@ -174,7 +174,7 @@ typedef enum {
 } fk_random_kind;
 
 /* "opening", "middlegame", "endgame", "placement". */
-const char *fk_random_kind_name(fk_random_kind kind);
+FK_API const char *fk_random_kind_name(fk_random_kind kind);
 
 /* Fills pos with a random position of that kind: one king a side, no pawn
  * on the first or last rank, the side not to move not in check; placed
@@ -182,8 +182,8 @@ const char *fk_random_kind_name(fk_random_kind kind);
  * played with random legal moves (captures are preferred now and then, so
  * material comes off as in real games). When last_from/last_to are not NULL they receive the last
  * move played, or FK_NO_SQUARE for placed positions. */
-void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
-                        fk_square *last_from, fk_square *last_to);
+FK_API void fk_random_position(fk_rng *rng, fk_random_kind kind, fk_position *pos,
+                               fk_square *last_from, fk_square *last_to);
 
 /* One training image: the diagram options chosen, the page around it, and
  * where the board's 64 squares ended up in the image. */
@@ -204,7 +204,7 @@ typedef struct {
     const fk_theme *theme;  /* every image in this theme; NULL: a random one */
 } fk_training_options;
 
-void fk_training_options_default(fk_training_options *opts);
+FK_API void fk_training_options_default(fk_training_options *opts);
 
 /* Picks random looks for pos: theme (the book theme for a set with
  * dark-square tiles), the piece set `pieces` (NULL for the built-in one),
@@ -212,13 +212,14 @@ void fk_training_options_default(fk_training_options *opts);
  * highlights (last_from/last_to, or random), arrows, the check mark when
  * the side to move is in check, and, for the options' share of images, a
  * page around the board with names and a move list. */
-void fk_training_image_random(fk_rng *rng, const fk_position *pos, const fk_piece_set *pieces,
-                              fk_square last_from, fk_square last_to,
-                              const fk_training_options *opts, fk_training_image *img);
+FK_API void fk_training_image_random(fk_rng *rng, const fk_position *pos,
+                                     const fk_piece_set *pieces, fk_square last_from,
+                                     fk_square last_to, const fk_training_options *opts,
+                                     fk_training_image *img);
 
 /* Draws the image as SVG (the whole page) and appends it to out. */
-fk_status fk_training_image_svg(const fk_position *pos, const fk_training_image *img,
-                                fk_buffer *out);
+FK_API fk_status fk_training_image_svg(const fk_position *pos, const fk_training_image *img,
+                                       fk_buffer *out);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,12 @@
 /* fenkit: the values every layer shares. Squares, colours, the 13 square
- * contents, bitboards and status codes. */
+ * contents and bitboards. */
 #ifndef FENKIT_TYPES_H
 #define FENKIT_TYPES_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "fenkit/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,17 +51,6 @@ typedef enum {
 #define FK_PIECE_COLOR(p) ((fk_color)(((p) - 1) / 6))
 #define FK_PIECE_KIND(p) ((fk_kind)(((p) - 1) % 6))
 
-/* Status codes returned by library calls. */
-typedef enum {
-    FK_OK = 0,
-    FK_ERR_SYNTAX,   /* the text could not be read; details in the problems */
-    FK_ERR_INVALID,  /* read, but breaks a rule (e.g. illegal move) */
-    FK_ERR_AMBIGUOUS,/* a move that matches more than one legal move */
-    FK_ERR_RANGE,    /* an argument out of range */
-    FK_ERR_NOMEM,    /* allocation failed */
-    FK_ERR_IO        /* reading or writing failed */
-} fk_status;
-
 /* The FEN letter of each piece, indexed by fk_piece ('.' for FK_EMPTY): the
  * one list of letters. */
 #define FK_PIECE_LETTERS ".PNBRQKpnbrqk"
@@ -69,13 +60,13 @@ static inline char fk_piece_to_char(fk_piece piece) {
     return (unsigned)piece < FK_PIECE_COUNT ? FK_PIECE_LETTERS[piece] : '?';
 }
 /* The piece of a FEN letter, or FK_EMPTY when the letter names no piece. */
-fk_piece fk_piece_from_char(char c);
+FK_API fk_piece fk_piece_from_char(char c);
 /* Writes the square's name ("e4") into out[3]; "-" for FK_NO_SQUARE. */
-void fk_square_name(fk_square sq, char out[3]);
+FK_API void fk_square_name(fk_square sq, char out[3]);
 /* The square named by two characters ("e4"), or FK_NO_SQUARE. */
-fk_square fk_square_parse(const char *text);
+FK_API fk_square fk_square_parse(const char *text);
 /* A short English name of a piece: "white knight". */
-const char *fk_piece_name(fk_piece piece);
+FK_API const char *fk_piece_name(fk_piece piece);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,7 @@
 #define FENKIT_VISION_H
 
 #include "fenkit/check.h"
-#include "fenkit/moves.h" /* fk_error */
+#include "fenkit/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,8 +38,8 @@ typedef struct {
  * FK_SCAN_MAX_PIXELS is refused before anything large is allocated.
  * Returns FK_OK; FK_ERR_SYNTAX (not a picture, or truncated or damaged),
  * FK_ERR_RANGE (too large) or FK_ERR_NOMEM, with a sentence in err. */
-fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err);
-void fk_image_free(fk_image *image);
+FK_API fk_status fk_image_decode(const void *data, size_t len, fk_image *out, fk_error *err);
+FK_API void fk_image_free(fk_image *image);
 
 /* A point in picture coordinates (pixels; 0,0 is the top left corner of
  * the top left pixel). */
@@ -56,26 +56,27 @@ typedef struct {
 
 /* Finds the largest clear chess board in the picture. Returns FK_OK, or
  * FK_ERR_INVALID when there is none (err says so). */
-fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err);
+FK_API fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err);
 
 /* The square classifier. The built-in one is static; a loaded one is freed
  * with fk_model_free. */
 typedef struct fk_model fk_model;
 
 /* The model built into the library. Never NULL. */
-const fk_model *fk_model_builtin(void);
+FK_API const fk_model *fk_model_builtin(void);
 /* Reads a model file written by training/train.py. Errors: FK_ERR_IO (cannot
  * read), FK_ERR_SYNTAX (not a model file, or damaged), FK_ERR_NOMEM. */
-fk_status fk_model_load(const char *path, fk_model **out, fk_error *err);
-fk_status fk_model_read(const void *data, size_t len, fk_model **out, fk_error *err);
-void fk_model_free(fk_model *model);
+FK_API fk_status fk_model_load(const char *path, fk_model **out, fk_error *err);
+FK_API fk_status fk_model_read(const void *data, size_t len, fk_model **out, fk_error *err);
+FK_API void fk_model_free(fk_model *model);
 /* Side of one square crop the model reads, in pixels. */
-int fk_model_square_size(const fk_model *model);
+FK_API int fk_model_square_size(const fk_model *model);
 
 /* Classifies n grey crops (each side*side bytes, side =
  * fk_model_square_size) and writes 13 probabilities per crop, in fk_piece
  * order, to probs (n * 13 floats). Returns FK_OK or FK_ERR_NOMEM. */
-fk_status fk_model_classify(const fk_model *model, const uint8_t *crops, int n, float *probs);
+FK_API fk_status fk_model_classify(const fk_model *model, const uint8_t *crops, int n,
+                                   float *probs);
 
 /* Which side is at the bottom of the picture. */
 typedef enum { FK_BOTTOM_AUTO = 0, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK } fk_bottom;
@@ -101,7 +102,7 @@ typedef struct {
     const fk_board_location *board; /* NULL: find the board; else read the one there */
 } fk_scan_options;
 
-void fk_scan_options_default(fk_scan_options *opts);
+FK_API void fk_scan_options_default(fk_scan_options *opts);
 
 /* One square's reading: the network's best class and its runner-up; the
  * man the FEN puts there after the later steps (telling men apart, the
@@ -175,8 +176,8 @@ typedef struct {
  * may still list uncertain squares and problems), FK_ERR_INVALID when no
  * board was found, FK_ERR_NOMEM, or FK_ERR_IO when the debug folder could
  * not be written; err says why. */
-fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
-                        fk_scan_result *out, fk_error *err);
+FK_API fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
+                               fk_scan_result *out, fk_error *err);
 
 /* The most boards fk_scan_image_all reads from one picture. */
 #define FK_SCAN_MAX_BOARDS 16
@@ -191,17 +192,17 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts,
  * board was read, else what fk_scan_image returns for the picture. With
  * a debug folder, board k of several writes into its subfolder board-k.
  * opts->board is ignored. */
-fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts, fk_scan_result *out,
-                            int most, int *count, fk_error *err);
+FK_API fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts,
+                                   fk_scan_result *out, int most, int *count, fk_error *err);
 
 /* Decodes bytes and reads every board in them, as fk_scan_image_all
  * (errors of both). */
-fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_options *opts,
-                            fk_scan_result *out, int most, int *count, fk_error *err);
+FK_API fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_options *opts,
+                                   fk_scan_result *out, int most, int *count, fk_error *err);
 
 /* Decodes bytes and scans them in one call (errors of both). */
-fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
-                        fk_scan_result *out, fk_error *err);
+FK_API fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
+                               fk_scan_result *out, fk_error *err);
 
 #ifdef __cplusplus
 }

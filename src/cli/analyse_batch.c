@@ -10,6 +10,9 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "input.h"
+#include "lines.h"
+#include "source.h"
 
 typedef struct {
     char *input;
@@ -54,25 +57,33 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Reads the lines of path ("-": standard input) that hold something, with
- * their numbers. Returns the count, or -1 after saying why. */
-static int read_lines(const char *path, batch_item **items) {
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!in) {
-        fprintf(stderr, "fenkit analyse: cannot read %s: %s\n", path, strerror(errno));
+/* Reads the lines of path ("-": standard input; plain or compressed) that
+ * hold something, with their numbers. Returns the count, or -1 after
+ * saying why; a line too long, or input that breaks off (damaged or cut
+ * short), is reported and *failed set, and the lines read are kept. */
+static int read_lines(const char *path, batch_item **items, int *failed) {
+    char why[512];
+    cli_source *source = cli_source_open(path, why, sizeof why);
+    cli_line_reader lines;
+    if (!source || cli_lines_open_source(&lines, source, CLI_MAX_LINE) != 0) {
+        fprintf(stderr, "fenkit analyse: cannot read %s\n",
+                source ? "the batch: out of memory" : why);
+        cli_source_close(source);
         return -1;
     }
     int count = 0, cap = 0;
-    char *line = NULL;
-    size_t line_cap = 0;
-    long number = 0;
-    for (ssize_t len; (len = getline(&line, &line_cap, in)) >= 0;) {
-        number++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        const char *text = line + strspn(line, " \t");
-        if (number == 1 && strncmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;
-        if (!*text || *text == '#') continue;
+    const char *line;
+    size_t len;
+    for (int got; (got = cli_lines_next(&lines, &line, &len)) != CLI_LINE_END;) {
+        if (got == CLI_LINE_TOO_LONG) {
+            fprintf(stderr, "fenkit analyse: %s: line %ld: longer than %u bytes, not read\n", path,
+                    lines.number, CLI_MAX_LINE);
+            *failed = 1;
+            continue;
+        }
+        while (len > 0 && (*line == ' ' || *line == '\t'))
+            line++, len--;
+        if (!len || *line == '#') continue;
         if (count == cap) {
             cap = cap ? cap * 2 : 64;
             batch_item *grown = realloc(*items, (size_t)cap * sizeof **items);
@@ -81,23 +92,24 @@ static int read_lines(const char *path, batch_item **items) {
         }
         batch_item *item = &(*items)[count];
         memset(item, 0, sizeof *item);
-        item->input = strdup(text);
-        item->number = number;
+        item->input = strndup(line, len);
+        item->number = lines.number;
         if (item->input) count++;
     }
-    free(line);
-    int failed = ferror(in);
-    if (in != stdin) fclose(in);
-    if (failed) {
-        fprintf(stderr, "fenkit analyse: reading %s failed\n", path);
-        return -1;
+    const char *failure = cli_source_error(source);
+    if (failure) {
+        fprintf(stderr, "fenkit analyse: %s: %s\n", path, failure);
+        *failed = 1;
     }
+    cli_lines_close(&lines);
+    cli_source_close(source);
     return count;
 }
 
 int analyse_batch(const analyse_settings *settings, const char *file, int jobs) {
     batch b = {settings, NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
-    b.count = read_lines(file, &b.items);
+    int failed = 0;
+    b.count = read_lines(file, &b.items, &failed);
     if (b.count < 0) return CLI_PROBLEMS;
     if (jobs > b.count) jobs = b.count > 0 ? b.count : 1;
     pthread_t threads[64];
@@ -108,7 +120,7 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
         fprintf(stderr, "fenkit analyse: cannot start a worker thread\n");
         return CLI_PROBLEMS;
     }
-    int status = CLI_OK, progress = isatty(2);
+    int status = failed ? CLI_PROBLEMS : CLI_OK, progress = isatty(2);
     for (int i = 0; i < b.count; i++) {
         pthread_mutex_lock(&b.lock);
         while (!b.items[i].done)

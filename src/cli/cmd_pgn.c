@@ -11,6 +11,8 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "shard.h"
+#include "source.h"
 #include "fenkit/fenkit.h"
 
 static const char *const help_text =
@@ -18,7 +20,8 @@ static const char *const help_text =
     "       fenkit pgn --write [--fen FEN] [MOVE...]\n"
     "\n"
     "Replays every game of PGN files (standard input when there is no FILE or\n"
-    "FILE is -) and writes one line per position: game number, ply, the move in\n"
+    "FILE is -; plain, or compressed with gzip, bzip2 or zstd, told by their\n"
+    "first bytes) and writes one line per position: game number, ply, the move in\n"
     "SAN that led there (empty for the start) and the FEN, tab-separated.\n"
     "A broken game (illegal or ambiguous move, bad FEN tag, garbage) is reported\n"
     "on standard error with its file, line, column, game and move, and reading\n"
@@ -39,6 +42,10 @@ static const char *const help_text =
     "                    (PLY.N per level: the N-th alternative to move PLY)\n"
     "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
     "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
+    "  --shard K/N       only the games whose index (game number - 1, counted\n"
+    "                    across the files) is K mod N, numbered as without\n"
+    "                    --shard; the others are skipped unread, so N processes\n"
+    "                    can share one file\n"
     "  --write           write the moves given (or read from standard input) as PGN;\n"
     "                    comments, annotations and variations are left out (a note\n"
     "                    says so), and a game with a null move (--) is not written\n"
@@ -50,6 +57,7 @@ static const char *const help_text =
     "  fenkit pgn --last --json games.pgn\n"
     "  fenkit pgn --move 20... games.pgn | cut -f4\n"
     "  cat *.pgn | fenkit pgn --variations -\n"
+    "  fenkit pgn --shard 0/2 games.pgn.zst & fenkit pgn --shard 1/2 games.pgn.zst\n"
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "\n"
@@ -70,6 +78,7 @@ typedef struct {
     long pick_move;    /* PICK_MOVE */
     int pick_black;    /* PICK_MOVE: N... */
     const char *fen;   /* --write start */
+    long shard_k, shard_n; /* --shard K/N; shard_n 0 without it */
 } options;
 
 /* What a run has done so far (numbering goes on across files). */
@@ -266,6 +275,18 @@ static void report_error(FILE *out, const options *opt, const char *name, long g
     fputs("}\n", out);
 }
 
+/* Says that an input could not be read to its end (a read error, damaged
+ * or cut-short compressed data); the games before the fault were read. */
+static void report_input_error(const options *opt, const char *name, const char *why) {
+    fprintf(stderr, "fenkit pgn: %s: %s\n", name, why);
+    if (!opt->json) return;
+    fputs("{\"file\":", stdout);
+    cli_json_cstring(stdout, name);
+    fputs(",\"error\":", stdout);
+    cli_json_cstring(stdout, why);
+    fputs("}\n", stdout);
+}
+
 /* Says on stderr that a game of `plies` moves has no position for --ply or
  * --move: nothing would be printed for it, and a silent gap reads as a bug. */
 static void report_too_short(const options *opt, const char *name, long game, int plies) {
@@ -279,12 +300,18 @@ static void report_too_short(const options *opt, const char *name, long game, in
 }
 
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
-static int convert(FILE *in, const char *name, const options *opt, run_state *run,
+static int convert(cli_source *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
                      (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
-    fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
+    shard_filter shard;
+    int sharded = opt->shard_n > 0;
+    fk_pgn_reader *reader = NULL;
+    if (!sharded || shard_open(&shard, in, opt->shard_k, opt->shard_n, run->game_base) == 0)
+        reader = sharded ? fk_pgn_reader_create(shard_read, &shard, flags)
+                         : fk_pgn_reader_create(cli_source_read, in, flags);
     if (!reader) {
+        if (sharded) shard_close(&shard);
         fprintf(stderr, "fenkit pgn: out of memory\n");
         return 1;
     }
@@ -294,7 +321,9 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     int printed = 0; /* lines printed for the current game */
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
-        long number = run->game_base + game->number;
+        /* with --shard, the game's number is its number in the input */
+        const shard_game *whole = sharded ? shard_find(&shard, game->line) : NULL;
+        long number = whole ? whole->index + 1 : run->game_base + game->number;
         switch (ev) {
         case FK_PGN_GAME:
             printed = 0; /* the start is a position like the others */
@@ -331,11 +360,12 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     run->games += stats.games;
     run->errors += stats.errors;
     run->bytes += stats.bytes;
-    run->game_base += stats.games;
-    int broken = stats.errors > 0 || ferror(in);
-    if (ferror(in)) fprintf(stderr, "fenkit pgn: %s: read error\n", name);
+    run->game_base += sharded ? shard_games(&shard) : stats.games;
+    if (sharded) shard_close(&shard);
+    const char *failure = cli_source_error(in);
+    if (failure) report_input_error(opt, name, failure);
     fk_pgn_reader_free(reader);
-    return broken;
+    return stats.errors > 0 || failure;
 }
 
 static int sink_stdio(void *ctx, const char *text, size_t len) {
@@ -531,7 +561,8 @@ int cmd_pgn(int argc, char **argv) {
         {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
         {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
         {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
-        {"fen", required_argument, NULL, 'f'},  {NULL, 0, NULL, 0}};
+        {"fen", required_argument, NULL, 'f'},  {"shard", required_argument, NULL, 'S'},
+        {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     cli_options o;
@@ -564,12 +595,19 @@ int cmd_pgn(int argc, char **argv) {
                 return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
             break;
         case 'f': opt.fen = o.value; break;
+        case 'S':
+            if (shard_parse(o.value, &opt.shard_k, &opt.shard_n) != 0)
+                return cli_usage_error(
+                    "pgn", "--shard needs K/N with 0 <= K < N (e.g. 0/4), not '%s'", o.value);
+            break;
         default: return CLI_USAGE;
         }
     }
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
+    if (opt.shard_n && opt.write)
+        return cli_usage_error("pgn", "--shard reads games; --write makes them");
     if (opt.write) return write_games(argc, argv, first_file, &opt);
 
     static char out_buffer[1 << 16];
@@ -579,22 +617,20 @@ int cmd_pgn(int argc, char **argv) {
     run.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &run.started);
     int broken = 0;
-    if (first_file >= argc) {
-        broken |= convert(stdin, "-", &opt, &run, &text);
-    }
-    for (int i = first_file; i < argc; i++) {
-        if (strcmp(argv[i], "-") == 0) {
-            broken |= convert(stdin, "-", &opt, &run, &text);
-            continue;
-        }
-        FILE *in = fopen(argv[i], "rb");
+    static const char *const standard_input[] = {"-"};
+    const char *const *files =
+        first_file < argc ? (const char *const *)argv + first_file : standard_input;
+    int nfiles = first_file < argc ? argc - first_file : 1;
+    for (int i = 0; i < nfiles; i++) {
+        char why[512];
+        cli_source *in = cli_source_open(files[i], why, sizeof why);
         if (!in) {
-            fprintf(stderr, "fenkit pgn: %s: %s\n", argv[i], strerror(errno));
+            fprintf(stderr, "fenkit pgn: %s\n", why);
             broken = 1;
             continue;
         }
-        broken |= convert(in, argv[i], &opt, &run, &text);
-        fclose(in);
+        broken |= convert(in, files[i], &opt, &run, &text);
+        cli_source_close(in);
     }
     text_flush(&text);
     if (run.progress_shown) fputs("\r\033[K", stderr);

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "fenkit/moves.h"
 #include "options.h"
+#include "source.h"
 
 /* A FEN typed without quotes arrives as six arguments. A word holding '/'
  * (a placement) or a space (a quoted FEN), or the word startpos, starts a
@@ -48,7 +49,10 @@ int cli_inputs_open(cli_inputs *in, char **args, int nargs) {
         if (isatty(STDIN_FILENO))
             fputs("fenkit: reading FENs from the terminal, one per line; end with Ctrl-D\n",
                   stderr);
-        return cli_lines_open(&in->lines, STDIN_FILENO, CLI_MAX_LINE);
+        /* standard input may come compressed (gzip, bzip2, zstd) */
+        in->source = cli_source_open_fd(STDIN_FILENO, "standard input", in->why, sizeof in->why);
+        if (!in->source) return cli_lines_open(&in->lines, -1, 1); /* the first item says why */
+        return cli_lines_open_source(&in->lines, in->source, CLI_MAX_LINE);
     }
     in->fens = calloc((size_t)nargs, sizeof *in->fens);
     if (!in->fens) return -1;
@@ -151,8 +155,20 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
         item->len = strlen(item->text);
         item->number = ++in->next;
     } else {
-        int got = next_line(in, &item->text, &item->len, &item->number);
-        if (got == CLI_LINE_END) return 0;
+        int got = in->source ? next_line(in, &item->text, &item->len, &item->number) : CLI_LINE_END;
+        if (got == CLI_LINE_END) {
+            const char *failure = in->source ? cli_source_error(in->source) : in->why;
+            if (in->source_done || !failure) return 0;
+            /* the lines before the fault were handed out; the fault is
+             * reported like a bad line after them */
+            in->source_done = 1;
+            if (failure != in->why) snprintf(in->why, sizeof in->why, "%s", failure);
+            item->text = item->given = "";
+            item->number = in->lines.number + 1;
+            item->error = in->why;
+            item->error_code = "unreadable-input";
+            return 1;
+        }
         if (got == CLI_LINE_TOO_LONG) {
             snprintf(in->why, sizeof in->why, "longer than %u bytes, not read", CLI_MAX_LINE);
             item->text = item->given = "";
@@ -185,6 +201,8 @@ int cli_inputs_next(cli_inputs *in, cli_input *item) {
 
 void cli_inputs_close(cli_inputs *in) {
     if (in->from_stdin) cli_lines_close(&in->lines);
+    cli_source_close(in->source);
+    in->source = NULL;
     for (int i = 0; i < in->count; i++) free(in->fens[i]);
     free(in->fens);
     in->fens = NULL;

@@ -16,7 +16,9 @@ typedef struct {
     size_t given_len;
     long number;  /* line number on standard input, or FEN number among the arguments */
     /* When the input could not be read as a FEN at all: why, in a sentence,
-     * and a code for JSON ("line-too-long", "illegal-move"); text is empty. */
+     * and a code for JSON ("line-too-long", "illegal-move"; "unreadable-input"
+     * for standard input that could not be read to its end, after its last
+     * line: damaged or cut-short compressed data); text is empty. */
     const char *error, *error_code;
 } cli_input;
 
@@ -24,6 +26,8 @@ typedef struct {
     char **fens; /* FENs from the arguments, owned */
     int count, next;
     int from_stdin;
+    struct cli_source *source; /* standard input, plain or compressed */
+    int source_done;           /* its failure, if any, was handed out */
     cli_line_reader lines;
     /* Blank lines are held back until a line follows them, so that those
      * at the end of the input are dropped: the line that followed, and

@@ -2,6 +2,7 @@
  * each line is handed out in place, and output leaves in one write() per
  * buffer. */
 #include "lines.h"
+#include "source.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,6 +17,12 @@ int cli_lines_open(cli_line_reader *r, int fd, size_t cap) {
     return r->buf ? 0 : -1;
 }
 
+int cli_lines_open_source(cli_line_reader *r, struct cli_source *source, size_t cap) {
+    int rc = cli_lines_open(r, -1, cap);
+    r->source = source;
+    return rc;
+}
+
 void cli_lines_close(cli_line_reader *r) {
     free(r->buf);
     r->buf = NULL;
@@ -28,6 +35,12 @@ static size_t fill(cli_line_reader *r) {
         memmove(r->buf, r->buf + r->start, r->end - r->start);
         r->end -= r->start;
         r->start = 0;
+    }
+    if (r->source) {
+        size_t n = cli_source_read(r->source, r->buf + r->end, r->cap - r->end);
+        r->end += n;
+        r->eof = n == 0;
+        return n;
     }
     for (;;) {
         ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);

@@ -11,6 +11,7 @@
  * line, a UTF-8 byte-order mark), and stays valid until the next call. */
 typedef struct {
     int fd;
+    struct cli_source *source; /* read through this instead of fd when set */
     char *buf;
     size_t cap;        /* the longest line that can be read */
     size_t start, end; /* unread bytes are buf[start..end) */
@@ -25,6 +26,9 @@ enum { CLI_LINE_END = 0, CLI_LINE_OK = 1, CLI_LINE_TOO_LONG = 2 };
 /* Prepares r to read fd with a buffer of cap bytes. Returns 0, or -1 when
  * the buffer could not be allocated. */
 int cli_lines_open(cli_line_reader *r, int fd, size_t cap);
+/* The same, reading through source (source.h: plain or compressed); the
+ * source stays the caller's. */
+int cli_lines_open_source(cli_line_reader *r, struct cli_source *source, size_t cap);
 /* Frees the buffer (the file descriptor stays open). */
 void cli_lines_close(cli_line_reader *r);
 /* Moves to the next line. Returns CLI_LINE_OK with *text and *len set,

@@ -5,7 +5,7 @@
 
 #include "bitboard.h"
 
-fk_attack_tables fk_tables;
+fk_attack_tables core_tables;
 
 /* 102,400 rook and 5,248 bishop entries: the sum over squares of
  * 2^(relevant occupancy bits). */
@@ -215,7 +215,7 @@ static void build_tables(void) {
     static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     static const int pawn_steps[2][2][2] = {{{-1, 1}, {1, 1}}, {{-1, -1}, {1, -1}}};
-    fk_attack_tables *t = &fk_tables;
+    fk_attack_tables *t = &core_tables;
     fk_bitboard seed = 0x9E3779B97F4A7C15ULL;
     fk_bitboard *rook_next = rook_slots, *bishop_next = bishop_slots;
     for (fk_square sq = 0; sq < 64; sq++) {
@@ -250,29 +250,41 @@ static void build_tables(void) {
     }
 }
 
-void fk_attacks_init(void) {
+void core_attacks_init(void) {
     if (atomic_load_explicit(&tables_ready, memory_order_acquire)) return;
     pthread_once(&tables_once, build_tables);
     atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }
 
-fk_bitboard fk_knight_attacks(fk_square sq) { fk_attacks_init(); return fk_tables.knight[sq]; }
-fk_bitboard fk_king_attacks(fk_square sq) { fk_attacks_init(); return fk_tables.king[sq]; }
+fk_bitboard fk_knight_attacks(fk_square sq) {
+    core_attacks_init();
+    return core_tables.knight[sq];
+}
+fk_bitboard fk_king_attacks(fk_square sq) {
+    core_attacks_init();
+    return core_tables.king[sq];
+}
 fk_bitboard fk_pawn_attacks(fk_color color, fk_square sq) {
-    fk_attacks_init();
-    return fk_tables.pawn[color][sq];
+    core_attacks_init();
+    return core_tables.pawn[color][sq];
 }
 fk_bitboard fk_bishop_attacks(fk_square sq, fk_bitboard occupied) {
-    fk_attacks_init();
+    core_attacks_init();
     return fk_bishop_att(sq, occupied);
 }
 fk_bitboard fk_rook_attacks(fk_square sq, fk_bitboard occupied) {
-    fk_attacks_init();
+    core_attacks_init();
     return fk_rook_att(sq, occupied);
 }
 fk_bitboard fk_queen_attacks(fk_square sq, fk_bitboard occupied) {
-    fk_attacks_init();
+    core_attacks_init();
     return fk_bishop_att(sq, occupied) | fk_rook_att(sq, occupied);
 }
-fk_bitboard fk_between(fk_square a, fk_square b) { fk_attacks_init(); return fk_tables.between[a][b]; }
-fk_bitboard fk_line(fk_square a, fk_square b) { fk_attacks_init(); return fk_tables.line[a][b]; }
+fk_bitboard fk_between(fk_square a, fk_square b) {
+    core_attacks_init();
+    return core_tables.between[a][b];
+}
+fk_bitboard fk_line(fk_square a, fk_square b) {
+    core_attacks_init();
+    return core_tables.line[a][b];
+}

@@ -1,5 +1,5 @@
 /* Internal to the core: the attack tables and the inline lookups the move
- * generator uses on its hot path. Callers must run fk_attacks_init() once
+ * generator uses on its hot path. Callers must run core_attacks_init() once
  * before reading the tables (the public attack functions do it for them). */
 #ifndef FENKIT_CORE_BITBOARD_H
 #define FENKIT_CORE_BITBOARD_H
@@ -21,7 +21,7 @@ typedef struct {
     unsigned shift;
 } fk_magic;
 
-/* Every table, computed once by fk_attacks_init and const after that. */
+/* Every table, computed once by core_attacks_init and const after that. */
 typedef struct {
     fk_magic rook[64];
     fk_magic bishop[64];
@@ -34,10 +34,10 @@ typedef struct {
     fk_bitboard bishop_empty[64]; /* bishop attacks on an empty board */
 } fk_attack_tables;
 
-extern fk_attack_tables fk_tables;
+extern fk_attack_tables core_tables;
 
 /* Builds the tables the first time it is called (thread-safe). */
-void fk_attacks_init(void);
+void core_attacks_init(void);
 
 /* Sliders index their tables with PEXT when the build targets BMI2 (for
  * example -march=native on a CPU that has it), else with magic numbers.
@@ -57,10 +57,10 @@ FK_INLINE fk_bitboard fk_slider(const fk_magic *m, fk_bitboard occupied) {
 }
 /* Rook and bishop attacks from sq (tables must be built). */
 FK_INLINE fk_bitboard fk_rook_att(fk_square sq, fk_bitboard occupied) {
-    return fk_slider(&fk_tables.rook[sq], occupied);
+    return fk_slider(&core_tables.rook[sq], occupied);
 }
 FK_INLINE fk_bitboard fk_bishop_att(fk_square sq, fk_bitboard occupied) {
-    return fk_slider(&fk_tables.bishop[sq], occupied);
+    return fk_slider(&core_tables.bishop[sq], occupied);
 }
 /* Number of squares in b, and the lowest square of a non-empty b. */
 FK_INLINE int fk_popcount(fk_bitboard b) { return __builtin_popcountll(b); }

@@ -90,8 +90,8 @@ static const char *pieces_text(const fk_position *pos, fk_bitboard bb, char *out
         char name[3];
         fk_square_name(sq, name);
         const char *sep = !len ? "" : (bb & (bb - 1)) ? ", " : " and ";
-        len += fk_format(out + len, cap - len, "%sthe %s on %s", sep,
-                                kind_word[FK_PIECE_KIND(pos->board[sq])], name);
+        len += core_format(out + len, cap - len, "%sthe %s on %s", sep,
+                           kind_word[FK_PIECE_KIND(pos->board[sq])], name);
     }
     return out;
 }
@@ -146,7 +146,7 @@ static int unjudged(report *out, fk_problem_code code, fk_severity sev, fk_field
                     fk_bitboard squares) {
     if (!(fields_judged(code) & out->unread)) return 0;
     out->errors += sev == FK_SEV_ERROR;
-    fk_problems_next(out->list, code, sev, field, -1, squares);
+    core_problems_next(out->list, code, sev, field, -1, squares);
     return 1;
 }
 
@@ -159,13 +159,13 @@ static void add(report *out, fk_problem_code code, fk_severity sev, fk_field fie
                 fk_bitboard squares, const char *fix, const char *fmt, ...) {
     if (unjudged(out, code, sev, field, squares)) return;
     out->errors += sev == FK_SEV_ERROR;
-    fk_problem *p = fk_problems_next(out->list, code, sev, field, -1, squares);
+    fk_problem *p = core_problems_next(out->list, code, sev, field, -1, squares);
     if (!p) return;
     va_list ap;
     va_start(ap, fmt);
-    fk_vformat(p->message, sizeof p->message, fmt, ap);
+    core_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
-    if (fix) fk_copy_text(p->fix, sizeof p->fix, fix);
+    if (fix) core_copy_text(p->fix, sizeof p->fix, fix);
 }
 
 /* ---- kings ------------------------------------------------------------ */
@@ -181,8 +181,8 @@ OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
         ok = 0;
         out->errors++;
         fk_problem *p =
-            fk_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
-                             FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
+            core_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
+                               FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
         if (!p) continue;
         char *m = fk_put_text(p->message, color_title[c]), *f;
         if (!kings) {
@@ -215,7 +215,7 @@ OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
  * no slider of `by` shares a line with sq. */
 static inline fk_bitboard attackers(const fk_position *pos, fk_square sq, fk_color by,
                                     fk_bitboard occupied) {
-    const fk_attack_tables *t = &fk_tables;
+    const fk_attack_tables *t = &core_tables;
     fk_bitboard them = pos->by_color[by];
     fk_bitboard diag = (pos->by_kind[FK_BISHOP] | pos->by_kind[FK_QUEEN]) & them;
     fk_bitboard orth = (pos->by_kind[FK_ROOK] | pos->by_kind[FK_QUEEN]) & them;
@@ -301,9 +301,10 @@ static void check_checks(const fk_position *pos, report *out) {
     if (attackers_now && !unjudged(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
                                    attackers_now | FK_BIT(their_king))) {
         fk_square_name(their_king, name);
-        fk_format(fix, sizeof fix,
-                 "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
-                 "check.", color_title[them], them == FK_WHITE ? 'w' : 'b');
+        core_format(fix, sizeof fix,
+                    "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
+                    "check.",
+                    color_title[them], them == FK_WHITE ? 'w' : 'b');
         add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
             attackers_now | FK_BIT(their_king), fix,
             "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
@@ -366,8 +367,8 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
         }
     }
     if (promoted > missing) {
-        fk_format(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
-                 promoted - missing, color_word[c], promoted - missing, color_word[c]);
+        core_format(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
+                    promoted - missing, color_word[c], promoted - missing, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
             "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
             "promoted into them.", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
@@ -382,8 +383,8 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     int plain_extra = popcount(bishops) > 2 ? popcount(bishops) - 2 : 0;
     if (promoted - plain_extra + bishop_extra > missing) {
         fk_bitboard same = light > 1 ? bishops & FK_LIGHT_SQUARES : bishops & ~FK_LIGHT_SQUARES;
-        fk_format(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
-                 color_word[c], light > 1 ? "light" : "dark", color_word[c]);
+        core_format(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
+                    color_word[c], light > 1 ? "light" : "dark", color_word[c]);
         add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
             "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, and "
             "with its other pieces that needs more than the %d missing pawn%s.", color_title[c],
@@ -519,14 +520,14 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
     int npawns = crowded ? popcount(pawns) : 0;
     char fix[200], where[200];
     if (npawns > 8) {
-        fk_format(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
+        core_format(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
             "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
             npawns);
         return;
     }
     if (nmen[c] > 16) {
-        fk_format(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
+        core_format(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
         add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
             "%s has %d men on the board; a side starts with 16 and never gains any.",
             color_title[c], nmen[c]);
@@ -567,11 +568,13 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
     fk_bitboard shown = crowded ? crowded : pawns;
     if (light || dark) {
         shown = pawns | (light ? on_light : 0) | (dark ? on_dark : 0);
-        fk_format(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
-                 color_word[c], color_word[!c]);
+        core_format(fix, sizeof fix, "Remove a %s pawn or a promoted bishop, or remove %s men.",
+                    color_word[c], color_word[!c]);
     } else {
-        fk_format(fix, sizeof fix, "Move or remove %s pawns so fewer share a file, or remove "
-                 "%s men.", color_word[c], color_word[!c]);
+        core_format(fix, sizeof fix,
+                    "Move or remove %s pawns so fewer share a file, or remove "
+                    "%s men.",
+                    color_word[c], color_word[!c]);
     }
     add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
         "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
@@ -628,8 +631,8 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
             continue;
         char letter = castling_letter(pos, sq, c);
         fk_square_name(sq, rook_name);
-        fk_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
-                 letter, color_word[c], rook_name);
+        core_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
+                    letter, color_word[c], rook_name);
         add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
             "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
             rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
@@ -644,9 +647,10 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
             return;
         castling_letters(pos, rights, c, letters);
         if (king != FK_NO_SQUARE) fk_square_name(king, name);
-        fk_format(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
-                 pos->chess960 ? "" : c == FK_WHITE ? ", or put the king back on e1"
-                                                    : ", or put the king back on e8");
+        core_format(fix, sizeof fix, "Remove '%s' from the castling field%s.", letters,
+                    pos->chess960   ? ""
+                    : c == FK_WHITE ? ", or put the king back on e1"
+                                    : ", or put the king back on e8");
         add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
             rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0), fix,
             "%s has castling rights '%s' but its king %s%s%s.", color_title[c], letters,
@@ -660,8 +664,8 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
     fk_bitboard corners = FK_BIT(relative_rank(c, 0) * 8) | FK_BIT(relative_rank(c, 0) * 8 + 7);
     if (more_than(west, 1) || more_than(east, 1)) {
         castling_letters(pos, rights, c, letters);
-        fk_format(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
-                 color_word[c]);
+        core_format(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
+                    color_word[c]);
         add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
             fix, "%s has two castling rights ('%s') on the same side of its king; a king "
             "castles with one rook on each side.", color_title[c], letters);
@@ -687,8 +691,8 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(ep, name);
     int want = relative_rank(them, 2);
     if (FK_RANK_OF(ep) != want) {
-        fk_format(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
-                 want + 1);
+        core_format(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
+                    want + 1);
         add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
             "The en passant square %s is on rank %d; with %s to move it must be on rank %d, "
             "the square a %s pawn skipped with its two-square move.", name, FK_RANK_OF(ep) + 1,
@@ -700,8 +704,9 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     fk_square_name(origin, from_name);
     int broken = 0;
     if (pos->board[pushed] != FK_MAKE_PIECE(them, FK_PAWN)) {
-        fk_format(fix, sizeof fix, "Write '-' as the en passant square, or put the %s pawn on %s.",
-                 color_word[them], pawn_name);
+        core_format(fix, sizeof fix,
+                    "Write '-' as the en passant square, or put the %s pawn on %s.",
+                    color_word[them], pawn_name);
         add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(pushed), fix,
             "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
             "on %s.", name, color_word[them], from_name, pawn_name, color_word[them], pawn_name);
@@ -722,8 +727,9 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
         broken = 1;
     }
     if (pos->halfmove != 0) {
-        fk_format(fix, sizeof fix, "Set the halfmove clock to 0, or write '-' as the en passant "
-                 "square.");
+        core_format(fix, sizeof fix,
+                    "Set the halfmove clock to 0, or write '-' as the en passant "
+                    "square.");
         add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
             "The en passant square %s says the last move was a pawn move, which resets the "
             "halfmove clock to 0, but the clock is %u.", name, (unsigned)pos->halfmove);
@@ -770,8 +776,10 @@ static void check_counters(const fk_position *pos, report *out) {
     if (pos->halfmove > played &&
         !unjudged(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0)) {
         char fix[200];
-        fk_format(fix, sizeof fix, "Set the halfmove clock to at most %llu, or raise the "
-                 "fullmove number.", (unsigned long long)played);
+        core_format(fix, sizeof fix,
+                    "Set the halfmove clock to at most %llu, or raise the "
+                    "fullmove number.",
+                    (unsigned long long)played);
         add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
             "The halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
             "have been played.", (unsigned)pos->halfmove, (unsigned)pos->fullmove,
@@ -888,7 +896,8 @@ static void check_rules(const fk_position *pos, report *out) {
  * the `unread` fields are only counted, not written (it drops them). */
 static fk_status check_position(const fk_position *pos, fk_problems *problems, unsigned unread) {
     report out = {problems, 0, unread};
-    fk_attacks_init();
+    fk_problems_repair(problems);
+    core_attacks_init();
     int first = problems->count;
     check_rules(pos, &out);
     int typos = problems->count;
@@ -904,6 +913,11 @@ static fk_status check_position(const fk_position *pos, fk_problems *problems, u
 }
 
 fk_status fk_position_check(const fk_position *pos, fk_problems *problems) {
+    fk_problems unwanted;
+    if (!problems) {
+        problems = &unwanted;
+        fk_problems_clear(problems);
+    }
     return check_position(pos, problems, 0);
 }
 
@@ -923,8 +937,10 @@ static int field_offset(const char *text, size_t len, fk_field field) {
 
 fk_status fk_fen_validate(const char *text, size_t len, unsigned flags, fk_position *pos,
                           fk_problems *problems) {
-    int first = problems->count;
+    fk_problems unwanted;
+    if (!problems) problems = &unwanted;
     fk_status st = fk_fen_parse(text, len, flags, pos, problems);
+    int first = 0; /* fk_fen_parse started the list afresh */
     /* Check the rules only when the board itself was read. */
     unsigned unread = 0;
     for (int i = first; i < problems->count; i++) {

@@ -4,7 +4,7 @@
 
 #include "rules.h"
 
-fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...) {
+fk_status core_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...) {
     if (!err) return status;
     err->status = status;
     err->offset = offset;
@@ -13,4 +13,17 @@ fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
     return status;
+}
+
+const char *fk_strerror(fk_status status) {
+    switch (status) {
+    case FK_OK: return "success";
+    case FK_ERR_SYNTAX: return "the text could not be read";
+    case FK_ERR_INVALID: return "read, but against the rules";
+    case FK_ERR_AMBIGUOUS: return "ambiguous: more than one legal move matches";
+    case FK_ERR_RANGE: return "an argument is out of range";
+    case FK_ERR_NOMEM: return "out of memory";
+    case FK_ERR_IO: return "reading or writing failed";
+    }
+    return "unknown status";
 }

@@ -134,7 +134,7 @@ static void as_sentence(char *text, size_t n, size_t cap) {
 PRINTF_LIKE(2, 3) static void set_fix(fk_problem *p, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(p->fix, sizeof p->fix, fmt, ap);
+    size_t n = core_vformat(p->fix, sizeof p->fix, fmt, ap);
     va_end(ap);
     as_sentence(p->fix, n, sizeof p->fix);
 }
@@ -146,7 +146,7 @@ static fk_problem *add_problem(reader *r, fk_problem_code code, fk_severity seve
                                fk_field field, size_t offset) {
     if (severity == FK_SEV_ERROR) r->errors++;
     if (!r->problems) return NULL;
-    return fk_problems_next(r->problems, code, severity, field, (int)offset, 0);
+    return core_problems_next(r->problems, code, severity, field, (int)offset, 0);
 }
 
 /* Adds a problem at byte `offset` of the text, with a message from fmt and
@@ -159,10 +159,10 @@ static fk_problem *report(reader *r, fk_problem_code code, fk_severity severity,
     if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(p->message, sizeof p->message, fmt, ap);
+    size_t n = core_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     as_sentence(p->message, n, sizeof p->message);
-    if (fix) as_sentence(p->fix, fk_copy_text(p->fix, sizeof p->fix, fix), sizeof p->fix);
+    if (fix) as_sentence(p->fix, core_copy_text(p->fix, sizeof p->fix, fix), sizeof p->fix);
     return p;
 }
 
@@ -1513,8 +1513,14 @@ static void suggest_fen(const reader *strict, int first) {
 
 fk_status fk_fen_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
                        fk_problems *problems) {
+    /* A caller that wants only the verdict may pass no list. */
+    fk_problems unwanted;
+    if (!problems) problems = &unwanted;
+    /* Every reading starts a fresh list, so a list the caller forgot to
+     * clear cannot show another reading's problems, or garbage. */
+    fk_problems_clear(problems);
     reader r = {text, len, 0, flags, pos, problems, 0, 0, 0};
-    int before = problems->count + problems->dropped, first = problems->count;
+    int before = 0, first = 0;
     read_text(&r, 1);
     if (r.errors && r.errors == r.form) suggest_fen(&r, first);
 #if !defined(NDEBUG) || defined(FENKIT_CHECK_FAST_PATHS)

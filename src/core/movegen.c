@@ -47,12 +47,12 @@ FK_INLINE void emit_pawn_set(fk_move *out, int *n, fk_bitboard targets, int delt
 FK_INLINE fk_bitboard pinned_pieces(const fk_position *pos, fk_square king, int us,
                                     fk_bitboard occupied) {
     const fk_bitboard *k = pos->by_kind;
-    fk_bitboard snipers = ((fk_tables.rook_empty[king] & (k[FK_ROOK] | k[FK_QUEEN])) |
-                           (fk_tables.bishop_empty[king] & (k[FK_BISHOP] | k[FK_QUEEN]))) &
+    fk_bitboard snipers = ((core_tables.rook_empty[king] & (k[FK_ROOK] | k[FK_QUEEN])) |
+                           (core_tables.bishop_empty[king] & (k[FK_BISHOP] | k[FK_QUEEN]))) &
                           pos->by_color[!us];
     fk_bitboard pinned = 0;
     for (; snipers; snipers &= snipers - 1) {
-        fk_bitboard between = fk_tables.between[king][fk_lsb(snipers)] & occupied;
+        fk_bitboard between = core_tables.between[king][fk_lsb(snipers)] & occupied;
         if (between && !(between & (between - 1))) pinned |= between;
     }
     return pinned & pos->by_color[us];
@@ -94,8 +94,8 @@ FK_INLINE void gen_castling(const fk_position *pos, fk_move *out, int *n, fk_squ
         fk_square rook = fk_lsb(rooks);
         int kingside = rook > king;
         fk_square king_to = base + (kingside ? 6 : 2), rook_to = base + (kingside ? 5 : 3);
-        fk_bitboard king_path = fk_tables.between[king][king_to] | FK_BIT(king_to);
-        fk_bitboard crossed = king_path | fk_tables.between[rook][rook_to] | FK_BIT(rook_to);
+        fk_bitboard king_path = core_tables.between[king][king_to] | FK_BIT(king_to);
+        fk_bitboard crossed = king_path | core_tables.between[rook][rook_to] | FK_BIT(rook_to);
         if (crossed & occupied & ~FK_BIT(king) & ~FK_BIT(rook)) continue;
         fk_bitboard without_rook = occupied ^ FK_BIT(rook);
         int safe = 1;
@@ -128,10 +128,10 @@ FK_INLINE void gen_pawns(const fk_position *pos, fk_move *out, int *n, fk_square
                   last_rank, FK_MOVE_CAPTURE);
     for (fk_bitboard p = pawns & pinned; p; p &= p - 1) {
         fk_square from = fk_lsb(p);
-        fk_bitboard stay = fk_tables.line[king][from] & mask;
+        fk_bitboard stay = core_tables.line[king][from] & mask;
         fk_bitboard push = fk_shift(FK_BIT(from), up) & empty;
         push |= fk_shift(push & third_rank, up) & empty;
-        fk_bitboard targets = (push | (fk_tables.pawn[us][from] & enemies)) & stay;
+        fk_bitboard targets = (push | (core_tables.pawn[us][from] & enemies)) & stay;
         if (!out) {
             *n += fk_popcount(targets & ~last_rank) + 4 * fk_popcount(targets & last_rank);
             continue;
@@ -146,7 +146,7 @@ FK_INLINE void gen_pawns(const fk_position *pos, fk_move *out, int *n, fk_square
     fk_square victim = ep_victim(pos);
     if (victim == FK_NO_SQUARE) return;
     fk_square ep = pos->ep_square;
-    for (fk_bitboard p = fk_tables.pawn[!us][ep] & pawns; p; p &= p - 1) {
+    for (fk_bitboard p = core_tables.pawn[!us][ep] & pawns; p; p &= p - 1) {
         fk_square from = fk_lsb(p);
         if (!ep_is_legal(pos, king, from, victim, occupied)) continue;
         if (out)
@@ -170,30 +170,30 @@ FK_INLINE int generate(const fk_position *pos, fk_move *out) {
 
     /* The king steps to any square not attacked once it has left its own. */
     fk_bitboard without_king = occupied ^ FK_BIT(king);
-    fk_bitboard steps = fk_tables.king[king] & ~own, safe = 0;
+    fk_bitboard steps = core_tables.king[king] & ~own, safe = 0;
     for (fk_bitboard s = steps; s; s &= s - 1)
         if (!fk_attackers(pos, fk_lsb(s), !us, without_king)) safe |= FK_BIT(fk_lsb(s));
     emit_targets(out, &n, king, safe, enemies);
     if (checkers & (checkers - 1)) return n; /* double check: only the king */
 
     /* Other pieces may only capture a lone checker or block its line. */
-    fk_bitboard mask = checkers ? fk_tables.between[king][fk_lsb(checkers)] | checkers : ~own;
+    fk_bitboard mask = checkers ? core_tables.between[king][fk_lsb(checkers)] | checkers : ~own;
     fk_bitboard pinned = pinned_pieces(pos, king, us, occupied);
 
     for (fk_bitboard b = own & k[FK_KNIGHT] & ~pinned; b; b &= b - 1) {
         fk_square from = fk_lsb(b);
-        emit_targets(out, &n, from, fk_tables.knight[from] & mask, enemies);
+        emit_targets(out, &n, from, core_tables.knight[from] & mask, enemies);
     }
     for (fk_bitboard b = own & (k[FK_BISHOP] | k[FK_QUEEN]); b; b &= b - 1) {
         fk_square from = fk_lsb(b);
         fk_bitboard t = fk_bishop_att(from, occupied) & mask;
-        if (pinned & FK_BIT(from)) t &= fk_tables.line[king][from];
+        if (pinned & FK_BIT(from)) t &= core_tables.line[king][from];
         emit_targets(out, &n, from, t, enemies);
     }
     for (fk_bitboard b = own & (k[FK_ROOK] | k[FK_QUEEN]); b; b &= b - 1) {
         fk_square from = fk_lsb(b);
         fk_bitboard t = fk_rook_att(from, occupied) & mask;
-        if (pinned & FK_BIT(from)) t &= fk_tables.line[king][from];
+        if (pinned & FK_BIT(from)) t &= core_tables.line[king][from];
         emit_targets(out, &n, from, t, enemies);
     }
     gen_pawns(pos, out, &n, king, pinned, mask, occupied);
@@ -202,18 +202,18 @@ FK_INLINE int generate(const fk_position *pos, fk_move *out) {
 }
 
 int fk_moves_generate(const fk_position *pos, fk_movelist *list) {
-    fk_attacks_init();
+    core_attacks_init();
     list->count = generate(pos, list->moves);
     return list->count;
 }
 
-int fk_moves_count(const fk_position *pos) {
-    fk_attacks_init();
+int core_moves_count(const fk_position *pos) {
+    core_attacks_init();
     return generate(pos, NULL);
 }
 
-int fk_moves_castling(const fk_position *pos, fk_move out[2]) {
-    fk_attacks_init();
+int core_moves_castling(const fk_position *pos, fk_move out[2]) {
+    core_attacks_init();
     int us = pos->side, n = 0;
     fk_bitboard occupied = fk_position_occupied(pos);
     fk_bitboard king_bb = pos->by_color[us] & pos->by_kind[FK_KING];
@@ -225,7 +225,7 @@ int fk_moves_castling(const fk_position *pos, fk_move out[2]) {
 }
 
 int fk_position_ep_capturable(const fk_position *pos) {
-    fk_attacks_init();
+    core_attacks_init();
     fk_square victim = ep_victim(pos);
     if (victim == FK_NO_SQUARE) return 0;
     int us = pos->side;
@@ -234,7 +234,7 @@ int fk_position_ep_capturable(const fk_position *pos) {
     fk_bitboard king_bb = own & pos->by_kind[FK_KING];
     fk_square king = king_bb ? fk_lsb(king_bb) : FK_NO_SQUARE;
     fk_bitboard pawns = own & pos->by_kind[FK_PAWN];
-    for (fk_bitboard p = fk_tables.pawn[!us][pos->ep_square] & pawns; p; p &= p - 1)
+    for (fk_bitboard p = core_tables.pawn[!us][pos->ep_square] & pawns; p; p &= p - 1)
         if (ep_is_legal(pos, king, fk_lsb(p), victim, occupied)) return 1;
     return 0;
 }
@@ -276,7 +276,7 @@ __attribute__((target("popcnt"))) static uint64_t perft_popcnt(const fk_position
 #endif
 
 uint64_t fk_perft(const fk_position *pos, int depth) {
-    fk_attacks_init();
+    core_attacks_init();
     if (depth <= 0) return 1;
 #ifdef FK_PERFT_POPCNT
     /* Chosen at each call from what the CPU says: no state is kept. */

@@ -92,7 +92,7 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap) {
 fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned flags) {
     fk_pgn_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    fk_attacks_init(); /* the SAN fast path reads the tables directly */
+    core_attacks_init(); /* the SAN fast path reads the tables directly */
     r->keys = malloc(PGN_HISTORY_START * sizeof *r->keys);
     r->parents = malloc(PGN_HISTORY_START * sizeof *r->parents);
     if (!r->keys || !r->parents) {
@@ -534,7 +534,7 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
         fk_status st = FK_ERR_SYNTAX;
         if (!strict && looks_like_uci(san))
             st = fk_move_parse_uci(pos, san, n, &move, NULL);
-        if (st != FK_OK) st = fk_san_parse_listed(pos, san, n, &move, &err);
+        if (st != FK_OK) st = core_san_parse_listed(pos, san, n, &move, &err);
         if (st != FK_OK && strict && looks_like_uci(san) &&
             fk_move_parse_uci(pos, san, n, &move, NULL) == FK_OK) {
             char standard[16];

@@ -3,7 +3,7 @@
  * standard form; those are found from attack tables and a pin test instead
  * of a list of every legal move, which makes reading them several times
  * faster. Anything else goes to the reader that lists the legal moves
- * (fk_san_parse_listed), which also words the errors. */
+ * (core_san_parse_listed), which also words the errors. */
 #include <string.h>
 
 #include "pgn_san.h"
@@ -28,13 +28,13 @@ static int kind_of(char c) {
  * cache (see fk_attackers_near). */
 static fk_bitboard reach(int kind, fk_square to, fk_bitboard pieces, fk_bitboard occupied) {
     switch (kind) {
-    case FK_KNIGHT: return fk_tables.knight[to] & pieces;
-    case FK_BISHOP: return fk_clear_lines(fk_tables.bishop_empty[to] & pieces, to, occupied);
-    case FK_ROOK: return fk_clear_lines(fk_tables.rook_empty[to] & pieces, to, occupied);
+    case FK_KNIGHT: return core_tables.knight[to] & pieces;
+    case FK_BISHOP: return fk_clear_lines(core_tables.bishop_empty[to] & pieces, to, occupied);
+    case FK_ROOK: return fk_clear_lines(core_tables.rook_empty[to] & pieces, to, occupied);
     case FK_QUEEN:
-        return fk_clear_lines((fk_tables.bishop_empty[to] | fk_tables.rook_empty[to]) & pieces, to,
-                              occupied);
-    default: return fk_tables.king[to] & pieces;
+        return fk_clear_lines((core_tables.bishop_empty[to] | core_tables.rook_empty[to]) & pieces,
+                              to, occupied);
+    default: return core_tables.king[to] & pieces;
     }
 }
 
@@ -56,7 +56,7 @@ FK_INLINE int king_safe(const fk_position *pos, int in_check, fk_square from, fk
     if (!kings) return 0;
     fk_square king = fk_lsb(kings);
     return king_safe_at(pos, in_check, king,
-                        fk_tables.rook_empty[king] | fk_tables.bishop_empty[king], from, to);
+                        core_tables.rook_empty[king] | core_tables.bishop_empty[king], from, to);
 }
 
 /* The square named by two characters ("e4"), or FK_NO_SQUARE: the
@@ -133,7 +133,7 @@ static int castling_move(const fk_position *pos, const char *s, size_t n, fk_mov
     if (!kingside && !(n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O'))
         return 0;
     fk_move castles[2];
-    int count = fk_moves_castling(pos, castles);
+    int count = core_moves_castling(pos, castles);
     for (int i = 0; i < count; i++) {
         fk_move m = castles[i];
         if ((m.to > m.from) == kingside) {
@@ -173,7 +173,7 @@ int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t 
     fk_bitboard kings = pos->by_color[us] & pos->by_kind[FK_KING];
     if (!kings) return 0;
     fk_square king = fk_lsb(kings); /* looked up once for all candidates */
-    fk_bitboard king_lines = fk_tables.rook_empty[king] | fk_tables.bishop_empty[king];
+    fk_bitboard king_lines = core_tables.rook_empty[king] | core_tables.bishop_empty[king];
     fk_bitboard legal = 0;
     for (fk_bitboard c = reach(kind, to, fk_position_pieces(pos, piece), fk_position_occupied(pos));
          c; c &= c - 1) {
@@ -220,10 +220,10 @@ void pgn_san_mark_check(const fk_position *after, char *san) {
     if (kings) {
         fk_square king = fk_lsb(kings);
         fk_bitboard without_king = fk_position_occupied(after) & ~kings;
-        for (fk_bitboard to = fk_tables.king[king] & ~after->by_color[us]; to && !escapes;
+        for (fk_bitboard to = core_tables.king[king] & ~after->by_color[us]; to && !escapes;
              to &= to - 1)
             escapes = !fk_attackers_near(after, fk_lsb(to), !us, without_king);
     }
-    san[n] = escapes || fk_moves_count(after) ? '+' : '#';
+    san[n] = escapes || core_moves_count(after) ? '+' : '#';
     san[n + 1] = '\0';
 }

@@ -6,11 +6,11 @@
 
 /* Reads an ordinary move in SAN (a piece or pawn move with the usual
  * letters, or castling written with the letter O; not en passant) from
- * attack tables, without a list of every legal move (except for castling). `in_check`: the side to move is in check.
- * Returns 1 when text names exactly one legal move: *move is set and `san`
- * (16 bytes) receives its standard SAN without the check mark. Returns 0
- * when the full SAN reader must decide (anything unusual, ambiguous or
- * illegal). The attack tables must be built (fk_attacks_init). */
+ * attack tables, without a list of every legal move (except for castling). `in_check`: the side to
+ * move is in check. Returns 1 when text names exactly one legal move: *move is set and `san` (16
+ * bytes) receives its standard SAN without the check mark. Returns 0 when the full SAN reader must
+ * decide (anything unusual, ambiguous or illegal). The attack tables must be built
+ * (core_attacks_init). */
 int pgn_san_fast(const fk_position *pos, int in_check, const char *text, size_t len,
                  fk_move *move, char *san);
 

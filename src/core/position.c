@@ -57,12 +57,12 @@ int fk_position_equal(const fk_position *a, const fk_position *b) {
 
 fk_bitboard fk_attackers_to(const fk_position *pos, fk_square sq, fk_color by,
                             fk_bitboard occupied) {
-    fk_attacks_init();
+    core_attacks_init();
     return fk_attackers(pos, sq, by, occupied);
 }
 
 int fk_position_in_check(const fk_position *pos, fk_color color) {
-    fk_attacks_init();
+    core_attacks_init();
     return fk_king_attacked(pos, color);
 }
 

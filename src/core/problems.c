@@ -78,15 +78,20 @@ int fk_problem_is_reading(fk_problem_code code) {
     return code < FK_PROB_NO_KING || code == FK_PROB_NONSTANDARD;
 }
 
+/* How many items of list can be read: none when its count cannot be true. */
+static int readable(const fk_problems *list) {
+    return (unsigned)list->count <= FK_MAX_PROBLEMS ? list->count : 0;
+}
+
 int fk_problems_fen_read(const fk_problems *list) {
-    for (int i = 0; i < list->count; i++)
+    for (int i = 0; i < readable(list); i++)
         if (list->items[i].severity == FK_SEV_ERROR && fk_problem_is_reading(list->items[i].code))
             return 0;
     return 1;
 }
 
 int fk_problems_has_error(const fk_problems *list) {
-    for (int i = 0; i < list->count; i++)
+    for (int i = 0; i < readable(list); i++)
         if (list->items[i].severity == FK_SEV_ERROR) return 1;
     return 0;
 }
@@ -94,7 +99,7 @@ int fk_problems_has_error(const fk_problems *list) {
 fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
                             fk_severity severity, fk_field field, int offset,
                             fk_bitboard squares, const char *fix, const char *fmt, ...) {
-    fk_problem *p = fk_problems_next(list, code, severity, field, offset, squares);
+    fk_problem *p = core_problems_next(list, code, severity, field, offset, squares);
     if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
@@ -142,7 +147,7 @@ static void copy_run(char **p, const char **f, char *last) {
     while (**f && **f != '%' && *p < last) *(*p)++ = *(*f)++;
 }
 
-size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
+size_t core_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
     if (cap == 0) return 0;
     char *p = out, *last = out + cap - 1; /* last: room for the zero */
     const char *f = fmt;
@@ -199,7 +204,7 @@ size_t fk_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
     return (size_t)(p - out);
 }
 
-size_t fk_copy_text(char *out, size_t cap, const char *text) {
+size_t core_copy_text(char *out, size_t cap, const char *text) {
     if (cap == 0) return 0;
     size_t n = strnlen(text, cap - 1);
     memcpy(out, text, n);
@@ -207,16 +212,17 @@ size_t fk_copy_text(char *out, size_t cap, const char *text) {
     return n;
 }
 
-size_t fk_format(char *out, size_t cap, const char *fmt, ...) {
+size_t core_format(char *out, size_t cap, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(out, cap, fmt, ap);
+    size_t n = core_vformat(out, cap, fmt, ap);
     va_end(ap);
     return n;
 }
 
-fk_problem *fk_problems_next(fk_problems *list, fk_problem_code code, fk_severity severity,
-                             fk_field field, int offset, fk_bitboard squares) {
+fk_problem *core_problems_next(fk_problems *list, fk_problem_code code, fk_severity severity,
+                               fk_field field, int offset, fk_bitboard squares) {
+    fk_problems_repair(list);
     if (list->count >= FK_MAX_PROBLEMS) {
         list->dropped++;
         return NULL;

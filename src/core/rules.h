@@ -26,8 +26,8 @@ FK_INLINE fk_bitboard fk_shift(fk_bitboard b, int delta) {
 FK_INLINE fk_bitboard fk_attackers(const fk_position *pos, fk_square sq, int by,
                                    fk_bitboard occupied) {
     const fk_bitboard *k = pos->by_kind;
-    return ((fk_tables.pawn[!by][sq] & k[FK_PAWN]) | (fk_tables.knight[sq] & k[FK_KNIGHT]) |
-            (fk_tables.king[sq] & k[FK_KING]) |
+    return ((core_tables.pawn[!by][sq] & k[FK_PAWN]) | (core_tables.knight[sq] & k[FK_KNIGHT]) |
+            (core_tables.king[sq] & k[FK_KING]) |
             (fk_bishop_att(sq, occupied) & (k[FK_BISHOP] | k[FK_QUEEN])) |
             (fk_rook_att(sq, occupied) & (k[FK_ROOK] | k[FK_QUEEN]))) &
            pos->by_color[by];
@@ -39,7 +39,8 @@ FK_INLINE fk_bitboard fk_clear_lines(fk_bitboard from, fk_square sq, fk_bitboard
     fk_bitboard hits = 0;
     /* no branch on the outcome: which line is clear is hard to predict */
     for (; from; from &= from - 1)
-        hits |= (from & -from) & ((fk_tables.between[sq][fk_lsb(from)] & occupied) == 0 ? ~0ULL : 0);
+        hits |=
+            (from & -from) & ((core_tables.between[sq][fk_lsb(from)] & occupied) == 0 ? ~0ULL : 0);
     return hits;
 }
 
@@ -52,11 +53,11 @@ FK_INLINE fk_bitboard fk_attackers_near(const fk_position *pos, fk_square sq, in
                                         fk_bitboard occupied) {
     const fk_bitboard *k = pos->by_kind;
     fk_bitboard them = pos->by_color[by];
-    fk_bitboard snipers = ((fk_tables.rook_empty[sq] & (k[FK_ROOK] | k[FK_QUEEN])) |
-                           (fk_tables.bishop_empty[sq] & (k[FK_BISHOP] | k[FK_QUEEN]))) &
+    fk_bitboard snipers = ((core_tables.rook_empty[sq] & (k[FK_ROOK] | k[FK_QUEEN])) |
+                           (core_tables.bishop_empty[sq] & (k[FK_BISHOP] | k[FK_QUEEN]))) &
                           them;
-    return (((fk_tables.pawn[!by][sq] & k[FK_PAWN]) | (fk_tables.knight[sq] & k[FK_KNIGHT]) |
-             (fk_tables.king[sq] & k[FK_KING])) &
+    return (((core_tables.pawn[!by][sq] & k[FK_PAWN]) | (core_tables.knight[sq] & k[FK_KNIGHT]) |
+             (core_tables.king[sq] & k[FK_KING])) &
             them) |
            fk_clear_lines(snipers, sq, occupied);
 }
@@ -129,20 +130,20 @@ FK_INLINE void fk_make(fk_position *pos, fk_move m) {
 }
 
 /* Number of legal moves, without writing them out (internal, for perft). */
-int fk_moves_count(const fk_position *pos);
+int core_moves_count(const fk_position *pos);
 /* The legal castling moves of the side to move (at most one to each side)
  * into out, from the generator's own castling code; returns how many. */
-int fk_moves_castling(const fk_position *pos, fk_move out[2]);
+int core_moves_castling(const fk_position *pos, fk_move out[2]);
 
 /* fk_move_parse_san without its fast path: the legal moves are listed and
  * matched against the text (for anything unusual, and the words of every
  * error). */
-fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t len,
-                              fk_move *move, fk_error *err);
+fk_status core_san_parse_listed(const fk_position *pos, const char *text, size_t len, fk_move *move,
+                                fk_error *err);
 
 /* Fills err (when not NULL) with status, offset and a formatted sentence;
  * returns status. */
-fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...)
+fk_status core_error_set(fk_error *err, fk_status status, int offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
@@ -151,7 +152,7 @@ fk_status fk_error_set(fk_error *err, fk_status status, int offset, const char *
 /* Writes the moves of list in SAN (disambiguated against all the legal
  * moves, `legal`), comma-separated, into buf; ends with "… (N more)" when
  * they do not all fit. Returns buf. */
-const char *fk_moves_describe(const fk_position *pos, const fk_movelist *legal,
-                              const fk_movelist *list, char *buf, size_t cap);
+const char *core_moves_describe(const fk_position *pos, const fk_movelist *legal,
+                                const fk_movelist *list, char *buf, size_t cap);
 
 #endif

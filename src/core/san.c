@@ -54,7 +54,7 @@ static size_t san_from_list(const fk_position *pos, const fk_movelist *list, fk_
     fk_position after = *pos;
     fk_make(&after, m);
     if (fk_position_in_check(&after, (fk_color)after.side))
-        text[n++] = fk_moves_count(&after) ? '+' : '#';
+        text[n++] = core_moves_count(&after) ? '+' : '#';
     text[n] = '\0';
     if (cap) snprintf(buf, cap, "%s", text);
     return n;
@@ -71,8 +71,8 @@ size_t fk_move_to_san(const fk_position *pos, fk_move move, char *buf, size_t ca
     return san_from_list(pos, &list, move, buf, cap);
 }
 
-const char *fk_moves_describe(const fk_position *pos, const fk_movelist *legal,
-                              const fk_movelist *list, char *buf, size_t cap) {
+const char *core_moves_describe(const fk_position *pos, const fk_movelist *legal,
+                                const fk_movelist *list, char *buf, size_t cap) {
     size_t used = 0;
     if (cap == 0) return buf;
     buf[0] = '\0';
@@ -145,18 +145,18 @@ static const char *show(const char *text, size_t len, char *buf, size_t cap) {
 
 fk_status fk_move_parse_san(const fk_position *pos, const char *text, size_t len,
                             fk_move *move, fk_error *err) {
-    fk_attacks_init();
+    core_attacks_init();
     fk_move found;
     char standard[16];
     if (pgn_san_fast(pos, fk_king_attacked(pos, pos->side), text, len, &found, standard)) {
         if (move) *move = found;
         return FK_OK;
     }
-    return fk_san_parse_listed(pos, text, len, move, err);
+    return core_san_parse_listed(pos, text, len, move, err);
 }
 
-fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t len,
-                              fk_move *move, fk_error *err) {
+fk_status core_san_parse_listed(const fk_position *pos, const char *text, size_t len, fk_move *move,
+                                fk_error *err) {
     size_t start = 0, end = len;
     while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
     /* Drop what follows the move itself: check marks, annotation glyphs,
@@ -173,7 +173,7 @@ fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t l
     /* The move as given, for messages; written only when one is needed. */
     char shown_buf[40];
 #define shown show(text, len, shown_buf, sizeof shown_buf)
-    if (n == 0) return fk_error_set(err, FK_ERR_SYNTAX, (int)start, "empty move");
+    if (n == 0) return core_error_set(err, FK_ERR_SYNTAX, (int)start, "empty move");
 
     san_request q = {FK_PAWN, 0, FK_NO_SQUARE, -1, -1, -1};
     int queenside = 0;
@@ -198,8 +198,10 @@ fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t l
             }
         }
         if (j < i + 2 || fk_square_parse(s + j - 2) == FK_NO_SQUARE)
-            return fk_error_set(err, FK_ERR_SYNTAX, (int)start, "'%s' is not a move: it should end "
-                                "with the target square, like Nf3 or exd6", shown);
+            return core_error_set(err, FK_ERR_SYNTAX, (int)start,
+                                  "'%s' is not a move: it should end "
+                                  "with the target square, like Nf3 or exd6",
+                                  shown);
         q.to = fk_square_parse(s + j - 2);
         for (size_t k = i; k < j - 2; k++) {
             char c = s[k];
@@ -208,8 +210,8 @@ fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t l
             else if (c >= '1' && c <= '8')
                 q.from_rank = c - '1';
             else if (c != 'x' && c != ':' && c != '-')
-                return fk_error_set(err, FK_ERR_SYNTAX, (int)(start + k),
-                                    "'%s': unexpected '%c' in a move", shown, c);
+                return core_error_set(err, FK_ERR_SYNTAX, (int)(start + k),
+                                      "'%s': unexpected '%c' in a move", shown, c);
         }
         /* Long algebraic without a piece letter ("g1f3"): any piece. */
         if (i == 0 && q.from_file >= 0 && q.from_rank >= 0) q.kind = -1;
@@ -235,9 +237,9 @@ fk_status fk_san_parse_listed(const fk_position *pos, const char *text, size_t l
     }
     char names[400];
     if (found.count > 1)
-        return fk_error_set(err, FK_ERR_AMBIGUOUS, (int)start, "%s is ambiguous: %s", shown,
-                            fk_moves_describe(pos, &list, &found, names, sizeof names));
-    return fk_error_set(err, FK_ERR_INVALID, (int)start, "%s is not legal here; legal moves: %s",
-                        shown, fk_moves_describe(pos, &list, &list, names, sizeof names));
+        return core_error_set(err, FK_ERR_AMBIGUOUS, (int)start, "%s is ambiguous: %s", shown,
+                              core_moves_describe(pos, &list, &found, names, sizeof names));
+    return core_error_set(err, FK_ERR_INVALID, (int)start, "%s is not legal here; legal moves: %s",
+                          shown, core_moves_describe(pos, &list, &list, names, sizeof names));
 #undef shown
 }

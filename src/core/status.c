@@ -18,7 +18,7 @@ unsigned fk_position_status(const fk_position *pos) {
     unsigned status = 0;
     int check = fk_position_in_check(pos, (fk_color)pos->side);
     if (check) status |= FK_STATUS_CHECK;
-    if (fk_moves_count(pos) == 0) status |= check ? FK_STATUS_CHECKMATE : FK_STATUS_STALEMATE;
+    if (core_moves_count(pos) == 0) status |= check ? FK_STATUS_CHECKMATE : FK_STATUS_STALEMATE;
     if (insufficient_material(pos)) status |= FK_STATUS_INSUFFICIENT;
     if (pos->halfmove >= 100) status |= FK_STATUS_FIFTY_CLAIMABLE;
     if (pos->halfmove >= 150) status |= FK_STATUS_SEVENTY_FIVE;

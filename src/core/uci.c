@@ -52,17 +52,21 @@ fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len
     char shown[16];
     snprintf(shown, sizeof shown, "%.*s", (int)(len < 12 ? len : 12), text);
     if (len < 4 || len > 5)
-        return fk_error_set(err, FK_ERR_SYNTAX, 0, "'%s' is not a UCI move: it needs a from and "
-                            "a to square, like e2e4 or e7e8q", shown);
+        return core_error_set(err, FK_ERR_SYNTAX, 0,
+                              "'%s' is not a UCI move: it needs a from and "
+                              "a to square, like e2e4 or e7e8q",
+                              shown);
     fk_square from = fk_square_parse(text), to = fk_square_parse(text + 2);
     if (from == FK_NO_SQUARE || to == FK_NO_SQUARE)
-        return fk_error_set(err, FK_ERR_SYNTAX, from == FK_NO_SQUARE ? 0 : 2,
-                            "'%s' is not a UCI move: '%.2s' is not a square", shown,
-                            text + (from == FK_NO_SQUARE ? 0 : 2));
+        return core_error_set(err, FK_ERR_SYNTAX, from == FK_NO_SQUARE ? 0 : 2,
+                              "'%s' is not a UCI move: '%.2s' is not a square", shown,
+                              text + (from == FK_NO_SQUARE ? 0 : 2));
     int promotion = 0;
     if (len == 5 && (promotion = promo_kind(text[4])) < 0)
-        return fk_error_set(err, FK_ERR_SYNTAX, 4, "'%s': '%c' is not a promotion piece "
-                            "(q, r, b or n)", shown, text[4]);
+        return core_error_set(err, FK_ERR_SYNTAX, 4,
+                              "'%s': '%c' is not a promotion piece "
+                              "(q, r, b or n)",
+                              shown, text[4]);
     fk_movelist list;
     fk_moves_generate(pos, &list);
     /* An ordinary move first; then castling written as king takes rook,
@@ -81,12 +85,15 @@ fk_status fk_move_parse_uci(const fk_position *pos, const char *text, size_t len
         }
     }
     char legal[400];
-    fk_moves_describe(pos, &list, &list, legal, sizeof legal);
+    core_moves_describe(pos, &list, &list, legal, sizeof legal);
     int needs_piece = 0;
     for (int i = 0; i < list.count; i++)
         needs_piece |= list.moves[i].from == from && list.moves[i].to == to && list.moves[i].promotion;
     if (needs_piece && !promotion)
-        return fk_error_set(err, FK_ERR_AMBIGUOUS, 4, "%s needs a promotion piece: %.4sq, %.4sr, "
-                            "%.4sb or %.4sn", shown, text, text, text, text);
-    return fk_error_set(err, FK_ERR_INVALID, 0, "%s is not legal here; legal moves: %s", shown, legal);
+        return core_error_set(err, FK_ERR_AMBIGUOUS, 4,
+                              "%s needs a promotion piece: %.4sq, %.4sr, "
+                              "%.4sb or %.4sn",
+                              shown, text, text, text, text);
+    return core_error_set(err, FK_ERR_INVALID, 0, "%s is not legal here; legal moves: %s", shown,
+                          legal);
 }

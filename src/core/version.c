@@ -1,4 +1,4 @@
 /* The library's version. */
-#include "fenkit/fenkit.h"
+#include "fenkit/version.h"
 
 const char *fk_version(void) { return FENKIT_VERSION; }

@@ -25,7 +25,7 @@ static int reserve(fk_buffer *buf, size_t extra) {
     return 0;
 }
 
-int fk_buffer_append(fk_buffer *buf, const void *data, size_t len) {
+int render_buffer_append(fk_buffer *buf, const void *data, size_t len) {
     if (reserve(buf, len)) return -1;
     memcpy(buf->data + buf->len, data, len);
     buf->len += len;
@@ -33,7 +33,7 @@ int fk_buffer_append(fk_buffer *buf, const void *data, size_t len) {
     return 0;
 }
 
-int fk_buffer_printf(fk_buffer *buf, const char *fmt, ...) {
+int render_buffer_printf(fk_buffer *buf, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
@@ -46,7 +46,7 @@ int fk_buffer_printf(fk_buffer *buf, const char *fmt, ...) {
     return 0;
 }
 
-int fk_buffer_base64(fk_buffer *buf, const unsigned char *data, size_t len) {
+int render_buffer_base64(fk_buffer *buf, const unsigned char *data, size_t len) {
     static const char digits[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     if (reserve(buf, (len + 2) / 3 * 4)) return -1;

@@ -16,13 +16,13 @@ enum {
 
 /* fk_render_svg, drawing only the given layers (the others are left out,
  * so a layer can be composited over another). */
-fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options *opts,
-                               unsigned layers, fk_buffer *out);
+fk_status render_svg_layers(const fk_position *pos, const fk_diagram_options *opts, unsigned layers,
+                            fk_buffer *out);
 
 /* A row of `count` pieces of set, each on a size x size cell (piece i at
  * x = i * size), drawn exactly as a diagram draws them on squares of that
  * size: an SVG document of count * size by size pixels. */
-fk_status fk_render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count,
-                               int size, fk_buffer *out);
+fk_status render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count, int size,
+                            fk_buffer *out);
 
 #endif

@@ -10,7 +10,7 @@ struct fk_embedded_piece {
     const unsigned char *svg;
     size_t len;
 };
-extern const struct fk_embedded_piece fk_builtin_pieces[12];
+extern const struct fk_embedded_piece render_builtin_pieces[12];
 
 struct fk_piece_set {
     char name[64];
@@ -20,22 +20,22 @@ struct fk_piece_set {
     fk_piece_art dark[FK_PIECE_COUNT];        /* [FK_EMPTY] is the empty tile */
 };
 
-static const fk_piece_set builtin = {"cburnett", fk_builtin_pieces, {{0, NULL, 0}}, 0,
-                                     {{0, NULL, 0}}};
+static const fk_piece_set builtin = {
+    "cburnett", render_builtin_pieces, {{0, NULL, 0}}, 0, {{0, NULL, 0}}};
 
 const fk_piece_set *fk_piece_set_builtin(void) { return &builtin; }
 
 const char *fk_piece_set_name(const fk_piece_set *set) { return set->name; }
 
-int fk_piece_set_inline(const fk_piece_set *set) { return set->embedded != NULL; }
+int render_piece_set_inline(const fk_piece_set *set) { return set->embedded != NULL; }
 
-const char *fk_piece_file_stem(fk_piece piece) {
+const char *render_piece_file_stem(fk_piece piece) {
     static const char *const stems[FK_PIECE_COUNT] = {
         "", "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"};
     return piece > FK_EMPTY && piece < FK_PIECE_COUNT ? stems[piece] : "";
 }
 
-fk_piece_art fk_piece_set_art(const fk_piece_set *set, fk_piece piece) {
+fk_piece_art render_piece_set_art(const fk_piece_set *set, fk_piece piece) {
     if (set->embedded) {
         fk_piece_art art = {FK_ART_SVG, set->embedded[piece - 1].svg,
                             set->embedded[piece - 1].len};
@@ -154,7 +154,7 @@ fk_status fk_piece_set_load(const char *dir, fk_piece_set **out, fk_error *err) 
     snprintf(set->name, sizeof set->name, "%.*s", (int)(dir + dlen - base), base);
     fk_status status = FK_OK;
     for (fk_piece p = FK_WP; p <= FK_BK && status == FK_OK; p++)
-        status = load_art(dir, dlen, fk_piece_file_stem(p), &set->art[p - 1], err);
+        status = load_art(dir, dlen, render_piece_file_stem(p), &set->art[p - 1], err);
     if (status != FK_OK) {
         fk_piece_set_free(set);
         return finish(err, status);
@@ -168,7 +168,8 @@ fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *e
     size_t dlen = dir_length(dir);
     fk_status status = FK_OK;
     for (fk_piece p = FK_EMPTY; p <= FK_BK && status == FK_OK; p++)
-        status = load_art(dir, dlen, p == FK_EMPTY ? "empty" : fk_piece_file_stem(p), &dark[p], err);
+        status =
+            load_art(dir, dlen, p == FK_EMPTY ? "empty" : render_piece_file_stem(p), &dark[p], err);
     if (status != FK_OK) {
         for (int i = 0; i < FK_PIECE_COUNT; i++) free((void *)dark[i].data);
         return finish(err, status);
@@ -183,7 +184,7 @@ fk_status fk_piece_set_load_dark(fk_piece_set *set, const char *dir, fk_error *e
 
 int fk_piece_set_has_dark(const fk_piece_set *set) { return set->has_dark; }
 
-fk_piece_art fk_piece_set_dark_art(const fk_piece_set *set, fk_piece piece) {
+fk_piece_art render_piece_set_dark_art(const fk_piece_set *set, fk_piece piece) {
     return set->dark[piece];
 }
 

@@ -85,7 +85,7 @@ typedef struct {
 /* libpng hands the encoded bytes over in pieces. */
 static void write_to_buffer(png_structp png, png_bytep data, png_size_t length) {
     png_sink *sink = raster.png_get_io_ptr(png);
-    sink->failed |= fk_buffer_append(sink->out, data, length) != 0;
+    sink->failed |= render_buffer_append(sink->out, data, length) != 0;
 }
 /* Nothing to flush: the bytes are already in memory. */
 static void flush_nothing(png_structp png) { (void)png; }
@@ -221,7 +221,7 @@ static fk_status draw_pieces(cairo_t *cr, const fk_position *pos, const fk_diagr
         }
     if (count == 0) return FK_OK;
     fk_buffer svg = {0};
-    fk_status status = fk_render_sprite_svg(set, kinds, count, s, &svg);
+    fk_status status = render_sprite_svg(set, kinds, count, s, &svg);
     cairo_surface_t *sprite = raster.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, count * s, s);
     if (status == FK_OK) {
         cairo_t *scr = raster.cairo_create(sprite);
@@ -247,7 +247,7 @@ fk_status fk_render_png(const fk_position *pos, const fk_diagram_options *opts,
                         fk_buffer *out) {
     if (!raster_ready()) return FK_ERR_IO;
     fk_buffer svg = {0};
-    fk_status status = fk_render_svg_layers(pos, opts, FK_LAYER_BASE, &svg);
+    fk_status status = render_svg_layers(pos, opts, FK_LAYER_BASE, &svg);
     if (status != FK_OK) return status;
     int size = opts->size;
     cairo_surface_t *surface = raster.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
@@ -256,7 +256,7 @@ fk_status fk_render_png(const fk_position *pos, const fk_diagram_options *opts,
     if (status == FK_OK) status = draw_pieces(cr, pos, opts);
     if (status == FK_OK && (opts->arrow_count || opts->border || opts->coords == FK_COORDS_INSIDE)) {
         fk_buffer_clear(&svg);
-        status = fk_render_svg_layers(pos, opts, FK_LAYER_OVERLAY, &svg);
+        status = render_svg_layers(pos, opts, FK_LAYER_OVERLAY, &svg);
         if (status == FK_OK) status = draw_svg(cr, svg.data, svg.len, size, size, NULL);
     }
     raster.cairo_destroy(cr);

@@ -65,11 +65,11 @@ typedef struct {
     int failed;
 } drawing;
 
-#define EMIT(d, ...) ((d)->failed |= fk_buffer_printf((d)->out, __VA_ARGS__) != 0)
+#define EMIT(d, ...) ((d)->failed |= render_buffer_printf((d)->out, __VA_ARGS__) != 0)
 
 /* 1 when the dark squares are drawn with the piece set's tiles. */
 static int dark_tiles(const drawing *d) {
-    return !fk_piece_set_inline(d->set) && fk_piece_set_has_dark(d->set);
+    return !render_piece_set_inline(d->set) && fk_piece_set_has_dark(d->set);
 }
 
 /* Appends a <symbol> holding the art as a data URI, drawn in a 100 x 100
@@ -79,16 +79,16 @@ static void define_image(drawing *d, const char *id, fk_piece_art art) {
          "<symbol id=\"%s\" viewBox=\"0 0 100 100\"><image width=\"100\" height=\"100\" "
          "preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"data:image/%s;base64,",
          id, art.format == FK_ART_PNG ? "png" : "svg+xml");
-    d->failed |= fk_buffer_base64(d->out, art.data, art.len);
+    d->failed |= render_buffer_base64(d->out, art.data, art.len);
     EMIT(d, "\"/></symbol>");
 }
 
 /* Appends the <symbol> of a piece: the built-in art inline (its root <svg>
  * tag dropped, drawn in its 45 x 45 box), other art as an image. */
 static void define_piece(drawing *d, fk_piece piece) {
-    fk_piece_art art = fk_piece_set_art(d->set, piece);
-    const char *stem = fk_piece_file_stem(piece);
-    if (!fk_piece_set_inline(d->set)) {
+    fk_piece_art art = render_piece_set_art(d->set, piece);
+    const char *stem = render_piece_file_stem(piece);
+    if (!render_piece_set_inline(d->set)) {
         define_image(d, stem, art);
         return;
     }
@@ -105,7 +105,7 @@ static void define_piece(drawing *d, fk_piece piece) {
         return;
     }
     EMIT(d, "<symbol id=\"%s\" viewBox=\"0 0 45 45\">", stem);
-    d->failed |= fk_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
+    d->failed |= render_buffer_append(d->out, open_end + 1, (size_t)(close - open_end - 1));
     EMIT(d, "</symbol>");
 }
 
@@ -126,11 +126,11 @@ static void draw_defs(drawing *d, const fk_position *pos, unsigned layers) {
     if (tiles) {
         char id[8];
         if (~fk_position_occupied(pos) & ~FK_LIGHT_SQUARES)
-            define_image(d, "d-empty", fk_piece_set_dark_art(d->set, FK_EMPTY));
+            define_image(d, "d-empty", render_piece_set_dark_art(d->set, FK_EMPTY));
         for (fk_piece p = FK_WP; p <= FK_BK; p++)
             if (fk_position_pieces(pos, p) & ~FK_LIGHT_SQUARES) {
-                snprintf(id, sizeof id, "d-%s", fk_piece_file_stem(p));
-                define_image(d, id, fk_piece_set_dark_art(d->set, p));
+                snprintf(id, sizeof id, "d-%s", render_piece_file_stem(p));
+                define_image(d, id, render_piece_set_dark_art(d->set, p));
             }
     }
     if (d->theme->hatched && !tiles) {
@@ -171,7 +171,7 @@ static void draw_squares(drawing *d, const fk_position *pos) {
             square_origin(d, sq, &x, &y);
             fk_piece p = fk_position_at(pos, sq);
             EMIT(d, "<use xlink:href=\"#d-%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
-                 p == FK_EMPTY ? "empty" : fk_piece_file_stem(p), x, y, s, s);
+                 p == FK_EMPTY ? "empty" : render_piece_file_stem(p), x, y, s, s);
         }
         return;
     }
@@ -220,7 +220,7 @@ static void draw_pieces(drawing *d, const fk_position *pos) {
         int x, y;
         square_origin(d, sq, &x, &y);
         EMIT(d, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
-             fk_piece_file_stem(p), x, y, d->g.square, d->g.square);
+             render_piece_file_stem(p), x, y, d->g.square, d->g.square);
     }
 }
 
@@ -327,8 +327,8 @@ static fk_status finish_drawing(drawing *d, size_t start) {
     return FK_ERR_NOMEM;
 }
 
-fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options *opts,
-                               unsigned layers, fk_buffer *out) {
+fk_status render_svg_layers(const fk_position *pos, const fk_diagram_options *opts, unsigned layers,
+                            fk_buffer *out) {
     fk_status status = check_options(opts);
     if (status != FK_OK) return status;
     drawing d = {out, opts, opts->theme ? opts->theme : fk_theme_at(0),
@@ -361,11 +361,11 @@ fk_status fk_render_svg_layers(const fk_position *pos, const fk_diagram_options 
 
 fk_status fk_render_svg(const fk_position *pos, const fk_diagram_options *opts,
                         fk_buffer *out) {
-    return fk_render_svg_layers(pos, opts, FK_LAYER_ALL, out);
+    return render_svg_layers(pos, opts, FK_LAYER_ALL, out);
 }
 
-fk_status fk_render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count,
-                               int size, fk_buffer *out) {
+fk_status render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, int count, int size,
+                            fk_buffer *out) {
     fk_diagram_options opts;
     fk_diagram_options_default(&opts);
     drawing d = {out, &opts, fk_theme_at(0), set, {0, 0, size}, 0};
@@ -378,7 +378,7 @@ fk_status fk_render_sprite_svg(const fk_piece_set *set, const fk_piece *pieces, 
     EMIT(&d, "</defs>");
     for (int i = 0; i < count; i++)
         EMIT(&d, "<use xlink:href=\"#%s\" x=\"%d\" width=\"%d\" height=\"%d\"/>",
-             fk_piece_file_stem(pieces[i]), i * size, size, size);
+             render_piece_file_stem(pieces[i]), i * size, size, size);
     EMIT(&d, "</svg>\n");
     return finish_drawing(&d, start);
 }

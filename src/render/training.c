@@ -110,24 +110,29 @@ static int draw_page(fk_buffer *out, const fk_training_image *img) {
     unsigned faint = page_is_dark(img->page) ? 0x4a4845 : 0xd0d0d0;
     double font = d * 0.04 < 9 ? 9 : d * 0.04;
     int err = 0;
-    err |= fk_buffer_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#%06x\"/>", img->width,
-                            img->height, (unsigned)img->page);
-    err |= fk_buffer_printf(out, "<g font-family=\"DejaVu Sans,Arial,sans-serif\" fill=\"#%06x\" "
-                                 "font-size=\"%.1f\">", ink, font);
+    err |= render_buffer_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#%06x\"/>",
+                                img->width, img->height, (unsigned)img->page);
+    err |= render_buffer_printf(out,
+                                "<g font-family=\"DejaVu Sans,Arial,sans-serif\" fill=\"#%06x\" "
+                                "font-size=\"%.1f\">",
+                                ink, font);
     /* Grey bars where a page would have text, above the board. */
     for (double y = font * 0.5; y + font < by - font * 1.6; y += font * 1.5) {
         double w = img->width * (0.3 + 0.6 * fk_rng_unit(&rng));
-        err |= fk_buffer_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                                     "fill=\"#%06x\"/>", font * 0.5, y, w, font * 0.6, faint);
+        err |= render_buffer_printf(out,
+                                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                                    "fill=\"#%06x\"/>",
+                                    font * 0.5, y, w, font * 0.6, faint);
     }
     /* Player bars just above and below the board, each with a clock. */
     for (int i = 0; i < 2; i++) {
         double y = i == 0 ? by - font * 0.5 : by + d + font * 1.3;
         if (y - font < 0 || y > img->height) continue;
-        err |= fk_buffer_printf(out, "<text x=\"%d\" y=\"%.1f\">Player%d (%d)</text>", bx,
-                                y, 100 + fk_rng_below(&rng, 9900), 800 + fk_rng_below(&rng, 2000));
-        err |= fk_buffer_printf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d:%02d</text>",
-                                bx + d, y, fk_rng_below(&rng, 30), fk_rng_below(&rng, 60));
+        err |= render_buffer_printf(out, "<text x=\"%d\" y=\"%.1f\">Player%d (%d)</text>", bx, y,
+                                    100 + fk_rng_below(&rng, 9900), 800 + fk_rng_below(&rng, 2000));
+        err |= render_buffer_printf(out,
+                                    "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d:%02d</text>",
+                                    bx + d, y, fk_rng_below(&rng, 30), fk_rng_below(&rng, 60));
     }
     /* A move list to the right when there is room for one. */
     int list_x = bx + d + (int)(font * 0.8);
@@ -137,11 +142,11 @@ static int draw_page(fk_buffer *out, const fk_training_image *img) {
         for (double y = by + font * 1.2; y < by + d - font * 0.3; y += font * 1.4) {
             random_san(&rng, a, sizeof a);
             random_san(&rng, b, sizeof b);
-            err |= fk_buffer_printf(out, "<text x=\"%d\" y=\"%.1f\">%d. %s %s</text>", list_x, y,
-                                    move++, a, b);
+            err |= render_buffer_printf(out, "<text x=\"%d\" y=\"%.1f\">%d. %s %s</text>", list_x,
+                                        y, move++, a, b);
         }
     }
-    err |= fk_buffer_printf(out, "</g>");
+    err |= render_buffer_printf(out, "</g>");
     return err;
 }
 
@@ -151,14 +156,14 @@ fk_status fk_training_image_svg(const fk_position *pos, const fk_training_image 
     size_t start = out->len;
     int bx = img->board_x - fk_diagram_geometry(&img->diagram).x;
     int by = img->board_y - fk_diagram_geometry(&img->diagram).y;
-    int err = fk_buffer_printf(out,
-                               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-                               "height=\"%d\" viewBox=\"0 0 %d %d\">",
-                               img->width, img->height, img->width, img->height);
+    int err = render_buffer_printf(out,
+                                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+                                   "height=\"%d\" viewBox=\"0 0 %d %d\">",
+                                   img->width, img->height, img->width, img->height);
     err |= draw_page(out, img);
-    err |= fk_buffer_printf(out, "<g transform=\"translate(%d %d)\">", bx, by);
+    err |= render_buffer_printf(out, "<g transform=\"translate(%d %d)\">", bx, by);
     fk_status status = err ? FK_ERR_NOMEM : fk_render_svg(pos, &img->diagram, out);
-    if (status == FK_OK && fk_buffer_printf(out, "</g></svg>\n")) status = FK_ERR_NOMEM;
+    if (status == FK_OK && render_buffer_printf(out, "</g></svg>\n")) status = FK_ERR_NOMEM;
     if (status != FK_OK) {
         out->len = start;
         if (out->data) out->data[start] = '\0';

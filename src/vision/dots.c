@@ -7,6 +7,7 @@
  * the disc is painted over with the ground and the square read empty. */
 #include <math.h>
 
+#include "fenkit/moves.h"
 #include "vision.h"
 
 /* The disc must differ from its ground by DOT_CONTRAST grey levels; each

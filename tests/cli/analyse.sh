@@ -142,6 +142,21 @@ assert rows[2]["fen"].endswith(" w KQkq - 0 1"), rows[2]
 strip_speed "$TMP/out" >"$TMP/j2"
 fk analyse --batch "$TMP/batch" -j 1 --nodes 5000
 strip_speed "$TMP/out" | cmp -s - "$TMP/j2" || fail "-j 1 and -j 2 differ"
+# the same file gzip- and bzip2-compressed (made with Python's modules)
+python3 -c 'import bz2, gzip, sys
+data = open(sys.argv[1], "rb").read()
+open(sys.argv[1] + ".gz", "wb").write(gzip.compress(data))
+open(sys.argv[1] + ".bz2", "wb").write(bz2.compress(data))
+open(sys.argv[1] + ".cut", "wb").write(gzip.compress(data)[:-12])' "$TMP/batch"
+for compressed in "$TMP/batch.gz" "$TMP/batch.bz2"; do
+    fk analyse --batch "$compressed" -j 2 --nodes 5000
+    expect_rc 1
+    strip_speed "$TMP/out" | cmp -s - "$TMP/j2" || fail "$(basename "$compressed") differs from the plain file"
+done
+fk analyse --batch "$TMP/batch.cut" -j 2 --nodes 5000
+expect_rc 1
+err_has "batch.cut: the gzip data ends in the middle of a stream (cut short?)"
+json_check 'assert [r["line"] for r in rows][:3] == [1, 4, 5], rows'
 fk analyse --batch "$TMP/missing"
 expect_rc 1
 err_has "fenkit analyse: cannot read $TMP/missing: No such file or directory"

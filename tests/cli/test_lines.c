@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "cli/lines.c"
+#include "cli/source.c" /* lines.c reads through a source when given one */
 
 /* A pipe holding text, its write end closed: a file descriptor to read. */
 static int pipe_with(const char *text, size_t len) {

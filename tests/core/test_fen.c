@@ -513,14 +513,14 @@ static void every_bad_rank_is_reported(void **state) {
     assert_non_null(strstr(r->problems.items[2].message, "Rank 2 has 7"));
 }
 
-static void problems_are_appended_and_capped(void **state) {
+static void problems_start_afresh_and_are_capped(void **state) {
     (void)state;
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
     fk_problems_add(&problems, FK_PROB_NO_KING, FK_SEV_WARNING, FK_FIELD_NONE, -1, 0, NULL, "x");
     assert_int_equal(fk_fen_parse(START, strlen(START), 0, &pos, &problems), FK_OK);
-    assert_int_equal(problems.count, 1); /* kept, and nothing added */
+    assert_int_equal(problems.count, 0); /* a reading's list holds its own problems only */
     /* 40 bad letters: the list fills, the rest are counted as dropped, and
      * the reading still says it failed. */
     const char *many = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/8/8/8 w - - 0 1";
@@ -1024,7 +1024,7 @@ int main(void) {
         cmocka_unit_test(empty_input),
         cmocka_unit_test(every_field_is_read),
         cmocka_unit_test(every_bad_rank_is_reported),
-        cmocka_unit_test(problems_are_appended_and_capped),
+        cmocka_unit_test(problems_start_afresh_and_are_capped),
         cmocka_unit_test(shredder_castling),
         cmocka_unit_test(xfen_castling),
         cmocka_unit_test(standard_castling_points_at_corners),

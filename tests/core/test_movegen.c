@@ -176,12 +176,12 @@ static void castling_moves_rook_and_drops_rights(void **state) {
     assert_true(pos.castling == FK_BIT(56));
 }
 
-/* fk_moves_castling gives exactly the castling moves of the full list. */
+/* core_moves_castling gives exactly the castling moves of the full list. */
 static void assert_castling_agrees(const fk_position *pos, const char *what) {
     fk_movelist list;
     fk_moves_generate(pos, &list);
     fk_move castles[2];
-    int count = fk_moves_castling(pos, castles), want = 0;
+    int count = core_moves_castling(pos, castles), want = 0;
     for (int i = 0; i < list.count; i++) {
         fk_move m = list.moves[i];
         if (!(m.flags & FK_MOVE_CASTLE)) continue;
@@ -217,7 +217,7 @@ static void castling_moves_alone(void **state) {
     fk_position pos;
     fk_position_startpos(&pos);
     fk_move none[2];
-    assert_int_equal(fk_moves_castling(&pos, none), 0);
+    assert_int_equal(core_moves_castling(&pos, none), 0);
 }
 
 static void crowded_board_fits_the_list(void **state) {

@@ -1,6 +1,7 @@
-/* Tests for src/core/problems.c: the message formatter (fk_format) against
+/* Tests for src/core/problems.c: the message formatter (core_format) against
  * the C library's snprintf for every conversion it knows, cut short at
- * every capacity, with formats short and long; fk_copy_text; the list. */
+ * every capacity, with formats short and long; core_copy_text; the list,
+ * including one its owner never cleared. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,22 +16,22 @@
 #include "core/problems.h"
 #include "fenkit/core.h"
 
-/* Formats with fk_format and snprintf into buffers of every capacity from
+/* Formats with core_format and snprintf into buffers of every capacity from
  * 1 to 220 and asserts the same text and the length written. */
-#define SAME_AS_SNPRINTF(...)                                                                \
-    do {                                                                                     \
-        for (size_t cap = 1; cap <= 220; cap++) {                                            \
-            char ours[224], theirs[224];                                                     \
-            memset(ours, 'x', sizeof ours);                                                  \
-            size_t n = fk_format(ours, cap, __VA_ARGS__);                                    \
-            int full = snprintf(theirs, cap, __VA_ARGS__);                                   \
-            assert_string_equal(ours, theirs);                                               \
-            assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);                \
-            assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */        \
-        }                                                                                    \
+#define SAME_AS_SNPRINTF(...)                                                                      \
+    do {                                                                                           \
+        for (size_t cap = 1; cap <= 220; cap++) {                                                  \
+            char ours[224], theirs[224];                                                           \
+            memset(ours, 'x', sizeof ours);                                                        \
+            size_t n = core_format(ours, cap, __VA_ARGS__);                                        \
+            int full = snprintf(theirs, cap, __VA_ARGS__);                                         \
+            assert_string_equal(ours, theirs);                                                     \
+            assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);                      \
+            assert_int_equal(ours[cap], 'x'); /* nothing written past the capacity */              \
+        }                                                                                          \
     } while (0)
 
-/* A format that ends right before a page no process may read: fk_vformat
+/* A format that ends right before a page no process may read: core_vformat
  * reads formats eight bytes at a time only inside their page, so it must
  * neither fault nor differ from snprintf, wherever the end falls. */
 static void format_at_end_of_page(void **state) {
@@ -48,7 +49,7 @@ static void format_at_end_of_page(void **state) {
             char *fmt = two + page - n - back; /* its zero `back` bytes before the page */
             memcpy(fmt, formats[f], n);
             char ours[100], theirs[100];
-            size_t len = fk_format(ours, sizeof ours, fmt, 7, "seven");
+            size_t len = core_format(ours, sizeof ours, fmt, 7, "seven");
             int full = snprintf(theirs, sizeof theirs, formats[f], 7, "seven");
             assert_string_equal(ours, theirs);
             assert_int_equal(len, (size_t)full);
@@ -80,18 +81,18 @@ static void long_formats(void **state) {
     fmt[sizeof fmt - 1] = '\0';
     char ours[700], theirs[700];
     for (size_t cap = 250; cap <= sizeof ours; cap += 37) {
-        size_t n = fk_format(ours, cap, fmt, 42);
+        size_t n = core_format(ours, cap, fmt, 42);
         int full = snprintf(theirs, cap, fmt, 42);
         assert_string_equal(ours, theirs);
         assert_int_equal(n, (size_t)full < cap ? (size_t)full : cap - 1);
     }
 }
 
-/* fk_vformat without the compiler's check of the format. */
+/* core_vformat without the compiler's check of the format. */
 static size_t format_unchecked(char *out, size_t cap, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    size_t n = fk_vformat(out, cap, fmt, ap);
+    size_t n = core_vformat(out, cap, fmt, ap);
     va_end(ap);
     return n;
 }
@@ -114,12 +115,12 @@ static void copy_text_cuts_short(void **state) {
     (void)state;
     char out[16];
     memset(out, 'x', sizeof out);
-    assert_int_equal(fk_copy_text(out, 8, "Remove the 0."), 7);
+    assert_int_equal(core_copy_text(out, 8, "Remove the 0."), 7);
     assert_string_equal(out, "Remove ");
     assert_int_equal(out[8], 'x');
-    assert_int_equal(fk_copy_text(out, sizeof out, "Short."), 6);
+    assert_int_equal(core_copy_text(out, sizeof out, "Short."), 6);
     assert_string_equal(out, "Short.");
-    assert_int_equal(fk_copy_text(out, 1, "abc"), 0);
+    assert_int_equal(core_copy_text(out, 1, "abc"), 0);
     assert_string_equal(out, "");
 }
 
@@ -129,13 +130,80 @@ static void full_list_drops(void **state) {
     fk_problems list;
     fk_problems_clear(&list);
     for (int i = 0; i < FK_MAX_PROBLEMS; i++)
-        assert_non_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR,
-                                         FK_FIELD_PLACEMENT, i, 0));
-    assert_null(fk_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, 0));
+        assert_non_null(
+            core_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, i, 0));
+    assert_null(
+        core_problems_next(&list, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, 0, 0));
     assert_int_equal(list.count, FK_MAX_PROBLEMS);
     assert_int_equal(list.dropped, 1);
     assert_string_equal(list.items[3].message, "");
     assert_int_equal(list.items[3].offset, 3);
+}
+
+/* A list never cleared, as a stack variable is: the bytes a debugger fills
+ * memory with (0x7f), and a count that looks possible. */
+static void fill_garbage(fk_problems *list, int count) {
+    memset(list, 0x7f, sizeof *list);
+    list->count = count;
+}
+
+/* Reading a FEN starts the list afresh, whatever it held. */
+static void parse_starts_a_fresh_list(void **state) {
+    (void)state;
+    const char *fen = "4k2P/8/8/8/8/8/8/4K3 w - - 0 1 x";
+    for (int count = 0; count <= FK_MAX_PROBLEMS; count += FK_MAX_PROBLEMS / 2) {
+        fk_position pos;
+        fk_problems list;
+        fill_garbage(&list, count);
+        assert_int_equal(fk_fen_parse(fen, strlen(fen), FK_FEN_STRICT, &pos, &list), FK_ERR_SYNTAX);
+        assert_int_equal(list.count, 1);
+        assert_int_equal(list.dropped, 0);
+        assert_int_equal(list.items[0].code, FK_PROB_EXTRA_FIELD);
+        fill_garbage(&list, count);
+        assert_int_equal(fk_fen_validate(fen, strlen(fen) - 2, FK_FEN_STRICT, &pos, &list),
+                         FK_ERR_INVALID);
+        assert_int_equal(list.count, 1);
+        assert_int_equal(list.dropped, 0);
+        assert_int_equal(list.items[0].code, FK_PROB_PAWN_BACK_RANK);
+    }
+}
+
+/* A count that cannot be true (the 2139062143 of memory filled with 0x7f)
+ * is a list never cleared: calls that add to it start it afresh, and the
+ * calls that read it see nothing. */
+static void impossible_count_is_no_list(void **state) {
+    (void)state;
+    fk_position pos;
+    fk_fen_parse("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", 30, FK_FEN_STRICT, &pos, NULL);
+    fk_problems list;
+    memset(&list, 0x7f, sizeof list);
+    assert_int_equal(list.count, 2139062143);
+    assert_int_equal(fk_problems_has_error(&list), 0);
+    assert_int_equal(fk_problems_fen_read(&list), 1);
+    assert_int_equal(fk_position_check(&pos, &list), FK_ERR_INVALID);
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.items[0].code, FK_PROB_PAWN_BACK_RANK);
+    memset(&list, 0x7f, sizeof list);
+    list.count = -3;
+    assert_non_null(fk_problems_add(&list, FK_PROB_NO_KING, FK_SEV_ERROR, FK_FIELD_NONE, -1, 0,
+                                    NULL, "%s", "no king"));
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.dropped, 0);
+}
+
+/* The calls that fill a problem list accept none, as those that fill an
+ * fk_error do, and still give their verdict. */
+static void no_list_is_fine(void **state) {
+    (void)state;
+    fk_position pos;
+    assert_int_equal(fk_fen_parse("8/8 w", 5, FK_FEN_STRICT, &pos, NULL), FK_ERR_SYNTAX);
+    assert_int_equal(fk_fen_parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 29, FK_FEN_STRICT, &pos, NULL),
+                     FK_OK);
+    assert_int_equal(fk_position_check(&pos, NULL), FK_OK);
+    assert_int_equal(
+        fk_fen_validate("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", 30, FK_FEN_STRICT, &pos, NULL),
+        FK_ERR_INVALID);
+    assert_int_equal(fk_position_check(&pos, NULL), FK_ERR_INVALID);
 }
 
 int main(void) {
@@ -146,6 +214,9 @@ int main(void) {
         cmocka_unit_test(odd_formats),
         cmocka_unit_test(copy_text_cuts_short),
         cmocka_unit_test(full_list_drops),
+        cmocka_unit_test(parse_starts_a_fresh_list),
+        cmocka_unit_test(impossible_count_is_no_list),
+        cmocka_unit_test(no_list_is_fine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,7 +173,8 @@ static void round_trip_record(const char *file, const char *fen, int depth, uint
         for (int v = 0; v < 4; v++) {
             fk_move fast = {0, 0, 0, 0}, listed = {0, 0, 0, 0};
             fk_status a = fk_move_parse_san(&pos, variants[v], strlen(variants[v]), &fast, NULL);
-            fk_status b = fk_san_parse_listed(&pos, variants[v], strlen(variants[v]), &listed, NULL);
+            fk_status b =
+                core_san_parse_listed(&pos, variants[v], strlen(variants[v]), &listed, NULL);
             run->compared++;
             if (a != b || (a == FK_OK && memcmp(&fast, &listed, sizeof fast) != 0)) {
                 print_message("%s: %s: \"%s\" read as %d-%d (%d), listed %d-%d (%d)\n", file, fen,

@@ -16,7 +16,7 @@ static void test_base64_of_known_strings(void **state) {
                                       "Zm9vYmFy"};
     for (int i = 0; i < 7; i++) {
         fk_buffer b = {0};
-        assert_int_equal(fk_buffer_base64(&b, (const unsigned char *)in[i], strlen(in[i])), 0);
+        assert_int_equal(render_buffer_base64(&b, (const unsigned char *)in[i], strlen(in[i])), 0);
         assert_int_equal(b.len, strlen(out[i]));
         if (b.len) assert_string_equal(b.data, out[i]);
         fk_buffer_free(&b);
@@ -26,13 +26,14 @@ static void test_base64_of_known_strings(void **state) {
 static void test_append_and_printf_grow_the_buffer(void **state) {
     (void)state;
     fk_buffer b = {0};
-    for (int i = 0; i < 2000; i++) assert_int_equal(fk_buffer_printf(&b, "%04d,", i), 0);
+    for (int i = 0; i < 2000; i++)
+        assert_int_equal(render_buffer_printf(&b, "%04d,", i), 0);
     assert_int_equal(b.len, 10000);
     assert_memory_equal(b.data + 9995, "1999,", 5);
     assert_int_equal(b.data[b.len], '\0');
     fk_buffer_clear(&b);
     assert_int_equal(b.len, 0);
-    assert_int_equal(fk_buffer_append(&b, "ab", 2), 0);
+    assert_int_equal(render_buffer_append(&b, "ab", 2), 0);
     assert_string_equal(b.data, "ab");
     fk_buffer_free(&b);
     assert_null(b.data);

@@ -1,0 +1,742 @@
+/* fenkit for Python: the position type and the batch calls, over the
+ * public C API of libfenkit.so. Python's side (fenkit/__init__.py) only
+ * re-exports these and documents them. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <string.h>
+
+#include "fenkit/fenkit.h"
+
+static PyObject *FenError;  /* fenkit.FenError(ValueError), .problems */
+static PyObject *MoveError; /* fenkit.MoveError(ValueError) */
+static PyTypeObject ProblemType;
+
+static PyStructSequence_Field problem_fields[] = {
+    {"code", "stable kebab-case code (\"pawn-on-back-rank\")"},
+    {"severity", "\"error\", \"warning\" or \"note\""},
+    {"field", "the FEN field it is about (\"placement\", ..., \"position\")"},
+    {"offset", "byte offset in the FEN read, or None"},
+    {"squares", "the squares involved, as names (\"h8\")"},
+    {"message", "what is wrong and where, for a chess player"},
+    {"fix", "how to fix it (may hold a corrected FEN); may be \"\""},
+    {NULL, NULL}};
+static PyStructSequence_Desc problem_desc = {
+    "fenkit.Problem", "One problem of a FEN or a position.", problem_fields, 7};
+
+typedef struct {
+    PyObject_HEAD fk_position pos;
+} PositionObject;
+
+static PyTypeObject PositionType;
+
+/* A str of text the library wrote (FENs, moves: ASCII always), made
+ * without the UTF-8 decoding PyUnicode_FromStringAndSize does. */
+static PyObject *ascii_str(const char *text, size_t len) {
+    PyObject *s = PyUnicode_New((Py_ssize_t)len, 127);
+    if (s) memcpy(PyUnicode_DATA(s), text, len);
+    return s;
+}
+
+/* A list of Problem from the C list. NULL with an exception set on failure. */
+static PyObject *problems_to_list(const fk_problems *list) {
+    PyObject *out = PyList_New(list->count);
+    if (!out) return NULL;
+    for (int i = 0; i < list->count; i++) {
+        const fk_problem *p = &list->items[i];
+        PyObject *squares = PyList_New(0);
+        PyObject *item = PyStructSequence_New(&ProblemType);
+        if (!squares || !item) {
+            Py_XDECREF(squares);
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (fk_square sq = 0; sq < 64; sq++) {
+            if (!(p->squares & FK_BIT(sq))) continue;
+            char name[3];
+            fk_square_name(sq, name);
+            PyObject *s = PyUnicode_FromString(name);
+            if (!s || PyList_Append(squares, s) != 0) {
+                Py_XDECREF(s);
+                Py_DECREF(squares);
+                Py_DECREF(item);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(s);
+        }
+        PyStructSequence_SetItem(item, 0, PyUnicode_FromString(fk_problem_code_name(p->code)));
+        PyStructSequence_SetItem(item, 1, PyUnicode_FromString(fk_severity_name(p->severity)));
+        PyStructSequence_SetItem(item, 2, PyUnicode_FromString(fk_field_name(p->field)));
+        PyObject *offset = p->offset >= 0 ? PyLong_FromLong(p->offset) : Py_NewRef(Py_None);
+        PyStructSequence_SetItem(item, 3, offset);
+        PyStructSequence_SetItem(item, 4, squares);
+        PyStructSequence_SetItem(
+            item, 5, PyUnicode_DecodeUTF8(p->message, (Py_ssize_t)strlen(p->message), "replace"));
+        PyStructSequence_SetItem(
+            item, 6, PyUnicode_DecodeUTF8(p->fix, (Py_ssize_t)strlen(p->fix), "replace"));
+        if (PyErr_Occurred()) {
+            Py_DECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* Raises FenError with the first reading error as its message and every
+ * problem in .problems. */
+static void raise_fen_error(const fk_problems *list) {
+    const char *message = "the FEN could not be read";
+    for (int i = 0; i < list->count; i++)
+        if (list->items[i].severity == FK_SEV_ERROR && fk_problem_is_reading(list->items[i].code)) {
+            message = list->items[i].message;
+            break;
+        }
+    PyObject *problems = problems_to_list(list);
+    if (!problems) return;
+    PyObject *error = PyObject_CallFunction(FenError, "s", message);
+    if (error && PyObject_SetAttrString(error, "problems", problems) == 0)
+        PyErr_SetObject(FenError, error);
+    Py_XDECREF(error);
+    Py_DECREF(problems);
+}
+
+static PositionObject *position_new_of(PyTypeObject *type, const fk_position *pos) {
+    PositionObject *self = (PositionObject *)type->tp_alloc(type, 0);
+    if (self) self->pos = *pos;
+    return self;
+}
+
+static PyObject *Position_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, ":Position", kwlist)) return NULL;
+    fk_position pos;
+    fk_position_startpos(&pos);
+    return (PyObject *)position_new_of(type, &pos);
+}
+
+static PyObject *Position_from_fen(PyObject *cls, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"fen", "tolerant", "chess960", NULL};
+    const char *text;
+    Py_ssize_t len;
+    int tolerant = 0, chess960 = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|$pp:from_fen", kwlist, &text, &len, &tolerant,
+                                     &chess960))
+        return NULL;
+    unsigned flags = (tolerant ? FK_FEN_TOLERANT : 0) | (chess960 ? FK_FEN_CHESS960 : 0);
+    fk_position pos;
+    fk_problems problems;
+    if (fk_fen_parse(text, (size_t)len, flags, &pos, &problems) != FK_OK) {
+        raise_fen_error(&problems);
+        return NULL;
+    }
+    return (PyObject *)position_new_of((PyTypeObject *)cls, &pos);
+}
+
+/* Reads "legal" or "always". Returns 0, or -1 with ValueError set. */
+static int parse_ep(const char *text, fk_ep_mode *ep) {
+    if (strcmp(text, "legal") == 0)
+        *ep = FK_EP_LEGAL;
+    else if (strcmp(text, "always") == 0)
+        *ep = FK_EP_ALWAYS;
+    else {
+        PyErr_Format(PyExc_ValueError, "ep is 'legal' or 'always', not '%s'", text);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Position_fen(PositionObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"ep", NULL};
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$s:fen", kwlist, &ep_text)) return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    char fen[FK_FEN_MAX];
+    size_t n = fk_fen_write(&self->pos, ep, fen, sizeof fen);
+    return ascii_str(fen, n);
+}
+
+static PyObject *Position_check(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    fk_problems problems;
+    fk_problems_clear(&problems);
+    fk_position_check(&self->pos, &problems);
+    return problems_to_list(&problems);
+}
+
+static PyObject *Position_legal_moves(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    /* the move list is 4 KB: on the heap, not the C stack of a thread */
+    fk_movelist *moves = PyMem_Malloc(sizeof *moves);
+    if (!moves) return PyErr_NoMemory();
+    int count = fk_moves_generate(&self->pos, moves);
+    PyObject *out = PyList_New(count);
+    for (int i = 0; out && i < count; i++) {
+        char uci[8];
+        size_t n = fk_move_to_uci(&self->pos, moves->moves[i], uci, sizeof uci);
+        PyObject *s = ascii_str(uci, n);
+        if (!s)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, s);
+    }
+    PyMem_Free(moves);
+    return out;
+}
+
+/* push_san and push_uci: plays the move, or raises MoveError saying why. */
+static PyObject *push(PositionObject *self, PyObject *arg, int san) {
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(arg, &len);
+    if (!text) return NULL;
+    fk_move move;
+    fk_error err;
+    err.message[0] = '\0';
+    fk_status st = san ? fk_move_parse_san(&self->pos, text, (size_t)len, &move, &err)
+                       : fk_move_parse_uci(&self->pos, text, (size_t)len, &move, &err);
+    if (st != FK_OK) {
+        PyErr_SetString(MoveError, err.message[0] ? err.message : fk_strerror(st));
+        return NULL;
+    }
+    char uci[8];
+    size_t n = fk_move_to_uci(&self->pos, move, uci, sizeof uci);
+    fk_move_make(&self->pos, move);
+    return ascii_str(uci, n);
+}
+static PyObject *Position_push_san(PositionObject *self, PyObject *arg) {
+    return push(self, arg, 1);
+}
+static PyObject *Position_push_uci(PositionObject *self, PyObject *arg) {
+    return push(self, arg, 0);
+}
+
+static PyObject *Position_status(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    unsigned flags = fk_position_status(&self->pos);
+    PyObject *out = PyList_New(0);
+    for (unsigned f = 1; out && f <= FK_STATUS_LAST; f <<= 1) {
+        if (!(flags & f)) continue;
+        PyObject *s = PyUnicode_FromString(fk_status_name(f));
+        if (!s || PyList_Append(out, s) != 0) Py_CLEAR(out);
+        Py_XDECREF(s);
+    }
+    return out;
+}
+
+static PyObject *Position_copy(PositionObject *self, PyObject *Py_UNUSED(ignored)) {
+    return (PyObject *)position_new_of(Py_TYPE(self), &self->pos);
+}
+
+static PyObject *Position_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(b, &PositionType) || (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    int same = fk_position_equal(&((PositionObject *)a)->pos, &((PositionObject *)b)->pos);
+    return PyBool_FromLong(op == Py_EQ ? same : !same);
+}
+
+static PyObject *Position_repr(PositionObject *self) {
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&self->pos, FK_EP_LEGAL, fen, sizeof fen);
+    return PyUnicode_FromFormat("Position.from_fen('%s')", fen);
+}
+
+static PyObject *Position_get_turn(PositionObject *self, void *Py_UNUSED(closure)) {
+    return PyUnicode_FromString(self->pos.side == FK_WHITE ? "w" : "b");
+}
+
+static PyMethodDef Position_methods[] = {
+    {"from_fen", (PyCFunction)(void (*)(void))Position_from_fen,
+     METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+     "from_fen(fen, *, tolerant=False, chess960=False)\n--\n\nReads a FEN; raises FenError (with "
+     ".problems) when it cannot be read."},
+    {"fen", (PyCFunction)(void (*)(void))Position_fen, METH_VARARGS | METH_KEYWORDS,
+     "fen(*, ep='legal')\n--\n\nThe position as a FEN; ep='always' writes the en passant square "
+     "after every double push."},
+    {"check", (PyCFunction)Position_check, METH_NOARGS,
+     "check()\n--\n\nEvery problem against the rules of chess, as a list of Problem."},
+    {"legal_moves", (PyCFunction)Position_legal_moves, METH_NOARGS,
+     "legal_moves()\n--\n\nEvery legal move of the side to move, in UCI."},
+    {"push_san", (PyCFunction)Position_push_san, METH_O,
+     "push_san(move)\n--\n\nPlays a move written in SAN; returns it in UCI. Raises MoveError."},
+    {"push_uci", (PyCFunction)Position_push_uci, METH_O,
+     "push_uci(move)\n--\n\nPlays a move written in UCI; returns it. Raises MoveError."},
+    {"status", (PyCFunction)Position_status, METH_NOARGS,
+     "status()\n--\n\nThe game-status flags that hold: 'check', 'checkmate', 'stalemate', ..."},
+    {"copy", (PyCFunction)Position_copy, METH_NOARGS, "copy()\n--\n\nAn independent copy."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Position_getset[] = {
+    {"turn", (getter)Position_get_turn, NULL, "'w' or 'b': the side to move", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject PositionType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fenkit.Position",
+    .tp_doc = PyDoc_STR("Position()\n--\n\nA chess position; Position() is the starting position."),
+    .tp_basicsize = sizeof(PositionObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_new = Position_new,
+    .tp_methods = Position_methods,
+    .tp_getset = Position_getset,
+    .tp_richcompare = Position_richcompare,
+    .tp_repr = (reprfunc)Position_repr,
+};
+
+/* normalize_many: every FEN of a list read, checked and written back in
+ * one call into C; None for a FEN with an error. */
+static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"fens", "tolerant", "ep", NULL};
+    PyObject *fens;
+    int tolerant = 0;
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$ps:normalize_many", kwlist, &fens, &tolerant,
+                                     &ep_text))
+        return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    PyObject *seq = PySequence_Fast(fens, "normalize_many takes a sequence of str");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    fk_problems *problems = PyMem_Malloc(sizeof *problems);
+    if (!problems) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; out && problems && i < n; i++) {
+        Py_ssize_t len;
+        const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, i), &len);
+        if (!text) {
+            Py_CLEAR(out);
+            break;
+        }
+        fk_position pos;
+        PyObject *item;
+        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) ==
+            FK_OK) {
+            char fen[FK_FEN_MAX];
+            size_t m = fk_fen_write(&pos, ep, fen, sizeof fen);
+            item = ascii_str(fen, m);
+        } else {
+            item = Py_NewRef(Py_None);
+        }
+        if (!item)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, item);
+    }
+    if (!problems) Py_CLEAR(out);
+    PyMem_Free(problems);
+    Py_DECREF(seq);
+    return out;
+}
+
+/* ---- PGN ------------------------------------------------------------ */
+
+/* A reader of games: from a path (read with stdio) or from a Python file
+ * object opened in binary mode (read through its read method, so that
+ * gzip.open(...) and friends work). Each next() gives one game as
+ * (number, headers, plies, error), plies a list of (san, uci, fen). */
+typedef struct {
+    PyObject_HEAD fk_pgn_reader *reader;
+    FILE *file;       /* when opened from a path */
+    PyObject *stream; /* when reading a file object */
+    int failed;       /* the stream's read raised: stop */
+    fk_ep_mode ep;
+} PgnReaderObject;
+
+static PyTypeObject PgnReaderType;
+
+/* fk_pgn_read_fn over a Python file object; an exception ends the input
+ * and is raised by next(). */
+static size_t read_stream(void *ctx, char *buf, size_t cap) {
+    PgnReaderObject *self = ctx;
+    if (self->failed) return 0;
+    PyObject *chunk = PyObject_CallMethod(self->stream, "read", "n", (Py_ssize_t)cap);
+    if (!chunk) {
+        self->failed = 1;
+        return 0;
+    }
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(chunk, &data, &len) != 0) {
+        self->failed = 1;
+        Py_DECREF(chunk);
+        PyErr_SetString(PyExc_TypeError, "read_pgn needs a file opened in binary mode ('rb')");
+        return 0;
+    }
+    if ((size_t)len > cap) len = (Py_ssize_t)cap;
+    memcpy(buf, data, (size_t)len);
+    Py_DECREF(chunk);
+    return (size_t)len;
+}
+
+static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"source", "ep", NULL};
+    PyObject *source;
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$s:read_pgn", kwlist, &source, &ep_text))
+        return NULL;
+    fk_ep_mode ep;
+    if (parse_ep(ep_text, &ep) != 0) return NULL;
+    PgnReaderObject *self = PyObject_New(PgnReaderObject, &PgnReaderType);
+    if (!self) return NULL;
+    self->reader = NULL;
+    self->file = NULL;
+    self->stream = NULL;
+    self->failed = 0;
+    self->ep = ep;
+    if (PyObject_HasAttrString(source, "read")) {
+        self->stream = Py_NewRef(source);
+        self->reader = fk_pgn_reader_create(read_stream, self, FK_PGN_NO_REPETITION);
+    } else {
+        PyObject *path = NULL;
+        if (!PyUnicode_FSConverter(source, &path)) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->file = fopen(PyBytes_AS_STRING(path), "rb");
+        if (!self->file) PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, source);
+        Py_DECREF(path);
+        if (!self->file) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->reader = fk_pgn_reader_create(fk_pgn_read_stdio, self->file, FK_PGN_NO_REPETITION);
+    }
+    if (!self->reader) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void PgnReader_dealloc(PgnReaderObject *self) {
+    fk_pgn_reader_free(self->reader);
+    if (self->file) fclose(self->file);
+    Py_XDECREF(self->stream);
+    PyObject_Free(self);
+}
+
+/* The game's tags as a dict (insertion order is the file's). */
+static PyObject *tags_dict(const fk_pgn_game *game) {
+    PyObject *d = PyDict_New();
+    for (int i = 0; d && i < game->tag_count; i++) {
+        PyObject *v = PyUnicode_DecodeUTF8(game->tags[i].value,
+                                           (Py_ssize_t)strlen(game->tags[i].value), "replace");
+        if (!v || PyDict_SetItemString(d, game->tags[i].name, v) != 0) Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
+/* Appends (san, uci, fen) of the reader's current ply, played from *before;
+ * then *before becomes the ply's position. Returns 0, or -1. */
+static int append_ply(PgnReaderObject *self, PyObject *plies, fk_position *before) {
+    const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
+    char uci[8], fen[FK_FEN_MAX];
+    size_t uci_len = ply->ply ? fk_move_to_uci(before, ply->move, uci, sizeof uci) : 0;
+    size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
+    *before = ply->pos;
+    PyObject *t = Py_BuildValue("(s#s#s#)", ply->san, (Py_ssize_t)strlen(ply->san), uci,
+                                (Py_ssize_t)uci_len, fen, (Py_ssize_t)fen_len);
+    int rc = t ? PyList_Append(plies, t) : -1;
+    Py_XDECREF(t);
+    return rc;
+}
+
+static PyObject *PgnReader_next(PgnReaderObject *self) {
+    PyObject *headers = NULL, *plies = NULL, *error = Py_NewRef(Py_None);
+    fk_position before;
+    fk_position_clear(&before);
+    long number = 0;
+    for (;;) {
+        fk_pgn_event ev = fk_pgn_next(self->reader);
+        if (self->failed) goto fail; /* the file object's read raised */
+        const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
+        switch (ev) {
+        case FK_PGN_END:
+            Py_XDECREF(headers);
+            Py_XDECREF(plies);
+            Py_DECREF(error);
+            return NULL; /* StopIteration */
+        case FK_PGN_GAME:
+            number = game->number;
+            Py_XDECREF(plies);
+            if (!(plies = PyList_New(0))) goto fail;
+            before = fk_pgn_reader_ply(self->reader)->pos;
+            if (append_ply(self, plies, &before) != 0) goto fail;
+            break;
+        case FK_PGN_PLY:
+            if (append_ply(self, plies, &before) != 0) goto fail;
+            break;
+        case FK_PGN_ERROR: {
+            const fk_pgn_error *e = fk_pgn_reader_error(self->reader);
+            Py_DECREF(error);
+            error = Py_BuildValue("{s:s,s:l,s:l,s:s}", "message", e->message, "line", e->line,
+                                  "column", e->column, "move", e->move);
+            if (!error) goto fail;
+            break;
+        }
+        case FK_PGN_GAME_END:
+            number = game->number;
+            if (!(headers = tags_dict(game))) goto fail;
+            if (!plies && !(plies = PyList_New(0))) goto fail;
+            {
+                PyObject *result = Py_BuildValue("(lNNN)", number, headers, plies, error);
+                return result;
+            }
+        }
+    }
+fail:
+    Py_XDECREF(headers);
+    Py_XDECREF(plies);
+    Py_XDECREF(error);
+    return NULL;
+}
+
+/* Appends v to list and drops the reference; 0, or -1. */
+static int append_new(PyObject *list, PyObject *v) {
+    int rc = v ? PyList_Append(list, v) : -1;
+    Py_XDECREF(v);
+    return rc;
+}
+
+/* A few thousand SAN and UCI texts make up every game's moves: the
+ * columns share one str object per text instead of making one per ply,
+ * which holds a large file's columns in a third of the objects. */
+#define TEXT_SLOTS 8192
+typedef struct {
+    char text[16];
+    PyObject *str;
+} text_slot;
+
+/* The str of text (len < 16), from the cache or made and kept there; a
+ * new reference, or NULL. */
+static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 16777619u;
+    for (uint32_t probe = 0; probe < 8; probe++) {
+        text_slot *slot = &slots[(h + probe) & (TEXT_SLOTS - 1)];
+        if (slot->str && memcmp(slot->text, text, len) == 0 && slot->text[len] == '\0')
+            return Py_NewRef(slot->str);
+        if (!slot->str) {
+            if (!(slot->str = ascii_str(text, len))) return NULL;
+            memcpy(slot->text, text, len);
+            slot->text[len] = '\0';
+            return Py_NewRef(slot->str);
+        }
+    }
+    return ascii_str(text, len); /* a crowded corner: not shared */
+}
+
+/* Every ply of the games left, as five columns built here in C, in one
+ * call: the batch form of the reader (to_columns). */
+static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *Py_UNUSED(ignored)) {
+    static const char *const names[] = {"game", "ply", "san", "uci", "fen"};
+    PyObject *columns[5] = {NULL}, *out = NULL;
+    text_slot *texts = PyMem_Calloc(TEXT_SLOTS, sizeof *texts);
+    if (!texts) return PyErr_NoMemory();
+    for (int i = 0; i < 5; i++)
+        if (!(columns[i] = PyList_New(0))) goto done;
+    fk_position before;
+    fk_position_clear(&before);
+    PyObject *game_number = NULL;
+    for (fk_pgn_event ev; (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+        if (self->failed) goto done;
+        if (ev == FK_PGN_GAME) {
+            Py_XSETREF(game_number, PyLong_FromLong(fk_pgn_reader_game(self->reader)->number));
+            before = fk_pgn_reader_ply(self->reader)->pos;
+        }
+        if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
+        const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
+        char uci[8], fen[FK_FEN_MAX];
+        size_t uci_len = ply->ply ? fk_move_to_uci(&before, ply->move, uci, sizeof uci) : 0;
+        size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
+        before = ply->pos;
+        if (!game_number || PyList_Append(columns[0], game_number) != 0 ||
+            append_new(columns[1], PyLong_FromLong(ply->ply)) != 0 ||
+            append_new(columns[2], shared_text(texts, ply->san, strlen(ply->san))) != 0 ||
+            append_new(columns[3], shared_text(texts, uci, uci_len)) != 0 ||
+            append_new(columns[4], ascii_str(fen, fen_len)) != 0) {
+            Py_XDECREF(game_number);
+            goto done;
+        }
+    }
+    Py_XDECREF(game_number);
+    if (self->failed || !(out = PyDict_New())) goto done;
+    for (int i = 0; i < 5; i++)
+        if (PyDict_SetItemString(out, names[i], columns[i]) != 0) {
+            Py_CLEAR(out);
+            break;
+        }
+done:
+    for (int i = 0; i < 5; i++)
+        Py_XDECREF(columns[i]);
+    for (int i = 0; i < TEXT_SLOTS; i++)
+        Py_XDECREF(texts[i].str);
+    PyMem_Free(texts);
+    return out;
+}
+
+static PyMethodDef PgnReader_methods[] = {
+    {"columns", (PyCFunction)PgnReader_columns, METH_NOARGS,
+     "columns()\n--\n\nEvery ply of the games left as columns game, ply, san, uci, fen."},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject PgnReaderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fenkit._PgnReader",
+    .tp_basicsize = sizeof(PgnReaderObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)PgnReader_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)PgnReader_next,
+    .tp_methods = PgnReader_methods,
+};
+
+/* ---- drawing and scanning ------------------------------------------ */
+
+static PyObject *render_svg(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"position", "size", "flip", "coords", "theme", NULL};
+    PyObject *position;
+    int size = 400, flip = 0;
+    const char *coords = "none", *theme = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|$ipsz:render_svg", kwlist, &PositionType,
+                                     &position, &size, &flip, &coords, &theme))
+        return NULL;
+    fk_diagram_options opts;
+    fk_diagram_options_default(&opts);
+    opts.size = size;
+    opts.flip = flip;
+    if (strcmp(coords, "none") == 0)
+        opts.coords = FK_COORDS_NONE;
+    else if (strcmp(coords, "inside") == 0)
+        opts.coords = FK_COORDS_INSIDE;
+    else if (strcmp(coords, "outside") == 0)
+        opts.coords = FK_COORDS_OUTSIDE;
+    else
+        return PyErr_Format(PyExc_ValueError, "coords is 'none', 'inside' or 'outside', not '%s'",
+                            coords);
+    if (theme && !(opts.theme = fk_theme_find(theme)))
+        return PyErr_Format(PyExc_ValueError, "no theme called '%s'", theme);
+    fk_buffer svg = {0};
+    fk_status st = fk_render_svg(&((PositionObject *)position)->pos, &opts, &svg);
+    PyObject *out = NULL;
+    if (st == FK_OK)
+        out = PyUnicode_DecodeUTF8(svg.data, (Py_ssize_t)svg.len, "strict");
+    else if (st == FK_ERR_NOMEM)
+        PyErr_NoMemory();
+    else
+        PyErr_Format(PyExc_ValueError, "cannot draw it: %s (size is 16 to 8192)", fk_strerror(st));
+    fk_buffer_free(&svg);
+    return out;
+}
+
+/* The names of the squares of a set, a1 first. */
+static PyObject *square_names(fk_bitboard set) {
+    PyObject *out = PyList_New(0);
+    for (fk_square sq = 0; out && sq < 64; sq++) {
+        if (!(set & FK_BIT(sq))) continue;
+        char name[3];
+        fk_square_name(sq, name);
+        PyObject *s = PyUnicode_FromString(name);
+        if (!s || PyList_Append(out, s) != 0) Py_CLEAR(out);
+        Py_XDECREF(s);
+    }
+    return out;
+}
+
+static PyObject *scan(PyObject *Py_UNUSED(module), PyObject *arg) {
+    Py_buffer image;
+    if (PyObject_GetBuffer(arg, &image, PyBUF_SIMPLE) != 0) return NULL;
+    fk_scan_result *result = PyMem_Malloc(sizeof *result);
+    if (!result) {
+        PyBuffer_Release(&image);
+        return PyErr_NoMemory();
+    }
+    fk_scan_options opts;
+    fk_scan_options_default(&opts);
+    fk_error err;
+    err.message[0] = '\0';
+    fk_status st;
+    /* tens of milliseconds of work on the caller's bytes: other threads run */
+    Py_BEGIN_ALLOW_THREADS st = fk_scan_bytes(image.buf, (size_t)image.len, &opts, result, &err);
+    Py_END_ALLOW_THREADS PyBuffer_Release(&image);
+    PyObject *out = NULL;
+    if (st != FK_OK) {
+        PyErr_SetString(st == FK_ERR_NOMEM ? PyExc_MemoryError : PyExc_ValueError,
+                        err.message[0] ? err.message : fk_strerror(st));
+    } else {
+        PyObject *squares = PyDict_New();
+        for (fk_square sq = 0; squares && sq < 64; sq++) {
+            fk_piece piece = result->squares[sq].read;
+            if (piece == FK_EMPTY) continue;
+            char name[3], letter[2] = {fk_piece_to_char(piece), 0};
+            fk_square_name(sq, name);
+            PyObject *v = PyUnicode_FromString(letter);
+            if (!v || PyDict_SetItemString(squares, name, v) != 0) Py_CLEAR(squares);
+            Py_XDECREF(v);
+        }
+        PyObject *uncertain = square_names(result->uncertain);
+        if (squares && uncertain)
+            out = Py_BuildValue(
+                "{s:s,s:N,s:N,s:s,s:d,s:O}", "fen", result->fen, "squares", squares, "uncertain",
+                uncertain, "bottom", result->white_bottom ? "white" : "black", "bottom_confidence",
+                result->bottom_confidence, "doubt", result->doubt ? Py_True : Py_False);
+        else {
+            Py_XDECREF(squares);
+            Py_XDECREF(uncertain);
+        }
+    }
+    PyMem_Free(result);
+    return out;
+}
+
+static PyObject *version(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
+    return PyUnicode_FromString(fk_version());
+}
+
+static PyMethodDef module_methods[] = {
+    {"normalize_many", (PyCFunction)(void (*)(void))normalize_many, METH_VARARGS | METH_KEYWORDS,
+     "normalize_many(fens, *, tolerant=False, ep='legal')\n--\n\nEach FEN read, checked and "
+     "written canonically, in one call into C; None where a FEN has an error."},
+    {"_read_pgn", (PyCFunction)(void (*)(void))read_pgn, METH_VARARGS | METH_KEYWORDS,
+     "_read_pgn(source, *, ep='legal')\n--\n\nAn iterator of (number, headers, plies, error) "
+     "per game; plies are (san, uci, fen)."},
+    {"_render_svg", (PyCFunction)(void (*)(void))render_svg, METH_VARARGS | METH_KEYWORDS,
+     "_render_svg(position, *, size=400, flip=False, coords='none', theme=None)\n--\n\nThe "
+     "diagram as SVG text."},
+    {"_scan", scan, METH_O,
+     "_scan(image_bytes)\n--\n\nReads the board in a picture: a dict of fen, squares, uncertain, "
+     "bottom, bottom_confidence, doubt."},
+    {"library_version", version, METH_NOARGS,
+     "library_version()\n--\n\nThe version of libfenkit loaded."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT,
+                                        "fenkit._fenkit",
+                                        "fenkit's C core for Python.",
+                                        -1,
+                                        module_methods,
+                                        NULL,
+                                        NULL,
+                                        NULL,
+                                        NULL};
+
+PyMODINIT_FUNC PyInit__fenkit(void) {
+    if (PyStructSequence_InitType2(&ProblemType, &problem_desc) != 0) return NULL;
+    if (PyType_Ready(&PositionType) != 0 || PyType_Ready(&PgnReaderType) != 0) return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m) return NULL;
+    FenError = PyErr_NewExceptionWithDoc("fenkit.FenError",
+                                         "A FEN that cannot be read; .problems lists why.",
+                                         PyExc_ValueError, NULL);
+    MoveError = PyErr_NewExceptionWithDoc("fenkit.MoveError", "A move that cannot be played here.",
+                                          PyExc_ValueError, NULL);
+    if (!FenError || !MoveError || PyModule_AddObjectRef(m, "FenError", FenError) != 0 ||
+        PyModule_AddObjectRef(m, "MoveError", MoveError) != 0 ||
+        PyModule_AddObjectRef(m, "Position", (PyObject *)&PositionType) != 0 ||
+        PyModule_AddObjectRef(m, "Problem", (PyObject *)&ProblemType) != 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
