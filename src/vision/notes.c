@@ -111,7 +111,17 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
                                                                       : "lighter than";
             fk_scan_note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
                          how_inked, other, taken, now_p, was, was_p);
-        } else if (t->how == TOLD_TWIN)
+        } else if (t->how == TOLD_SET && t->other != t->cell)
+            fk_scan_note(out,
+                         "%s is drawn like %s; with the board's men read as one set, it was taken "
+                         "as %s (%s), not %s (%s)",
+                         name, other, taken, now_p, was, was_p);
+        else if (t->how == TOLD_SET)
+            fk_scan_note(out,
+                         "with the board's men read as one set, %s and the men drawn like it were "
+                         "taken as %s (%s), not %s (%s)",
+                         name, taken, now_p, was, was_p);
+        else if (t->how == TOLD_TWIN)
             fk_scan_note(out,
                          "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)",
                          name, other, taken, now_p, was, was_p);

@@ -548,6 +548,9 @@ static fk_status read_men(reading *r, fk_error *err) {
         r->told_count =
             fk_colour_men(ink, readings, r->picture, r->told, r->told_count, &r->inked);
     }
+    const fk_point *corner = out->board.corners;
+    double square_px = hypot(corner[1].x - corner[0].x, corner[1].y - corner[0].y) / 8;
+    r->told_count = fk_read_as_set(drawn, readings, square_px, r->picture, r->told, r->told_count);
     fk_alike_men(drawn, readings, r->picture, r->alike);
     r->unlike = fk_outline_vetoes(drawn, readings, r->picture);
     r->twins = fk_twinned_men(drawn, readings, r->picture, r->told, &r->told_count);

@@ -127,6 +127,11 @@ static double like_level(const uint8_t *crops, int side, const float (*probs)[FK
     return seen[n / 2];
 }
 
+double fk_crops_alike(const drawings *d, int a, int b) {
+    size_t area = (size_t)d->side * d->side;
+    return likeness(d->crops + a * area, d->crops + b * area, d->side);
+}
+
 /* Pixels within GROUND_NEAR grey levels of a crop's square colour are
  * ground: fk_drawn_alike() repaints them in the other crop's. */
 #define GROUND_NEAR 8

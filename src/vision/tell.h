@@ -19,7 +19,8 @@ typedef enum {
     TOLD_LIKE,   /* unlike the sure men of its reading, drawn like a man
                   * read as its runner-up, took it (take_the_runner_up) */
     TOLD_INK,    /* a man whose colour its ink decided (fk_colour_kings, fk_colour_men) */
-    TOLD_TWIN    /* read as a king, drawn like another man of its colour */
+    TOLD_TWIN,   /* read as a king, drawn like another man of its colour */
+    TOLD_SET     /* took the man its group of like drawings was labelled (sets.c) */
 } told_how;
 
 typedef struct {
@@ -83,6 +84,9 @@ void fk_drawings_init(drawings *d, const uint8_t *crops, int side, uint8_t *spar
 /* How alike cells a and b are drawn, whatever their squares' colours: 1
  * for the same drawing, 0 or less for unrelated ones. */
 double fk_drawn_alike(const drawings *d, int a, int b);
+/* The likeness of the crops of cells a and b as they are (for cells of
+ * one square colour). */
+double fk_crops_alike(const drawings *d, int a, int b);
 /* 1 when cell i stands on a hatched square whose ground was worked out. */
 int fk_laid_of(const drawings *d, int i);
 /* The picture the readings make once men drawn unlike their readings are
@@ -94,6 +98,11 @@ int fk_read_picture(const drawings *d, const float (*probs)[FK_PIECE_COUNT], fk_
  * (appended to told[], *n counting them). */
 fk_bitboard fk_twinned_men(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
                            fk_piece picture[64], told_apart told[64], int *n);
+/* The men read as one piece set (sets.c): groups of like drawings, each
+ * given one man, jointly for the board; square_px is the size of a square
+ * in the picture. Returns the new count of told. */
+int fk_read_as_set(const drawings *d, const float (*probs)[FK_PIECE_COUNT], double square_px,
+                   fk_piece picture[64], told_apart told[64], int n);
 /* The unsure cells whose runner-up their outline rules out, for the
  * material weighing. */
 fk_bitboard fk_outline_vetoes(const drawings *d, const float (*probs)[FK_PIECE_COUNT],
