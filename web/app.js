@@ -132,6 +132,8 @@ function drawBoard() {
     state.drawnFlipped = state.flipped;
   }
   $('selected-name').textContent = squareName(state.selected);
+  // play.js marks the legal targets, the last move and the engine's arrow
+  document.dispatchEvent(new CustomEvent('fenkit:drawn'));
 }
 
 function addCoord(button, kind, text) {
@@ -370,6 +372,8 @@ function showResult(r, text) {
   $('svg-link').href = '/api/render.svg?coords=outside&flip=' + (state.flipped ? 1 : 0) +
     '&fen=' + encodeURIComponent(r.as_read);
   drawBoard();
+  // play.js follows the position: its moves, the address, the analysis
+  if (text === fenBox.value) document.dispatchEvent(new CustomEvent('fenkit:checked', { detail: r }));
 }
 
 function showProblems(problems) {
@@ -682,6 +686,8 @@ function setup() {
       $('scan-result').hidden = false;
     }
   }).catch(() => {});
+  // play.js may load a position from the address instead
+  if (!document.dispatchEvent(new CustomEvent('fenkit:start', { cancelable: true }))) return;
   check();
 }
 
