@@ -81,6 +81,7 @@ function newStart(fen, keepGame) {
   if (!keepGame) endGame();
   play.start = fen;
   play.plies = [];
+  play.at = 0;
   goTo(0, true);
 }
 
@@ -263,7 +264,7 @@ function onBoardClick(e) {
 function markBoard() {
   const targets = new Map();
   if (play.from !== null) for (const m of movesFrom(play.from)) targets.set(squareIndex(m.uci.slice(2, 4)), m);
-  const last = play.at ? play.plies[play.at - 1].uci : '';
+  const last = play.at && play.plies[play.at - 1] ? play.plies[play.at - 1].uci : '';
   squares.forEach((b, sq) => {
     b.classList.toggle('from', sq === play.from);
     b.classList.toggle('target', targets.has(sq));
@@ -381,7 +382,10 @@ async function readEvents(url, signal, onEvent) {
   const res = await fetch(url, { signal });
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    throw new Error(data && data.message ? data.message : 'the server answered ' + res.status);
+    const err =
+        new Error(data && data.message ? data.message : 'the server answered ' + res.status);
+    err.status = res.status;
+    throw err;
   }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -463,26 +467,39 @@ function showLines(data) {
 }
 
 // Streams the engine's view of the position shown while the box is ticked.
-async function startAnalysis() {
-  if (!$('analyse').checked || play.result || !play.start) return;
-  const controller = new AbortController();
-  play.analysis = controller;
-  const seq = play.seq;
-  showEngineNote('');
-  $('depth').textContent = 'starting the engine…';
-  try {
-    await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(fenBox.value.trim()), controller.signal,
-      (name, data) => {
-        if (seq !== play.seq) return;
-        if (name === 'info') showLines(data);
-        else if (name === 'error') showEngineNote('The engine failed: ' + data.message);
-        else if (name === 'done') $('depth').textContent += ' (stopped at the server\'s time limit)';
-      });
-  } catch (err) {
-    if (err.name === 'AbortError' || seq !== play.seq) return;
-    $('depth').textContent = '';
-    showEngineNote('No analysis: ' + err.message);
-  }
+async function startAnalysis(tries = 0) {
+    if (play.analysis) play.analysis.abort(); // one stream at a time
+    play.analysis = null;
+    // while the engine thinks over its move in a game, it needs the engine
+    if (!$('analyse').checked || play.result || !play.start || engineToMove()) return;
+    const controller = new AbortController();
+    play.analysis = controller;
+    const seq = play.seq;
+    showEngineNote('');
+    $('depth').textContent = 'starting the engine…';
+    try {
+        await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(fenBox.value.trim()),
+                         controller.signal, (name, data) => {
+                             if (seq !== play.seq) return;
+                             if (name === 'info')
+                                 showLines(data);
+                             else if (name === 'error')
+                                 showEngineNote('The engine failed: ' + data.message);
+                             else if (name === 'done')
+                                 $('depth').textContent = `depth ${data.depth}, done`;
+                         });
+    } catch (err) {
+        if (err.name === 'AbortError' || seq !== play.seq) return;
+        // every engine is busy: the analysis left a moment ago may still hold one
+        if (err.status === 429 && tries < 5) {
+            setTimeout(() => {
+                if (seq === play.seq && play.analysis === controller) startAnalysis(tries + 1);
+            }, 1000);
+            return;
+        }
+        $('depth').textContent = '';
+        showEngineNote('No analysis: ' + err.message);
+    }
 }
 
 // After every position shown: the engine analyses it, or moves in a game.
@@ -512,25 +529,36 @@ function endGame() {
 const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${t.you === 'w' ? 'White' : 'Black'}`;
 
 // Asks the engine for its move at the game's strength and plays it.
-async function engineMove() {
-  const seq = play.seq;
-  const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&fen=' + encodeURIComponent(fenBox.value.trim()) +
-    (play.game.strength ? '&' + play.game.strength : '');
-  let best = null;
-  $('depth').textContent = 'the engine is thinking…';
-  try {
-    await readEvents(query, undefined, (name, data) => {
-      if (name === 'done') best = data.bestmove;
-      else if (name === 'error') throw new Error(data.message);
-    });
-  } catch (err) {
-    if (seq === play.seq) { showEngineNote('The engine cannot play: ' + err.message); endGame(); }
-    return;
-  }
-  if (seq !== play.seq || !play.game || !best) return;
-  $('depth').textContent = '';
-  const move = play.legal.find((m) => m.uci === best.uci);
-  if (move) playMove(move);
+async function engineMove(tries = 0) {
+    const seq = play.seq;
+    const query = '/api/analyse?movetime=' + ENGINE_MOVETIME +
+                  '&fen=' + encodeURIComponent(fenBox.value.trim()) +
+                  (play.game.strength ? '&' + play.game.strength : '');
+    let best = null;
+    $('depth').textContent = 'the engine is thinking…';
+    try {
+        await readEvents(query, undefined, (name, data) => {
+            if (name === 'done')
+                best = data.bestmove;
+            else if (name === 'error')
+                throw new Error(data.message);
+        });
+    } catch (err) {
+        if (seq !== play.seq) return;
+        if (err.status === 429 && tries < 5) {
+            setTimeout(() => {
+                if (seq === play.seq && play.game) engineMove(tries + 1);
+            }, 1000);
+            return;
+        }
+        showEngineNote('The engine cannot play: ' + err.message);
+        endGame();
+        return;
+    }
+    if (seq !== play.seq || !play.game || !best) return;
+    $('depth').textContent = '';
+    const move = play.legal.find((m) => m.uci === best.uci);
+    if (move) playMove(move);
 }
 
 // The game has ended where the board stands: the trainer says whether the
@@ -584,6 +612,9 @@ document.addEventListener('fenkit:start', () => {
   });
   board.addEventListener('pointerdown', onPointerDown);
   $('palette-buttons').addEventListener('pointerdown', onPointerDown);
+  // the browser's own drag of an image would take the pointer away
+  for (const box of [board, $('palette-buttons')])
+      box.addEventListener('dragstart', (e) => e.preventDefault());
   document.addEventListener('pointermove', onPointerMove);
   document.addEventListener('pointerup', onPointerUp);
   $('first').addEventListener('click', () => goTo(0));

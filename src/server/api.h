@@ -111,8 +111,8 @@ typedef struct {
 int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply);
 
 /* Where an analysis sends its Server-Sent Events (event name, data as
- * one line of JSON); returns nonzero when the client has gone, which
- * stops the search. */
+ * one line of JSON; a NULL event sends nothing and only asks); returns
+ * nonzero when the client has gone, which stops the search. */
 typedef int (*srv_event_fn)(void *ctx, const char *event, const char *data, size_t len);
 
 /* Runs the analysis a on engine for at most max_ms: `info` events while

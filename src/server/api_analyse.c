@@ -12,6 +12,8 @@
 /* Longest line sent to the page: enough to read a plan, small enough
  * for an event a few times a second. */
 #define EVENT_PV_MAX 16
+/* The depth where an analysis ends, when its time has not ended it. */
+#define SRV_ANALYSIS_DEPTH 99
 
 /* Reads the whole number argument `name` in [lo, hi] into *out (left as
  * it is when absent). Returns 0, or -1 with a 400 in reply. */
@@ -152,6 +154,14 @@ static int on_info(const fk_engine_line *line, void *ctx) {
     return s->gone;
 }
 
+/* The search's poll: whether the client has gone while the engine
+ * thinks without a word (an empty event asks the stream). */
+static int on_poll(void *ctx) {
+    search *s = ctx;
+    if (!s->gone && s->send(s->ctx, NULL, NULL, 0)) s->gone = 1;
+    return s->gone;
+}
+
 /* Sets the engine's strength for a game; returns FK_OK or the failure. */
 static fk_status set_strength(fk_engine *engine, const srv_analysis *a, fk_error *err) {
     char value[16];
@@ -171,13 +181,17 @@ static fk_status set_strength(fk_engine *engine, const srv_analysis *a, fk_error
 int srv_analysis_run(const srv_analysis *a, fk_engine *engine, int max_ms, srv_event_fn send,
                      void *ctx) {
     search s = {.a = a, .send = send, .ctx = ctx};
-    fk_search_limit limit = {.multipv = a->multipv};
+    fk_search_limit limit = {.multipv = a->multipv, .poll = on_poll};
     if (a->movetime_ms) {
         limit.kind = FK_LIMIT_MOVETIME;
         limit.value = (uint64_t)(a->movetime_ms < max_ms ? a->movetime_ms : max_ms);
     } else {
-        limit.kind = FK_LIMIT_INFINITE;
-        limit.value = (uint64_t)max_ms;
+        /* a depth rather than `go infinite`: in a simple ending the engine
+         * reaches its deepest search in a moment and would then wait in
+         * silence, so the search would not notice a client that left */
+        limit.kind = FK_LIMIT_DEPTH;
+        limit.value = SRV_ANALYSIS_DEPTH;
+        limit.timeout_ms = max_ms;
     }
     fk_analysis *result = malloc(sizeof *result);
     fk_error err = {0};

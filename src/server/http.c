@@ -65,6 +65,9 @@ struct srv_server {
     srv_options opts;
     int port;
     volatile int stopping; /* set first by srv_stop: the analyses end */
+    /* held while a request is handed to a worker and suspended, so that
+     * the worker cannot resume it before it is suspended */
+    pthread_mutex_t handoff;
 };
 
 /* What an API path does. */
@@ -257,6 +260,14 @@ static int client_gone(int fd) {
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLRDHUP));
 }
 
+/* Wakes a request handed to a worker, once its handler has suspended it
+ * (a worker with an idle engine may be done before that). */
+static void resume_request(request *r) {
+    pthread_mutex_lock(&r->srv->handoff);
+    pthread_mutex_unlock(&r->srv->handoff);
+    mhd.MHD_resume_connection(r->conn);
+}
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
  * libmicrohttpd calls on_request again to send the reply. A scan whose
  * client has left is dropped; one waits for the memory it may decode
@@ -278,7 +289,7 @@ static void run_scan(srv_job *job, int cancelled) {
         srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
-    mhd.MHD_resume_connection(r->conn);
+    resume_request(r);
 }
 
 /* An analysis's events on their way to the client: the worker appends,
@@ -326,8 +337,8 @@ static int stream_send(void *ctx, const char *event, const char *data, size_t le
     pthread_mutex_lock(&st->lock);
     /* a suspended connection is not watched by libmicrohttpd */
     int gone = st->closed || st->srv->stopping || (st->waiting && client_gone(st->fd));
-    int last = strcmp(event, "info") != 0;
-    if (!gone && (last || st->out.len - st->sent < STREAM_BACKLOG)) {
+    int last = event && strcmp(event, "info") != 0;
+    if (!gone && event && (last || st->out.len - st->sent < STREAM_BACKLOG)) {
         srv_buf_printf(&st->out, "event: %s\ndata: ", event);
         srv_buf_add(&st->out, data, len);
         srv_buf_puts(&st->out, "\n\n");
@@ -390,7 +401,7 @@ static void run_analysis(srv_job *job, int cancelled) {
     if (!st) {
         srv_engines_give(srv->engines, engine, 1);
         r->state = REQ_SCANNED;
-        mhd.MHD_resume_connection(r->conn);
+        resume_request(r);
         return;
     }
     pthread_mutex_init(&st->lock, NULL);
@@ -401,7 +412,7 @@ static void run_analysis(srv_job *job, int cancelled) {
     srv_analysis a = r->analysis; /* r may be freed once the stream has begun */
     r->stream = st;
     r->state = REQ_STREAMING;
-    mhd.MHD_resume_connection(r->conn);
+    resume_request(r);
     int reusable = srv_analysis_run(&a, engine, srv->opts.analysis_s * 1000, stream_send, st);
     srv_engines_give(srv->engines, engine, reusable);
     pthread_mutex_lock(&st->lock);
@@ -445,6 +456,23 @@ static int picture_too_large(request *r, srv_reply *reply) {
     return 1;
 }
 
+/* Gives the request to a worker of `jobs` and suspends its connection
+ * until the worker resumes it; a 429 when every worker is busy (`busy`
+ * says with what). */
+static enum MHD_Result hand_over(request *r, srv_jobs *jobs, const char *busy) {
+    pthread_mutex_lock(&r->srv->handoff);
+    r->state = REQ_SCANNING; /* before the worker may set what follows */
+    int queued = srv_jobs_submit(jobs, &r->job) == 0;
+    if (queued)
+        mhd.MHD_suspend_connection(r->conn);
+    else
+        r->state = REQ_RECEIVING;
+    pthread_mutex_unlock(&r->srv->handoff);
+    if (queued) return MHD_YES;
+    return send_error(r, 429, "busy", NULL, "%d %s; try again in a moment", srv_jobs_load(jobs),
+                      busy);
+}
+
 /* Answers a request whose body (if any) has been received in full. */
 static enum MHD_Result answer(request *r) {
     srv_request req = api_request(r);
@@ -459,22 +487,10 @@ static enum MHD_Result answer(request *r) {
     case ROUTE_ANALYSE:
         if (!srv_analysis_read(&req, &r->analysis, &reply)) break;
         r->job.run = run_analysis;
-        if (srv_jobs_submit(r->srv->analyses, &r->job) < 0)
-            return send_error(r, 429, "busy", NULL,
-                              "%d analyses are running, this server's limit; try again in a moment",
-                              srv_jobs_load(r->srv->analyses));
-        r->state = REQ_SCANNING;
-        mhd.MHD_suspend_connection(r->conn);
-        return MHD_YES;
+        return hand_over(r, r->srv->analyses, "analyses are running, this server's limit");
     case ROUTE_SCAN:
         if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &reply)) break;
-        if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
-            return send_error(r, 429, "busy", NULL,
-                              "%d pictures are being scanned or waiting; try again in a moment",
-                              srv_jobs_load(r->srv->jobs));
-        r->state = REQ_SCANNING;
-        mhd.MHD_suspend_connection(r->conn);
-        return MHD_YES;
+        return hand_over(r, r->srv->jobs, "pictures are being scanned or waiting");
     }
     return send_reply(r, &reply, NULL);
 }
@@ -805,6 +821,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->opts = *opts;
+    pthread_mutex_init(&srv->handoff, NULL);
     srv_budget_init(&srv->bodies, srv->opts.body_memory);
     srv_budget_init(&srv->scans, srv->opts.scan_memory);
     if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
@@ -886,5 +903,6 @@ void srv_stop(srv_server *srv) {
     srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
     srv_budget_destroy(&srv->bodies);
     srv_budget_destroy(&srv->scans);
+    pthread_mutex_destroy(&srv->handoff);
     free(srv);
 }

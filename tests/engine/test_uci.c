@@ -43,7 +43,7 @@ static fk_engine *open_fake(const char *mode) {
     return engine;
 }
 
-static const fk_search_limit NODES = {FK_LIMIT_NODES, 100, 1, 300};
+static const fk_search_limit NODES = {FK_LIMIT_NODES, 100, 1, 300, NULL};
 
 /* Runs a search from the start position in `mode`; returns its status
  * with the message in err. */
@@ -121,7 +121,7 @@ static void infinite_search_stops_when_asked(void **state) {
     fk_position_startpos(&pos);
     fk_analysis result;
     fk_error err;
-    fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0};
+    fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0, NULL};
     int calls = 0;
     assert_int_equal(
         fk_engine_analyse(engine, &pos, NULL, 0, &limit, stop_at_once, &calls, &result, &err),
