@@ -75,8 +75,9 @@ function showGameNote(text) {
 
 // ---- The position shown ----------------------------------------------------
 
-// A position that came from elsewhere (typed, edited, scanned, the address):
-// the moves start again from it. keepBox leaves the text typed as it is.
+// A position that came from elsewhere (typed, edited, scanned, the address,
+// the trainer): the moves start again from it, and the text in the box is
+// left as it was typed. keepGame: a game against the engine goes on from it.
 function newStart(fen, keepGame) {
   if (!keepGame) endGame();
   play.start = fen;
@@ -644,6 +645,10 @@ document.addEventListener('fenkit:start', () => {
   });
   $('stop-play').addEventListener('click', () => { endGame(); showEngineNote(''); });
   window.addEventListener('hashchange', () => { if (loadAddress()) check(); });
+  // Start position and Clear begin anew even where the board already shows
+  // that position
+  for (const id of ['start', 'clear'])
+      $(id).addEventListener('click', () => { play.shownFen = null; }, true);
   setupTrainer();
   loadAddress();
 });
