@@ -579,6 +579,29 @@ try {
     await page.uncheck('#analyse');
   });
 
+  await run('play from here: the engine answers at the strength chosen, and a mate ends the game', async () => {
+    await page.click('#start');
+    await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
+    await page.selectOption('#play-side', 'b');
+    await page.selectOption('#strength', 'elo=1350');
+    await page.click('#play');
+    if (stockfish) {
+      await waitMoves(1, 'the engine\'s first move as White');
+      await waitFen(() => document.getElementById('fen').value.split(' ')[1] === 'b', 'the engine did not move');
+    } else {
+      await page.waitForFunction(() => document.getElementById('engine-note').textContent.includes('cannot play'));
+    }
+    await page.click('#stop-play');
+    await typeFen('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 'Valid');
+    await page.selectOption('#play-side', 'auto');
+    await page.click('#play');
+    await page.dragAndDrop('#board .sq[data-square="a1"]', '#board .sq[data-square="a8"]');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.includes('checkmate'));
+    const said = await page.textContent('#game-result');
+    expect(said === 'Game over: White wins (1-0) by checkmate.', `the page says "${said}"`);
+    expect(await page.locator('#stop-play').isHidden(), 'the game goes on after the mate');
+  });
+
   await run('the trainer: the pawn ending with White to move, held as Black to its end', async () => {
     if (!stockfish) return;
     await page.check('#analyse'); // the moves are the engine's own advice
