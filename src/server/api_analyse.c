@@ -17,8 +17,8 @@
 
 /* Reads the whole number argument `name` in [lo, hi] into *out (left as
  * it is when absent). Returns 0, or -1 with a 400 in reply. */
-static int read_number(const srv_request *req, const char *name, long lo, long hi, int *out,
-                       srv_reply *reply) {
+static int read_whole(const srv_request *req, const char *name, long lo, long hi, int *out,
+                      srv_reply *reply) {
     const char *text = req->arg(req->arg_ctx, name);
     if (!text) return 0;
     char *end;
@@ -41,10 +41,10 @@ int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply)
         srv_reply_error(reply, 400, "bad-option", "the query needs fen=, the position to analyse");
         return 0;
     }
-    if (read_number(req, "multipv", 1, SRV_MAX_MULTIPV, &a->multipv, reply) < 0 ||
-        read_number(req, "movetime", 1, 60000, &a->movetime_ms, reply) < 0 ||
-        read_number(req, "elo", 500, 3500, &a->elo, reply) < 0 ||
-        read_number(req, "skill", 0, 20, &a->skill, reply) < 0)
+    if (read_whole(req, "multipv", 1, SRV_MAX_MULTIPV, &a->multipv, reply) < 0 ||
+        read_whole(req, "movetime", 1, 60000, &a->movetime_ms, reply) < 0 ||
+        read_whole(req, "elo", 500, 3500, &a->elo, reply) < 0 ||
+        read_whole(req, "skill", 0, 20, &a->skill, reply) < 0)
         return 0;
     fk_problems problems;
     fk_problems_clear(&problems);
