@@ -81,40 +81,25 @@ int cmd_serve(int argc, char **argv) {
     static const struct {
         const char *name;
         long lo, hi;
-    } numbers[] = {{"--port", 0, 65535},           {"--threads", 1, 256},
-                   {"--scan-slots", 1, 256},       {"--scan-queue", 0, 10000},
-                   {"--timeout", 1, 3600},         {"--max-connections", 1, 100000},
-                   {"--upload-memory", 16, 65536}, {"--scan-memory", 16, 65536},
-                   {"--per-ip", 0, 100000},        {"--analyses", 1, 64},
+    } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
+                   {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
+                   {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536},
+                   {"--scan-memory", 16, 65536}, {"--per-ip", 0, 100000}, {"--analyses", 1, 64},
                    {"--analysis-time", 1, 3600}};
     enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
-    long values[NUMBERS] = {opts.port,
-                            0,
-                            0,
-                            opts.scan_queue,
-                            opts.timeout_s,
-                            opts.max_connections,
-                            (long)(opts.body_memory >> 20),
-                            (long)(opts.scan_memory >> 20),
-                            opts.per_ip,
-                            opts.analyses,
-                            opts.analysis_s};
-    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-                                             {"log", no_argument, NULL, 'l'},
-                                             {"host", required_argument, NULL, 'H'},
-                                             {"port", required_argument, NULL, 0},
-                                             {"threads", required_argument, NULL, 1},
-                                             {"scan-slots", required_argument, NULL, 2},
-                                             {"scan-queue", required_argument, NULL, 3},
-                                             {"timeout", required_argument, NULL, 4},
-                                             {"max-connections", required_argument, NULL, 5},
-                                             {"upload-memory", required_argument, NULL, 6},
-                                             {"scan-memory", required_argument, NULL, 7},
-                                             {"per-ip", required_argument, NULL, 8},
-                                             {"analyses", required_argument, NULL, 9},
-                                             {"analysis-time", required_argument, NULL, 10},
-                                             {"engine", required_argument, NULL, 'E'},
-                                             {NULL, 0, NULL, 0}};
+    long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
+                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20), opts.per_ip,
+                            opts.analyses, opts.analysis_s};
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},      {"log", no_argument, NULL, 'l'},
+        {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 0},
+        {"threads", required_argument, NULL, 1}, {"scan-slots", required_argument, NULL, 2},
+        {"scan-queue", required_argument, NULL, 3}, {"timeout", required_argument, NULL, 4},
+        {"max-connections", required_argument, NULL, 5},
+        {"upload-memory", required_argument, NULL, 6}, {"scan-memory", required_argument, NULL, 7},
+        {"per-ip", required_argument, NULL, 8}, {"analyses", required_argument, NULL, 9},
+        {"analysis-time", required_argument, NULL, 10}, {"engine", required_argument, NULL, 'E'},
+        {NULL, 0, NULL, 0}};
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {

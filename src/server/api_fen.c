@@ -277,10 +277,10 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
 }
 
-/* The moves a request played from its FEN: each with its UCI, SAN and
- * the FEN after it, the game so far as PGN, and how often the position
- * reached has occurred (FIDE's key: placement, side, castling, and en
- * passant only when a capture there is legal). */
+/* The moves a request played from its FEN: the JSON of each (its UCI,
+ * SAN and the FEN after it), and how often the position reached has
+ * occurred (FIDE's key: placement, side, castling, and en passant only
+ * when a capture there is legal). */
 typedef struct {
     srv_buf played;           /* the JSON objects of the moves, comma-separated */
     fk_move *moves;           /* the moves, in order */

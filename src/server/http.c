@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -24,19 +25,19 @@
 
 /* libmicrohttpd (and GnuTLS behind it) is opened when a server starts, not
  * whenever fenkit runs (see lazy.h). */
-#define MHD_FUNCTIONS(X)                                                                           \
-    X(MHD_add_response_header)                                                                     \
-    X(MHD_create_response_from_buffer)                                                             \
-    X(MHD_create_response_from_callback)                                                           \
-    X(MHD_destroy_response)                                                                        \
-    X(MHD_get_connection_info)                                                                     \
-    X(MHD_get_connection_values)                                                                   \
-    X(MHD_get_daemon_info)                                                                         \
-    X(MHD_lookup_connection_value)                                                                 \
-    X(MHD_queue_response)                                                                          \
-    X(MHD_resume_connection)                                                                       \
-    X(MHD_start_daemon)                                                                            \
-    X(MHD_stop_daemon)                                                                             \
+#define MHD_FUNCTIONS(X) \
+    X(MHD_add_response_header) \
+    X(MHD_create_response_from_buffer) \
+    X(MHD_create_response_from_callback) \
+    X(MHD_destroy_response) \
+    X(MHD_get_connection_info) \
+    X(MHD_get_connection_values) \
+    X(MHD_get_daemon_info) \
+    X(MHD_lookup_connection_value) \
+    X(MHD_queue_response) \
+    X(MHD_resume_connection) \
+    X(MHD_start_daemon) \
+    X(MHD_stop_daemon) \
     X(MHD_suspend_connection)
 
 static struct {
@@ -64,7 +65,7 @@ struct srv_server {
     srv_budget scans;  /* memory the scans running may decode into */
     srv_options opts;
     int port;
-    volatile int stopping; /* set first by srv_stop: the analyses end */
+    atomic_int stopping; /* set first by srv_stop: the analyses end */
     /* held while a request is handed to a worker and suspended, so that
      * the worker cannot resume it before it is suspended */
     pthread_mutex_t handoff;
@@ -792,15 +793,9 @@ static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
 }
 
 void srv_options_default(srv_options *opts) {
-    *opts = (srv_options){.host = "127.0.0.1",
-                          .port = 8080,
-                          .scan_queue = 16,
-                          .timeout_s = 10,
-                          .max_connections = 1000,
-                          .body_memory = (size_t)64 << 20,
-                          .scan_memory = (size_t)384 << 20,
-                          .analyses = 2,
-                          .analysis_s = 60};
+    *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
+                          .max_connections = 1000, .body_memory = (size_t)64 << 20,
+                          .scan_memory = (size_t)384 << 20, .analyses = 2, .analysis_s = 60};
 }
 
 /* Number of CPUs, at least 1. */
@@ -895,7 +890,7 @@ int srv_port(const srv_server *srv) { return srv->port; }
 
 void srv_stop(srv_server *srv) {
     if (!srv) return;
-    srv->stopping = 1;        /* the analyses running stop at their engine's next line */
+    srv->stopping = 1; /* the analyses running stop at their next poll */
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
     srv_jobs_stop(srv->analyses);
     mhd.MHD_stop_daemon(srv->daemon);
