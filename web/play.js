@@ -35,8 +35,8 @@ const play = {
   legal: [],     // the legal moves where the board stands: {uci, san, fen}
   result: null,  // '1-0', '0-1', '1/2-1/2' once the rules end the game there
   reason: null,
-  pgn: '',
-  shownFen: null, // the FEN this file last put in the box
+  fen: null,     // the canonical FEN of the position shown, as the core wrote it
+  shownFen: null, // the text of the box when this file last showed a position
   from: null,    // the square picked, whose targets are shown
   lines: [],     // the engine's best lines for the position shown
   analysis: null, // the AbortController of the stream running
@@ -99,7 +99,7 @@ async function goTo(at, keepBox) {
   play.legal = data.moves;
   play.result = data.result;
   play.reason = data.reason;
-  play.pgn = data.pgn;
+  play.fen = data.fen;
   play.shownFen = keepBox ? fenBox.value : data.fen;
   if (!keepBox) setFen(data.fen);
   showMoves();
@@ -197,7 +197,7 @@ function loadAddress() {
 
 const editing = () => document.querySelector('input[name="mode"]:checked').value === 'edit';
 const movesFrom = (sq) => play.legal.filter((m) => m.uci.startsWith(squareName(sq)));
-const engineToMove = () => play.game && play.start && sideOf(fenBox.value) !== play.game.you;
+const engineToMove = () => play.game && play.fen && sideOf(play.fen) !== play.game.you;
 
 // The move from `from` to `to`, asking for the piece when a pawn promotes;
 // 0 when it is no legal move.
@@ -214,7 +214,7 @@ function tryMove(from, to) {
 function choosePromotion(moves) {
   const box = $('promotion');
   box.replaceChildren();
-  const white = sideOf(fenBox.value) === 'w';
+  const white = sideOf(play.fen) === 'w';
   for (const letter of 'qrbn') {
     const move = moves.find((m) => m.uci.endsWith(letter));
     if (!move) continue;
@@ -271,6 +271,9 @@ function markBoard() {
     b.classList.toggle('target', targets.has(sq));
     b.classList.toggle('capture', targets.has(sq) && state.board[sq] !== '');
     b.classList.toggle('moved', last !== '' && (last.slice(0, 2) === squareName(sq) || last.slice(2, 4) === squareName(sq)));
+    const label = b.getAttribute('aria-label') || '';
+    const said = ', a legal move of the piece picked';
+    if (targets.has(sq) !== label.endsWith(said)) b.setAttribute('aria-label', targets.has(sq) ? label + said : label.slice(0, -said.length));
   });
   drawArrow();
 }
@@ -472,14 +475,14 @@ async function startAnalysis(tries = 0) {
     if (play.analysis) play.analysis.abort(); // one stream at a time
     play.analysis = null;
     // while the engine thinks over its move in a game, it needs the engine
-    if (!$('analyse').checked || play.result || !play.start || engineToMove()) return;
+    if (!$('analyse').checked || play.result || !play.fen || engineToMove()) return;
     const controller = new AbortController();
     play.analysis = controller;
     const seq = play.seq;
     showEngineNote('');
     $('depth').textContent = 'starting the engine…';
     try {
-        await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(fenBox.value.trim()),
+        await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(play.fen),
                          controller.signal, (name, data) => {
                              if (seq !== play.seq) return;
                              if (name === 'info')
@@ -533,7 +536,7 @@ const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${
 async function engineMove(tries = 0) {
     const seq = play.seq;
     const query = '/api/analyse?movetime=' + ENGINE_MOVETIME +
-                  '&fen=' + encodeURIComponent(fenBox.value.trim()) +
+                  '&fen=' + encodeURIComponent(play.fen) +
                   (play.game.strength ? '&' + play.game.strength : '');
     let best = null;
     $('depth').textContent = 'the engine is thinking…';
@@ -640,7 +643,8 @@ document.addEventListener('fenkit:start', () => {
   $('analyse').addEventListener('change', () => { stopAnalysis(); startAnalysis(); });
   $('play').addEventListener('click', () => {
     const choice = $('play-side').value;
-    startGame(choice === 'auto' ? sideOf(fenBox.value) : choice, $('strength').value, null);
+    if (!play.fen) return; // no valid position to play from
+    startGame(choice === 'auto' ? sideOf(play.fen) : choice, $('strength').value, null);
     afterPosition();
   });
   $('stop-play').addEventListener('click', () => { endGame(); showEngineNote(''); });
@@ -665,7 +669,7 @@ document.addEventListener('fenkit:checked', (e) => {
   if (!r.valid) {
     endGame();
     stopAnalysis();
-    play.start = null;
+    play.start = play.fen = null;
     play.plies = [];
     play.legal = [];
     play.result = null;
@@ -684,6 +688,5 @@ document.addEventListener('fenkit:checked', (e) => {
     });
     return;
   }
-  play.start = null;
   newStart(r.fen, keepGame);
 });
