@@ -524,6 +524,17 @@ try {
     await page.waitForFunction(() => location.search === '?fen=8/8/8/4k3/8/4K3/4P3/8_b_-_-_0_1' && !location.hash);
   });
 
+  await run('the keyboard plays a move: Enter on a piece, then on its target', async () => {
+    await page.focus('#board .sq[data-square="e5"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#board .sq.target').length > 0);
+    const label = await page.getAttribute('#board .sq[data-square="d5"]', 'aria-label');
+    expect(label.includes('a legal move'), `d5 is not said to be a target: ${label}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await waitFen(() => document.getElementById('fen').value === '8/8/8/3k4/8/4K3/4P3/8 w - - 1 2', 'Kd5 was not played');
+  });
+
   await run('a pawn that promotes asks for the piece', async () => {
     await typeFen('8/4P3/8/8/8/k7/8/K7 w - - 0 1', 'Valid');
     await page.click('#board .sq[data-square="e7"]');
