@@ -686,8 +686,8 @@ function setup() {
       $('scan-result').hidden = false;
     }
   }).catch(() => {});
-  // play.js may load a position from the address instead
-  if (!document.dispatchEvent(new CustomEvent('fenkit:start', { cancelable: true }))) return;
+  // play.js sets itself up, and puts the position of the address in the box
+  document.dispatchEvent(new CustomEvent('fenkit:start'));
   check();
 }
 
