@@ -386,8 +386,7 @@ async function readEvents(url, signal, onEvent) {
   const res = await fetch(url, { signal });
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    const err =
-        new Error(data && data.message ? data.message : 'the server answered ' + res.status);
+    const err = new Error(data && data.message ? data.message : 'the server answered ' + res.status);
     err.status = res.status;
     throw err;
   }
@@ -472,38 +471,33 @@ function showLines(data) {
 
 // Streams the engine's view of the position shown while the box is ticked.
 async function startAnalysis(tries = 0) {
-    if (play.analysis) play.analysis.abort(); // one stream at a time
-    play.analysis = null;
-    // while the engine thinks over its move in a game, it needs the engine
-    if (!$('analyse').checked || play.result || !play.fen || engineToMove()) return;
-    const controller = new AbortController();
-    play.analysis = controller;
-    const seq = play.seq;
-    showEngineNote('');
-    $('depth').textContent = 'starting the engine…';
-    try {
-        await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(play.fen),
-                         controller.signal, (name, data) => {
-                             if (seq !== play.seq) return;
-                             if (name === 'info')
-                                 showLines(data);
-                             else if (name === 'error')
-                                 showEngineNote('The engine failed: ' + data.message);
-                             else if (name === 'done')
-                                 $('depth').textContent = `depth ${data.depth}, done`;
-                         });
-    } catch (err) {
-        if (err.name === 'AbortError' || seq !== play.seq) return;
-        // every engine is busy: the analysis left a moment ago may still hold one
-        if (err.status === 429 && tries < 5) {
-            setTimeout(() => {
-                if (seq === play.seq && play.analysis === controller) startAnalysis(tries + 1);
-            }, 1000);
-            return;
-        }
-        $('depth').textContent = '';
-        showEngineNote('No analysis: ' + err.message);
+  if (play.analysis) play.analysis.abort(); // one stream at a time
+  play.analysis = null;
+  // while the engine thinks over its move in a game, it needs the engine
+  if (!$('analyse').checked || play.result || !play.fen || engineToMove()) return;
+  const controller = new AbortController();
+  play.analysis = controller;
+  const seq = play.seq;
+  showEngineNote('');
+  $('depth').textContent = 'starting the engine…';
+  try {
+    await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(play.fen), controller.signal,
+      (name, data) => {
+        if (seq !== play.seq) return;
+        if (name === 'info') showLines(data);
+        else if (name === 'error') showEngineNote('The engine failed: ' + data.message);
+        else if (name === 'done') $('depth').textContent = `depth ${data.depth}, done`;
+      });
+  } catch (err) {
+    if (err.name === 'AbortError' || seq !== play.seq) return;
+    // every engine is busy: the analysis left a moment ago may still hold one
+    if (err.status === 429 && tries < 5) {
+      setTimeout(() => { if (seq === play.seq && play.analysis === controller) startAnalysis(tries + 1); }, 1000);
+      return;
     }
+    $('depth').textContent = '';
+    showEngineNote('No analysis: ' + err.message);
+  }
 }
 
 // After every position shown: the engine analyses it, or moves in a game.
@@ -534,35 +528,30 @@ const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${
 
 // Asks the engine for its move at the game's strength and plays it.
 async function engineMove(tries = 0) {
-    const seq = play.seq;
-    const query = '/api/analyse?movetime=' + ENGINE_MOVETIME +
-                  '&fen=' + encodeURIComponent(play.fen) +
-                  (play.game.strength ? '&' + play.game.strength : '');
-    let best = null;
-    $('depth').textContent = 'the engine is thinking…';
-    try {
-        await readEvents(query, undefined, (name, data) => {
-            if (name === 'done')
-                best = data.bestmove;
-            else if (name === 'error')
-                throw new Error(data.message);
-        });
-    } catch (err) {
-        if (seq !== play.seq) return;
-        if (err.status === 429 && tries < 5) {
-            setTimeout(() => {
-                if (seq === play.seq && play.game) engineMove(tries + 1);
-            }, 1000);
-            return;
-        }
-        showEngineNote('The engine cannot play: ' + err.message);
-        endGame();
-        return;
+  const seq = play.seq;
+  const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&fen=' + encodeURIComponent(play.fen) +
+    (play.game.strength ? '&' + play.game.strength : '');
+  let best = null;
+  $('depth').textContent = 'the engine is thinking…';
+  try {
+    await readEvents(query, undefined, (name, data) => {
+      if (name === 'done') best = data.bestmove;
+      else if (name === 'error') throw new Error(data.message);
+    });
+  } catch (err) {
+    if (seq !== play.seq) return;
+    if (err.status === 429 && tries < 5) {
+      setTimeout(() => { if (seq === play.seq && play.game) engineMove(tries + 1); }, 1000);
+      return;
     }
-    if (seq !== play.seq || !play.game || !best) return;
-    $('depth').textContent = '';
-    const move = play.legal.find((m) => m.uci === best.uci);
-    if (move) playMove(move);
+    showEngineNote('The engine cannot play: ' + err.message);
+    endGame();
+    return;
+  }
+  if (seq !== play.seq || !play.game || !best) return;
+  $('depth').textContent = '';
+  const move = play.legal.find((m) => m.uci === best.uci);
+  if (move) playMove(move);
 }
 
 // The game has ended where the board stands: the trainer says whether the
@@ -617,8 +606,7 @@ document.addEventListener('fenkit:start', () => {
   board.addEventListener('pointerdown', onPointerDown);
   $('palette-buttons').addEventListener('pointerdown', onPointerDown);
   // the browser's own drag of an image would take the pointer away
-  for (const box of [board, $('palette-buttons')])
-      box.addEventListener('dragstart', (e) => e.preventDefault());
+  for (const box of [board, $('palette-buttons')]) box.addEventListener('dragstart', (e) => e.preventDefault());
   document.addEventListener('pointermove', onPointerMove);
   document.addEventListener('pointerup', onPointerUp);
   $('first').addEventListener('click', () => goTo(0));
@@ -651,8 +639,7 @@ document.addEventListener('fenkit:start', () => {
   window.addEventListener('hashchange', () => { if (loadAddress()) check(); });
   // Start position and Clear begin anew even where the board already shows
   // that position
-  for (const id of ['start', 'clear'])
-      $(id).addEventListener('click', () => { play.shownFen = null; }, true);
+  for (const id of ['start', 'clear']) $(id).addEventListener('click', () => { play.shownFen = null; }, true);
   setupTrainer();
   loadAddress();
 });
