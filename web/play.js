@@ -203,7 +203,13 @@ const engineToMove = () => play.game && play.fen && sideOf(play.fen) !== play.ga
 // 0 when it is no legal move.
 function tryMove(from, to) {
   if (engineToMove()) return false;
-  const found = play.legal.filter((m) => m.uci.slice(0, 4) === squareName(from) + squareName(to));
+  let found = play.legal.filter((m) => m.uci.slice(0, 4) === squareName(from) + squareName(to));
+  const king = state.board[from], rook = state.board[to];
+  if (!found.length && king && rook && 'Kk'.includes(king) && rook === (king === 'K' ? 'R' : 'r')) {
+    // the king onto its own rook castles on that side, as lichess allows
+    const castle = (to & 7) > (from & 7) ? 'O-O' : 'O-O-O';
+    found = play.legal.filter((m) => m.uci.startsWith(squareName(from)) && m.san.replace(/[+#]$/, '') === castle);
+  }
   if (!found.length) return false;
   if (found.length === 1) playMove(found[0]);
   else choosePromotion(found);

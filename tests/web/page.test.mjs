@@ -559,6 +559,13 @@ try {
     await page.check('input[name="mode"][value="play"]');
   });
 
+  await run('the king dragged onto its own rook castles', async () => {
+    await typeFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Valid');
+    await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="h1"]');
+    await waitFen(() => document.getElementById('fen').value === 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1', 'the king did not castle');
+    expect((await moveList()).join() === 'O-O', `the move list is ${(await moveList()).join()}`);
+  });
+
   await run('the engine\'s lines: live, with an arrow, and played from the panel', async () => {
     await page.click('#start');
     await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
