@@ -19,7 +19,7 @@ target_include_directories(fenkit_server PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
 target_compile_options(fenkit_server PRIVATE ${FENKIT_WARNINGS})
 # Only libmicrohttpd's header: http.c opens the library when a server starts.
 target_include_directories(fenkit_server PRIVATE ${MHD_INCLUDE_DIRS})
-target_link_libraries(fenkit_server PUBLIC fenkit_tool_common fenkit_render fenkit_core Threads::Threads ${CMAKE_DL_LIBS})
+target_link_libraries(fenkit_server PUBLIC fenkit_tool_common fenkit_engine fenkit_render fenkit_core Threads::Threads ${CMAKE_DL_LIBS})
 # The scanner is used when the vision layer is built (its cmake file comes
 # after this one, so the test is made when the build is generated).
 target_link_libraries(fenkit_server PUBLIC $<TARGET_NAME_IF_EXISTS:fenkit_vision>)

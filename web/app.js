@@ -146,6 +146,8 @@ function drawBoard() {
     state.drawnFlipped = state.flipped;
   }
   $('selected-name').textContent = squareName(state.selected);
+  // play.js marks the legal targets, the last move and the engine's arrow
+  document.dispatchEvent(new CustomEvent('fenkit:drawn'));
 }
 
 function addCoord(button, kind, text) {
@@ -392,6 +394,8 @@ function showResult(r, text) {
   $('svg-link').href = '/api/render.svg?coords=outside&flip=' + (state.flipped ? 1 : 0) +
     '&fen=' + encodeURIComponent(r.as_read);
   drawBoard();
+  // play.js follows the position: its moves, the address, the analysis
+  if (text === fenBox.value) document.dispatchEvent(new CustomEvent('fenkit:checked', { detail: r }));
 }
 
 function showProblems(problems) {
@@ -781,6 +785,8 @@ function setup() {
       $('scan-result').hidden = false;
     }
   }).catch(() => {});
+  // play.js sets itself up, and puts the position of the address in the box
+  document.dispatchEvent(new CustomEvent('fenkit:start'));
   check();
 }
 

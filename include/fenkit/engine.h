@@ -66,7 +66,13 @@ typedef struct {
                        then is stopped, and one that does not answer the
                        stop within 2 s is reported hung; 0: 60 s. Movetime
                        and infinite searches get their time plus 5 s. */
+    int (*poll)(void *ctx); /* called with fk_engine_analyse's ctx about
+                               every FK_ENGINE_POLL_MS while the engine
+                               thinks, whether it talks or not; nonzero
+                               stops the search as the info callback's
+                               does. NULL: never called. */
 } fk_search_limit;
+#define FK_ENGINE_POLL_MS 100
 
 /* The bound on a score, as the engine gave it. */
 typedef enum { FK_BOUND_EXACT = 0, FK_BOUND_LOWER, FK_BOUND_UPPER } fk_bound;

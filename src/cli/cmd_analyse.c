@@ -72,7 +72,7 @@ int cmd_analyse(int argc, char **argv) {
         {"jobs", required_argument, NULL, 'j'},    {"engine", required_argument, NULL, 'e'},
         {"threads", required_argument, NULL, 't'}, {"chess960", no_argument, NULL, '9'},
         {"timeout", required_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
-    analyse_settings settings = {{FK_LIMIT_DEPTH, 18, 1, 0}, NULL, 0, 0, 1, 0};
+    analyse_settings settings = {{FK_LIMIT_DEPTH, 18, 1, 0, NULL}, NULL, 0, 0, 1, 0};
     const char *batch = NULL;
     int jobs = 1, limits = 0;
     cli_options o;

@@ -109,7 +109,8 @@ int cmd_explain(int argc, char **argv) {
         return CLI_PROBLEMS;
     }
     /* --engine: an engine started at the first valid FEN, kept for the rest */
-    analyse_settings settings = {{FK_LIMIT_NODES, 300000, 1, 0}, opts.engine, 0, 1, 1, opts.flags & FK_FEN_CHESS960};
+    analyse_settings settings = {{FK_LIMIT_NODES, 300000, 1, 0, NULL}, opts.engine, 0, 1, 1,
+                                 opts.flags & FK_FEN_CHESS960};
     analyse_engine ae = {opts.engine ? &settings : NULL, NULL, NULL};
     long invalid = 0, total = 0;
     cli_input input;

@@ -23,6 +23,9 @@ static const char help[] =
     "  POST /api/scan         body: a picture (PNG, JPEG, GIF, WebP, BMP); ?all=1: every\n"
     "                         board of it, as {\"boards\":[...]}\n"
     "  GET  /api/info         version, whether scanning is built in, limits\n"
+    "  GET  /api/analyse      ?fen=...&multipv=3 (or &movetime=MS&elo=N|skill=N for a\n"
+    "                         move to play): the engine's lines as Server-Sent Events;\n"
+    "                         503 when no engine can be started\n"
     "\n"
     "Options:\n"
     "  --host ADDRESS     numeric address to listen on (default 127.0.0.1; 0.0.0.0\n"
@@ -41,6 +44,11 @@ static const char help[] =
     "                     would go over it gets 503 (default 64, at least 16)\n"
     "  --scan-memory MB   memory the scans running may decode into together; a\n"
     "                     picture that needs more alone gets 413 (default 384)\n"
+    "  --engine PATH      the UCI engine of /api/analyse (default: stockfish on PATH\n"
+    "                     or in /usr/games)\n"
+    "  --analyses N       analyses running at once, one engine each; more get 429\n"
+    "                     (default 2)\n"
+    "  --analysis-time S  longest an analysis runs before it stops (default 60)\n"
     "  --log              one line per request on standard error\n"
     "  -h, --help         this help\n"
     "\n"
@@ -76,10 +84,12 @@ int cmd_serve(int argc, char **argv) {
     } numbers[] = {{"--port", 0, 65535},       {"--threads", 1, 256}, {"--scan-slots", 1, 256},
                    {"--scan-queue", 0, 10000}, {"--timeout", 1, 3600},
                    {"--max-connections", 1, 100000}, {"--upload-memory", 16, 65536},
-                   {"--scan-memory", 16, 65536}, {"--per-ip", 0, 100000}};
+                   {"--scan-memory", 16, 65536}, {"--per-ip", 0, 100000}, {"--analyses", 1, 64},
+                   {"--analysis-time", 1, 3600}};
     enum { NUMBERS = sizeof numbers / sizeof numbers[0] };
     long values[NUMBERS] = {opts.port, 0, 0, opts.scan_queue, opts.timeout_s, opts.max_connections,
-                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20), opts.per_ip};
+                            (long)(opts.body_memory >> 20), (long)(opts.scan_memory >> 20), opts.per_ip,
+                            opts.analyses, opts.analysis_s};
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},      {"log", no_argument, NULL, 'l'},
         {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 0},
@@ -87,7 +97,9 @@ int cmd_serve(int argc, char **argv) {
         {"scan-queue", required_argument, NULL, 3}, {"timeout", required_argument, NULL, 4},
         {"max-connections", required_argument, NULL, 5},
         {"upload-memory", required_argument, NULL, 6}, {"scan-memory", required_argument, NULL, 7},
-        {"per-ip", required_argument, NULL, 8}, {NULL, 0, NULL, 0}};
+        {"per-ip", required_argument, NULL, 8}, {"analyses", required_argument, NULL, 9},
+        {"analysis-time", required_argument, NULL, 10}, {"engine", required_argument, NULL, 'E'},
+        {NULL, 0, NULL, 0}};
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
@@ -98,6 +110,8 @@ int cmd_serve(int argc, char **argv) {
             opts.log = stderr;
         } else if (c == 'H') {
             opts.host = o.value;
+        } else if (c == 'E') {
+            opts.engine = o.value;
         } else if (c >= 0 && c < (int)NUMBERS) { /* the numbers, in the order of numbers[] */
             values[c] = read_number(o.value, numbers[c].lo, numbers[c].hi);
             if (values[c] < 0)
@@ -117,6 +131,8 @@ int cmd_serve(int argc, char **argv) {
     opts.body_memory = (size_t)values[6] << 20;
     opts.scan_memory = (size_t)values[7] << 20;
     opts.per_ip = (int)values[8];
+    opts.analyses = (int)values[9];
+    opts.analysis_s = (int)values[10];
 
     /* The signals are blocked before the server's threads start, so they
      * inherit the mask and only sigwait below sees them. */

@@ -170,8 +170,21 @@ static fk_status read_search(fk_engine *engine, const fk_position *at, const fk_
     long long deadline = stop_at;
     for (;;) {
         if (deadline < 0) deadline = eng_now_ms() + 24LL * 3600 * 1000;
-        fk_status s = eng_process_read(&engine->proc, deadline,
+        /* a caller that polls is asked between the engine's lines too, so
+         * it can stop a search that has gone quiet (a deep iteration) */
+        long long wake = deadline;
+        if (limit->poll && !stopped && eng_now_ms() + FK_ENGINE_POLL_MS < wake)
+            wake = eng_now_ms() + FK_ENGINE_POLL_MS;
+        fk_status s = eng_process_read(&engine->proc, wake,
                                        stopped ? "bestmove after stop" : "bestmove", err);
+        if (s == FK_ERR_IO && wake < deadline && engine->proc.fd >= 0 && eng_now_ms() < deadline) {
+            if (limit->poll(ctx)) {
+                if ((s = eng_process_send(&engine->proc, "stop", err)) != FK_OK) return s;
+                stopped = 1;
+                deadline = eng_now_ms() + STOP_GRACE_MS;
+            }
+            continue;
+        }
         /* a read that failed with the engine still there (its end open) ran
          * out of time: the limit's time is up, so ask for the answer so far */
         if (s == FK_ERR_IO && !stopped && stop_at >= 0 && eng_now_ms() >= stop_at &&

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "fenkit/engine.h"
 #include "json.h"
 
 /* Limits on what a request may send. */
@@ -108,5 +109,36 @@ int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
  * the object of `fenkit scan --json`, 415 damaged picture, 413 too many
  * pixels, 422 no board found. */
 void srv_api_scan_run(const srv_request *req, srv_reply *reply);
+
+/* GET /api/analyse: what the query asks of the engine. */
+typedef struct {
+    fk_position pos;
+    int multipv;     /* lines wanted, 1..SRV_MAX_MULTIPV */
+    int movetime_ms; /* think this long (a move to play), or 0: analyse
+                        until the client leaves or the server's limit */
+    int elo;         /* UCI_Elo to play at, or 0 for full strength */
+    int skill;       /* Skill Level 0..20, or -1 for full strength */
+} srv_analysis;
+#define SRV_MAX_MULTIPV 5
+
+/* Reads the query of GET /api/analyse: fen (required), multipv, movetime
+ * (ms), elo, skill. Returns 1 with *a filled, or 0 with the error in
+ * reply: 400 for a bad option or an invalid position, 422 for a
+ * position with no legal move (checkmate or stalemate: the engine is not
+ * asked). */
+int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply);
+
+/* Where an analysis sends its Server-Sent Events (event name, data as
+ * one line of JSON; a NULL event sends nothing and only asks); returns
+ * nonzero when the client has gone, which stops the search. */
+typedef int (*srv_event_fn)(void *ctx, const char *event, const char *data, size_t len);
+
+/* Runs the analysis a on engine for at most max_ms: `info` events while
+ * the depth grows ({"depth","lines":[...]}), then `done` with the best
+ * move, or `error` when the engine failed. Returns 1 when the engine may
+ * serve another request (it answered well and its options are the
+ * defaults), else 0. */
+int srv_analysis_run(const srv_analysis *a, fk_engine *engine, int max_ms, srv_event_fn send,
+                     void *ctx);
 
 #endif

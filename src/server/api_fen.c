@@ -15,6 +15,7 @@ typedef struct {
     unsigned flags;
     fk_ep_mode ep;
     const char *lang;           /* the language asked for, or NULL */
+    const char *moves;          /* moves played from the FEN (/api/moves), or NULL */
     srv_json_member members[5]; /* holds the text when it came as JSON */
 } fen_request;
 
@@ -57,6 +58,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
     req->flags = FK_FEN_STRICT;
     req->ep = FK_EP_LEGAL;
     req->lang = http->arg ? http->arg(http->arg_ctx, "lang") : NULL;
+    req->moves = NULL;
     size_t i = 0;
     while (i < http->body_len && strchr(" \t\r\n", http->body[i]) && http->body[i]) i++;
     if (i == http->body_len || http->body[i] != '{') {
@@ -81,10 +83,13 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
         else if (strcmp(m->key, "ep") == 0 && m->kind == SRV_JSON_STRING) ep = m->value;
         else if (strcmp(m->key, "lang") == 0 && m->kind == SRV_JSON_STRING)
             req->lang = m->value;
+        else if (strcmp(m->key, "moves") == 0 && m->kind == SRV_JSON_STRING)
+            req->moves = m->value;
         else {
             srv_reply_error(reply, 400, "bad-json",
                             "unknown member \"%s\" or wrong type (fen: string, tolerant: "
-                            "true/false, ep: \"legal\" or \"always\", lang: string)",
+                            "true/false, ep: \"legal\" or \"always\", lang: string, moves: "
+                            "string)",
                             m->key);
             return -1;
         }
@@ -255,6 +260,11 @@ static void json_explanation(srv_buf *b, const fk_position *pos) {
 void srv_api_check(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
+    if (req.moves) {
+        srv_reply_error(reply, 400, "bad-json",
+                        "/api/check takes no moves: POST them to /api/moves");
+        return;
+    }
     fen_reading r;
     read_position(&req, &r);
     const fk_position *pos = &r.pos;
@@ -304,6 +314,100 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
 }
 
+/* The moves a request played from its FEN: the JSON of each (its UCI,
+ * SAN and the FEN after it), and how often the position reached has
+ * occurred (FIDE's key: placement, side, castling, and en passant only
+ * when a capture there is legal). */
+typedef struct {
+    srv_buf played;           /* the JSON objects of the moves, comma-separated */
+    fk_move *moves;           /* the moves, in order */
+    char (*keys)[FK_FEN_MAX]; /* the key of every position, the start first */
+    int plies, repetition;
+} game;
+
+/* The position's repetition key: its FEN without the two counters. */
+static void position_key(const fk_position *pos, char *key) {
+    fk_fen_write(pos, FK_EP_LEGAL, key, FK_FEN_MAX);
+    char *space = key;
+    for (int field = 0; field < 4 && space; field++)
+        space = strchr(space + 1, ' ');
+    if (space) *space = '\0';
+}
+
+static int pgn_to_buf(void *ctx, const char *text, size_t len) {
+    srv_buf_add(ctx, text, len);
+    return ((srv_buf *)ctx)->failed ? -1 : 0;
+}
+
+/* Plays the space-separated moves (UCI or SAN) of `text` on pos. Returns
+ * 0, or -1 with a 400 in reply naming the first move that cannot be
+ * played, its number, and the legal moves there. */
+static int play_moves(const char *text, fk_position *pos, game *g, fk_ep_mode ep,
+                      srv_reply *reply) {
+    size_t len = strlen(text);
+    /* a move takes two bytes or more */
+    g->keys = malloc((len / 2 + 2) * sizeof *g->keys);
+    g->moves = malloc((len / 2 + 1) * sizeof *g->moves);
+    if (!g->keys || !g->moves) {
+        srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+        return -1;
+    }
+    position_key(pos, g->keys[0]);
+    g->repetition = 1;
+    for (const char *at = text;;) {
+        at += strspn(at, " \t\r\n");
+        size_t n = strcspn(at, " \t\r\n");
+        if (!n) break;
+        fk_move move;
+        fk_error err;
+        if (fk_move_parse_uci(pos, at, n, &move, NULL) != FK_OK &&
+            fk_move_parse_san(pos, at, n, &move, &err) != FK_OK) {
+            srv_reply_error(reply, 400, "illegal-move", "move %d, '%.*s' (byte %d of moves): %s",
+                            g->plies + 1, (int)(n > 16 ? 16 : n), at, (int)(at - text),
+                            err.message);
+            return -1;
+        }
+        char uci[8], san[16], fen[FK_FEN_MAX];
+        fk_move_to_uci(pos, move, uci, sizeof uci);
+        fk_move_to_san(pos, move, san, sizeof san);
+        g->moves[g->plies] = move;
+        fk_move_make(pos, move);
+        fk_fen_write(pos, ep, fen, sizeof fen);
+        srv_buf_printf(&g->played, "%s{\"uci\":\"%s\",\"san\":\"%s\",\"fen\":", g->plies ? "," : "",
+                       uci, san);
+        srv_json_cstring(&g->played, fen);
+        srv_buf_puts(&g->played, "}");
+        g->plies++;
+        position_key(pos, g->keys[g->plies]);
+        g->repetition = 1;
+        for (int i = 0; i < g->plies; i++)
+            g->repetition += strcmp(g->keys[i], g->keys[g->plies]) == 0;
+        at += n;
+    }
+    return 0;
+}
+
+/* The result of the game at pos, as the rules decide it without a
+ * player's claim, or NULL while it goes on; *reason says why. A
+ * threefold repetition and the fifty-move rule count as reached. */
+static const char *game_result(const fk_position *pos, int repetition, const char **reason) {
+    unsigned status = fk_position_status(pos);
+    *reason = NULL;
+    if (status & FK_STATUS_CHECKMATE)
+        *reason = "checkmate";
+    else if (status & FK_STATUS_STALEMATE)
+        *reason = "stalemate";
+    else if (status & FK_STATUS_INSUFFICIENT)
+        *reason = "insufficient-material";
+    else if (repetition >= 3)
+        *reason = "threefold-repetition";
+    else if (status & FK_STATUS_FIFTY_CLAIMABLE)
+        *reason = "fifty-move-rule";
+    if (!*reason) return NULL;
+    if (status & FK_STATUS_CHECKMATE) return pos->side == FK_WHITE ? "0-1" : "1-0";
+    return "1/2-1/2";
+}
+
 void srv_api_moves(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
@@ -321,10 +425,26 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
         srv_buf_puts(&reply->body, "}\n");
         return;
     }
-    fk_movelist *list = malloc(sizeof *list);
+    char start[FK_FEN_MAX];
+    fk_fen_write(&pos, req.ep, start, sizeof start);
+    fk_position first = pos;
+    game g = {0};
+    srv_buf pgn = {0};
+    fk_movelist *list = NULL;
+    if (play_moves(req.moves ? req.moves : "", &pos, &g, req.ep, reply) < 0) goto done;
+    const char *reason, *result = game_result(&pos, g.repetition, &reason);
+    /* the writer takes the result from the Result tag, so it starts once
+     * the result is known */
+    fk_pgn_tag tag = {"Result", result};
+    fk_pgn_writer writer;
+    fk_pgn_writer_begin(&writer, pgn_to_buf, &pgn, &first, &tag, result != NULL);
+    for (int i = 0; i < g.plies; i++)
+        fk_pgn_writer_move(&writer, g.moves[i]);
+    fk_pgn_writer_end(&writer);
+    list = malloc(sizeof *list);
     if (!list) {
         srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
-        return;
+        goto done;
     }
     fk_moves_generate(&pos, list);
     char fen[FK_FEN_MAX];
@@ -336,14 +456,35 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_json_cstring(b, fen);
     srv_buf_printf(b, ",\"count\":%d,\"moves\":[", list->count);
     for (int i = 0; i < list->count; i++) {
-        char uci[8], san[16];
+        char uci[8], san[16], after[FK_FEN_MAX];
+        fk_position next = pos;
         fk_move_to_uci(&pos, list->moves[i], uci, sizeof uci);
         fk_move_to_san(&pos, list->moves[i], san, sizeof san);
-        srv_buf_printf(b, "%s{\"uci\":\"%s\",\"san\":\"%s\"}", i ? "," : "", uci, san);
+        fk_move_make(&next, list->moves[i]);
+        fk_fen_write(&next, req.ep, after, sizeof after);
+        srv_buf_printf(b, "%s{\"uci\":\"%s\",\"san\":\"%s\",\"fen\":", i ? "," : "", uci, san);
+        srv_json_cstring(b, after);
+        srv_buf_puts(b, "}");
     }
     srv_buf_puts(b, "],\"status\":");
     json_status(b, &pos);
+    srv_buf_puts(b, ",\"start\":");
+    srv_json_cstring(b, start);
+    srv_buf_puts(b, ",\"played\":[");
+    if (g.played.len) srv_buf_add(b, g.played.data, g.played.len);
+    srv_buf_printf(b, "],\"repetition\":%d,\"result\":", g.repetition);
+    srv_json_cstring(b, result);
+    srv_buf_puts(b, ",\"reason\":");
+    srv_json_cstring(b, reason);
+    srv_buf_puts(b, ",\"pgn\":");
+    srv_json_string(b, pgn.data ? pgn.data : "", pgn.len);
     srv_buf_puts(b, "}\n");
+    if (b->failed || g.played.failed || pgn.failed)
+        srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+done:
     free(list);
-    if (b->failed) srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
+    free(g.keys);
+    free(g.moves);
+    srv_buf_free(&g.played);
+    srv_buf_free(&pgn);
 }

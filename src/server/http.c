@@ -1,11 +1,13 @@
 /* The HTTP side of `fenkit serve`: libmicrohttpd's callbacks, routing,
- * body limits, security headers, and scans handed to the job queue. */
+ * body limits, security headers, scans handed to the job queue, and
+ * analyses streamed from the engine pool. */
 #define _GNU_SOURCE /* POLLRDHUP */
 #include <microhttpd.h>
 #include <netdb.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,6 +18,7 @@
 #include "lazy.h"
 #include "assets.h"
 #include "budget.h"
+#include "engines.h"
 #include "guard.h"
 #include "jobs.h"
 #include "server.h"
@@ -25,6 +28,7 @@
 #define MHD_FUNCTIONS(X) \
     X(MHD_add_response_header) \
     X(MHD_create_response_from_buffer) \
+    X(MHD_create_response_from_callback) \
     X(MHD_destroy_response) \
     X(MHD_get_connection_info) \
     X(MHD_get_connection_values) \
@@ -54,11 +58,17 @@ static void mhd_open(void) {
 struct srv_server {
     struct MHD_Daemon *daemon;
     srv_jobs *jobs;
+    srv_jobs *analyses; /* one worker per analysis running at once, no queue */
+    srv_engines *engines;
     srv_guard *guard;
     srv_budget bodies; /* memory of the request bodies being held */
     srv_budget scans;  /* memory the scans running may decode into */
     srv_options opts;
     int port;
+    atomic_int stopping; /* set first by srv_stop: the analyses end */
+    /* held while a request is handed to a worker and suspended, so that
+     * the worker cannot resume it before it is suspended */
+    pthread_mutex_t handoff;
 };
 
 /* What an API path does. */
@@ -69,7 +79,8 @@ typedef enum {
     ROUTE_SCAN,
     ROUTE_RENDER,
     ROUTE_INFO,
-    ROUTE_MESSAGES
+    ROUTE_MESSAGES,
+    ROUTE_ANALYSE
 } route_kind;
 
 typedef struct {
@@ -87,10 +98,14 @@ static const route routes[] = {
     {"/api/render.svg", "GET", ROUTE_RENDER, 0},
     {"/api/info", "GET", ROUTE_INFO, 0},
     {"/api/messages", "GET", ROUTE_MESSAGES, 0},
+    {"/api/analyse", "GET", ROUTE_ANALYSE, 0},
 };
 
-/* Where a request stands. */
-typedef enum { REQ_RECEIVING, REQ_SCANNING, REQ_SCANNED } request_state;
+/* Where a request stands. An analysis waits for its engine as a scan
+ * waits for its scanner, then streams. */
+typedef enum { REQ_RECEIVING, REQ_SCANNING, REQ_SCANNED, REQ_STREAMING } request_state;
+
+typedef struct stream stream;
 
 /* One request, from its first callback to its completion. The job comes
  * first so that a srv_job pointer is also the request's. */
@@ -111,6 +126,8 @@ typedef struct {
     const srv_asset *asset; /* a built-in file to send */
     const char *allow;      /* the Allow header of a 405 */
     srv_reply reply;        /* an early error, or a finished scan's answer */
+    srv_analysis analysis;  /* what an analysis asks */
+    stream *stream;         /* an analysis's events, once its engine runs */
     int status; /* sent, for the log */
     struct timespec started;
     int begun; /* the access handler has seen the request */
@@ -253,6 +270,14 @@ static int client_gone(int fd) {
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLRDHUP));
 }
 
+/* Wakes a request handed to a worker, once its handler has suspended it
+ * (a worker with an idle engine may be done before that). */
+static void resume_request(request *r) {
+    pthread_mutex_lock(&r->srv->handoff);
+    pthread_mutex_unlock(&r->srv->handoff);
+    mhd.MHD_resume_connection(r->conn);
+}
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
  * libmicrohttpd calls on_request again to send the reply. A scan whose
  * client has left is dropped; one waits for the memory it may decode
@@ -274,7 +299,153 @@ static void run_scan(srv_job *job, int cancelled) {
         srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
-    mhd.MHD_resume_connection(r->conn);
+    resume_request(r);
+}
+
+/* An analysis's events on their way to the client: the worker appends,
+ * libmicrohttpd reads. While nothing is pending the connection is
+ * suspended, and the worker's next event wakes it. The stream lives until
+ * both the worker and the response are done with it. */
+struct stream {
+    pthread_mutex_t lock;
+    srv_buf out; /* out.data + sent .. out.len: not sent yet */
+    size_t sent;
+    int ended;   /* the worker will add nothing more */
+    int waiting; /* the connection is suspended until there is more */
+    int closed;  /* libmicrohttpd is done with the response */
+    int refs;
+    struct MHD_Connection *conn;
+    int fd;
+    srv_server *srv;
+};
+
+/* Events beyond this many unsent bytes are dropped (a later one says the
+ * same, deeper), so a client that reads slowly costs no more memory. */
+#define STREAM_BACKLOG (64 * 1024)
+
+static void stream_unref(stream *st) {
+    pthread_mutex_lock(&st->lock);
+    int last = --st->refs == 0;
+    pthread_mutex_unlock(&st->lock);
+    if (!last) return;
+    srv_buf_free(&st->out);
+    pthread_mutex_destroy(&st->lock);
+    free(st);
+}
+
+/* Wakes the suspended connection (the stream's lock held). */
+static void stream_wake(stream *st) {
+    if (!st->waiting || st->closed) return;
+    st->waiting = 0;
+    mhd.MHD_resume_connection(st->conn);
+}
+
+/* srv_event_fn: appends one event. Returns 1 when the client has gone
+ * (or the server is stopping), which stops the search. */
+static int stream_send(void *ctx, const char *event, const char *data, size_t len) {
+    stream *st = ctx;
+    pthread_mutex_lock(&st->lock);
+    /* a suspended connection is not watched by libmicrohttpd */
+    int gone = st->closed || st->srv->stopping || (st->waiting && client_gone(st->fd));
+    int last = event && strcmp(event, "info") != 0;
+    if (!gone && event && (last || st->out.len - st->sent < STREAM_BACKLOG)) {
+        srv_buf_printf(&st->out, "event: %s\ndata: ", event);
+        srv_buf_add(&st->out, data, len);
+        srv_buf_puts(&st->out, "\n\n");
+        gone = st->out.failed;
+        stream_wake(st);
+    }
+    pthread_mutex_unlock(&st->lock);
+    return gone;
+}
+
+/* libmicrohttpd's reader of a streamed response. */
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
+    (void)pos;
+    stream *st = cls;
+    pthread_mutex_lock(&st->lock);
+    size_t n = st->out.len - st->sent;
+    if (n > max) n = max;
+    if (n) {
+        memcpy(buf, st->out.data + st->sent, n);
+        st->sent += n;
+        if (st->sent == st->out.len) st->out.len = st->sent = 0;
+    } else if (!st->ended) {
+        st->waiting = 1;
+        mhd.MHD_suspend_connection(st->conn);
+    }
+    int ended = st->ended || st->out.failed;
+    pthread_mutex_unlock(&st->lock);
+    return n ? (ssize_t)n : ended ? MHD_CONTENT_READER_END_OF_STREAM : 0;
+}
+
+/* libmicrohttpd is done with the response (sent, or the client left). */
+static void stream_closed(void *cls) {
+    stream *st = cls;
+    pthread_mutex_lock(&st->lock);
+    st->closed = 1;
+    pthread_mutex_unlock(&st->lock);
+    stream_unref(st);
+}
+
+/* Runs on an analysis worker: takes an engine (503 when there is none),
+ * wakes the connection to start the stream, and runs the search until its
+ * time is up or the client leaves. */
+static void run_analysis(srv_job *job, int cancelled) {
+    request *r = (request *)job;
+    srv_server *srv = r->srv;
+    char why[400];
+    fk_engine *engine = NULL;
+    stream *st = NULL;
+    if (cancelled || srv->stopping)
+        srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
+    else if (client_gone(r->fd))
+        srv_reply_error(&r->reply, 503, "gone",
+                        "the client closed the connection before its analysis began");
+    else if (!(engine = srv_engines_take(srv->engines, why, sizeof why)))
+        srv_reply_error(&r->reply, 503, "no-engine",
+                        "no engine to analyse with (%s); the rest of fenkit works without one",
+                        why);
+    else if (!(st = calloc(1, sizeof *st)))
+        srv_reply_error(&r->reply, 500, "out-of-memory", "the server ran out of memory");
+    if (!st) {
+        srv_engines_give(srv->engines, engine, 1);
+        r->state = REQ_SCANNED;
+        resume_request(r);
+        return;
+    }
+    pthread_mutex_init(&st->lock, NULL);
+    st->refs = 2; /* the worker's, and the response's once queued */
+    st->conn = r->conn;
+    st->fd = r->fd;
+    st->srv = srv;
+    srv_analysis a = r->analysis; /* r may be freed once the stream has begun */
+    r->stream = st;
+    r->state = REQ_STREAMING;
+    resume_request(r);
+    int reusable = srv_analysis_run(&a, engine, srv->opts.analysis_s * 1000, stream_send, st);
+    srv_engines_give(srv->engines, engine, reusable);
+    pthread_mutex_lock(&st->lock);
+    st->ended = 1;
+    stream_wake(st);
+    pthread_mutex_unlock(&st->lock);
+    stream_unref(st);
+}
+
+/* Sends the stream of an analysis whose engine runs. */
+static enum MHD_Result send_stream(request *r) {
+    stream *st = r->stream;
+    struct MHD_Response *resp = mhd.MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 4096, stream_read, st, stream_closed);
+    if (!resp) {
+        stream_closed(st);
+        return MHD_NO;
+    }
+    add_headers(resp, "text/event-stream", 0);
+    r->status = 200;
+    enum MHD_Result ok = mhd.MHD_queue_response(r->conn, MHD_HTTP_OK, resp);
+    mhd.MHD_destroy_response(resp);
+    return ok;
 }
 
 /* 1 when the picture of a scan request is too large to decode here, with
@@ -295,6 +466,23 @@ static int picture_too_large(request *r, srv_reply *reply) {
     return 1;
 }
 
+/* Gives the request to a worker of `jobs` and suspends its connection
+ * until the worker resumes it; a 429 when every worker is busy (`busy`
+ * says with what). */
+static enum MHD_Result hand_over(request *r, srv_jobs *jobs, const char *busy) {
+    pthread_mutex_lock(&r->srv->handoff);
+    r->state = REQ_SCANNING; /* before the worker may set what follows */
+    int queued = srv_jobs_submit(jobs, &r->job) == 0;
+    if (queued)
+        mhd.MHD_suspend_connection(r->conn);
+    else
+        r->state = REQ_RECEIVING;
+    pthread_mutex_unlock(&r->srv->handoff);
+    if (queued) return MHD_YES;
+    return send_error(r, 429, "busy", NULL, "%d %s; try again in a moment", srv_jobs_load(jobs),
+                      busy);
+}
+
 /* Answers a request whose body (if any) has been received in full. */
 static enum MHD_Result answer(request *r) {
     srv_request req = api_request(r);
@@ -308,15 +496,13 @@ static enum MHD_Result answer(request *r) {
     case ROUTE_INFO:
         srv_api_info(&req, &reply, r->srv->opts.scan_slots, r->srv->opts.scan_queue);
         break;
+    case ROUTE_ANALYSE:
+        if (!srv_analysis_read(&req, &r->analysis, &reply)) break;
+        r->job.run = run_analysis;
+        return hand_over(r, r->srv->analyses, "analyses are running, this server's limit");
     case ROUTE_SCAN:
         if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &reply)) break;
-        if (srv_jobs_submit(r->srv->jobs, &r->job) < 0)
-            return send_error(r, 429, "busy", NULL,
-                              "%d pictures are being scanned or waiting; try again in a moment",
-                              srv_jobs_load(r->srv->jobs));
-        r->state = REQ_SCANNING;
-        mhd.MHD_suspend_connection(r->conn);
-        return MHD_YES;
+        return hand_over(r, r->srv->jobs, "pictures are being scanned or waiting");
     }
     return send_reply(r, &reply, NULL);
 }
@@ -566,6 +752,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return receive(r, upload, size);
     }
     if (r->state == REQ_SCANNING) return MHD_YES; /* not yet: the scan resumes it */
+    if (r->state == REQ_STREAMING) return send_stream(r);
     srv_guard_set(r->srv->guard, r->guarded, SRV_ANSWERING, 0);
     if (r->reply.status) return send_reply(r, &r->reply, r->allow);
     if (r->refused)
@@ -619,7 +806,7 @@ static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
 void srv_options_default(srv_options *opts) {
     *opts = (srv_options){.host = "127.0.0.1", .port = 8080, .scan_queue = 16, .timeout_s = 10,
                           .max_connections = 1000, .body_memory = (size_t)64 << 20,
-                          .scan_memory = (size_t)384 << 20};
+                          .scan_memory = (size_t)384 << 20, .analyses = 2, .analysis_s = 60};
 }
 
 /* Number of CPUs, at least 1. */
@@ -640,6 +827,7 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->opts = *opts;
+    pthread_mutex_init(&srv->handoff, NULL);
     srv_budget_init(&srv->bodies, srv->opts.body_memory);
     srv_budget_init(&srv->scans, srv->opts.scan_memory);
     if (srv->opts.threads <= 0) srv->opts.threads = cpu_count();
@@ -661,10 +849,14 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         return NULL;
     }
     srv->jobs = srv_jobs_start(srv->opts.scan_slots, srv->opts.scan_queue);
-    srv->guard = srv->jobs ? srv_guard_start(srv->opts.max_connections) : NULL;
+    srv->analyses = srv->jobs ? srv_jobs_start(srv->opts.analyses, 0) : NULL;
+    srv->engines = srv->analyses ? srv_engines_new(srv->opts.engine, srv->opts.analyses) : NULL;
+    srv->guard = srv->engines ? srv_guard_start(srv->opts.max_connections) : NULL;
     if (!srv->guard) {
-        snprintf(error, error_cap, "cannot start the scan workers");
+        snprintf(error, error_cap, "cannot start the scan and analysis workers");
         if (srv->jobs) srv_jobs_stop(srv->jobs);
+        if (srv->analyses) srv_jobs_stop(srv->analyses);
+        srv_engines_free(srv->engines);
         freeaddrinfo(addr);
         free(srv);
         return NULL;
@@ -694,6 +886,8 @@ srv_server *srv_start(const srv_options *opts, char *error, size_t error_cap) {
         snprintf(error, error_cap, "cannot listen on %s port %d (in use, or not an address of this machine?)",
                  opts->host, opts->port);
         srv_jobs_stop(srv->jobs);
+        srv_jobs_stop(srv->analyses);
+        srv_engines_free(srv->engines);
         srv_guard_stop(srv->guard);
         free(srv);
         return NULL;
@@ -707,10 +901,14 @@ int srv_port(const srv_server *srv) { return srv->port; }
 
 void srv_stop(srv_server *srv) {
     if (!srv) return;
+    srv->stopping = 1; /* the analyses running stop at their next poll */
     srv_jobs_stop(srv->jobs); /* every waiting scan is answered and resumed first */
+    srv_jobs_stop(srv->analyses);
     mhd.MHD_stop_daemon(srv->daemon);
+    srv_engines_free(srv->engines); /* every engine is back: their workers have ended */
     srv_guard_stop(srv->guard); /* after the daemon, which closes every connection */
     srv_budget_destroy(&srv->bodies);
     srv_budget_destroy(&srv->scans);
+    pthread_mutex_destroy(&srv->handoff);
     free(srv);
 }

@@ -19,6 +19,9 @@ typedef struct {
     size_t body_memory;  /* bytes all request bodies may hold together; more get 503 */
     size_t scan_memory;  /* bytes the scans running may decode into together; a
                           * picture that needs more alone gets 413 */
+    const char *engine;  /* the UCI engine of /api/analyse; NULL: stockfish */
+    int analyses;        /* analyses running at once; more get 429 */
+    int analysis_s;      /* longest an analysis may run */
     FILE *log;           /* one line per request, or NULL */
 } srv_options;
 
@@ -26,7 +29,8 @@ typedef struct srv_server srv_server;
 
 /* Fills opts with the defaults: 127.0.0.1:8080, one thread per CPU, a
  * queue of 16 scans, 10 s timeout, 1000 connections, 64 MB for request
- * bodies, 384 MB for scans, no log. */
+ * bodies, 384 MB for scans, Stockfish for 2 analyses at once of at most
+ * 60 s each, no log. */
 void srv_options_default(srv_options *opts);
 
 /* Starts serving in background threads. Returns NULL with a sentence in

@@ -43,7 +43,7 @@ static fk_engine *open_fake(const char *mode) {
     return engine;
 }
 
-static const fk_search_limit NODES = {FK_LIMIT_NODES, 100, 1, 300};
+static const fk_search_limit NODES = {FK_LIMIT_NODES, 100, 1, 300, NULL};
 
 /* Runs a search from the start position in `mode`; returns its status
  * with the message in err. */
@@ -121,13 +121,38 @@ static void infinite_search_stops_when_asked(void **state) {
     fk_position_startpos(&pos);
     fk_analysis result;
     fk_error err;
-    fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0};
+    fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0, NULL};
     int calls = 0;
     assert_int_equal(
         fk_engine_analyse(engine, &pos, NULL, 0, &limit, stop_at_once, &calls, &result, &err),
         FK_OK);
     assert_int_equal(calls, 1);
     assert_int_equal(result.count, 1);
+    fk_engine_close(engine);
+    assert_no_children();
+}
+
+/* The search's poll: counts its calls and asks to stop at the third. */
+static int stop_at_third_poll(void *ctx) { return ++*(int *)ctx >= 3; }
+
+/* A quiet engine (one line, then nothing until stop) is still stopped
+ * by the poll, which is asked between lines. */
+static void poll_stops_a_quiet_search(void **state) {
+    (void)state;
+    fk_engine *engine = open_fake("good");
+    fk_position pos;
+    fk_position_startpos(&pos);
+    fk_analysis result;
+    fk_error err;
+    fk_search_limit limit = {FK_LIMIT_INFINITE, 0, 1, 0, stop_at_third_poll};
+    int polls = 0;
+    assert_int_equal(fk_engine_analyse(engine, &pos, NULL, 0, &limit, NULL, &polls, &result, &err),
+                     FK_OK);
+    assert_int_equal(polls, 3);
+    assert_int_equal(result.count, 1);
+    char uci[8];
+    fk_move_to_uci(&pos, result.best, uci, sizeof uci);
+    assert_string_equal(uci, "e2e4");
     fk_engine_close(engine);
     assert_no_children();
 }
@@ -296,6 +321,7 @@ int main(void) {
         cmocka_unit_test(option_that_kills_the_engine_is_reported),
         cmocka_unit_test(engines_inherit_no_descriptors),
         cmocka_unit_test(no_legal_move_is_not_sent),
+        cmocka_unit_test(poll_stops_a_quiet_search),
         cmocka_unit_test(info_lines_are_read_field_by_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,7 @@
 // through the page as a person would, and saves a screenshot of each state.
 // Usage: node page.test.mjs PATH_TO_FENKIT ARTIFACT_DIR TEST_DATA_DIR
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -65,6 +65,15 @@ await page.route('**/*', (route) => {
   return route.abort();
 });
 
+// The analysis steps need Stockfish (scripts/install-deps test installs it);
+// without it they check that the page says there is no engine.
+const stockfish = ['/usr/games/stockfish', ...(process.env.PATH || '').split(':').map((d) => d + '/stockfish')]
+  .some((f) => existsSync(f));
+const moveList = () => page.$$eval('#movelist button.move', (bs) => bs.map((b) => b.textContent));
+async function waitMoves(n, what) {
+  await page.waitForFunction((k) => document.querySelectorAll('#movelist button.move').length === k, n, { timeout: 5000 })
+    .catch(async () => fail(`${what}: the move list holds ${(await moveList()).join(' ') || 'nothing'}`));
+}
 const shot = (name) => page.screenshot({ path: join(artifacts, `web-${name}.png`), fullPage: true });
 const fen = () => page.inputValue('#fen');
 const verdict = () => page.textContent('#verdict');
@@ -498,7 +507,7 @@ try {
 
   await run('the switch turns the page Vietnamese, and back', async () => {
     await page.selectOption('#lang', 'vi');
-    await page.waitForFunction(() => document.querySelector('#details h2').textContent === 'Vấn đề', null, { timeout: 5000 })
+    await page.waitForFunction(() => document.querySelector('#details h2[data-msg="Problems"]').textContent === 'Vấn đề', null, { timeout: 5000 })
       .catch(() => fail('the headings stayed English'));
     await page.waitForFunction(() => document.getElementById('placement').textContent.includes('hàng 8'), null, { timeout: 5000 })
       .catch(() => fail('the placement stayed English'));
@@ -510,7 +519,7 @@ try {
     expect((await verdict()).startsWith('Hợp lệ: Trắng đi'), `the verdict says "${await verdict()}"`);
     await shot('vietnamese');
     await page.selectOption('#lang', 'en');
-    await page.waitForFunction(() => document.querySelector('#details h2').textContent === 'Problems', null, { timeout: 5000 })
+    await page.waitForFunction(() => document.querySelector('#details h2[data-msg="Problems"]').textContent === 'Problems', null, { timeout: 5000 })
       .catch(() => fail('the headings did not come back to English'));
     await page.waitForFunction(() => document.getElementById('placement').textContent.includes('rank 8'));
   });
@@ -524,7 +533,7 @@ try {
       await p.waitForFunction(() => document.getElementById('placement').textContent.includes('hàng 8'), null, { timeout: 5000 })
         .catch(() => fail('Accept-Language: vi did not give Vietnamese'));
       expect(await p.inputValue('#lang') === 'vi', 'the switch does not show Vietnamese');
-      expect((await p.textContent('#details h2')) === 'Vấn đề', 'the headings are not Vietnamese');
+      expect((await p.textContent('#details h2[data-msg="Problems"]')) === 'Vấn đề', 'the headings are not Vietnamese');
     } finally {
       await vi.close();
     }
@@ -534,6 +543,167 @@ try {
     await layoutAt(1280, 900, 'first-screen');
     await layoutAt(390, 844, 'first-screen-phone');
     await page.setViewportSize({ width: 1100, height: 1000 });
+  });
+
+  await run('click then click, and a drag, play moves; the list, the FEN box and the address follow', async () => {
+    await page.click('#start');
+    await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
+    await page.waitForFunction(() => document.getElementById('movelist').childElementCount === 0);
+    await page.click('#board .sq[data-square="e2"]');
+    const targets = await page.$$eval('#board .sq.target', (bs) => bs.map((b) => b.dataset.square).sort());
+    expect(targets.join() === 'e3,e4', `the targets shown for e2 are ${targets.join()}`);
+    await page.click('#board .sq[data-square="e4"]');
+    await waitFen(() => document.getElementById('fen').value === 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', 'e2-e4 was not played');
+    await page.dragAndDrop('#board .sq[data-square="g8"]', '#board .sq[data-square="f6"]');
+    await waitMoves(2, 'the knight dragged to f6');
+    expect((await moveList()).join(' ') === 'e4 Nf6', `the move list is ${(await moveList()).join(' ')}`);
+    expect(await fen() === 'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2', `the FEN box holds ${await fen()}`);
+    await page.dragAndDrop('#board .sq[data-square="e4"]', '#board .sq[data-square="e6"]'); // not a legal move
+    await page.waitForTimeout(300);
+    expect((await moveList()).length === 2, 'an illegal drop played a move');
+    await page.waitForFunction(() => location.search.includes('moves=e2e4_g8f6'));
+    await page.click('#back');
+    await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/4P3/'), 'back did not show the position after e4');
+    await page.waitForFunction(() => location.search.endsWith('&ply=1'));
+    await page.click('#forward');
+    await waitFen(() => document.getElementById('fen').value.includes('5n2'), 'forward did not come back');
+    await page.click('#copy-pgn');
+    await page.waitForFunction(() => document.getElementById('copy-pgn').textContent === 'Copied');
+    const pgn = await page.evaluate(() => navigator.clipboard.readText());
+    expect(pgn.includes('1. e4 Nf6 *') && pgn.includes('[Result "*"]'), `the PGN copied: ${pgn}`);
+    await shot('moves');
+  });
+
+  await run('the address reloads the moves, and a # address loads a position', async () => {
+    await page.reload();
+    await waitMoves(2, 'after a reload');
+    expect(await fen() === 'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2', `after a reload the FEN box holds ${await fen()}`);
+    await page.click('#undo');
+    await waitMoves(1, 'undo');
+    await page.goto(server.url + '#8/8/8/4k3/8/4K3/4P3/8_b_-_-_0_1');
+    await waitFen(() => document.getElementById('fen').value === '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1', 'the # address was not loaded');
+    await page.waitForFunction(() => location.search === '?fen=8/8/8/4k3/8/4K3/4P3/8_b_-_-_0_1' && !location.hash);
+  });
+
+  await run('the keyboard plays a move: Enter on a piece, then on its target', async () => {
+    await page.focus('#board .sq[data-square="e5"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#board .sq.target').length > 0);
+    const label = await page.getAttribute('#board .sq[data-square="d5"]', 'aria-label');
+    expect(label.includes('a legal move'), `d5 is not said to be a target: ${label}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await waitFen(() => document.getElementById('fen').value === '8/8/8/3k4/8/4K3/4P3/8 w - - 1 2', 'Kd5 was not played');
+  });
+
+  await run('a pawn that promotes asks for the piece', async () => {
+    await typeFen('8/4P3/8/8/8/k7/8/K7 w - - 0 1', 'Valid');
+    await page.click('#board .sq[data-square="e7"]');
+    await page.click('#board .sq[data-square="e8"]');
+    await page.waitForSelector('#promotion:not([hidden])');
+    expect(await page.locator('#promotion button[data-piece]').count() === 4, 'not four pieces to choose from');
+    await page.click('#promotion button[data-piece="N"]');
+    await waitFen(() => document.getElementById('fen').value === '4N3/8/8/8/8/k7/8/K7 b - - 0 1', 'the pawn did not become a knight');
+    expect((await moveList()).join() === 'e8=N', `the move list is ${(await moveList()).join()}`);
+  });
+
+  await run('the editor: a spare piece dragged on, a piece dragged off, another right-clicked away', async () => {
+    await page.check('input[name="mode"][value="edit"]');
+    await page.dragAndDrop('#palette-buttons button[data-piece="q"]', '#board .sq[data-square="d4"]');
+    await waitFen(() => document.getElementById('fen').value.startsWith('4N3/8/8/8/3q4/'), 'the spare queen did not land on d4');
+    await page.dragAndDrop('#board .sq[data-square="d4"]', '#board .sq[data-square="d1"]');
+    await waitFen(() => document.getElementById('fen').value.startsWith('4N3/8/8/8/8/k7/8/K2q4'), 'the queen was not moved to d1');
+    await page.dragAndDrop('#board .sq[data-square="d1"]', 'header h1');
+    await waitFen(() => document.getElementById('fen').value.startsWith('4N3/8/8/8/8/k7/8/K7 '), 'the queen dragged off the board stayed');
+    await page.click('#board .sq[data-square="e8"]', { button: 'right' });
+    await waitFen(() => document.getElementById('fen').value.startsWith('8/8/8/8/8/k7/8/K7 '), 'the right-clicked knight stayed');
+    await page.check('input[name="mode"][value="play"]');
+  });
+
+  await run('the king dragged onto its own rook castles', async () => {
+    await typeFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Valid');
+    await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="h1"]');
+    await waitFen(() => document.getElementById('fen').value === 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1', 'the king did not castle');
+    expect((await moveList()).join() === 'O-O', `the move list is ${(await moveList()).join()}`);
+  });
+
+  await run('the engine\'s lines: live, with an arrow, and played from the panel', async () => {
+    await page.click('#start');
+    await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
+    await page.check('#analyse');
+    if (!stockfish) {
+      await page.waitForFunction(() => document.getElementById('engine-note').textContent.includes('No analysis'));
+      await page.click('#board .sq[data-square="d2"]');
+      await page.click('#board .sq[data-square="d4"]');
+      await waitMoves(1, 'a move without an engine');
+      console.log('ok [web] (no Stockfish: the page said so and moves still work)');
+      return;
+    }
+    await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 3 &&
+      Number((document.getElementById('depth').textContent.match(/depth (\d+)/) || [0, 0])[1]) >= 10, null, { timeout: 15000 });
+    const arrow = await page.getAttribute('#arrows line', 'data-move');
+    const first = await page.$$eval('#lines li:first-child button.move', (bs) => bs.map((b) => b.textContent));
+    expect(arrow && first.length >= 2, `arrow ${arrow}, first line ${first.join(' ')}`);
+    expect(!(await page.locator('#evalbar').isHidden()), 'no evaluation bar');
+    await shot('analysis');
+    // the lines deepen while the test reads them: the line clicked is read
+    // in the same turn of the page's event loop as the click
+    const line = await page.evaluate(() => {
+      const buttons = [...document.querySelectorAll('#lines li:first-child button.move')];
+      buttons[1].click();
+      return buttons.map((b) => b.textContent);
+    });
+    await waitMoves(2, 'the engine\'s line');
+    expect((await moveList()).join(' ') === line.slice(0, 2).join(' '), `played ${(await moveList()).join(' ')}, the line was ${line.join(' ')}`);
+    await page.uncheck('#analyse');
+  });
+
+  await run('play from here: the engine answers at the strength chosen, and a mate ends the game', async () => {
+    await page.click('#start');
+    await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
+    await page.selectOption('#play-side', 'b');
+    await page.selectOption('#strength', 'elo=1350');
+    await page.click('#play');
+    if (stockfish) {
+      await waitMoves(1, 'the engine\'s first move as White');
+      await waitFen(() => document.getElementById('fen').value.split(' ')[1] === 'b', 'the engine did not move');
+    } else {
+      await page.waitForFunction(() => document.getElementById('engine-note').textContent.includes('cannot play'));
+    }
+    await page.click('#stop-play');
+    await typeFen('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 'Valid');
+    await page.selectOption('#play-side', 'auto');
+    await page.click('#play');
+    await page.dragAndDrop('#board .sq[data-square="a1"]', '#board .sq[data-square="a8"]');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.includes('checkmate'));
+    const said = await page.textContent('#game-result');
+    expect(said === 'Game over: White wins (1-0) by checkmate.', `the page says "${said}"`);
+    expect(await page.locator('#stop-play').isHidden(), 'the game goes on after the mate');
+  });
+
+  await run('the trainer: the pawn ending with White to move, held as Black to its end', async () => {
+    if (!stockfish) return;
+    await page.check('#analyse'); // the moves are the engine's own advice
+    await page.selectOption('#trainer-list', { label: 'King and pawn: the same, White to move' });
+    await page.click('#trainer-start');
+    await waitFen(() => document.getElementById('fen').value.startsWith('8/8/8/4k3/8/4K3/4P3/8 '), 'the trainer position did not load');
+    const over = () => page.textContent('#trainer-verdict');
+    for (let i = 0; i < 80 && !(await over()); i++) {
+      // Black to move, with the engine's advice deep enough, or the end
+      await page.waitForFunction(() => document.getElementById('trainer-verdict').textContent !== '' ||
+        (document.getElementById('fen').value.split(' ')[1] === 'b' &&
+         Number((document.getElementById('depth').textContent.match(/depth (\d+)/) || [0, 0])[1]) >= 14), null, { timeout: 20000 })
+        .catch(async () => fail(`the game stalled after ${(await moveList()).join(' ')}`));
+      if (await over()) break;
+      const n = (await moveList()).length;
+      await page.click('#lines li:first-child button.move:first-of-type');
+      await waitMoves(n + 1, 'black\'s move');
+    }
+    const said = await over();
+    expect(said.startsWith('You held it'), `the trainer says "${said}" after ${(await moveList()).join(' ')}`);
+    expect((await page.textContent('#game-result')).startsWith('Game over: Draw'), 'the game is not over as a draw');
+    await shot('trainer');
+    await page.uncheck('#analyse');
   });
 
   await run('a phone-sized screen', async () => {
