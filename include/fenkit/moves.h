@@ -51,6 +51,25 @@ int fk_moves_generate(const fk_position *pos, fk_movelist *list);
  * double push (the `always` convention; fk_fen_write picks what to write). */
 void fk_move_make(fk_position *pos, fk_move move);
 
+/* Taking moves back. A position is plain data, so undoing a move means
+ * keeping the position from before it (copy-make: 152 bytes, no slower than
+ * unmaking a move piece by piece, and it cannot get the castling rights or
+ * the counters wrong). fk_move_push plays a legal move and fills `undo`;
+ * fk_move_pop restores the position and returns the move taken back. An
+ * array of fk_undo, pushed and popped in order, is a game's move stack:
+ *
+ *     fk_undo stack[64]; int n = 0;
+ *     fk_move_push(&pos, move, &stack[n++]);
+ *     ...
+ *     fk_move last = fk_move_pop(&pos, &stack[--n]);
+ */
+typedef struct {
+    fk_position before; /* the position before the move */
+    fk_move move;       /* the move played */
+} fk_undo;
+void fk_move_push(fk_position *pos, fk_move move, fk_undo *undo);
+fk_move fk_move_pop(fk_position *pos, const fk_undo *undo);
+
 /* 1 when the side to move has a legal en passant capture. */
 int fk_position_ep_capturable(const fk_position *pos);
 
