@@ -7,4 +7,5 @@
 #include "fenkit/check.h"
 #include "fenkit/moves.h"
 #include "fenkit/pgn.h"
+#include "fenkit/book.h"
 #endif
