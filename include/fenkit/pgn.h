@@ -110,6 +110,13 @@ void fk_pgn_reader_free(fk_pgn_reader *reader);
  * FK_PGN_ERROR and FK_PGN_GAME_END, the next game follows. */
 fk_pgn_event fk_pgn_next(fk_pgn_reader *reader);
 
+/* Reads past the rest of the current game without replaying its moves, for
+ * a program that its tags already told to leave it (call it after
+ * FK_PGN_GAME): far faster than replaying. FK_PGN_GAME_END still follows
+ * with the result; no FK_PGN_PLY or FK_PGN_ERROR comes from the skipped
+ * moves, and game->plies counts only those replayed before. */
+void fk_pgn_reader_skip_game(fk_pgn_reader *reader);
+
 /* The current game, ply and error. Each pointer stays valid for the life of
  * the reader; the contents change with each fk_pgn_next. */
 const fk_pgn_game *fk_pgn_reader_game(const fk_pgn_reader *reader);

@@ -11,6 +11,7 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "pgn_select.h"
 #include "fenkit/fenkit.h"
 
 static const char *const help_text =
@@ -45,6 +46,26 @@ static const char *const help_text =
     "  --fen FEN         with --write: the start position (or 'startpos moves ...')\n"
     "  -h, --help        this help\n"
     "\n"
+    "Selecting games (a game must pass every test given; output, and --write,\n"
+    "then cover only the games selected; a broken game is never selected by a\n"
+    "test other than --tag):\n"
+    "  --tag NAME=VALUE  the tag equals VALUE; also NAME!=VALUE, NAME~REGEX (POSIX\n"
+    "                    extended, anywhere in the value), NAME>=N, >, <, <= (numbers\n"
+    "                    compare as numbers, other values as text: dates in order).\n"
+    "                    Repeat for more tests: --tag WhiteElo>=2500 --tag 'White~Carlsen'\n"
+    "  --result R[,R]    the result is one of these: 1-0, 0-1, 1/2-1/2 (draw), *\n"
+    "  --checkmate       the game ends in checkmate on the board\n"
+    "  --plies MIN-MAX   the main line has MIN to MAX plies (N, MIN-, -MAX too)\n"
+    "  --material M      some position of the main line has exactly this material,\n"
+    "                    KQRBNP for White, kqrbnp for Black: --material KRPkr\n"
+    "  --reaches FEN     some position of the main line has this placement (and side\n"
+    "                    to move, when the FEN gives it); ? stands for any square:\n"
+    "                    '\?\?\?\?k\?\?\?/8/8/8/8/8/8/\?\?\?\?K\?\?\?' is kings on e1 and e8, the\n"
+    "                    rest of ranks 1 and 8 anything; 'startpos moves ...' works\n"
+    "  --dedupe          a game with the same start and main-line moves as an\n"
+    "                    earlier selected one is dropped (named on standard error)\n"
+    "  (several --reaches, or --material, select a game that passes any of them)\n"
+    "\n"
     "Examples:\n"
     "  fenkit pgn games.pgn\n"
     "  fenkit pgn --last --json games.pgn\n"
@@ -52,6 +73,8 @@ static const char *const help_text =
     "  cat *.pgn | fenkit pgn --variations -\n"
     "  fenkit pgn --write e4 e5 Nf3 Nc6 Bb5\n"
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
+    "  fenkit pgn --last --tag WhiteElo\\>=2700 --result 1-0 games.pgn\n"
+    "  fenkit pgn --write --dedupe --material KQkq < games.pgn > queen_endings.pgn\n"
     "\n"
     "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
     "--move) was too short to reach the position asked for (each such game is\n"
@@ -83,6 +106,8 @@ typedef struct {
     double last_shown;       /* seconds into the run */
     struct timespec started;
     long next_check;
+    pgn_select *sel; /* the games to keep */
+    int selecting;   /* some selection option was given */
 } run_state;
 
 static double seconds_since(const struct timespec *t0) {
@@ -151,6 +176,13 @@ static char *put_san(char *p, const char san[16]) {
 typedef struct {
     char data[1 << 16];
     size_t len;
+    /* While a game's verdict waits for its end (pgn_select_deferred), its
+     * lines start at data[mark]; those that do not fit go to `hold`. */
+    size_t mark;
+    int holding;
+    FILE *hold;
+    char *hold_buf;
+    size_t hold_size;
     long game;            /* the game number game_text holds */
     char game_text[24];   /* its digits and a tab, written once per game */
     size_t game_len;
@@ -159,11 +191,10 @@ typedef struct {
 /* Writes out what the text output holds, straight to the file descriptor
  * (after whatever stdio still holds): going through stdio would copy every
  * block once more. */
-static void text_flush(text_output *text) {
-    cli_flush_stdout();
+static void write_out(const char *data, size_t len) {
     size_t done = 0;
-    while (done < text->len) {
-        ssize_t n = write(STDOUT_FILENO, text->data + done, text->len - done);
+    while (done < len) {
+        ssize_t n = write(STDOUT_FILENO, data + done, len - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             /* the rest is lost; main says so when the command ends */
@@ -172,7 +203,39 @@ static void text_flush(text_output *text) {
         }
         done += (size_t)n;
     }
-    text->len = 0;
+}
+
+static void text_flush(text_output *text) {
+    cli_flush_stdout();
+    size_t held = text->holding ? text->len - text->mark : 0;
+    write_out(text->data, text->len - held);
+    if (held) fwrite(text->data + text->mark, 1, held, text->hold);
+    text->len = text->mark = 0;
+}
+
+/* Starts holding a game's output (text lines, or JSON through `hold`)
+ * until hold_release says whether it is kept. */
+static void hold_begin(text_output *text) {
+    text->mark = text->len;
+    text->holding = 1;
+    fseek(text->hold, 0, SEEK_SET);
+}
+
+/* Ends the hold: a kept game's output goes out (what overflowed first),
+ * a dropped game's is forgotten. */
+static void hold_release(text_output *text, int keep) {
+    fflush(text->hold);
+    size_t held = (size_t)ftell(text->hold);
+    if (keep) {
+        if (held) {
+            cli_flush_stdout();
+            write_out(text->hold_buf, held);
+        }
+        text->mark = text->len;
+    } else {
+        text->len = text->mark;
+    }
+    text->holding = 0;
 }
 
 /* One position as a line of text (into `text`) or JSON (on stdout). The
@@ -181,7 +244,7 @@ static void text_flush(text_output *text) {
 static void print_position(text_output *text, const options *opt, long game,
                            const fk_pgn_ply *ply, fk_pgn_reader *reader,
                            const fk_pgn_game *info, int with_tags) {
-    FILE *out = stdout;
+    FILE *out = text->holding ? text->hold : stdout;
     if (!opt->json) {
         size_t san = sizeof ply->san, path = opt->variations ? strlen(ply->path) : 0;
         /* the game number (copied as 24 bytes), the ply, four tabs, a
@@ -278,6 +341,17 @@ static void report_too_short(const options *opt, const char *name, long game, in
     fprintf(stderr, ": the game has %d pl%s\n", plies, plies == 1 ? "y" : "ies");
 }
 
+/* The verdict of a game whose verdict waited for its end; a duplicate is
+ * named on stderr. */
+static int game_selected(pgn_select *sel, const char *name, const fk_pgn_game *game, long number) {
+    long first;
+    if (pgn_select_game_end(sel, game, number, &first)) return 1;
+    if (first)
+        fprintf(stderr, "fenkit pgn: %s: game %ld: the same moves as game %ld; dropped\n", name,
+                number, first);
+    return 0;
+}
+
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
@@ -292,14 +366,24 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     const fk_pgn_ply *ply = fk_pgn_reader_ply(reader);
     fk_pgn_ply last;
     int printed = 0; /* lines printed for the current game */
+    int skipped = 0; /* the current game's tags rule it out */
+    int deferred = pgn_select_deferred(run->sel);
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
         long number = run->game_base + game->number;
         switch (ev) {
         case FK_PGN_GAME:
             printed = 0; /* the start is a position like the others */
+            skipped = !pgn_select_game_start(run->sel, game, ply);
+            if (skipped) {
+                fk_pgn_reader_skip_game(reader);
+                break;
+            }
+            if (deferred) hold_begin(text);
             /* fall through */
         case FK_PGN_PLY:
+            if (skipped) break;
+            if (ev == FK_PGN_PLY && deferred) pgn_select_ply(run->sel, ply);
             run->positions++;
             if (opt->pick == PICK_LAST) {
                 /* with variations the current ply may be a side line's */
@@ -313,13 +397,19 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             report_error(stdout, opt, name, number, fk_pgn_reader_error(reader));
             break;
         case FK_PGN_GAME_END: {
-            if ((opt->pick == PICK_PLY || opt->pick == PICK_MOVE) && !printed && !game->has_error) {
+            int keep = !skipped;
+            if (keep && deferred)
+                keep = !game->has_error && game_selected(run->sel, name, game, number);
+            if (keep && (opt->pick == PICK_PLY || opt->pick == PICK_MOVE) && !printed &&
+                !game->has_error) {
                 report_too_short(opt, name, number, game->plies);
                 run->too_short++;
             }
-            if (opt->pick == PICK_LAST && !game->has_error)
+            if (keep && opt->pick == PICK_LAST && !game->has_error)
                 print_position(text, opt, number, opt->variations ? &last : ply,
                                opt->variations ? NULL : reader, game, 1);
+            if (!skipped && !deferred) pgn_select_game_end(run->sel, game, number, &(long){0});
+            if (!skipped && deferred) hold_release(text, keep);
             fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
             show_progress(run, &so_far);
             break;
@@ -409,7 +499,8 @@ static void note_dropped(const char *name, const fk_pgn_game *game) {
 
 /* --write: replays the moves (arguments or standard input) and writes each
  * game as PGN. */
-static int write_games(int argc, char **argv, int first_move, const options *opt) {
+static int write_games(int argc, char **argv, int first_move, const options *opt, pgn_select *sel,
+                       int selecting) {
     char *text = NULL;
     size_t len = 0, cap = 0;
     int oom = 0;
@@ -450,12 +541,17 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     const fk_pgn_ply *ply = reader ? fk_pgn_reader_ply(reader) : NULL;
     const char *name = first_move < argc ? "arguments" : "-";
     int refused = 0; /* the current game holds a null move */
+    int skipped = 0; /* the current game's tags rule it out */
     fk_pgn_event ev;
     while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
         if (ev == FK_PGN_GAME) {
             count = 0;
             refused = 0;
+            skipped = !pgn_select_game_start(sel, game, ply);
+            if (skipped) fk_pgn_reader_skip_game(reader);
         }
+        if (skipped) continue;
+        if (ev == FK_PGN_PLY) pgn_select_ply(sel, ply);
         if (ev == FK_PGN_PLY && !game->has_error && !refused) {
             if (ply->san[0] == '-') {
                 /* PGN has no null move: leaving it out would write another
@@ -484,7 +580,8 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             report_error(stdout, opt, name, game->number, fk_pgn_reader_error(reader));
             status = CLI_PROBLEMS;
         }
-        if (ev == FK_PGN_GAME_END && !game->has_error && !refused) {
+        if (ev == FK_PGN_GAME_END && !game->has_error && !refused &&
+            (!selecting || game_selected(sel, name, game, game->number))) {
             note_dropped(name, game);
             fk_position end = game->start;
             for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
@@ -507,6 +604,12 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         fprintf(stderr, "fenkit pgn: out of memory\n");
         status = CLI_PROBLEMS;
     }
+    if (selecting) {
+        fk_pgn_stats stats = reader ? fk_pgn_reader_stats(reader) : (fk_pgn_stats){0};
+        fprintf(stderr, "fenkit pgn: %ld games, %ld selected", stats.games, sel->selected);
+        if (sel->dedupe) fprintf(stderr, ", %ld duplicates dropped", sel->duplicates);
+        fputc('\n', stderr);
+    }
     free(moves);
     free(text);
     fk_pgn_reader_free(reader);
@@ -524,16 +627,67 @@ static int parse_move_number(const char *text, options *opt) {
     return (*end == '\0' || opt->pick_black) ? 0 : -1;
 }
 
+static int pgn_main(int argc, char **argv, const struct option *longopts, options *opt,
+                    pgn_select *sel, int *selecting);
+static int add_selection(pgn_select *sel, int c, const char *value);
+
 int cmd_pgn(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},       {"json", no_argument, NULL, 'j'},
-        {"strict", no_argument, NULL, 's'},     {"write", no_argument, NULL, 'w'},
-        {"mainline", no_argument, NULL, 'M'},   {"variations", no_argument, NULL, 'V'},
-        {"last", no_argument, NULL, 'l'},       {"ply", required_argument, NULL, 'p'},
-        {"move", required_argument, NULL, 'm'}, {"ep", required_argument, NULL, 'e'},
-        {"fen", required_argument, NULL, 'f'},  {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                             {"json", no_argument, NULL, 'j'},
+                                             {"strict", no_argument, NULL, 's'},
+                                             {"write", no_argument, NULL, 'w'},
+                                             {"mainline", no_argument, NULL, 'M'},
+                                             {"variations", no_argument, NULL, 'V'},
+                                             {"last", no_argument, NULL, 'l'},
+                                             {"ply", required_argument, NULL, 'p'},
+                                             {"move", required_argument, NULL, 'm'},
+                                             {"ep", required_argument, NULL, 'e'},
+                                             {"fen", required_argument, NULL, 'f'},
+                                             {"tag", required_argument, NULL, 'T'},
+                                             {"result", required_argument, NULL, 'R'},
+                                             {"checkmate", no_argument, NULL, 'C'},
+                                             {"plies", required_argument, NULL, 'P'},
+                                             {"material", required_argument, NULL, 'A'},
+                                             {"reaches", required_argument, NULL, 'H'},
+                                             {"dedupe", no_argument, NULL, 'D'},
+                                             {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
+    pgn_select sel;
+    pgn_select_init(&sel);
+    int selecting = 0;
+    int status = pgn_main(argc, argv, longopts, &opt, &sel, &selecting);
+    pgn_select_free(&sel);
+    return status;
+}
+
+/* Reads one selection option into sel. Returns 0, or CLI_USAGE after
+ * saying what is wrong with its value. */
+static int add_selection(pgn_select *sel, int c, const char *value) {
+    char why[600];
+    int bad = 0;
+    switch (c) {
+    case 'T': bad = pgn_select_add_tag(sel, value, why, sizeof why); break;
+    case 'R': bad = pgn_select_add_result(sel, value, why, sizeof why); break;
+    case 'C': sel->checkmate = 1; break;
+    case 'P': bad = pgn_select_set_plies(sel, value, why, sizeof why); break;
+    case 'A': bad = pgn_select_add_material(sel, value, why, sizeof why); break;
+    case 'H': bad = pgn_select_add_reaches(sel, value, why, sizeof why); break;
+    case 'D': sel->dedupe = 1; break;
+    }
+    if (!bad) return 0;
+    static const char *const names[] = {"T--tag", "R--result", "P--plies", "A--material",
+                                        "H--reaches"};
+    const char *name = "";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i][0] == c) name = names[i] + 1;
+    return cli_usage_error("pgn", "%s: %s", name, why);
+}
+
+/* fenkit pgn after its selection is set up (cmd_pgn frees it). */
+static int pgn_main(int argc, char **argv, const struct option *longopts, options *opt_out,
+                    pgn_select *sel, int *selecting) {
+    options opt = *opt_out;
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
     o.in_order = 1; /* after the first move of --write, "--" is a null move */
@@ -564,19 +718,36 @@ int cmd_pgn(int argc, char **argv) {
                 return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
             break;
         case 'f': opt.fen = o.value; break;
+        case 'T':
+        case 'R':
+        case 'C':
+        case 'P':
+        case 'A':
+        case 'H':
+        case 'D':
+            *selecting = 1;
+            if (add_selection(sel, c, o.value) != 0) return CLI_USAGE;
+            break;
         default: return CLI_USAGE;
         }
     }
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
-    if (opt.write) return write_games(argc, argv, first_file, &opt);
+    if (opt.write) return write_games(argc, argv, first_file, &opt, sel, *selecting);
 
     static char out_buffer[1 << 16];
     setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
     static text_output text;
     run_state run = {0};
+    run.sel = sel;
+    run.selecting = *selecting;
     run.progress = isatty(STDERR_FILENO);
+    text.hold = open_memstream(&text.hold_buf, &text.hold_size);
+    if (!text.hold) {
+        fprintf(stderr, "fenkit pgn: out of memory\n");
+        return CLI_PROBLEMS;
+    }
     clock_gettime(CLOCK_MONOTONIC, &run.started);
     int broken = 0;
     if (first_file >= argc) {
@@ -602,6 +773,10 @@ int cmd_pgn(int argc, char **argv) {
             (unsigned long long)run.positions, run.errors);
     if (run.too_short)
         fprintf(stderr, ", %ld without the position asked for", run.too_short);
+    if (run.selecting) fprintf(stderr, ", %ld selected", sel->selected);
+    if (sel->dedupe) fprintf(stderr, ", %ld duplicates dropped", sel->duplicates);
     fputc('\n', stderr);
+    fclose(text.hold);
+    free(text.hold_buf);
     return broken || run.too_short ? CLI_PROBLEMS : CLI_OK;
 }

@@ -784,6 +784,12 @@ static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
     movetext_token(r, kind);
 }
 
+void fk_pgn_reader_skip_game(fk_pgn_reader *r) {
+    /* the state of a broken game's rest: results still end it, moves are
+     * not replayed */
+    if (r->state == MOVES) r->state = SKIP;
+}
+
 fk_pgn_event fk_pgn_next(fk_pgn_reader *r) {
     for (;;) {
         if (r->queue_pos < r->queue_len) return r->queue[r->queue_pos++];
