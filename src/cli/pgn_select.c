@@ -213,13 +213,14 @@ static int tag_passes(const pgn_tag_test *t, const char *value) {
     default: break;
     }
     /* numbers compare as numbers (Elo), anything else as text, which keeps
-     * PGN dates (YYYY.MM.DD) in order */
+     * PGN dates (YYYY.MM.DD) in order; an unknown value ("?", "-") never
+     * passes a comparison with a number */
     double v;
     int cmp;
     if (t->is_number && read_number(value, &v))
         cmp = v < t->number ? -1 : v > t->number;
-    else if (t->is_number)
-        return 0; /* "?" or "-" where a number is asked for */
+    else if (t->is_number && !(value[0] >= '0' && value[0] <= '9'))
+        return 0;
     else
         cmp = strcmp(value, t->value);
     switch (t->op) {
