@@ -158,6 +158,10 @@ fk_status fk_pgn_writer_begin(fk_pgn_writer *writer, fk_pgn_write_fn write, void
                               const fk_position *start, const fk_pgn_tag *tags, int count);
 /* Writes one legal move (with its move number where one is due). */
 fk_status fk_pgn_writer_move(fk_pgn_writer *writer, fk_move move);
+/* The same, with the move's SAN already known (fk_pgn_ply.san gives it), so
+ * that none is worked out: several times faster. san must be the move's
+ * SAN in this position; NULL works it out. */
+fk_status fk_pgn_writer_move_san(fk_pgn_writer *writer, fk_move move, const char *san);
 /* Writes the result and a blank line. */
 fk_status fk_pgn_writer_end(fk_pgn_writer *writer);
 

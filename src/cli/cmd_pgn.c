@@ -531,9 +531,11 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         return CLI_PROBLEMS;
     }
     chained_input in = {text ? text : "", len, 0, first_move < argc ? NULL : stdin};
-    unsigned flags = opt->strict ? FK_PGN_STRICT : 0;
+    /* the writer never shows repetitions: no need to count them */
+    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | FK_PGN_NO_REPETITION;
     fk_pgn_reader *reader = fk_pgn_reader_create(read_chained, &in, flags);
     fk_move *moves = NULL;
+    char(*sans)[16] = NULL; /* the SAN of each move, as the reader wrote it */
     size_t count = 0, moves_cap = 0;
     int status = CLI_OK;
     if (!reader) oom = 1;
@@ -567,13 +569,16 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             if (count == moves_cap) {
                 size_t want = moves_cap ? moves_cap * 2 : 256;
                 fk_move *grown = realloc(moves, want * sizeof *moves);
-                if (!grown) {
+                if (grown) moves = grown;
+                char(*grown_sans)[16] = grown ? realloc(sans, want * sizeof *sans) : NULL;
+                if (!grown_sans) {
                     oom = 1;
                     break;
                 }
-                moves = grown;
+                sans = grown_sans;
                 moves_cap = want;
             }
+            memcpy(sans[count], ply->san, sizeof sans[count]);
             moves[count++] = ply->move;
         }
         if (ev == FK_PGN_ERROR) {
@@ -596,7 +601,8 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             tags[n++] = (fk_pgn_tag){"Result", result};
             fk_pgn_writer w;
             fk_pgn_writer_begin(&w, sink_stdio, stdout, &game->start, tags, n);
-            for (size_t i = 0; i < count; i++) fk_pgn_writer_move(&w, moves[i]);
+            for (size_t i = 0; i < count; i++)
+                fk_pgn_writer_move_san(&w, moves[i], sans[i]);
             if (fk_pgn_writer_end(&w) != FK_OK) status = CLI_PROBLEMS;
         }
     }
@@ -611,6 +617,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         fputc('\n', stderr);
     }
     free(moves);
+    free(sans);
     free(text);
     fk_pgn_reader_free(reader);
     return status;

@@ -231,7 +231,27 @@ static int tag_passes(const pgn_tag_test *t, const char *value) {
     }
 }
 
+/* The index of a result's text in result_names, or -1. */
+static int result_of(const char *text) {
+    for (int i = 0; text && i < 4; i++)
+        if (strcmp(text, result_names[i]) == 0) return i;
+    return -1;
+}
+
+/* The game's result: its Result tag's, else (no tag, or "?") the one at
+ * the end of its movetext. */
+static int result_index(const fk_pgn_game *game) {
+    int tag = result_of(fk_pgn_game_tag(game, "Result"));
+    return tag >= 0 ? tag : result_of(game->result);
+}
+
 int pgn_select_game_start(pgn_select *sel, const fk_pgn_game *game, const fk_pgn_ply *start) {
+    /* a Result tag decides --result before the moves are read */
+    int tag_result = result_of(fk_pgn_game_tag(game, "Result"));
+    if (sel->results && tag_result >= 0 && !(sel->results & (1u << tag_result))) {
+        sel->rejected++;
+        return 0;
+    }
     for (int i = 0; i < sel->tag_count; i++) {
         if (!tag_passes(&sel->tags[i], fk_pgn_game_tag(game, sel->tags[i].name))) {
             sel->rejected++;
@@ -284,14 +304,6 @@ void pgn_select_ply(pgn_select *sel, const fk_pgn_ply *ply) {
         sel->material_seen = material_matches(&sel->material[i], &ply->pos);
     /* copied, not tested: only the last one counts, a mate can end no other */
     if (sel->checkmate) sel->last = ply->pos;
-}
-
-/* The game's result: the movetext's, else its Result tag's. */
-static int result_index(const fk_pgn_game *game) {
-    const char *r = game->result[0] ? game->result : fk_pgn_game_tag(game, "Result");
-    for (int i = 0; r && i < 4; i++)
-        if (strcmp(r, result_names[i]) == 0) return i;
-    return -1;
 }
 
 /* Looks the hash up in the duplicate table and adds it when it is new.

@@ -93,6 +93,10 @@ fk_status fk_pgn_writer_begin(fk_pgn_writer *w, fk_pgn_write_fn write, void *ctx
 }
 
 fk_status fk_pgn_writer_move(fk_pgn_writer *w, fk_move move) {
+    return fk_pgn_writer_move_san(w, move, NULL);
+}
+
+fk_status fk_pgn_writer_move_san(fk_pgn_writer *w, fk_move move, const char *san) {
     char token[48];
     size_t n = 0;
     if (w->pos.side == FK_WHITE || w->first) {
@@ -107,7 +111,12 @@ fk_status fk_pgn_writer_move(fk_pgn_writer *w, fk_move move) {
         }
         token[n++] = ' ';
     }
-    n += fk_move_to_san(&w->pos, move, token + n, sizeof token - n);
+    if (san && strlen(san) < sizeof token - n) {
+        memcpy(token + n, san, strlen(san));
+        n += strlen(san);
+    } else {
+        n += fk_move_to_san(&w->pos, move, token + n, sizeof token - n);
+    }
     put_token(w, token, n);
     fk_move_make(&w->pos, move);
     w->first = 0;
