@@ -11,6 +11,7 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "pgn_eco.h"
 #include "pgn_select.h"
 #include "fenkit/fenkit.h"
 
@@ -44,6 +45,10 @@ static const char *const help_text =
     "                    comments, annotations and variations are left out (a note\n"
     "                    says so), and a game with a null move (--) is not written\n"
     "  --fen FEN         with --write: the start position (or 'startpos moves ...')\n"
+    "  --eco             name the opening (lichess's table of 3,373, built in): two\n"
+    "                    more columns, ECO and name, of the deepest named position\n"
+    "                    reached so far, by position (transpositions count); eco\n"
+    "                    and opening in JSON; with --write, ECO and Opening tags\n"
     "  -h, --help        this help\n"
     "\n"
     "Selecting games (a game must pass every test given; output, and --write,\n"
@@ -75,6 +80,7 @@ static const char *const help_text =
     "  fenkit pgn --write --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1' < moves.txt\n"
     "  fenkit pgn --last --tag WhiteElo\\>=2700 --result 1-0 games.pgn\n"
     "  fenkit pgn --write --dedupe --material KQkq < games.pgn > queen_endings.pgn\n"
+    "  fenkit pgn --last --eco games.pgn | cut -f1,5,6\n"
     "\n"
     "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
     "--move) was too short to reach the position asked for (each such game is\n"
@@ -93,6 +99,7 @@ typedef struct {
     long pick_move;    /* PICK_MOVE */
     int pick_black;    /* PICK_MOVE: N... */
     const char *fen;   /* --write start */
+    int eco;           /* --eco */
 } options;
 
 /* What a run has done so far (numbering goes on across files). */
@@ -241,15 +248,18 @@ static void hold_release(text_output *text, int keep) {
 /* One position as a line of text (into `text`) or JSON (on stdout). The
  * FEN comes from the reader when one is given (it is the reader's current
  * ply), else from fk_fen_write. */
-static void print_position(text_output *text, const options *opt, long game,
-                           const fk_pgn_ply *ply, fk_pgn_reader *reader,
-                           const fk_pgn_game *info, int with_tags) {
+static void print_position(text_output *text, const options *opt, long game, const fk_pgn_ply *ply,
+                           fk_pgn_reader *reader, const fk_pgn_game *info, int with_tags,
+                           const pgn_opening *opening) {
     FILE *out = text->holding ? text->hold : stdout;
+    static const pgn_opening none = {"", ""};
+    if (opt->eco && !opening) opening = &none;
     if (!opt->json) {
         size_t san = sizeof ply->san, path = opt->variations ? strlen(ply->path) : 0;
+        size_t eco = opt->eco ? strlen(opening->eco) + strlen(opening->name) + 2 : 0;
         /* the game number (copied as 24 bytes), the ply, four tabs, a
          * newline and the FEN writer's 8-byte overhang fit in 96 bytes */
-        if (text->len + san + FK_FEN_MAX + path + 96 > sizeof text->data) text_flush(text);
+        if (text->len + san + FK_FEN_MAX + path + eco + 96 > sizeof text->data) text_flush(text);
         char *p = text->data + text->len;
         if (text->game != game || !text->game_len) {
             text->game = game;
@@ -263,7 +273,7 @@ static void print_position(text_output *text, const options *opt, long game,
         *p++ = '\t';
         p = put_san(p, ply->san);
         *p++ = '\t';
-        size_t room = (size_t)(text->data + sizeof text->data - p) - path - 2;
+        size_t room = (size_t)(text->data + sizeof text->data - p) - path - eco - 2;
         p += reader ? fk_pgn_reader_fen(reader, opt->ep, p, room)
                     : fk_fen_write(&ply->pos, opt->ep, p, room);
         if (opt->variations) {
@@ -271,6 +281,7 @@ static void print_position(text_output *text, const options *opt, long game,
             memcpy(p, ply->path, path);
             p += path;
         }
+        if (opt->eco) p += sprintf(p, "\t%s\t%s", opening->eco, opening->name);
         *p++ = '\n';
         text->len = (size_t)(p - text->data);
         return;
@@ -283,6 +294,10 @@ static void print_position(text_output *text, const options *opt, long game,
     fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
             ply->san, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
+    if (opening && opening->eco[0]) {
+        fprintf(out, ",\"eco\":\"%s\",\"opening\":", opening->eco);
+        cli_json_cstring(out, opening->name);
+    }
     if (ply->repetition > 1) {
         fprintf(out, ",\"repetition\":%d", ply->repetition);
         if (ply->repetition >= 3)
@@ -368,6 +383,7 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
     int printed = 0; /* lines printed for the current game */
     int skipped = 0; /* the current game's tags rule it out */
     int deferred = pgn_select_deferred(run->sel);
+    const pgn_opening *opening = NULL; /* the deepest named so far (--eco) */
     fk_pgn_event ev;
     while ((ev = fk_pgn_next(reader)) != FK_PGN_END) {
         long number = run->game_base + game->number;
@@ -380,16 +396,21 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
                 break;
             }
             if (deferred) hold_begin(text);
+            opening = NULL;
             /* fall through */
         case FK_PGN_PLY:
             if (skipped) break;
             if (ev == FK_PGN_PLY && deferred) pgn_select_ply(run->sel, ply);
+            if (opt->eco && ply->depth == 0) {
+                const pgn_opening *named = pgn_eco_find(&ply->pos);
+                if (named) opening = named;
+            }
             run->positions++;
             if (opt->pick == PICK_LAST) {
                 /* with variations the current ply may be a side line's */
                 if (ply->depth == 0 && opt->variations) last = *ply;
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
-                print_position(text, opt, number, ply, reader, game, !printed);
+                print_position(text, opt, number, ply, reader, game, !printed, opening);
                 printed++;
             }
             break;
@@ -407,7 +428,7 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             }
             if (keep && opt->pick == PICK_LAST && !game->has_error)
                 print_position(text, opt, number, opt->variations ? &last : ply,
-                               opt->variations ? NULL : reader, game, 1);
+                               opt->variations ? NULL : reader, game, 1, opening);
             if (!skipped && !deferred) pgn_select_game_end(run->sel, game, number, &(long){0});
             if (!skipped && deferred) hold_release(text, keep);
             fk_pgn_stats so_far = fk_pgn_reader_stats(reader);
@@ -544,16 +565,22 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     const char *name = first_move < argc ? "arguments" : "-";
     int refused = 0; /* the current game holds a null move */
     int skipped = 0; /* the current game's tags rule it out */
+    const pgn_opening *opening = NULL; /* the deepest named so far (--eco) */
     fk_pgn_event ev;
     while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
         if (ev == FK_PGN_GAME) {
             count = 0;
             refused = 0;
+            opening = NULL;
             skipped = !pgn_select_game_start(sel, game, ply);
             if (skipped) fk_pgn_reader_skip_game(reader);
         }
         if (skipped) continue;
         if (ev == FK_PGN_PLY) pgn_select_ply(sel, ply);
+        if (opt->eco && (ev == FK_PGN_GAME || ev == FK_PGN_PLY) && ply->depth == 0) {
+            const pgn_opening *named = pgn_eco_find(&ply->pos);
+            if (named) opening = named;
+        }
         if (ev == FK_PGN_PLY && !game->has_error && !refused) {
             if (ply->san[0] == '-') {
                 /* PGN has no null move: leaving it out would write another
@@ -592,8 +619,16 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
             fk_pgn_tag tags[130];
             int n = 0;
-            for (int i = 0; i < game->tag_count && n < 128; i++)
-                if (strcmp(game->tags[i].name, "Result") != 0) tags[n++] = game->tags[i];
+            for (int i = 0; i < game->tag_count && n < 126; i++) {
+                const char *tag = game->tags[i].name;
+                /* --eco writes these two afresh */
+                if (opening && (strcmp(tag, "ECO") == 0 || strcmp(tag, "Opening") == 0)) continue;
+                if (strcmp(tag, "Result") != 0) tags[n++] = game->tags[i];
+            }
+            if (opening) {
+                tags[n++] = (fk_pgn_tag){"ECO", opening->eco};
+                tags[n++] = (fk_pgn_tag){"Opening", opening->name};
+            }
             const char *result = game->result[0] && strcmp(game->result, "*") != 0
                                      ? game->result
                                      : fk_pgn_game_tag(game, "Result");
@@ -639,25 +674,17 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
 static int add_selection(pgn_select *sel, int c, const char *value);
 
 int cmd_pgn(int argc, char **argv) {
-    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-                                             {"json", no_argument, NULL, 'j'},
-                                             {"strict", no_argument, NULL, 's'},
-                                             {"write", no_argument, NULL, 'w'},
-                                             {"mainline", no_argument, NULL, 'M'},
-                                             {"variations", no_argument, NULL, 'V'},
-                                             {"last", no_argument, NULL, 'l'},
-                                             {"ply", required_argument, NULL, 'p'},
-                                             {"move", required_argument, NULL, 'm'},
-                                             {"ep", required_argument, NULL, 'e'},
-                                             {"fen", required_argument, NULL, 'f'},
-                                             {"tag", required_argument, NULL, 'T'},
-                                             {"result", required_argument, NULL, 'R'},
-                                             {"checkmate", no_argument, NULL, 'C'},
-                                             {"plies", required_argument, NULL, 'P'},
-                                             {"material", required_argument, NULL, 'A'},
-                                             {"reaches", required_argument, NULL, 'H'},
-                                             {"dedupe", no_argument, NULL, 'D'},
-                                             {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},          {"json", no_argument, NULL, 'j'},
+        {"strict", no_argument, NULL, 's'},        {"write", no_argument, NULL, 'w'},
+        {"mainline", no_argument, NULL, 'M'},      {"variations", no_argument, NULL, 'V'},
+        {"last", no_argument, NULL, 'l'},          {"ply", required_argument, NULL, 'p'},
+        {"move", required_argument, NULL, 'm'},    {"ep", required_argument, NULL, 'e'},
+        {"fen", required_argument, NULL, 'f'},     {"tag", required_argument, NULL, 'T'},
+        {"result", required_argument, NULL, 'R'},  {"checkmate", no_argument, NULL, 'C'},
+        {"plies", required_argument, NULL, 'P'},   {"material", required_argument, NULL, 'A'},
+        {"reaches", required_argument, NULL, 'H'}, {"dedupe", no_argument, NULL, 'D'},
+        {"eco", no_argument, NULL, 'E'},           {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     pgn_select sel;
@@ -725,6 +752,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
                 return cli_usage_error("pgn", "--ep is legal or always, not '%s'", o.value);
             break;
         case 'f': opt.fen = o.value; break;
+        case 'E': opt.eco = 1; break;
         case 'T':
         case 'R':
         case 'C':
@@ -741,6 +769,10 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
+    if (opt.eco && pgn_eco_load() != 0) {
+        fprintf(stderr, "fenkit pgn: out of memory\n");
+        return CLI_PROBLEMS;
+    }
     if (opt.write) return write_games(argc, argv, first_file, &opt, sel, *selecting);
 
     static char out_buffer[1 << 16];
