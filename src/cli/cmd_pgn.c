@@ -27,7 +27,7 @@ static const char *const help_text =
     "goes on with the next game. A summary follows on standard error.\n"
     "\n"
     "Options:\n"
-    "  --json            JSON Lines: game, ply, san, fen; the game's tags on its\n"
+    "  --json            JSON Lines: game, ply, san, uci, fen; the game's tags on its\n"
     "                    first line; repetition (and draw: threefold, fivefold)\n"
     "                    when a position repeats; status (check, checkmate,\n"
     "                    stalemate); errors as {\"game\":..,\"error\":..} lines\n"
@@ -291,8 +291,12 @@ static void print_position(text_output *text, const options *opt, long game, con
         fk_pgn_reader_fen(reader, opt->ep, fen, sizeof fen);
     else
         fk_fen_write(&ply->pos, opt->ep, fen, sizeof fen);
-    fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"fen\":\"%s\"", game, ply->ply,
-            ply->san, fen);
+    /* the UCI text needs only the castling convention, which the move
+     * does not change, so the position after the move serves */
+    char uci[8] = "";
+    if (ply->ply > 0 && ply->san[0] != '-') fk_move_to_uci(&ply->pos, ply->move, uci, sizeof uci);
+    fprintf(out, "{\"game\":%ld,\"ply\":%d,\"san\":\"%s\",\"uci\":\"%s\",\"fen\":\"%s\"", game,
+            ply->ply, ply->san, uci, fen);
     if (opt->variations) fprintf(out, ",\"path\":\"%s\"", ply->path);
     if (opening && opening->eco[0]) {
         fprintf(out, ",\"eco\":\"%s\",\"opening\":", opening->eco);
@@ -728,7 +732,11 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
         char *end;
         switch (c) {
-        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 'h':
+            /* longer than stdio's buffer: a failed write shows here, with
+             * its errno, before main's final flush */
+            if (fputs(help_text, stdout) == EOF) cli_stdout_failed(errno);
+            return CLI_OK;
         case 'j': opt.json = 1; break;
         case 's': opt.strict = 1; break;
         case 'w': opt.write = 1; break;

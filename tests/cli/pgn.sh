@@ -41,10 +41,10 @@ expect "--last" $'1\t5\texd6' "$(printf '%s\n' "$game" | "$fenkit" pgn --last 2>
 # JSON: tags once, status, repetition.
 json=$(printf '[White "Ann \\"A\\""]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' |
   "$fenkit" pgn --json 2>/dev/null)
-expect "json first" '{"game":1,"ply":0,"san":"","fen":"'"$start"'","tags":{"White":"Ann \"A\""}}' \
+expect "json first" '{"game":1,"ply":0,"san":"","uci":"","fen":"'"$start"'","tags":{"White":"Ann \"A\""}}' \
   "$(head -1 <<<"$json")"
 expect "json tags once" 1 "$(grep -c '"tags"' <<<"$json")"
-expect "json mate" '{"game":1,"ply":7,"san":"Qxf7#","fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","status":"checkmate"}' \
+expect "json mate" '{"game":1,"ply":7,"san":"Qxf7#","uci":"h5f7","fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","status":"checkmate"}' \
   "$(tail -1 <<<"$json")"
 rep=$(printf '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n' | "$fenkit" pgn --json 2>/dev/null)
 expect "repetition 2" '"repetition":2' "$(sed -n 5p <<<"$rep" | grep -o '"repetition":[0-9]*')"
