@@ -19,10 +19,14 @@ size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap);
 
 /* Reader flags. */
 enum {
-    FK_PGN_STRICT = 1 << 0,     /* every leniency becomes an error */
-    FK_PGN_VARIATIONS = 1 << 1, /* replay variations too (else they are skipped) */
-    FK_PGN_NO_REPETITION = 1 << 2 /* repetitions are not counted (saves time when
+    FK_PGN_STRICT = 1 << 0,        /* every leniency becomes an error */
+    FK_PGN_VARIATIONS = 1 << 1,    /* replay variations too (else they are skipped) */
+    FK_PGN_NO_REPETITION = 1 << 2, /* repetitions are not counted (saves time when
                                      they are not read): repetition stays 1 */
+    FK_PGN_ANNOTATIONS = 1 << 3    /* each ply gets the comments and NAGs written after
+                                      its move (see fk_pgn_ply.comment): its
+                                      FK_PGN_PLY comes once the next move, result
+                                      or parenthesis is read */
 };
 
 /* What fk_pgn_next found. */
@@ -78,7 +82,18 @@ typedef struct {
                           "PLY.N" per level (the N-th alternative to the
                           move that reached ply PLY), joined by '/' */
     long line, column; /* where the move was written (1-based) */
+    /* With FK_PGN_ANNOTATIONS (else "" and 0): the comments written after
+     * the move (at ply 0, before the first move), joined by a space, at
+     * most FK_PGN_COMMENT_MAX bytes; valid until the next fk_pgn_next. And
+     * its NAGs: $n as n, a move's suffix and the common glyphs as their
+     * numbers (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6, = 10, +/= 14, =/+ 15,
+     * +/- 16, -/+ 17, +- 18, -+ 19), the first 8. */
+    const char *comment;
+    int nag_count;
+    unsigned char nags[8];
 } fk_pgn_ply;
+
+#define FK_PGN_COMMENT_MAX 4096
 
 /* A broken game: where, which move and why. */
 typedef struct {

@@ -11,6 +11,7 @@
 #include "input.h"
 #include "options.h"
 #include "json.h"
+#include "pgn_comment.h"
 #include "pgn_eco.h"
 #include "pgn_select.h"
 #include "fenkit/fenkit.h"
@@ -28,8 +29,11 @@ static const char *const help_text =
     "\n"
     "Options:\n"
     "  --json            JSON Lines: game, ply, san, uci, fen; the game's tags on its\n"
-    "                    first line; repetition (and draw: threefold, fivefold)\n"
-    "                    when a position repeats; status (check, checkmate,\n"
+    "                    first line; the comment after the move, its nags (numbers),\n"
+    "                    clock (seconds, from [%clk]) and eval (pawns) or mate (from\n"
+    "                    [%eval]) where the PGN has them; repetition (and draw:\n"
+    "                    threefold, fivefold) when a position repeats; status\n"
+    "                    (check, checkmate,\n"
     "                    stalemate); errors as {\"game\":..,\"error\":..} lines\n"
     "  --ply N           only the position after N plies of each game\n"
     "  --move N          only the position after White's move N (N... : Black's)\n"
@@ -245,6 +249,28 @@ static void hold_release(text_output *text, int keep) {
     text->holding = 0;
 }
 
+/* The comments and NAGs after a move as JSON fields: comment (without the
+ * [%clk] and [%eval] commands, which become clock, eval and mate), nags. */
+static void print_annotations(FILE *out, const fk_pgn_ply *ply) {
+    if (ply->comment && ply->comment[0]) {
+        pgn_comment c;
+        pgn_comment_read(ply->comment, &c);
+        if (c.text[0]) {
+            fputs(",\"comment\":", out);
+            cli_json_cstring(out, c.text);
+        }
+        if (c.has_clock) fprintf(out, ",\"clock\":%.10g", c.clock);
+        if (c.has_eval) fprintf(out, ",\"eval\":%.10g", c.eval);
+        if (c.has_mate) fprintf(out, ",\"mate\":%d", c.mate);
+    }
+    if (ply->nag_count) {
+        fputs(",\"nags\":[", out);
+        for (int i = 0; i < ply->nag_count; i++)
+            fprintf(out, "%s%d", i ? "," : "", ply->nags[i]);
+        putc(']', out);
+    }
+}
+
 /* One position as a line of text (into `text`) or JSON (on stdout). The
  * FEN comes from the reader when one is given (it is the reader's current
  * ply), else from fk_fen_write. */
@@ -313,6 +339,7 @@ static void print_position(text_output *text, const options *opt, long game, con
                        : status & FK_STATUS_CHECK     ? "check"
                                                       : NULL;
     if (word) fprintf(out, ",\"status\":\"%s\"", word);
+    print_annotations(out, ply);
     if (with_tags) {
         fputs(",\"tags\":{", out);
         for (int i = 0; i < info->tag_count; i++) {
@@ -374,8 +401,9 @@ static int game_selected(pgn_select *sel, const char *name, const fk_pgn_game *g
 /* Converts one input to positions. Returns 0, or 1 when a game was broken. */
 static int convert(FILE *in, const char *name, const options *opt, run_state *run,
                    text_output *text) {
-    unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
-                     (opt->json ? 0 : FK_PGN_NO_REPETITION); /* only JSON shows them */
+    unsigned flags =
+        (opt->strict ? FK_PGN_STRICT : 0) | (opt->variations ? FK_PGN_VARIATIONS : 0) |
+        (opt->json ? FK_PGN_ANNOTATIONS : FK_PGN_NO_REPETITION); /* only JSON shows them */
     fk_pgn_reader *reader = fk_pgn_reader_create(fk_pgn_read_stdio, in, flags);
     if (!reader) {
         fprintf(stderr, "fenkit pgn: out of memory\n");
