@@ -163,6 +163,7 @@ typedef struct {
     int first;         /* no move written yet */
     char result[8];
     fk_status status;  /* FK_ERR_IO once a write failed */
+    int opened;        /* a variation was opened: its "(" goes before the next token */
 } fk_pgn_writer;
 
 /* Starts a game from `start` and writes its tags. Tags named in the roster
@@ -177,6 +178,17 @@ fk_status fk_pgn_writer_move(fk_pgn_writer *writer, fk_move move);
  * that none is worked out: several times faster. san must be the move's
  * SAN in this position; NULL works it out. */
 fk_status fk_pgn_writer_move_san(fk_pgn_writer *writer, fk_move move, const char *san);
+/* Writes a comment {text} (a '}' in it becomes ')'), broken at its spaces
+ * to fit the lines. */
+fk_status fk_pgn_writer_comment(fk_pgn_writer *writer, const char *text);
+/* Writes a NAG, $n. */
+fk_status fk_pgn_writer_nag(fk_pgn_writer *writer, int nag);
+/* Opens a variation: "(", then moves from `before`, the position before the
+ * move the variation replaces. */
+fk_status fk_pgn_writer_variation_start(fk_pgn_writer *writer, const fk_position *before);
+/* Closes a variation: ")", and the line goes on from `resume` (the position
+ * after the last move of the line the variation left). */
+fk_status fk_pgn_writer_variation_end(fk_pgn_writer *writer, const fk_position *resume);
 /* Writes the result and a blank line. */
 fk_status fk_pgn_writer_end(fk_pgn_writer *writer);
 

@@ -45,9 +45,13 @@ static const char *const help_text =
     "                    (PLY.N per level: the N-th alternative to move PLY)\n"
     "  --strict          every leniency (0-0, glyphs such as +/=, over-specified\n"
     "                    moves, [FEN] without [SetUp], missing result, ...) is an error\n"
-    "  --write           write the moves given (or read from standard input) as PGN;\n"
-    "                    comments, annotations and variations are left out (a note\n"
-    "                    says so), and a game with a null move (--) is not written\n"
+    "  --write           write the moves given (or the PGN read from standard input)\n"
+    "                    as PGN, with their comments, NAGs and variations; a game\n"
+    "                    with a null move (--) is not written\n"
+    "  --strip           with --write: moves only (what is left out is noted)\n"
+    "  --fen-comments    with --write: a comment with the FEN after each move\n"
+    "  --split N         with --write: N games a file, games-1.pgn, games-2.pgn, ...\n"
+    "  --out NAME        with --split: the files are NAME-1.pgn, NAME-2.pgn, ...\n"
     "  --fen FEN         with --write: the start position (or 'startpos moves ...')\n"
     "  --eco             name the opening (lichess's table of 3,373, built in): two\n"
     "                    more columns, ECO and name, of the deepest named position\n"
@@ -85,6 +89,7 @@ static const char *const help_text =
     "  fenkit pgn --last --tag WhiteElo\\>=2700 --result 1-0 games.pgn\n"
     "  fenkit pgn --write --dedupe --material KQkq < games.pgn > queen_endings.pgn\n"
     "  fenkit pgn --last --eco games.pgn | cut -f1,5,6\n"
+    "  fenkit pgn --write --split 1000 --out part < big.pgn\n"
     "\n"
     "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
     "--move) was too short to reach the position asked for (each such game is\n"
@@ -104,6 +109,10 @@ typedef struct {
     int pick_black;    /* PICK_MOVE: N... */
     const char *fen;   /* --write start */
     int eco;           /* --eco */
+    int strip;         /* --strip: --write leaves comments, NAGs, variations out */
+    int fen_comments;  /* --fen-comments: --write puts the FEN after each move */
+    long split;        /* --split N: N games a file */
+    const char *split_name; /* --split's files are NAME-1.pgn, ... */
 } options;
 
 /* What a run has done so far (numbering goes on across files). */
@@ -547,7 +556,185 @@ static void note_dropped(const char *name, const fk_pgn_game *game) {
         fprintf(stderr, "%s%d %s", shown == 1 ? "" : shown == kinds ? " and " : ", ",
                 dropped[i].count, dropped[i].count == 1 ? dropped[i].one : dropped[i].many);
     }
-    fputs(" left out (--write writes the moves only)\n", stderr);
+    fputs(" left out (--strip)\n", stderr);
+}
+
+/* A game kept for --write until its end: its plies in the order read
+ * (ply 0 first; variations where they were written, with --variations)
+ * and the text of their comments. */
+typedef struct {
+    fk_move move;
+    char san[16];
+    int depth;
+    char path[96];
+    fk_position after;
+    size_t comment; /* offset in kept_game.text; 0 is "" */
+    int nag_count;
+    unsigned char nags[8];
+} kept_ply;
+
+typedef struct {
+    kept_ply *plies;
+    size_t count, cap;
+    char *text;
+    size_t text_len, text_cap;
+} kept_game;
+
+/* Adds the reader's ply to the game. Returns 0, or -1 when out of memory. */
+static int keep_ply(kept_game *g, const fk_pgn_ply *ply) {
+    if (g->count == g->cap) {
+        size_t want = g->cap ? g->cap * 2 : 256;
+        kept_ply *grown = realloc(g->plies, want * sizeof *grown);
+        if (!grown) return -1;
+        g->plies = grown;
+        g->cap = want;
+    }
+    if (g->text_len == 0) { /* offset 0 holds the empty comment */
+        if (append(&g->text, &g->text_len, &g->text_cap, "") != 0) return -1;
+        g->text_len = 1;
+    }
+    kept_ply *k = &g->plies[g->count];
+    k->move = ply->move;
+    memcpy(k->san, ply->san, sizeof k->san);
+    k->depth = ply->depth;
+    memcpy(k->path, ply->path, sizeof k->path);
+    k->after = ply->pos;
+    k->nag_count = ply->nag_count;
+    memcpy(k->nags, ply->nags, sizeof k->nags);
+    k->comment = 0;
+    if (ply->comment && ply->comment[0]) {
+        k->comment = g->text_len;
+        if (append(&g->text, &g->text_len, &g->text_cap, ply->comment) != 0) return -1;
+        g->text_len++; /* keep its terminating zero */
+        if (g->text_len >= g->text_cap && append(&g->text, &g->text_len, &g->text_cap, "") != 0)
+            return -1;
+    }
+    g->count++;
+    return 0;
+}
+
+/* The number of leading '/'-separated levels two variation paths share. */
+static int shared_levels(const char *a, const char *b) {
+    int levels = 0;
+    while (*a && *b) {
+        size_t n = strcspn(a, "/"), m = strcspn(b, "/");
+        if (n != m || memcmp(a, b, n) != 0) break;
+        levels++;
+        a += n + (a[n] == '/');
+        b += m + (b[m] == '/');
+    }
+    return levels;
+}
+
+/* Writes a ply's NAGs and comment, and with --fen-comments its FEN. */
+static void write_annotations(fk_pgn_writer *w, const kept_game *g, const kept_ply *k,
+                              const options *opt, int with_fen) {
+    if (!opt->strip) {
+        for (int i = 0; i < k->nag_count; i++)
+            fk_pgn_writer_nag(w, k->nags[i]);
+        if (k->comment) fk_pgn_writer_comment(w, g->text + k->comment);
+    }
+    if (with_fen && opt->fen_comments) {
+        char fen[FK_FEN_MAX];
+        fk_fen_write(&k->after, opt->ep, fen, sizeof fen);
+        fk_pgn_writer_comment(w, fen);
+    }
+}
+
+/* Writes a kept game: its tags (the result from the movetext, the tag or
+ * the final board; ECO and Opening from --eco), then its moves with their
+ * comments, NAGs and variations. */
+static fk_status write_kept(FILE *out, const fk_pgn_game *game, const kept_game *g,
+                            const pgn_opening *opening, const options *opt) {
+    const fk_position *end = &game->start;
+    for (size_t i = 0; i < g->count; i++)
+        if (g->plies[i].depth == 0) end = &g->plies[i].after;
+    fk_pgn_tag tags[130];
+    int n = 0;
+    for (int i = 0; i < game->tag_count && n < 126; i++) {
+        const char *tag = game->tags[i].name;
+        /* --eco writes these two afresh */
+        if (opening && (strcmp(tag, "ECO") == 0 || strcmp(tag, "Opening") == 0)) continue;
+        if (strcmp(tag, "Result") != 0) tags[n++] = game->tags[i];
+    }
+    if (opening) {
+        tags[n++] = (fk_pgn_tag){"ECO", opening->eco};
+        tags[n++] = (fk_pgn_tag){"Opening", opening->name};
+    }
+    const char *result = game->result[0] && strcmp(game->result, "*") != 0
+                             ? game->result
+                             : fk_pgn_game_tag(game, "Result");
+    if (!result || strcmp(result, "*") == 0 || !*result) result = board_result(end);
+    tags[n++] = (fk_pgn_tag){"Result", result};
+    fk_pgn_writer w;
+    fk_pgn_writer_begin(&w, sink_stdio, out, &game->start, tags, n);
+    if (g->count) write_annotations(&w, g, &g->plies[0], opt, 0);
+    /* per depth: the positions before and after the last move written */
+    enum { LEVELS = 32 };
+    fk_position before[LEVELS], after[LEVELS];
+    after[0] = before[0] = game->start;
+    int depth = 0;
+    const char *path = "";
+    for (size_t i = 1; i < g->count; i++) {
+        const kept_ply *k = &g->plies[i];
+        if (k->depth >= LEVELS) continue;
+        int shared = shared_levels(path, k->path);
+        for (; depth > shared; depth--)
+            fk_pgn_writer_variation_end(&w, &after[depth - 1]);
+        for (; depth < k->depth; depth++)
+            fk_pgn_writer_variation_start(&w, &before[depth]);
+        path = k->path;
+        before[depth] = w.pos;
+        fk_pgn_writer_move_san(&w, k->move, k->san);
+        after[depth] = w.pos;
+        write_annotations(&w, g, k, opt, 1);
+    }
+    for (; depth > 0; depth--)
+        fk_pgn_writer_variation_end(&w, &after[depth - 1]);
+    return fk_pgn_writer_end(&w);
+}
+
+/* Where --write's games go: standard output, or with --split N a new file
+ * every N games. */
+typedef struct {
+    FILE *out;
+    long games; /* written so far */
+    int files;  /* opened so far */
+} split_output;
+
+/* The stream for the next game, or NULL (said on stderr) when the next
+ * file cannot be made. */
+static FILE *split_next(split_output *s, const options *opt) {
+    if (opt->split <= 0) return s->out;
+    if (s->games++ % opt->split == 0) {
+        if (s->files && fclose(s->out) != 0) {
+            fprintf(stderr, "fenkit pgn: writing %s-%d.pgn: %s\n", opt->split_name, s->files,
+                    strerror(errno));
+            s->out = NULL;
+            return NULL;
+        }
+        char file[4096];
+        snprintf(file, sizeof file, "%s-%d.pgn", opt->split_name, ++s->files);
+        s->out = fopen(file, "w");
+        if (!s->out) {
+            fprintf(stderr, "fenkit pgn: %s: %s\n", file, strerror(errno));
+            return NULL;
+        }
+    }
+    return s->out;
+}
+
+/* Closes the last file of --split. Returns 0, or -1 when writing it failed. */
+static int split_close(split_output *s, const options *opt) {
+    if (s->out == stdout || !s->out) return 0;
+    int failed = ferror(s->out) | (fclose(s->out) != 0);
+    if (failed)
+        fprintf(stderr, "fenkit pgn: writing %s-%d.pgn failed\n", opt->split_name, s->files);
+    else
+        fprintf(stderr, "fenkit pgn: %ld games written to %d file%s: %s-1.pgn to %s-%d.pgn\n",
+                s->games, s->files, s->files == 1 ? "" : "s", opt->split_name, opt->split_name,
+                s->files);
+    return failed ? -1 : 0;
 }
 
 /* --write: replays the moves (arguments or standard input) and writes each
@@ -586,10 +773,9 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     chained_input in = {text ? text : "", len, 0, first_move < argc ? NULL : stdin};
     /* the writer never shows repetitions: no need to count them */
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | FK_PGN_NO_REPETITION;
+    if (!opt->strip) flags |= FK_PGN_VARIATIONS | FK_PGN_ANNOTATIONS;
     fk_pgn_reader *reader = fk_pgn_reader_create(read_chained, &in, flags);
-    fk_move *moves = NULL;
-    char(*sans)[16] = NULL; /* the SAN of each move, as the reader wrote it */
-    size_t count = 0, moves_cap = 0;
+    kept_game kept = {0};
     int status = CLI_OK;
     if (!reader) oom = 1;
     const fk_pgn_game *game = reader ? fk_pgn_reader_game(reader) : NULL;
@@ -598,10 +784,11 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     int refused = 0; /* the current game holds a null move */
     int skipped = 0; /* the current game's tags rule it out */
     const pgn_opening *opening = NULL; /* the deepest named so far (--eco) */
+    split_output split = {stdout, 0, 0};
     fk_pgn_event ev;
     while (!oom && (ev = fk_pgn_next(reader)) != FK_PGN_END) {
         if (ev == FK_PGN_GAME) {
-            count = 0;
+            kept.count = kept.text_len = 0;
             refused = 0;
             opening = NULL;
             skipped = !pgn_select_game_start(sel, game, ply);
@@ -613,7 +800,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             const pgn_opening *named = pgn_eco_find(&ply->pos);
             if (named) opening = named;
         }
-        if (ev == FK_PGN_PLY && !game->has_error && !refused) {
+        if ((ev == FK_PGN_GAME || ev == FK_PGN_PLY) && !game->has_error && !refused) {
             if (ply->san[0] == '-') {
                 /* PGN has no null move: leaving it out would write another
                  * game, and one whose moves are illegal */
@@ -625,20 +812,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
                 refused = 1;
                 continue;
             }
-            if (count == moves_cap) {
-                size_t want = moves_cap ? moves_cap * 2 : 256;
-                fk_move *grown = realloc(moves, want * sizeof *moves);
-                if (grown) moves = grown;
-                char(*grown_sans)[16] = grown ? realloc(sans, want * sizeof *sans) : NULL;
-                if (!grown_sans) {
-                    oom = 1;
-                    break;
-                }
-                sans = grown_sans;
-                moves_cap = want;
-            }
-            memcpy(sans[count], ply->san, sizeof sans[count]);
-            moves[count++] = ply->move;
+            if (keep_ply(&kept, ply) != 0) oom = 1;
         }
         if (ev == FK_PGN_ERROR) {
             report_error(stdout, opt, name, game->number, fk_pgn_reader_error(reader));
@@ -646,45 +820,28 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         }
         if (ev == FK_PGN_GAME_END && !game->has_error && !refused &&
             (!selecting || game_selected(sel, name, game, game->number))) {
-            note_dropped(name, game);
-            fk_position end = game->start;
-            for (size_t i = 0; i < count; i++) fk_move_make(&end, moves[i]);
-            fk_pgn_tag tags[130];
-            int n = 0;
-            for (int i = 0; i < game->tag_count && n < 126; i++) {
-                const char *tag = game->tags[i].name;
-                /* --eco writes these two afresh */
-                if (opening && (strcmp(tag, "ECO") == 0 || strcmp(tag, "Opening") == 0)) continue;
-                if (strcmp(tag, "Result") != 0) tags[n++] = game->tags[i];
+            if (opt->strip) note_dropped(name, game);
+            FILE *out = split_next(&split, opt);
+            if (!out) {
+                status = CLI_PROBLEMS;
+                break;
             }
-            if (opening) {
-                tags[n++] = (fk_pgn_tag){"ECO", opening->eco};
-                tags[n++] = (fk_pgn_tag){"Opening", opening->name};
-            }
-            const char *result = game->result[0] && strcmp(game->result, "*") != 0
-                                     ? game->result
-                                     : fk_pgn_game_tag(game, "Result");
-            if (!result || strcmp(result, "*") == 0 || !*result) result = board_result(&end);
-            tags[n++] = (fk_pgn_tag){"Result", result};
-            fk_pgn_writer w;
-            fk_pgn_writer_begin(&w, sink_stdio, stdout, &game->start, tags, n);
-            for (size_t i = 0; i < count; i++)
-                fk_pgn_writer_move_san(&w, moves[i], sans[i]);
-            if (fk_pgn_writer_end(&w) != FK_OK) status = CLI_PROBLEMS;
+            if (write_kept(out, game, &kept, opening, opt) != FK_OK) status = CLI_PROBLEMS;
         }
     }
     if (oom) {
         fprintf(stderr, "fenkit pgn: out of memory\n");
         status = CLI_PROBLEMS;
     }
+    if (split_close(&split, opt) != 0) status = CLI_PROBLEMS;
     if (selecting) {
         fk_pgn_stats stats = reader ? fk_pgn_reader_stats(reader) : (fk_pgn_stats){0};
         fprintf(stderr, "fenkit pgn: %ld games, %ld selected", stats.games, sel->selected);
         if (sel->dedupe) fprintf(stderr, ", %ld duplicates dropped", sel->duplicates);
         fputc('\n', stderr);
     }
-    free(moves);
-    free(sans);
+    free(kept.plies);
+    free(kept.text);
     free(text);
     fk_pgn_reader_free(reader);
     return status;
@@ -716,7 +873,9 @@ int cmd_pgn(int argc, char **argv) {
         {"result", required_argument, NULL, 'R'},  {"checkmate", no_argument, NULL, 'C'},
         {"plies", required_argument, NULL, 'P'},   {"material", required_argument, NULL, 'A'},
         {"reaches", required_argument, NULL, 'H'}, {"dedupe", no_argument, NULL, 'D'},
-        {"eco", no_argument, NULL, 'E'},           {NULL, 0, NULL, 0}};
+        {"eco", no_argument, NULL, 'E'},           {"strip", no_argument, NULL, 'X'},
+        {"fen-comments", no_argument, NULL, 'F'},  {"split", required_argument, NULL, 'N'},
+        {"out", required_argument, NULL, 'O'},     {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     pgn_select sel;
@@ -789,6 +948,15 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
             break;
         case 'f': opt.fen = o.value; break;
         case 'E': opt.eco = 1; break;
+        case 'X': opt.strip = 1; break;
+        case 'F': opt.fen_comments = 1; break;
+        case 'N':
+            opt.split = strtol(o.value, &end, 10);
+            if (end == o.value || *end || opt.split < 1)
+                return cli_usage_error("pgn", "--split needs a number of games a file, not '%s'",
+                                       o.value);
+            break;
+        case 'O': opt.split_name = o.value; break;
         case 'T':
         case 'R':
         case 'C':
@@ -805,6 +973,10 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
+    if (!opt.write && (opt.strip || opt.fen_comments || opt.split || opt.split_name))
+        return cli_usage_error("pgn", "--strip, --fen-comments, --split and --out go with --write");
+    if (opt.split_name && !opt.split) return cli_usage_error("pgn", "--out goes with --split");
+    if (!opt.split_name) opt.split_name = "games";
     if (opt.eco && pgn_eco_load() != 0) {
         fprintf(stderr, "fenkit pgn: out of memory\n");
         return CLI_PROBLEMS;

@@ -870,7 +870,15 @@ static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         if (r->error_pending && kind != PGN_TOK_EOF && !r->lx.ends_game &&
             !(kind == PGN_TOK_STAR || (kind == PGN_TOK_SYMBOL && is_result(r->lx.text))))
             return; /* the junk goes on until a tag or a result */
-        if (kind != PGN_TOK_EOF) start_moves(r);
+        if (kind != PGN_TOK_EOF) {
+            start_moves(r);
+            /* FK_PGN_GAME hands out ply 0: the token (maybe a move, when
+             * no move number comes first) waits for the next call */
+            if (r->state == MOVES) {
+                r->replay = 1;
+                return;
+            }
+        }
     }
     if (kind == PGN_TOK_TAG || kind == PGN_TOK_EOF) {
         end_game(r, 1);

@@ -129,12 +129,16 @@ expect "write null move exit" 1 "$?"
 grep -q -- 'game 1: ply 2 is a null move (--)' "$tmp/err" || fail "write null move: $(cat "$tmp/err")"
 grep -q 'e4 d4' <<<"$w" && fail "write null move: the game was written without it: $w"
 grep -q '^1. d4 d5 \*$' <<<"$w" || fail "write after a null move: $w"
-# What --write cannot keep is noted, not dropped silently.
+# --write keeps comments, NAGs and variations; --strip leaves them out, and
+# says so.
 w=$(printf '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' | "$fenkit" pgn --write 2>"$tmp/err")
 expect "write annotations exit" 0 "$?"
-grep -q '^1. e4 e5 2. Nf3 \*$' <<<"$w" || fail "write annotated: $w"
-grep -q 'game 1: 1 comment, 2 annotations and 1 variation left out' "$tmp/err" ||
-  fail "write annotated: no note: $(cat "$tmp/err")"
+grep -q '^1. e4 {best} 1... e5 $5 (1... c5 $1) 2. Nf3 \*$' <<<"$w" || fail "write annotated: $w"
+[ -s "$tmp/err" ] && fail "write annotated: stderr $(cat "$tmp/err")"
+w=$(printf '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' | "$fenkit" pgn --write --strip 2>"$tmp/err")
+grep -q '^1. e4 e5 2. Nf3 \*$' <<<"$w" || fail "write stripped: $w"
+grep -q 'game 1: 1 comment, 2 annotations and 1 variation left out (--strip)' "$tmp/err" ||
+  fail "write stripped: no note: $(cat "$tmp/err")"
 "$fenkit" pgn --write e4 e5 2>"$tmp/err" >/dev/null
 [ -s "$tmp/err" ] && fail "write plain moves: stderr $(cat "$tmp/err")"
 long=$(printf '%s ' $(for i in $(seq 1 30); do echo Nf3 Nf6 Ng1 Ng8; done) | "$fenkit" pgn --write 2>&1)

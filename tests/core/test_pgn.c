@@ -323,6 +323,28 @@ static void assert_annotations(const char *text, unsigned flags, const char *exp
     }
 }
 
+/* A movetext that starts with a move, not a move number: FK_PGN_GAME
+ * still holds ply 0, the start. */
+static void game_event_holds_the_start(void **state) {
+    (void)state;
+    const char *texts[] = {"e4 e5 *", "[Event \"x\"]\ng1f3 c7c5 *", "{c} e4 *"};
+    for (unsigned flags = 0; flags <= FK_PGN_ANNOTATIONS; flags += FK_PGN_ANNOTATIONS) {
+        for (size_t i = 0; i < 3; i++) {
+            string_input in = {texts[i], strlen(texts[i]), 0, 0};
+            fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, flags);
+            const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+            assert_int_equal(fk_pgn_next(r), FK_PGN_GAME);
+            fk_position start;
+            fk_position_startpos(&start);
+            assert_int_equal(ply->ply, 0);
+            assert_true(fk_position_equal(&ply->pos, &start));
+            assert_int_equal(fk_pgn_next(r), FK_PGN_PLY);
+            assert_int_equal(ply->ply, 1);
+            fk_pgn_reader_free(r);
+        }
+    }
+}
+
 static void annotations_are_read(void **state) {
     (void)state;
     const char *text =
@@ -838,6 +860,7 @@ int main(void) {
         cmocka_unit_test(comments_nags_and_glyphs_are_skipped),
         cmocka_unit_test(skipped_annotations_are_counted),
         cmocka_unit_test(annotations_are_read),
+        cmocka_unit_test(game_event_holds_the_start),
         cmocka_unit_test(castling_with_zeros),
         cmocka_unit_test(over_specified_moves),
         cmocka_unit_test(fen_tag_without_setup),
