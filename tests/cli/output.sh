@@ -16,7 +16,7 @@ lost() {
     err_has "writing standard output: No space left on device"
 }
 
-for command in check explain show normalize render moves play perft book pgn serve scan; do
+for command in check explain show normalize render moves play perft book epd pgn serve scan; do
     step "fenkit $command --help into /dev/full"
     full "$command" --help
     expect_rc 1
@@ -54,6 +54,14 @@ full perft "$START" 2
 expect_rc 1
 lost
 full perft --divide "$START" 2
+expect_rc 1
+lost
+
+step "epd"
+full_in "${START% 0 1} bm e4;\n" epd
+expect_rc 1
+lost
+full_in "${START% 0 1} bm e4;\n" epd --json
 expect_rc 1
 lost
 
