@@ -65,6 +65,10 @@ typedef struct {
     int comments;           /* {...} and ;... comments */
     int nags;               /* $n NAGs, glyphs (+/=) and move suffixes (!?) */
     int variations;         /* variations of the main line (replayed or not) */
+    /* Where the game lies in the input: the byte offset of its first token
+     * and, at FK_PGN_GAME_END, the offset just past its last (its result,
+     * or the white space before the next game). */
+    uint64_t offset, end;
 } fk_pgn_game;
 
 /* A position of the game and the move that led to it. */

@@ -49,6 +49,9 @@ static const char *const help_text =
     "                    as PGN, with their comments, NAGs and variations; a game\n"
     "                    with a null move (--) is not written\n"
     "  --strip           with --write: moves only (what is left out is noted)\n"
+    "  --copy            with --write: each game's text as it was in the input, byte\n"
+    "                    for byte; its moves are replayed only for the tests that\n"
+    "                    need them (with --tag alone they are not checked)\n"
     "  --fen-comments    with --write: a comment with the FEN after each move\n"
     "  --split N         with --write: N games a file, games-1.pgn, games-2.pgn, ...\n"
     "  --out NAME        with --split: the files are NAME-1.pgn, NAME-2.pgn, ...\n"
@@ -110,6 +113,7 @@ typedef struct {
     const char *fen;   /* --write start */
     int eco;           /* --eco */
     int strip;         /* --strip: --write leaves comments, NAGs, variations out */
+    int copy;          /* --copy: --write copies each game's text as it was */
     int fen_comments;  /* --fen-comments: --write puts the FEN after each move */
     long split;        /* --split N: N games a file */
     const char *split_name; /* --split's files are NAME-1.pgn, ... */
@@ -500,18 +504,69 @@ typedef struct {
     const char *prefix;
     size_t prefix_len, prefix_pos;
     FILE *rest;
+    /* --copy: the bytes read since the current game began, kept[0] being
+     * input byte kept_base */
+    int keep, oom;
+    char *kept;
+    size_t kept_len, kept_cap;
+    size_t kept_start; /* kept[0..kept_start) are no longer needed */
+    uint64_t kept_base;
 } chained_input;
 
 static size_t read_chained(void *ctx, char *buf, size_t cap) {
     chained_input *in = ctx;
+    size_t n;
     if (in->prefix_pos < in->prefix_len) {
-        size_t n = in->prefix_len - in->prefix_pos;
+        n = in->prefix_len - in->prefix_pos;
         if (n > cap) n = cap;
         memcpy(buf, in->prefix + in->prefix_pos, n);
         in->prefix_pos += n;
-        return n;
+    } else {
+        n = in->rest ? fread(buf, 1, cap, in->rest) : 0;
     }
-    return in->rest ? fread(buf, 1, cap, in->rest) : 0;
+    if (in->keep && n) {
+        if (in->kept_len + n > in->kept_cap && in->kept_start) {
+            /* the bytes of games already done go only when room is needed:
+             * moving the rest for every game would cost more than reading */
+            memmove(in->kept, in->kept + in->kept_start, in->kept_len - in->kept_start);
+            in->kept_len -= in->kept_start;
+            in->kept_base += in->kept_start;
+            in->kept_start = 0;
+        }
+        if (in->kept_len + n > in->kept_cap) {
+            size_t want = (in->kept_len + n) * 2;
+            char *grown = realloc(in->kept, want);
+            if (!grown) {
+                in->oom = 1;
+                return 0; /* the input ends here; the error is said after */
+            }
+            in->kept = grown;
+            in->kept_cap = want;
+        }
+        memcpy(in->kept + in->kept_len, buf, n);
+        in->kept_len += n;
+    }
+    return n;
+}
+
+/* --copy: forgets the bytes before input offset `from` (a game's start). */
+static void kept_drop(chained_input *in, uint64_t from) {
+    if (from <= in->kept_base) return;
+    size_t drop = (size_t)(from - in->kept_base);
+    in->kept_start = drop > in->kept_len ? in->kept_len : drop;
+}
+
+/* --copy: writes a game's bytes as they were read, and a blank line. */
+static int copy_game(FILE *out, const chained_input *in, const fk_pgn_game *game) {
+    if (game->offset < in->kept_base || game->end > in->kept_base + in->kept_len ||
+        game->end < game->offset)
+        return -1;
+    size_t from = (size_t)(game->offset - in->kept_base), len = (size_t)(game->end - game->offset);
+    while (len && (in->kept[from + len - 1] == '\n' || in->kept[from + len - 1] == '\r' ||
+                   in->kept[from + len - 1] == ' ' || in->kept[from + len - 1] == '\t'))
+        len--;
+    if (fwrite(in->kept + from, 1, len, out) != len || fputs("\n\n", out) == EOF) return -1;
+    return 0;
 }
 
 /* Appends text to a growing buffer. Returns 0, or -1 when out of memory. */
@@ -770,10 +825,14 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         fprintf(stderr, "fenkit pgn: out of memory\n");
         return CLI_PROBLEMS;
     }
-    chained_input in = {text ? text : "", len, 0, first_move < argc ? NULL : stdin};
+    chained_input in = {0};
+    in.prefix = text ? text : "";
+    in.prefix_len = len;
+    in.rest = first_move < argc ? NULL : stdin;
     /* the writer never shows repetitions: no need to count them */
     unsigned flags = (opt->strict ? FK_PGN_STRICT : 0) | FK_PGN_NO_REPETITION;
-    if (!opt->strip) flags |= FK_PGN_VARIATIONS | FK_PGN_ANNOTATIONS;
+    if (!opt->strip && !opt->copy) flags |= FK_PGN_VARIATIONS | FK_PGN_ANNOTATIONS;
+    in.keep = opt->copy;
     fk_pgn_reader *reader = fk_pgn_reader_create(read_chained, &in, flags);
     kept_game kept = {0};
     int status = CLI_OK;
@@ -792,7 +851,10 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
             refused = 0;
             opening = NULL;
             skipped = !pgn_select_game_start(sel, game, ply);
-            if (skipped) fk_pgn_reader_skip_game(reader);
+            if (opt->copy) kept_drop(&in, game->offset);
+            /* a game copied on its tags alone needs no move replayed */
+            if (skipped || (opt->copy && !pgn_select_needs_moves(sel, game)))
+                fk_pgn_reader_skip_game(reader);
         }
         if (skipped) continue;
         if (ev == FK_PGN_PLY) pgn_select_ply(sel, ply);
@@ -812,7 +874,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
                 refused = 1;
                 continue;
             }
-            if (keep_ply(&kept, ply) != 0) oom = 1;
+            if (!opt->copy && keep_ply(&kept, ply) != 0) oom = 1;
         }
         if (ev == FK_PGN_ERROR) {
             report_error(stdout, opt, name, game->number, fk_pgn_reader_error(reader));
@@ -826,13 +888,16 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
                 status = CLI_PROBLEMS;
                 break;
             }
-            if (write_kept(out, game, &kept, opening, opt) != FK_OK) status = CLI_PROBLEMS;
+            if (opt->copy ? copy_game(out, &in, game) != 0
+                          : write_kept(out, game, &kept, opening, opt) != FK_OK)
+                status = CLI_PROBLEMS;
         }
     }
-    if (oom) {
+    if (oom || in.oom) {
         fprintf(stderr, "fenkit pgn: out of memory\n");
         status = CLI_PROBLEMS;
     }
+    free(in.kept);
     if (split_close(&split, opt) != 0) status = CLI_PROBLEMS;
     if (selecting) {
         fk_pgn_stats stats = reader ? fk_pgn_reader_stats(reader) : (fk_pgn_stats){0};
@@ -863,19 +928,31 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
 static int add_selection(pgn_select *sel, int c, const char *value);
 
 int cmd_pgn(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},          {"json", no_argument, NULL, 'j'},
-        {"strict", no_argument, NULL, 's'},        {"write", no_argument, NULL, 'w'},
-        {"mainline", no_argument, NULL, 'M'},      {"variations", no_argument, NULL, 'V'},
-        {"last", no_argument, NULL, 'l'},          {"ply", required_argument, NULL, 'p'},
-        {"move", required_argument, NULL, 'm'},    {"ep", required_argument, NULL, 'e'},
-        {"fen", required_argument, NULL, 'f'},     {"tag", required_argument, NULL, 'T'},
-        {"result", required_argument, NULL, 'R'},  {"checkmate", no_argument, NULL, 'C'},
-        {"plies", required_argument, NULL, 'P'},   {"material", required_argument, NULL, 'A'},
-        {"reaches", required_argument, NULL, 'H'}, {"dedupe", no_argument, NULL, 'D'},
-        {"eco", no_argument, NULL, 'E'},           {"strip", no_argument, NULL, 'X'},
-        {"fen-comments", no_argument, NULL, 'F'},  {"split", required_argument, NULL, 'N'},
-        {"out", required_argument, NULL, 'O'},     {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                             {"json", no_argument, NULL, 'j'},
+                                             {"strict", no_argument, NULL, 's'},
+                                             {"write", no_argument, NULL, 'w'},
+                                             {"mainline", no_argument, NULL, 'M'},
+                                             {"variations", no_argument, NULL, 'V'},
+                                             {"last", no_argument, NULL, 'l'},
+                                             {"ply", required_argument, NULL, 'p'},
+                                             {"move", required_argument, NULL, 'm'},
+                                             {"ep", required_argument, NULL, 'e'},
+                                             {"fen", required_argument, NULL, 'f'},
+                                             {"tag", required_argument, NULL, 'T'},
+                                             {"result", required_argument, NULL, 'R'},
+                                             {"checkmate", no_argument, NULL, 'C'},
+                                             {"plies", required_argument, NULL, 'P'},
+                                             {"material", required_argument, NULL, 'A'},
+                                             {"reaches", required_argument, NULL, 'H'},
+                                             {"dedupe", no_argument, NULL, 'D'},
+                                             {"eco", no_argument, NULL, 'E'},
+                                             {"strip", no_argument, NULL, 'X'},
+                                             {"fen-comments", no_argument, NULL, 'F'},
+                                             {"split", required_argument, NULL, 'N'},
+                                             {"out", required_argument, NULL, 'O'},
+                                             {"copy", no_argument, NULL, 'K'},
+                                             {NULL, 0, NULL, 0}};
     options opt = {0};
     opt.ep = FK_EP_LEGAL;
     pgn_select sel;
@@ -949,6 +1026,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
         case 'f': opt.fen = o.value; break;
         case 'E': opt.eco = 1; break;
         case 'X': opt.strip = 1; break;
+        case 'K': opt.copy = 1; break;
         case 'F': opt.fen_comments = 1; break;
         case 'N':
             opt.split = strtol(o.value, &end, 10);
@@ -973,8 +1051,12 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     argc = o.count + 1; /* the files, or the moves of --write, are argv[1..o.count] */
     int first_file = 1;
     if (opt.fen && !opt.write) return cli_usage_error("pgn", "--fen goes with --write");
-    if (!opt.write && (opt.strip || opt.fen_comments || opt.split || opt.split_name))
-        return cli_usage_error("pgn", "--strip, --fen-comments, --split and --out go with --write");
+    if (!opt.write && (opt.strip || opt.fen_comments || opt.split || opt.split_name || opt.copy))
+        return cli_usage_error(
+            "pgn", "--strip, --fen-comments, --copy, --split and --out go with --write");
+    if (opt.copy && (opt.strip || opt.fen_comments || opt.eco || opt.fen))
+        return cli_usage_error("pgn", "--copy writes games as they were: not with --strip, "
+                                      "--fen-comments, --eco or --fen");
     if (opt.split_name && !opt.split) return cli_usage_error("pgn", "--out goes with --split");
     if (!opt.split_name) opt.split_name = "games";
     if (opt.eco && pgn_eco_load() != 0) {

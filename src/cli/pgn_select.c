@@ -198,6 +198,19 @@ int pgn_select_add_reaches(pgn_select *sel, const char *text, char *why, size_t 
     return 0;
 }
 
+/* The index of a result's text in result_names, or -1. */
+static int result_of(const char *text) {
+    for (int i = 0; text && i < 4; i++)
+        if (strcmp(text, result_names[i]) == 0) return i;
+    return -1;
+}
+
+int pgn_select_needs_moves(const pgn_select *sel, const fk_pgn_game *game) {
+    return sel->checkmate || sel->min_plies >= 0 || sel->max_plies >= 0 || sel->material_count ||
+           sel->reach_count || sel->dedupe ||
+           (sel->results && result_of(fk_pgn_game_tag(game, "Result")) < 0);
+}
+
 int pgn_select_deferred(const pgn_select *sel) {
     return sel->results || sel->checkmate || sel->min_plies >= 0 || sel->max_plies >= 0 ||
            sel->material_count || sel->reach_count || sel->dedupe;
@@ -229,13 +242,6 @@ static int tag_passes(const pgn_tag_test *t, const char *value) {
     case OP_GT: return cmp > 0;
     default: return cmp >= 0;
     }
-}
-
-/* The index of a result's text in result_names, or -1. */
-static int result_of(const char *text) {
-    for (int i = 0; text && i < 4; i++)
-        if (strcmp(text, result_names[i]) == 0) return i;
-    return -1;
 }
 
 /* The game's result: its Result tag's, else (no tag, or "?") the one at

@@ -76,6 +76,10 @@ int pgn_select_add_reaches(pgn_select *sel, const char *text, char *why, size_t 
  * and its verdict waits for its end. */
 int pgn_select_deferred(const pgn_select *sel);
 
+/* 1 when the tests need the game's moves replayed (its tags, Result tag
+ * included, decide the rest). */
+int pgn_select_needs_moves(const pgn_select *sel, const fk_pgn_game *game);
+
 /* At FK_PGN_GAME: 1 when the tags pass (the game may still fail at its
  * end), 0 when the game is already out. */
 int pgn_select_game_start(pgn_select *sel, const fk_pgn_game *game, const fk_pgn_ply *start);

@@ -256,6 +256,7 @@ static void new_game(fk_pgn_reader *r) {
     memset(&r->game, 0, sizeof r->game);
     r->game.number = number;
     r->game.line = r->lx.tok_line;
+    r->game.offset = r->lx.tok_offset;
     r->game.tags = r->tags;
     r->arena_used = 0;
     r->error_pending = 0;
@@ -499,6 +500,9 @@ static void start_moves(fk_pgn_reader *r) {
 
 /* Ends the game. `missing` when no result closed it. */
 static void end_game(fk_pgn_reader *r, int missing) {
+    /* a result is the game's last byte; else the token that ends it (a tag,
+     * the end of the input) is the next game's */
+    r->game.end = missing ? r->lx.tok_offset : pgn_lex_offset(&r->lx);
     if (r->state == TAGS) start_moves(r);
     if (r->state == MOVES && (r->flags & FK_PGN_STRICT)) {
         if (r->nest > 0)

@@ -166,4 +166,8 @@ same "plies" "--plies 60-80" -pl60 -pu80
 # wants the balance kept for some moves; fenkit asks for one position)
 same "position" "--reaches rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR" -t"$TMP/sicilian.txt"
 same "duplicates" "--dedupe" -D
+# and the same games copied as they were
+same "Elo, copied" "--copy --tag WhiteElo>=2600" -t"$TMP/elo.txt"
+same "result, copied" "--copy --result 0-1" -Tr0-1
+same "position, copied" "--copy --reaches rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR" -t"$TMP/sicilian.txt"
 echo "ok [$TEST_NAME]"

@@ -46,4 +46,16 @@ err_has "go with --write"
 RC=$?
 expect_rc 1
 err_has "nodir/x-1.pgn: No such file or directory"
+step "--copy: the games as they were, byte for byte"
+"$FENKIT" pgn --write --copy <"$DATA/pgn/games1k_first200.pgn" >"$TMP/copy.pgn" 2>"$TMP/err"
+RC=$?
+expect_rc 0
+cmp -s "$DATA/pgn/games1k_first200.pgn" "$TMP/copy.pgn" || fail "copying every game changes the file"
+fk_in '[Event "a"]\n\n1. e4 {kept as written}  e5 (1... c5) *\n\n[Event "b"]\n\n1. d4 d5 2. Ke3 *\n\n[Event "c"]\n\n1. c4 *\n' pgn --write --copy --plies 1-9
+expect_rc 1 # game b's Ke3 is illegal: reported, not copied
+out_is '[Event "a"]\n\n1. e4 {kept as written}  e5 (1... c5) *\n\n[Event "c"]\n\n1. c4 *\n'
+err_has "Ke3"
+fk pgn --write --copy --strip
+expect_rc 2
+err_has "--copy writes games as they were"
 echo "ok [$TEST_NAME]"
