@@ -345,6 +345,31 @@ static void game_event_holds_the_start(void **state) {
     }
 }
 
+/* Each game's byte offsets cover its text: the first token to its result,
+ * or to the next game's first tag when it has none. */
+static void games_know_their_bytes(void **state) {
+    (void)state;
+    const char *text = "\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4\n\n"
+                       "[Event \"c\"] 1. c4 *  \n";
+    const char *want[] = {"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4\n\n",
+                          "[Event \"c\"] 1. c4 *"};
+    string_input in = {text, strlen(text), 0, 3};
+    fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, 0);
+    const fk_pgn_game *game = fk_pgn_reader_game(r);
+    int games = 0;
+    fk_pgn_event ev;
+    while ((ev = fk_pgn_next(r)) != FK_PGN_END) {
+        if (ev != FK_PGN_GAME_END) continue;
+        assert_true(games < 3);
+        size_t len = (size_t)(game->end - game->offset);
+        assert_int_equal(len, strlen(want[games]));
+        assert_memory_equal(text + game->offset, want[games], len);
+        games++;
+    }
+    assert_int_equal(games, 3);
+    fk_pgn_reader_free(r);
+}
+
 static void annotations_are_read(void **state) {
     (void)state;
     const char *text =
@@ -861,6 +886,7 @@ int main(void) {
         cmocka_unit_test(skipped_annotations_are_counted),
         cmocka_unit_test(annotations_are_read),
         cmocka_unit_test(game_event_holds_the_start),
+        cmocka_unit_test(games_know_their_bytes),
         cmocka_unit_test(castling_with_zeros),
         cmocka_unit_test(over_specified_moves),
         cmocka_unit_test(fen_tag_without_setup),
