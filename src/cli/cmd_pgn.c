@@ -453,7 +453,15 @@ static int convert(FILE *in, const char *name, const options *opt, run_state *ru
             run->positions++;
             if (opt->pick == PICK_LAST) {
                 /* with variations the current ply may be a side line's */
-                if (ply->depth == 0 && opt->variations) last = *ply;
+                if (ply->depth == 0 && opt->variations) {
+                    /* the comment lives in the reader, which the side lines
+                     * after this ply write over */
+                    static char last_comment[FK_PGN_COMMENT_MAX + 1];
+                    last = *ply;
+                    snprintf(last_comment, sizeof last_comment, "%s",
+                             ply->comment ? ply->comment : "");
+                    last.comment = last_comment;
+                }
             } else if (opt->pick == PICK_ALL || picked(opt, ply)) {
                 print_position(text, opt, number, ply, reader, game, !printed, opening);
                 printed++;

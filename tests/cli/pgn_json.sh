@@ -24,4 +24,8 @@ step "with --variations the side line keeps its comment"
 fk_in '1. e4 (1. d4 {queen pawn} d5) e5 *\n' pgn --json --variations
 expect_rc 0
 json_check 'assert [r.get("comment") for r in rows if r.get("path")] == ["queen pawn", None], rows'
+step "--last with variations: the main line's last comment, not a side line's"
+fk_in '1. e4 {main} (1. d4 {side}) *\n' pgn --json --last --variations
+expect_rc 0
+json_check 'assert rows[0]["san"] == "e4" and rows[0]["comment"] == "main", rows'
 echo "ok [$TEST_NAME]"
