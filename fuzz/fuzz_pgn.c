@@ -84,8 +84,12 @@ static fk_position read_back(const sink *s) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const unsigned modes[] = {0, FK_PGN_STRICT, FK_PGN_VARIATIONS,
-                                     FK_PGN_STRICT | FK_PGN_VARIATIONS};
+    static const unsigned modes[] = {0,
+                                     FK_PGN_STRICT,
+                                     FK_PGN_VARIATIONS,
+                                     FK_PGN_STRICT | FK_PGN_VARIATIONS,
+                                     FK_PGN_ANNOTATIONS,
+                                     FK_PGN_VARIATIONS | FK_PGN_ANNOTATIONS};
     static sink out;
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         input in = {data, size, 0, size ? 1 + (size_t)data[0] % 7 * (m + 1) : 1};
@@ -104,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 open = 1;
                 require_fen_round_trip(&ply->pos);
                 require_reader_fen(r, &ply->pos);
+                if (ply->ply != 0) abort();
                 out.len = 0;
                 writing = fk_pgn_writer_begin(&w, write_sink, &out, &game->start, game->tags,
                                               game->tag_count) == FK_OK;
@@ -117,6 +122,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         writing = 0; /* a null move cannot be written */
                     else
                         writing = fk_pgn_writer_move(&w, ply->move) == FK_OK;
+                }
+                if (modes[m] & FK_PGN_ANNOTATIONS) {
+                    /* what the reader gathered is a string of bounded size,
+                     * and written as a comment and NAGs it still reads back */
+                    if (!ply->comment || strlen(ply->comment) > FK_PGN_COMMENT_MAX ||
+                        ply->nag_count < 0 || ply->nag_count > 8)
+                        abort();
+                    if (ply->depth == 0 && writing) {
+                        for (int i = 0; i < ply->nag_count; i++)
+                            fk_pgn_writer_nag(&w, ply->nags[i]);
+                        if (ply->comment[0]) fk_pgn_writer_comment(&w, ply->comment);
+                    }
                 }
                 break;
             case FK_PGN_ERROR: {

@@ -11,4 +11,5 @@
 #include "fenkit/diff.h"
 #include "fenkit/moves.h"
 #include "fenkit/pgn.h"
+#include "fenkit/book.h"
 #endif

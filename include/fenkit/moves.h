@@ -45,6 +45,25 @@ FK_API int fk_moves_generate(const fk_position *pos, fk_movelist *list);
  * double push (the `always` convention; fk_fen_write picks what to write). */
 FK_API void fk_move_make(fk_position *pos, fk_move move);
 
+/* Taking moves back. A position is plain data, so undoing a move means
+ * keeping the position from before it (copy-make: 152 bytes, no slower than
+ * unmaking a move piece by piece, and it cannot get the castling rights or
+ * the counters wrong). fk_move_push plays a legal move and fills `undo`;
+ * fk_move_pop restores the position and returns the move taken back. An
+ * array of fk_undo, pushed and popped in order, is a game's move stack:
+ *
+ *     fk_undo stack[64]; int n = 0;
+ *     fk_move_push(&pos, move, &stack[n++]);
+ *     ...
+ *     fk_move last = fk_move_pop(&pos, &stack[--n]);
+ */
+typedef struct {
+    fk_position before; /* the position before the move */
+    fk_move move;       /* the move played */
+} fk_undo;
+FK_API void fk_move_push(fk_position *pos, fk_move move, fk_undo *undo);
+FK_API fk_move fk_move_pop(fk_position *pos, const fk_undo *undo);
+
 /* 1 when the side to move has a legal en passant capture. */
 FK_API int fk_position_ep_capturable(const fk_position *pos);
 
@@ -86,6 +105,39 @@ FK_API const char *fk_status_name(unsigned flag);
 
 /* Number of leaf nodes at `depth` plies. */
 FK_API uint64_t fk_perft(const fk_position *pos, int depth);
+
+/* EPD: a position's first four FEN fields, then operations, each an
+ * opcode, its operands and a ';' ("bm Nf3 Nc3; id \"WAC.001\";"). Declared
+ * here since its best moves are moves. */
+#define FK_EPD_MAX_OPS 32
+typedef struct {
+    char opcode[16];    /* "bm", "id", "c0", "ce", "pv", ... */
+    char operands[512]; /* as written, single spaces between them; a
+                           quoted string without its quotes */
+    int quoted;         /* the operand was one quoted string */
+    int offset;         /* byte offset of the opcode in the text read */
+} fk_epd_op;
+
+typedef struct {
+    int count;
+    fk_epd_op ops[FK_EPD_MAX_OPS];
+} fk_epd_ops;
+
+/* Reads an EPD line. The four fields are read as fk_fen_parse reads a FEN
+ * (flags and problems as there); the hmvc and fmvn operations set the
+ * counters (else 0 and 1). Returns FK_OK; FK_ERR_SYNTAX with problems when
+ * the position cannot be read, or with err (which may be NULL: its offset
+ * and sentence) when an operation cannot; FK_ERR_RANGE with err past
+ * FK_EPD_MAX_OPS operations or an operand too long. */
+FK_API fk_status fk_epd_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
+                       fk_epd_ops *ops, fk_problems *problems, fk_error *err);
+/* The operation with this opcode, or NULL. */
+FK_API const fk_epd_op *fk_epd_find(const fk_epd_ops *ops, const char *opcode);
+/* Writes an EPD line: the position's four fields (ep as for fk_fen_write),
+ * then each operation ("opcode operands;", a quoted operand in quotes),
+ * separated by spaces. Returns the length, or 0 when cap is too small. */
+FK_API size_t fk_epd_write(const fk_position *pos, const fk_epd_ops *ops, fk_ep_mode ep, char *buf,
+                    size_t cap);
 
 #ifdef __cplusplus
 }

@@ -19,10 +19,14 @@ FK_API size_t fk_pgn_read_stdio(void *file, char *buf, size_t cap);
 
 /* Reader flags. */
 enum {
-    FK_PGN_STRICT = 1 << 0,     /* every leniency becomes an error */
-    FK_PGN_VARIATIONS = 1 << 1, /* replay variations too (else they are skipped) */
-    FK_PGN_NO_REPETITION = 1 << 2 /* repetitions are not counted (saves time when
+    FK_PGN_STRICT = 1 << 0,        /* every leniency becomes an error */
+    FK_PGN_VARIATIONS = 1 << 1,    /* replay variations too (else they are skipped) */
+    FK_PGN_NO_REPETITION = 1 << 2, /* repetitions are not counted (saves time when
                                      they are not read): repetition stays 1 */
+    FK_PGN_ANNOTATIONS = 1 << 3    /* each ply gets the comments and NAGs written after
+                                      its move (see fk_pgn_ply.comment): its
+                                      FK_PGN_PLY comes once the next move, result
+                                      or parenthesis is read */
 };
 
 /* What fk_pgn_next found. */
@@ -61,6 +65,10 @@ typedef struct {
     int comments;           /* {...} and ;... comments */
     int nags;               /* $n NAGs, glyphs (+/=) and move suffixes (!?) */
     int variations;         /* variations of the main line (replayed or not) */
+    /* Where the game lies in the input: the byte offset of its first token
+     * and, at FK_PGN_GAME_END, the offset just past its last (its result,
+     * or the white space before the next game). */
+    uint64_t offset, end;
 } fk_pgn_game;
 
 /* A position of the game and the move that led to it. */
@@ -78,7 +86,18 @@ typedef struct {
                           "PLY.N" per level (the N-th alternative to the
                           move that reached ply PLY), joined by '/' */
     long line, column; /* where the move was written (1-based) */
+    /* With FK_PGN_ANNOTATIONS (else "" and 0): the comments written after
+     * the move (at ply 0, before the first move), joined by a space, at
+     * most FK_PGN_COMMENT_MAX bytes; valid until the next fk_pgn_next. And
+     * its NAGs: $n as n, a move's suffix and the common glyphs as their
+     * numbers (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6, = 10, +/= 14, =/+ 15,
+     * +/- 16, -/+ 17, +- 18, -+ 19), the first 8. */
+    const char *comment;
+    int nag_count;
+    unsigned char nags[8];
 } fk_pgn_ply;
+
+#define FK_PGN_COMMENT_MAX 4096
 
 /* A broken game: where, which move and why. */
 typedef struct {
@@ -109,6 +128,13 @@ FK_API void fk_pgn_reader_free(fk_pgn_reader *reader);
 /* Reads on to the next event. Never stops at a broken game: after
  * FK_PGN_ERROR and FK_PGN_GAME_END, the next game follows. */
 FK_API fk_pgn_event fk_pgn_next(fk_pgn_reader *reader);
+
+/* Reads past the rest of the current game without replaying its moves, for
+ * a program that its tags already told to leave it (call it after
+ * FK_PGN_GAME): far faster than replaying. FK_PGN_GAME_END still follows
+ * with the result; no FK_PGN_PLY or FK_PGN_ERROR comes from the skipped
+ * moves, and game->plies counts only those replayed before. */
+FK_API void fk_pgn_reader_skip_game(fk_pgn_reader *reader);
 
 /* The current game, ply and error. Each pointer stays valid for the life of
  * the reader; the contents change with each fk_pgn_next. */
@@ -141,6 +167,7 @@ typedef struct {
     int first;         /* no move written yet */
     char result[8];
     fk_status status;  /* FK_ERR_IO once a write failed */
+    int opened;        /* a variation was opened: its "(" goes before the next token */
 } fk_pgn_writer;
 
 /* Starts a game from `start` and writes its tags. Tags named in the roster
@@ -151,6 +178,21 @@ FK_API fk_status fk_pgn_writer_begin(fk_pgn_writer *writer, fk_pgn_write_fn writ
                                      const fk_position *start, const fk_pgn_tag *tags, int count);
 /* Writes one legal move (with its move number where one is due). */
 FK_API fk_status fk_pgn_writer_move(fk_pgn_writer *writer, fk_move move);
+/* The same, with the move's SAN already known (fk_pgn_ply.san gives it), so
+ * that none is worked out: several times faster. san must be the move's
+ * SAN in this position; NULL works it out. */
+FK_API fk_status fk_pgn_writer_move_san(fk_pgn_writer *writer, fk_move move, const char *san);
+/* Writes a comment {text} (a '}' in it becomes ')'), broken at its spaces
+ * to fit the lines. */
+FK_API fk_status fk_pgn_writer_comment(fk_pgn_writer *writer, const char *text);
+/* Writes a NAG, $n. */
+FK_API fk_status fk_pgn_writer_nag(fk_pgn_writer *writer, int nag);
+/* Opens a variation: "(", then moves from `before`, the position before the
+ * move the variation replaces. */
+FK_API fk_status fk_pgn_writer_variation_start(fk_pgn_writer *writer, const fk_position *before);
+/* Closes a variation: ")", and the line goes on from `resume` (the position
+ * after the last move of the line the variation left). */
+FK_API fk_status fk_pgn_writer_variation_end(fk_pgn_writer *writer, const fk_position *resume);
 /* Writes the result and a blank line. */
 FK_API fk_status fk_pgn_writer_end(fk_pgn_writer *writer);
 

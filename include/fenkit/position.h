@@ -64,6 +64,12 @@ FK_API fk_square fk_position_king(const fk_position *pos, fk_color color);
  * counters); the castling style is not compared. */
 FK_API int fk_position_equal(const fk_position *a, const fk_position *b);
 
+/* The position's Polyglot Zobrist key, the one Polyglot opening books are
+ * indexed by (463b96181691fc9c for the start position). The en passant
+ * file counts only when a pawn of the side to move stands beside the pawn
+ * that just moved two squares; the counters are not part of it. */
+FK_API uint64_t fk_position_hash(const fk_position *pos);
+
 /* Squares attacked by pieces of colour `by`, with the given occupancy. */
 FK_API fk_bitboard fk_attackers_to(const fk_position *pos, fk_square sq, fk_color by,
                                    fk_bitboard occupied);

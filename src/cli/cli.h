@@ -46,6 +46,8 @@ int cli_is_help(const char *arg);
     X(moves, "list every legal move of a position")                              \
     X(play, "play moves (SAN or UCI) and print the FEN after each")              \
     X(perft, "count move-tree leaves to a depth (Stockfish-style --divide)")      \
+    X(book, "the moves a Polyglot opening book gives for a position")           \
+    X(epd, "read, check and write EPD lines and their operations (bm, id, pv)") \
     X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")      \
     X(serve, "serve the web page and JSON API on a local port")                 \
     X(scan, "read the position from a picture of a board (screenshot, diagram)") \

@@ -21,10 +21,12 @@ static void play_help(FILE *out) {
             "several moves separated by spaces. The FEN is one argument, or\n"
             "'startpos [moves ...]' as in UCI. An illegal move stops the game: its\n"
             "ply, the move and the legal alternatives are printed after the positions\n"
-            "reached so far.\n\n"
+            "reached so far. The word 'undo' takes the last move back and prints\n"
+            "the FEN before it.\n\n"
             "Options:\n"
             "  --json       one JSON object per ply: ply, move, san, uci, fen; an\n"
-            "               illegal move gives ply, move, error, legal\n"
+            "               illegal move gives ply, move, error, legal; an undo\n"
+            "               gives ply, undo (the SAN taken back), fen\n"
             "  --ep MODE    en passant square written only when a capture is legal\n"
             "               (legal, the default) or after every double push (always)\n"
             "  --chess960   read KQkq castling rights as X-FEN (outermost rook)\n"
@@ -32,11 +34,13 @@ static void play_help(FILE *out) {
             "               when the game ends); --seed S picks the game (default 1)\n"
             "  -h, --help   this help\n\n"
             "Exit status: 0 every move was played, 1 the FEN could not be used or a\n"
-            "move was illegal (the positions before it are printed), 2 usage error.\n\n"
+            "move was illegal or an undo had no move to take back (the positions\n"
+            "before it are printed), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit play startpos e4 e5 Nf3 Nc6\n"
             "  fenkit play startpos '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'\n"
             "  fenkit play --json startpos e2e4 e7e5 g1f3\n"
+            "  fenkit play startpos e4 e5 undo c5\n"
             "  fenkit play --random 40 --seed 7 startpos\n");
 }
 
@@ -73,11 +77,11 @@ static uint64_t next_random(uint64_t *state) {
 
 /* Prints the position after a move, as a FEN line or a JSON object. */
 static void print_ply(fk_position *pos, fk_move move, int ply, const char *given, size_t len,
-                      int json, fk_ep_mode ep) {
+                      int json, fk_ep_mode ep, fk_undo *undo) {
     char san[16], uci[16], written[FK_FEN_MAX];
     fk_move_to_san(pos, move, san, sizeof san);
     fk_move_to_uci(pos, move, uci, sizeof uci);
-    fk_move_make(pos, move);
+    fk_move_push(pos, move, undo);
     fk_fen_write(pos, ep, written, sizeof written);
     if (json) {
         char shown[64];
@@ -93,6 +97,18 @@ static void print_ply(fk_position *pos, fk_move move, int ply, const char *given
     }
 }
 
+/* Takes the last move back and prints the position before it. */
+static void print_undo(fk_position *pos, const fk_undo *undo, int ply, int json, fk_ep_mode ep) {
+    char san[16], written[FK_FEN_MAX];
+    fk_move move = fk_move_pop(pos, undo);
+    fk_move_to_san(pos, move, san, sizeof san);
+    fk_fen_write(pos, ep, written, sizeof written);
+    if (json)
+        printf("{\"ply\":%d,\"undo\":\"%s\",\"fen\":\"%s\"}\n", ply, san, written);
+    else
+        printf("%s\n", written);
+}
+
 /* Prints the legal moves of pos in SAN, for an error report. */
 static void print_legal(FILE *out, const fk_position *pos, int json) {
     fk_movelist list;
@@ -102,6 +118,16 @@ static void print_legal(FILE *out, const fk_position *pos, int json) {
         fk_move_to_san(pos, list.moves[i], san, sizeof san);
         fprintf(out, json ? "%s\"%s\"" : "%s%s", i ? (json ? "," : " ") : "", san);
     }
+}
+
+/* Doubles the move stack; returns 0 when out of memory. */
+static int grow_stack(fk_undo **stack, size_t *cap) {
+    size_t want = *cap ? *cap * 2 : 64;
+    fk_undo *grown = realloc(*stack, want * sizeof *grown);
+    if (!grown) return 0;
+    *stack = grown;
+    *cap = want;
+    return 1;
 }
 
 /* fenkit play: the FEN, then the moves, each argument maybe holding several. */
@@ -149,7 +175,11 @@ int cmd_play(int argc, char **argv) {
     fk_position pos;
     if (!rules_read_position("play", fen, flags, &pos)) return CLI_PROBLEMS;
     int ply = 0;
-    for (int i = first_move; i < argc; i++) {
+    /* the move stack, one entry per ply played and not taken back */
+    fk_undo *stack = NULL;
+    size_t stack_cap = 0;
+    int status = CLI_OK;
+    for (int i = first_move; i < argc && status == CLI_OK; i++) {
         const char *at = argv[i];
         for (;;) {
             while (*at == ' ' || *at == '\t') at++;
@@ -158,6 +188,21 @@ int cmd_play(int argc, char **argv) {
             const char *token = at;
             at += len;
             if (is_filler(token, len)) continue;
+            if (len == 4 && strncmp(token, "undo", 4) == 0) {
+                if (ply == 0) {
+                    fprintf(stderr, "fenkit play: undo: no move to take back\n");
+                    status = CLI_PROBLEMS;
+                    break;
+                }
+                ply--;
+                print_undo(&pos, &stack[ply], ply, json, ep);
+                continue;
+            }
+            if ((size_t)ply >= stack_cap && !grow_stack(&stack, &stack_cap)) {
+                fprintf(stderr, "fenkit play: out of memory\n");
+                status = CLI_PROBLEMS;
+                break;
+            }
             /* "1.e4": a move number glued to the move. */
             size_t digits = 0;
             while (digits < len && isdigit((unsigned char)token[digits])) digits++;
@@ -189,17 +234,24 @@ int cmd_play(int argc, char **argv) {
                     print_legal(stderr, &pos, 0);
                     fprintf(stderr, "\n");
                 }
-                return CLI_PROBLEMS;
+                status = CLI_PROBLEMS;
+                break;
             }
-            print_ply(&pos, move, ply, token, len, json, ep);
+            print_ply(&pos, move, ply, token, len, json, ep, &stack[ply - 1]);
         }
+    }
+    if (status != CLI_OK) {
+        free(stack);
+        return status;
     }
     uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
     for (long i = 0; i < random_plies; i++) {
         fk_movelist list;
         if (fk_moves_generate(&pos, &list) == 0) break;
         fk_move move = list.moves[next_random(&state) % (uint64_t)list.count];
-        print_ply(&pos, move, ++ply, NULL, 0, json, ep);
+        fk_undo unused;
+        print_ply(&pos, move, ++ply, NULL, 0, json, ep, &unused);
     }
+    free(stack);
     return CLI_OK;
 }

@@ -244,6 +244,17 @@ void fk_move_make(fk_position *pos, fk_move move) {
     fk_make(pos, move);
 }
 
+void fk_move_push(fk_position *pos, fk_move move, fk_undo *undo) {
+    undo->before = *pos;
+    undo->move = move;
+    fk_move_make(pos, move);
+}
+
+fk_move fk_move_pop(fk_position *pos, const fk_undo *undo) {
+    *pos = undo->before;
+    return undo->move;
+}
+
 /* One level of perft: the moves are played, and the last ply is counted,
  * not played. `below` is the function for the next level, so that the
  * whole tree runs in one instruction set (see fk_perft). */

@@ -71,6 +71,12 @@ struct fk_pgn_reader {
     fk_pgn_event queue[4];
     int queue_len, queue_pos;
 
+    /* FK_PGN_ANNOTATIONS: the event of the ply whose comments are being
+     * gathered (FK_PGN_GAME for ply 0, FK_PGN_PLY), or FK_PGN_END for none */
+    fk_pgn_event pending;
+    char comment[FK_PGN_COMMENT_MAX + 1];
+    size_t comment_len;
+
     line_state lines[PGN_MAX_DEPTH + 1];
     char path[sizeof(((fk_pgn_ply *)0)->path)];
     /* The positions of the lines being replayed, as a tree: each node's
@@ -104,6 +110,8 @@ fk_pgn_reader *fk_pgn_reader_create(fk_pgn_read_fn read, void *ctx, unsigned fla
     pgn_lex_init(&r->lx, read, ctx, r->buf, sizeof r->buf);
     r->flags = flags;
     r->game.tags = r->tags;
+    r->lx.keep_comments = (flags & FK_PGN_ANNOTATIONS) != 0;
+    r->ply.comment = r->comment;
     return r;
 }
 
@@ -154,6 +162,62 @@ static void emit(fk_pgn_reader *r, fk_pgn_event event) {
     r->queue[r->queue_len++] = event;
 }
 
+/* Hands out a ply's event, or with FK_PGN_ANNOTATIONS holds it back until
+ * the comments and NAGs after its move are read. */
+static void emit_ply(fk_pgn_reader *r, fk_pgn_event event) {
+    r->ply.nag_count = 0;
+    if (event == FK_PGN_PLY) { /* ply 0 keeps the comments read among the tags */
+        r->comment_len = 0;
+        r->comment[0] = '\0';
+    }
+    if (r->flags & FK_PGN_ANNOTATIONS)
+        r->pending = event;
+    else
+        emit(r, event);
+}
+
+/* Adds a NAG to the ply held back (none past the first 8). */
+static void add_nag(fk_pgn_reader *r, unsigned value) {
+    fk_pgn_ply *ply = &r->ply;
+    if (r->pending == FK_PGN_END || value > 255) return;
+    if (ply->nag_count < (int)sizeof ply->nags) ply->nags[ply->nag_count++] = (unsigned char)value;
+}
+
+/* The NAG of a move suffix or a glyph ("!?", "+/="), or 0 for none. */
+static unsigned glyph_nag(const char *t, size_t n) {
+    static const struct {
+        const char *text;
+        unsigned nag;
+    } glyphs[] = {{"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},   {"!?", 5},
+                  {"?!", 6},   {"=", 10},   {"+=", 14},  {"+/=", 14}, {"=+", 15},
+                  {"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18},  {"-+", 19}};
+    for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
+        if (strlen(glyphs[i].text) == n && memcmp(glyphs[i].text, t, n) == 0) return glyphs[i].nag;
+    return 0;
+}
+
+/* Adds a comment's text to the ply held back, a space between comments;
+ * what passes FK_PGN_COMMENT_MAX is cut at a UTF-8 character's start. */
+static void add_comment(fk_pgn_reader *r, const char *text, size_t n) {
+    if (r->pending == FK_PGN_END && r->state != TAGS) return;
+    while (n && (*text == ' ' || *text == '\t' || *text == '\r'))
+        text++, n--;
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r'))
+        n--;
+    if (!n) return;
+    size_t room = FK_PGN_COMMENT_MAX - r->comment_len - (r->comment_len > 0);
+    if (n > room) {
+        n = room;
+        while (n && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (!n) return;
+    if (r->comment_len) r->comment[r->comment_len++] = ' ';
+    memcpy(r->comment + r->comment_len, text, n);
+    r->comment_len += n;
+    r->comment[r->comment_len] = '\0';
+}
+
 /* Records the game's error at the current token (text = the token at
  * fault, may be ""). Only the first error of a game counts. */
 static void set_error(fk_pgn_reader *r, const char *text, const char *fmt, ...)
@@ -192,12 +256,15 @@ static void new_game(fk_pgn_reader *r) {
     memset(&r->game, 0, sizeof r->game);
     r->game.number = number;
     r->game.line = r->lx.tok_line;
+    r->game.offset = r->lx.tok_offset;
     r->game.tags = r->tags;
     r->arena_used = 0;
     r->error_pending = 0;
     r->nest = 0;
     r->stats.games++;
     r->state = TAGS;
+    r->comment_len = 0;
+    r->comment[0] = '\0';
 }
 
 /* 1 when the n bytes are well-formed UTF-8. */
@@ -424,7 +491,8 @@ static void start_moves(fk_pgn_reader *r) {
          * the lexer does that itself from now on (the start above took
          * its place from the first token of the movetext). */
         r->lx.skip_numbers = !(r->flags & FK_PGN_STRICT);
-        emit(r, FK_PGN_GAME);
+        r->ply.comment = r->comment;
+        emit_ply(r, FK_PGN_GAME);
         return;
     }
     fail(r);
@@ -432,6 +500,9 @@ static void start_moves(fk_pgn_reader *r) {
 
 /* Ends the game. `missing` when no result closed it. */
 static void end_game(fk_pgn_reader *r, int missing) {
+    /* a result is the game's last byte; else the token that ends it (a tag,
+     * the end of the input) is the next game's */
+    r->game.end = missing ? r->lx.tok_offset : pgn_lex_offset(&r->lx);
     if (r->state == TAGS) start_moves(r);
     if (r->state == MOVES && (r->flags & FK_PGN_STRICT)) {
         if (r->nest > 0)
@@ -490,12 +561,14 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
      * itself, which then needs no copy. */
     fk_position *pos = r->flags & (FK_PGN_VARIATIONS | FK_PGN_STRICT) ? &line->pos : &r->ply.pos;
     char trimmed[PGN_TEXT_MAX];
+    unsigned suffix_nag = 0;
     const char *san = text;
     size_t n = len;
     char last = len ? text[len - 1] : '\0';
     if (last == '!' || last == '?' || last == '.') { /* a suffix to take off */
         while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) n--;
         if (n < len) r->game.nags++;
+        suffix_nag = glyph_nag(text + n, len - n);
         if (n > 4 && text[n - 4] == 'e' && text[n - 3] == '.' && text[n - 2] == 'p' &&
             text[n - 1] == '.') {
             if (strict) {
@@ -612,7 +685,8 @@ static void play(fk_pgn_reader *r, const char *text, size_t len) {
     ply->column = r->lx.tok_column;
     r->stats.plies++;
     if (r->nest == 0) r->game.plies++;
-    emit(r, FK_PGN_PLY);
+    emit_ply(r, FK_PGN_PLY);
+    if (suffix_nag) add_nag(r, suffix_nag);
 }
 
 /* '(' : a variation replaces the last move of the current line. */
@@ -731,6 +805,7 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         }
         if (strcmp(t, "--") != 0 && is_glyph(t)) {
             r->game.nags++;
+            add_nag(r, glyph_nag(t, strlen(t)));
             if (strict) {
                 set_error(r, t, "%s: evaluation glyphs must be written as NAGs ($n)", t);
                 fail(r);
@@ -746,14 +821,39 @@ static void movetext_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         return;
     case PGN_TOK_NAG:
         r->game.nags++;
+        if (replaying) add_nag(r, (unsigned)strtoul(lx->text, NULL, 10));
+        return;
+    case PGN_TOK_COMMENT:
+        if (replaying) add_comment(r, lx->value, lx->value_len);
         return;
     case PGN_TOK_DOT:
     default: return;
     }
 }
 
+/* 1 when the token adds to the annotations of the ply held back: a
+ * comment, a NAG or a glyph. */
+static int is_annotation(const fk_pgn_reader *r, pgn_tok_kind kind) {
+    if (kind == PGN_TOK_COMMENT || kind == PGN_TOK_NAG) return 1;
+    return kind == PGN_TOK_SYMBOL && strcmp(r->lx.text, "--") != 0 && is_glyph(r->lx.text) &&
+           r->lx.text[0] != '\0';
+}
+
 /* Moves the game along by one token, queueing the events it makes. */
 static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
+    if (r->pending != FK_PGN_END && !is_annotation(r, kind)) {
+        /* the held ply's annotations are complete: it goes out, and the
+         * token is handled on the next call, once the ply is read */
+        emit(r, r->pending);
+        r->pending = FK_PGN_END;
+        r->replay = 1;
+        return;
+    }
+    if (kind == PGN_TOK_COMMENT && r->state != MOVES) {
+        /* before the first move: ply 0's; between games: nobody's */
+        if (r->state == TAGS) add_comment(r, r->lx.value, r->lx.value_len);
+        return;
+    }
     if (r->state == OUTSIDE) {
         if (kind == PGN_TOK_EOF) {
             r->finished = 1;
@@ -774,7 +874,15 @@ static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         if (r->error_pending && kind != PGN_TOK_EOF && !r->lx.ends_game &&
             !(kind == PGN_TOK_STAR || (kind == PGN_TOK_SYMBOL && is_result(r->lx.text))))
             return; /* the junk goes on until a tag or a result */
-        if (kind != PGN_TOK_EOF) start_moves(r);
+        if (kind != PGN_TOK_EOF) {
+            start_moves(r);
+            /* FK_PGN_GAME hands out ply 0: the token (maybe a move, when
+             * no move number comes first) waits for the next call */
+            if (r->state == MOVES) {
+                r->replay = 1;
+                return;
+            }
+        }
     }
     if (kind == PGN_TOK_TAG || kind == PGN_TOK_EOF) {
         end_game(r, 1);
@@ -782,6 +890,12 @@ static void handle_token(fk_pgn_reader *r, pgn_tok_kind kind) {
         return;
     }
     movetext_token(r, kind);
+}
+
+void fk_pgn_reader_skip_game(fk_pgn_reader *r) {
+    /* the state of a broken game's rest: results still end it, moves are
+     * not replayed */
+    if (r->state == MOVES) r->state = SKIP;
 }
 
 fk_pgn_event fk_pgn_next(fk_pgn_reader *r) {

@@ -76,14 +76,27 @@ static const unsigned char byte_class[256] = {
 static inline int is_space(int c) { return c >= 0 && (byte_class[c] & SPACE); }
 static inline int is_symbol_byte(int c) { return c >= 0 && (byte_class[c] & SYMBOL); }
 
+/* Appends n bytes of comment text to value when comments are kept (what
+ * does not fit is dropped). */
+static void keep_text(pgn_lexer *lx, const char *text, size_t n) {
+    if (!lx->keep_comments) return;
+    size_t room = sizeof lx->value - 1 - lx->value_len;
+    if (n > room) n = room;
+    memcpy(lx->value + lx->value_len, text, n);
+    lx->value_len += n;
+    lx->value[lx->value_len] = '\0';
+}
+
 /* Skips the rest of the line (a ';' comment or a '%' escape line). */
 static void skip_line(pgn_lexer *lx) {
     for (;;) {
         const char *nl = memchr(lx->buf + lx->pos, '\n', lx->len - lx->pos);
         if (nl) {
+            keep_text(lx, lx->buf + lx->pos, (size_t)(nl - (lx->buf + lx->pos)));
             lx->pos = (size_t)(nl - lx->buf);
             return; /* the newline itself is consumed by the caller's loop */
         }
+        keep_text(lx, lx->buf + lx->pos, lx->len - lx->pos);
         lx->pos = lx->len;
         if (!fill(lx, 1)) return;
     }
@@ -103,6 +116,7 @@ static int skip_comment(pgn_lexer *lx) {
         }
         if (c == '\n') {
             int was_blank = blank;
+            keep_text(lx, " ", 1); /* a comment's lines joined by spaces */
             advance(lx);
             blank = 1;
             if (was_blank && peek(lx) == '[') {
@@ -112,6 +126,10 @@ static int skip_comment(pgn_lexer *lx) {
             continue;
         }
         if (!is_space(c)) blank = 0;
+        if (lx->keep_comments) {
+            char byte = (char)c;
+            keep_text(lx, &byte, 1);
+        }
         advance(lx);
     }
 }
@@ -300,19 +318,29 @@ pgn_tok_kind pgn_lex_next(pgn_lexer *lx) {
             continue;
         }
         if (c == '%' && lx->tok_column == 1) {
+            int keep = lx->keep_comments;
+            lx->keep_comments = 0; /* an escape line is no comment */
             skip_line(lx);
+            lx->keep_comments = keep;
             continue;
         }
         switch (c) {
         case ';':
+            advance(lx);
+            lx->value_len = 0;
+            lx->value[0] = '\0';
             skip_line(lx);
             lx->comments++;
+            if (lx->keep_comments) return lx->kind = PGN_TOK_COMMENT;
             continue;
         case '{': {
             long line = lx->line, col = lx->tok_column;
             advance(lx);
+            lx->value_len = 0;
+            lx->value[0] = '\0';
             if (skip_comment(lx) == 0) {
                 lx->comments++;
+                if (lx->keep_comments) return lx->kind = PGN_TOK_COMMENT;
                 continue;
             }
             lx->ends_game = 1;

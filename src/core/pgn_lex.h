@@ -13,7 +13,9 @@ typedef enum {
     PGN_TOK_OPEN,   /* ( */
     PGN_TOK_CLOSE,  /* ) */
     PGN_TOK_NAG,    /* $n: text holds the digits */
-    PGN_TOK_BAD     /* unreadable: message says why */
+    PGN_TOK_BAD,    /* unreadable: message says why */
+    PGN_TOK_COMMENT /* {...} or ;... when keep_comments: value holds the
+                       text (cut at PGN_VALUE_MAX - 1 bytes) */
 } pgn_tok_kind;
 
 /* Leniencies the lexer met in the last token (a bit set). */
@@ -52,6 +54,8 @@ typedef struct {
     long comments;           /* comments skipped so far */
     int skip_numbers;        /* set by the reader: move numbers ("12", "12.",
                                 "12...") are skipped, not handed out */
+    int keep_comments;       /* set by the reader: comments are handed out as
+                                PGN_TOK_COMMENT instead of skipped */
 } pgn_lexer;
 
 /* Starts a lexer on buf (cap bytes, owned by the caller). */

@@ -38,16 +38,29 @@ static const char *find_tag(const fk_pgn_tag *tags, int count, const char *name)
     return NULL;
 }
 
-/* Writes one movetext token, breaking the line before it when it would
- * not fit. */
-static void put_token(fk_pgn_writer *w, const char *token, size_t len) {
-    if (w->column > 0 && w->column + 1 + (int)len > PGN_LINE_MAX) {
+/* Starts a movetext token of len bytes: a line break when it would not
+ * fit, else a space; and the "(" of a variation just opened, which stays
+ * on the same line as the token after it. */
+static void begin_token(fk_pgn_writer *w, int len) {
+    int paren = w->opened;
+    w->opened = 0;
+    if (w->column > 0 && w->column + 1 + paren + len > PGN_LINE_MAX) {
         put(w, "\n", 1);
         w->column = 0;
     } else if (w->column > 0) {
         put(w, " ", 1);
         w->column++;
     }
+    if (paren) {
+        put(w, "(", 1);
+        w->column++;
+    }
+}
+
+/* Writes one movetext token, breaking the line before it when it would
+ * not fit. */
+static void put_token(fk_pgn_writer *w, const char *token, size_t len) {
+    begin_token(w, (int)len);
     put(w, token, len);
     w->column += (int)len;
 }
@@ -93,6 +106,10 @@ fk_status fk_pgn_writer_begin(fk_pgn_writer *w, fk_pgn_write_fn write, void *ctx
 }
 
 fk_status fk_pgn_writer_move(fk_pgn_writer *w, fk_move move) {
+    return fk_pgn_writer_move_san(w, move, NULL);
+}
+
+fk_status fk_pgn_writer_move_san(fk_pgn_writer *w, fk_move move, const char *san) {
     char token[48];
     size_t n = 0;
     if (w->pos.side == FK_WHITE || w->first) {
@@ -107,10 +124,85 @@ fk_status fk_pgn_writer_move(fk_pgn_writer *w, fk_move move) {
         }
         token[n++] = ' ';
     }
-    n += fk_move_to_san(&w->pos, move, token + n, sizeof token - n);
+    if (san && strlen(san) < sizeof token - n) {
+        memcpy(token + n, san, strlen(san));
+        n += strlen(san);
+    } else {
+        n += fk_move_to_san(&w->pos, move, token + n, sizeof token - n);
+    }
     put_token(w, token, n);
     fk_move_make(&w->pos, move);
     w->first = 0;
+    return w->status;
+}
+
+fk_status fk_pgn_writer_comment(fk_pgn_writer *w, const char *text) {
+    /* word by word, so that a long comment is broken at its spaces; the
+     * braces stay on their words. A '}' would end it early: it becomes ')'. */
+    const char *p = text;
+    while (*p == ' ' || *p == '\n' || *p == '\t')
+        p++;
+    int first = 1;
+    do {
+        size_t n = strcspn(p, " \n\t");
+        const char *next = p + n;
+        while (*next == ' ' || *next == '\n' || *next == '\t')
+            next++;
+        int last = *next == '\0';
+        int len = (int)n + first + last;
+        if (first)
+            begin_token(w, len);
+        else if (w->column > 0 && w->column + 1 + len > PGN_LINE_MAX) {
+            put(w, "\n", 1);
+            w->column = 0;
+        } else {
+            put(w, " ", 1);
+            w->column++;
+        }
+        if (first) put(w, "{", 1);
+        for (size_t run = 0; run < n;) {
+            size_t k = strcspn(p + run, "}");
+            if (k > n - run) k = n - run;
+            put(w, p + run, k);
+            run += k;
+            if (run < n) {
+                put(w, ")", 1);
+                run++;
+            }
+        }
+        if (last) put(w, "}", 1);
+        w->column += len;
+        first = 0;
+        p = next;
+    } while (*p);
+    w->first = 1; /* Black's move after a comment takes its number again */
+    return w->status;
+}
+
+fk_status fk_pgn_writer_nag(fk_pgn_writer *w, int nag) {
+    char token[8];
+    size_t n = 0;
+    token[n++] = '$';
+    if (nag >= 100) token[n++] = (char)('0' + nag / 100 % 10);
+    if (nag >= 10) token[n++] = (char)('0' + nag / 10 % 10);
+    token[n++] = (char)('0' + nag % 10);
+    put_token(w, token, n);
+    return w->status;
+}
+
+fk_status fk_pgn_writer_variation_start(fk_pgn_writer *w, const fk_position *before) {
+    w->opened = 1; /* the "(" is written with the next token */
+    w->pos = *before;
+    w->first = 1;
+    w->opened = 1;
+    return w->status;
+}
+
+fk_status fk_pgn_writer_variation_end(fk_pgn_writer *w, const fk_position *resume) {
+    put(w, ")", 1);
+    w->column++;
+    w->pos = *resume;
+    w->first = 1;
     return w->status;
 }
 

@@ -57,6 +57,11 @@ expect play-json-error 1 '"ply":1,"move":"Qe3","error":' "$fenkit" play --json s
 expect play-syntax 1 'legal moves: Na3' "$fenkit" play startpos 'N?3'
 expect play-random 0 '' test "$("$fenkit" play --random=20 --seed=5 startpos | wc -l)" = 20
 expect play-random-same 0 '' test "$("$fenkit" play --random=20 --seed=5 startpos | md5sum)" = "$("$fenkit" play --random=20 --seed=5 startpos | md5sum)"
+# undo takes moves back through the move stack, castling rights included
+expect play-undo 0 '^rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2$' "$fenkit" play startpos e4 e5 undo c5
+expect play-undo-castle 0 '^r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1$' "$fenkit" play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' O-O undo
+expect play-undo-json 0 '"ply":0,"undo":"e4","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"' "$fenkit" play --json startpos e4 undo
+expect play-undo-empty 1 'undo: no move to take back' "$fenkit" play startpos e4 undo undo
 expect play-castle 0 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1' "$fenkit" play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' O-O
 expect play-usage 2 'give a FEN' "$fenkit" play
 expect play-help 0 'Examples' "$fenkit" play -h

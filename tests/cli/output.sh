@@ -16,7 +16,7 @@ lost() {
     err_has "writing standard output: No space left on device"
 }
 
-for command in check explain show normalize render moves play perft pgn serve scan; do
+for command in check explain show normalize render moves play perft book epd pgn serve scan; do
     step "fenkit $command --help into /dev/full"
     full "$command" --help
     expect_rc 1
@@ -54,6 +54,22 @@ full perft "$START" 2
 expect_rc 1
 lost
 full perft --divide "$START" 2
+expect_rc 1
+lost
+
+step "epd"
+full_in "${START% 0 1} bm e4;\n" epd
+expect_rc 1
+lost
+full_in "${START% 0 1} bm e4;\n" epd --json
+expect_rc 1
+lost
+
+step "book, its moves and a key"
+full book "$DATA/book/small.bin" startpos
+expect_rc 1
+lost
+full book --key startpos
 expect_rc 1
 lost
 

@@ -41,10 +41,10 @@ expect "--last" $'1\t5\texd6' "$(printf '%s\n' "$game" | "$fenkit" pgn --last 2>
 # JSON: tags once, status, repetition.
 json=$(printf '[White "Ann \\"A\\""]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' |
   "$fenkit" pgn --json 2>/dev/null)
-expect "json first" '{"game":1,"ply":0,"san":"","fen":"'"$start"'","tags":{"White":"Ann \"A\""}}' \
+expect "json first" '{"game":1,"ply":0,"san":"","uci":"","fen":"'"$start"'","tags":{"White":"Ann \"A\""}}' \
   "$(head -1 <<<"$json")"
 expect "json tags once" 1 "$(grep -c '"tags"' <<<"$json")"
-expect "json mate" '{"game":1,"ply":7,"san":"Qxf7#","fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","status":"checkmate"}' \
+expect "json mate" '{"game":1,"ply":7,"san":"Qxf7#","uci":"h5f7","fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","status":"checkmate"}' \
   "$(tail -1 <<<"$json")"
 rep=$(printf '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n' | "$fenkit" pgn --json 2>/dev/null)
 expect "repetition 2" '"repetition":2' "$(sed -n 5p <<<"$rep" | grep -o '"repetition":[0-9]*')"
@@ -129,12 +129,16 @@ expect "write null move exit" 1 "$?"
 grep -q -- 'game 1: ply 2 is a null move (--)' "$tmp/err" || fail "write null move: $(cat "$tmp/err")"
 grep -q 'e4 d4' <<<"$w" && fail "write null move: the game was written without it: $w"
 grep -q '^1. d4 d5 \*$' <<<"$w" || fail "write after a null move: $w"
-# What --write cannot keep is noted, not dropped silently.
+# --write keeps comments, NAGs and variations; --strip leaves them out, and
+# says so.
 w=$(printf '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' | "$fenkit" pgn --write 2>"$tmp/err")
 expect "write annotations exit" 0 "$?"
-grep -q '^1. e4 e5 2. Nf3 \*$' <<<"$w" || fail "write annotated: $w"
-grep -q 'game 1: 1 comment, 2 annotations and 1 variation left out' "$tmp/err" ||
-  fail "write annotated: no note: $(cat "$tmp/err")"
+grep -q '^1. e4 {best} 1... e5 $5 (1... c5 $1) 2. Nf3 \*$' <<<"$w" || fail "write annotated: $w"
+[ -s "$tmp/err" ] && fail "write annotated: stderr $(cat "$tmp/err")"
+w=$(printf '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' | "$fenkit" pgn --write --strip 2>"$tmp/err")
+grep -q '^1. e4 e5 2. Nf3 \*$' <<<"$w" || fail "write stripped: $w"
+grep -q 'game 1: 1 comment, 2 annotations and 1 variation left out (--strip)' "$tmp/err" ||
+  fail "write stripped: no note: $(cat "$tmp/err")"
 "$fenkit" pgn --write e4 e5 2>"$tmp/err" >/dev/null
 [ -s "$tmp/err" ] && fail "write plain moves: stderr $(cat "$tmp/err")"
 long=$(printf '%s ' $(for i in $(seq 1 30); do echo Nf3 Nf6 Ng1 Ng8; done) | "$fenkit" pgn --write 2>&1)

@@ -291,6 +291,104 @@ static void comments_nags_and_glyphs_are_skipped(void **state) {
     assert_games(text, FK_PGN_STRICT, "g1 e4 e5 Nf3 E3:8:+/= |*");
 }
 
+/* Each event of text read with FK_PGN_ANNOTATIONS (and `flags`), a ply
+ * written as SAN{comment}$nag..., in both chunk sizes. */
+static void assert_annotations(const char *text, unsigned flags, const char *expected) {
+    size_t chunks[] = {0, 1};
+    for (size_t c = 0; c < 2; c++) {
+        string_input in = {text, strlen(text), 0, chunks[c]};
+        fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, flags | FK_PGN_ANNOTATIONS);
+        const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+        char got[4096];
+        size_t n = 0;
+        got[0] = '\0';
+        fk_pgn_event ev;
+        while ((ev = fk_pgn_next(r)) != FK_PGN_END) {
+            if (ev == FK_PGN_GAME_END) {
+                n += (size_t)snprintf(got + n, sizeof got - n, "%s|", n ? " " : "");
+                continue;
+            }
+            if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? " " : "",
+                                  ev == FK_PGN_GAME ? "g" : ply->san);
+            if (ply->comment[0])
+                n += (size_t)snprintf(got + n, sizeof got - n, "{%s}", ply->comment);
+            for (int i = 0; i < ply->nag_count; i++)
+                n += (size_t)snprintf(got + n, sizeof got - n, "$%d", ply->nags[i]);
+        }
+        fk_pgn_reader_free(r);
+        if (strcmp(got, expected) != 0)
+            fail_msg("annotations of \"%s\" (chunk %zu):\n got %s\nwant %s", text, chunks[c], got,
+                     expected);
+    }
+}
+
+/* A movetext that starts with a move, not a move number: FK_PGN_GAME
+ * still holds ply 0, the start. */
+static void game_event_holds_the_start(void **state) {
+    (void)state;
+    const char *texts[] = {"e4 e5 *", "[Event \"x\"]\ng1f3 c7c5 *", "{c} e4 *"};
+    for (unsigned flags = 0; flags <= FK_PGN_ANNOTATIONS; flags += FK_PGN_ANNOTATIONS) {
+        for (size_t i = 0; i < 3; i++) {
+            string_input in = {texts[i], strlen(texts[i]), 0, 0};
+            fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, flags);
+            const fk_pgn_ply *ply = fk_pgn_reader_ply(r);
+            assert_int_equal(fk_pgn_next(r), FK_PGN_GAME);
+            fk_position start;
+            fk_position_startpos(&start);
+            assert_int_equal(ply->ply, 0);
+            assert_true(fk_position_equal(&ply->pos, &start));
+            assert_int_equal(fk_pgn_next(r), FK_PGN_PLY);
+            assert_int_equal(ply->ply, 1);
+            fk_pgn_reader_free(r);
+        }
+    }
+}
+
+/* Each game's byte offsets cover its text: the first token to its result,
+ * or to the next game's first tag when it has none. */
+static void games_know_their_bytes(void **state) {
+    (void)state;
+    const char *text = "\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4\n\n"
+                       "[Event \"c\"] 1. c4 *  \n";
+    const char *want[] = {"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4\n\n",
+                          "[Event \"c\"] 1. c4 *"};
+    string_input in = {text, strlen(text), 0, 3};
+    fk_pgn_reader *r = fk_pgn_reader_create(read_string, &in, 0);
+    const fk_pgn_game *game = fk_pgn_reader_game(r);
+    int games = 0;
+    fk_pgn_event ev;
+    while ((ev = fk_pgn_next(r)) != FK_PGN_END) {
+        if (ev != FK_PGN_GAME_END) continue;
+        assert_true(games < 3);
+        size_t len = (size_t)(game->end - game->offset);
+        assert_int_equal(len, strlen(want[games]));
+        assert_memory_equal(text + game->offset, want[games], len);
+        games++;
+    }
+    assert_int_equal(games, 3);
+    fk_pgn_reader_free(r);
+}
+
+static void annotations_are_read(void **state) {
+    (void)state;
+    const char *text =
+        "[Event \"a\"]\n{before the moves}\n1. e4! {best  by\ntest} $14 e5 ; line\n"
+        "2. Nf3 +/= (2. d4 {inner} (2. c4) exd4 $2) Nc6 {[%clk 0:01:02] [%eval 0.3]} *\n"
+        "{between games} [Event \"b\"] 1. d4 {a} {b} d5?! *";
+    /* main line: the variation's comments and NAGs are nobody's */
+    assert_annotations(text, 0,
+                       "g{before the moves} e4{best  by test}$1$14 e5{line} Nf3$14 "
+                       "Nc6{[%clk 0:01:02] [%eval 0.3]} | g d4{a b} d5$6 |");
+    assert_annotations(text, FK_PGN_VARIATIONS,
+                       "g{before the moves} e4{best  by test}$1$14 e5{line} Nf3$14 d4{inner} c4 "
+                       "exd4$2 Nc6{[%clk 0:01:02] [%eval 0.3]} | g d4{a b} d5$6 |");
+    /* the same events as without the flag */
+    assert_games(text, 0, "g1 e4 e5 Nf3 Nc6 |* g2 d4 d5 |*");
+    /* an error after a held ply: the ply first, then the error */
+    assert_annotations("1. e4 {ok} Ke3 *", 0, "g e4{ok} |");
+}
+
 /* The comments, NAGs and variations of the first game, at its end. */
 static void skipped_counts(const char *text, unsigned flags, int counts[3]) {
     string_input in = {text, strlen(text), 0, 0};
@@ -786,6 +884,9 @@ int main(void) {
         cmocka_unit_test(move_numbers_in_all_forms),
         cmocka_unit_test(comments_nags_and_glyphs_are_skipped),
         cmocka_unit_test(skipped_annotations_are_counted),
+        cmocka_unit_test(annotations_are_read),
+        cmocka_unit_test(game_event_holds_the_start),
+        cmocka_unit_test(games_know_their_bytes),
         cmocka_unit_test(castling_with_zeros),
         cmocka_unit_test(over_specified_moves),
         cmocka_unit_test(fen_tag_without_setup),
