@@ -93,10 +93,14 @@ async function goTo(at, keepBox) {
   const seq = ++play.seq;
   stopAnalysis();
   play.from = null;
+  // Until the core has answered, a click on a piece cannot know its moves:
+  // the board says so (data-legal), and scripts driving the page wait on it.
+  document.getElementById('board').removeAttribute('data-legal');
   const data = await askMoves(play.start, play.plies.slice(0, at).map((p) => p.uci));
   if (!data || seq !== play.seq) return;
   play.at = at;
   play.legal = data.moves;
+  document.getElementById('board').dataset.legal = String(data.moves.length);
   play.result = data.result;
   play.reason = data.reason;
   play.fen = data.fen;

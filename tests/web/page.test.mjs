@@ -86,6 +86,12 @@ async function typeFen(text, verdictWords) {
   const said = await verdict();
   expect(said.includes(verdictWords), `the verdict says "${said}", not "${verdictWords}"`);
 }
+// Waits until the core has given the legal moves of the position shown
+// (play.js marks the board): a click before then cannot play.
+async function waitLegal(what) {
+  await page.waitForSelector('#board[data-legal]', { timeout: 10000 })
+    .catch(() => fail(`${what}: the legal moves never came`));
+}
 async function waitFen(predicate, what) {
   await page.waitForFunction(predicate, null, { timeout: 5000 })
     .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
@@ -549,6 +555,7 @@ try {
     await page.click('#start');
     await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'), 'start did not load');
     await page.waitForFunction(() => document.getElementById('movelist').childElementCount === 0);
+    await waitLegal('the start position');
     await page.click('#board .sq[data-square="e2"]');
     const targets = await page.$$eval('#board .sq.target', (bs) => bs.map((b) => b.dataset.square).sort());
     expect(targets.join() === 'e3,e4', `the targets shown for e2 are ${targets.join()}`);
@@ -586,6 +593,7 @@ try {
   });
 
   await run('the keyboard plays a move: Enter on a piece, then on its target', async () => {
+    await waitLegal('the position of the # address');
     await page.focus('#board .sq[data-square="e5"]');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('#board .sq.target').length > 0);
@@ -598,6 +606,7 @@ try {
 
   await run('a pawn that promotes asks for the piece', async () => {
     await typeFen('8/4P3/8/8/8/k7/8/K7 w - - 0 1', 'Valid');
+    await waitLegal('the pawn about to promote');
     await page.click('#board .sq[data-square="e7"]');
     await page.click('#board .sq[data-square="e8"]');
     await page.waitForSelector('#promotion:not([hidden])');
@@ -622,6 +631,7 @@ try {
 
   await run('the king dragged onto its own rook castles', async () => {
     await typeFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Valid');
+    await waitLegal('the castling position');
     await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="h1"]');
     await waitFen(() => document.getElementById('fen').value === 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1', 'the king did not castle');
     expect((await moveList()).join() === 'O-O', `the move list is ${(await moveList()).join()}`);
