@@ -1,22 +1,11 @@
 /* EPD: the four position fields of a FEN, then operations ("bm Nf3;
  * id \"x\";"), read and written. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fenkit/moves.h"
-
-static fk_status op_error(fk_error *err, fk_status status, int offset, const char *fmt, ...) {
-    if (!err) return status;
-    err->status = status;
-    err->offset = offset;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return status;
-}
+#include "rules.h"
 
 static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -27,29 +16,30 @@ static fk_status read_ops(const char *text, size_t len, size_t i, fk_epd_ops *op
             i++;
         if (i >= len) return FK_OK;
         if (ops->count == FK_EPD_MAX_OPS)
-            return op_error(err, FK_ERR_RANGE, (int)i, "more than %d operations", FK_EPD_MAX_OPS);
+            return core_error_set(err, FK_ERR_RANGE, (int)i, "more than %d operations",
+                                  FK_EPD_MAX_OPS);
         fk_epd_op *op = &ops->ops[ops->count];
         memset(op, 0, sizeof *op);
         op->offset = (int)i;
         size_t start = i;
         /* an opcode: a letter, then letters, digits and underscores */
         if (!((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z')))
-            return op_error(err, FK_ERR_SYNTAX, (int)i,
-                            "'%c' cannot start an operation: an opcode (bm, id, c0, ...) must",
-                            text[i]);
+            return core_error_set(
+                err, FK_ERR_SYNTAX, (int)i,
+                "'%c' cannot start an operation: an opcode (bm, id, c0, ...) must", text[i]);
         while (i < len && !is_blank(text[i]) && text[i] != ';')
             i++;
         if (i - start >= sizeof op->opcode)
-            return op_error(err, FK_ERR_RANGE, (int)start, "opcode '%.*s' is too long",
-                            (int)(i - start), text + start);
+            return core_error_set(err, FK_ERR_RANGE, (int)start, "opcode '%.*s' is too long",
+                                  (int)(i - start), text + start);
         memcpy(op->opcode, text + start, i - start);
         size_t n = 0, operands = 0;
         for (;;) {
             while (i < len && is_blank(text[i]))
                 i++;
             if (i >= len)
-                return op_error(err, FK_ERR_SYNTAX, (int)start,
-                                "operation '%s' does not end with ';'", op->opcode);
+                return core_error_set(err, FK_ERR_SYNTAX, (int)start,
+                                      "operation '%s' does not end with ';'", op->opcode);
             if (text[i] == ';') {
                 i++;
                 break;
@@ -59,9 +49,9 @@ static fk_status read_ops(const char *text, size_t len, size_t i, fk_epd_ops *op
             if (quoted) {
                 const char *close = memchr(text + i + 1, '"', len - i - 1);
                 if (!close)
-                    return op_error(err, FK_ERR_SYNTAX, (int)i,
-                                    "operation '%s': the string opened here is never closed",
-                                    op->opcode);
+                    return core_error_set(err, FK_ERR_SYNTAX, (int)i,
+                                          "operation '%s': the string opened here is never closed",
+                                          op->opcode);
                 from = i + 1;
                 to = (size_t)(close - text);
                 i = to + 1;
@@ -71,8 +61,8 @@ static fk_status read_ops(const char *text, size_t len, size_t i, fk_epd_ops *op
                 to = i;
             }
             if (n + (n > 0) + (to - from) >= sizeof op->operands)
-                return op_error(err, FK_ERR_RANGE, (int)from, "operation '%s': operands too long",
-                                op->opcode);
+                return core_error_set(err, FK_ERR_RANGE, (int)from,
+                                      "operation '%s': operands too long", op->opcode);
             if (n) op->operands[n++] = ' ';
             memcpy(op->operands + n, text + from, to - from);
             n += to - from;
@@ -117,8 +107,8 @@ fk_status fk_epd_parse(const char *text, size_t len, unsigned flags, fk_position
                                                         : NULL;
     if (bad) {
         const fk_epd_op *op = fk_epd_find(ops, bad);
-        return op_error(err, FK_ERR_SYNTAX, op->offset, "%s needs a number, not '%s'", bad,
-                        op->operands);
+        return core_error_set(err, FK_ERR_SYNTAX, op->offset, "%s needs a number, not '%s'", bad,
+                              op->operands);
     }
     if (full == 0) full = 1;
     char fen[FK_FEN_MAX + 64];
