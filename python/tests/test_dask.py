@@ -5,8 +5,10 @@ installed (scripts/install-deps test installs it)."""
 import asyncio
 import bz2
 import gzip
+import io
 import os
 import signal
+import subprocess
 import time
 import uuid
 from pathlib import Path
@@ -62,6 +64,22 @@ def test_the_rows_are_those_of_the_recorded_table():
         assert (got.ply.astype(str) == table.ply).all()
         assert (got.san.str.rstrip("+#") == table.san.str.rstrip("+#")).all()
         assert (got.fen == table[fen]).all()
+
+
+@pytest.mark.skipif(not os.environ.get("FENKIT_CLI"), reason="FENKIT_CLI (the fenkit program) not given")
+def test_the_rows_are_those_of_fenkit_pgn_over_every_test_file():
+    # `fenkit pgn a.pgn b.pgn ...` numbers games across its files and
+    # writes game, ply, SAN and FEN; broken games are reported on stderr
+    # (and make it exit 1) while the rest goes on
+    run = subprocess.run([os.environ["FENKIT_CLI"], "pgn", *map(str, PGN_FILES)],
+                         capture_output=True, text=True)
+    assert run.returncode in (0, 1), run.stderr
+    cli = pd.read_csv(io.StringIO(run.stdout), sep="\t", header=None, dtype=str,
+                      keep_default_na=False, quoting=3, names=["game", "ply", "san", "fen"])
+    got = local(fenkit.dask.read_pgn(PGN_FILES, games_per_partition=3))
+    assert len(got) == len(cli)
+    for column in ("game", "ply", "san", "fen"):
+        assert (got[column].astype(str) == cli[column]).all(), column
 
 
 def test_compressed_files_are_cut_at_the_same_games(tmp_path):
