@@ -11,6 +11,7 @@ numbers them, so the rows are those of the single-process reader.
 docs/dask.md shows the whole way from a .pgn.zst to a CSV of positions.
 """
 
+import bisect
 import bz2
 import gzip
 import io
@@ -24,7 +25,7 @@ import pandas as pd
 
 from fenkit._fenkit import _read_pgn, _scan
 
-__all__ = ["read_pgn", "scan", "plan", "read_part"]
+__all__ = ["read_pgn", "scan", "plan", "read_part", "zstd_frames"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -43,7 +44,7 @@ def _open(path: PathLike) -> IO[bytes]:
         return gzip.GzipFile(fileobj=raw)
     if magic[:3] == b"BZh":
         return bz2.BZ2File(raw)
-    if magic == b"\x28\xb5\x2f\xfd":
+    if _zstd_magic(magic):
         try:
             import zstandard
         except ImportError:
@@ -55,6 +56,13 @@ def _open(path: PathLike) -> IO[bytes]:
         return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True,
                                                           closefd=True)
     return raw
+
+
+def _zstd_magic(magic: bytes) -> bool:
+    """A zstd frame, or a skippable frame (0x184D2A50..5F), which is how
+    pzstd begins its files: the frame sizes it keeps for itself."""
+    return magic == b"\x28\xb5\x2f\xfd" or (
+        len(magic) == 4 and magic[1:] == b"\x2a\x4d\x18" and magic[0] & 0xF0 == 0x50)
 
 
 class _Slice(io.RawIOBase):
@@ -93,6 +101,48 @@ def _skip_to(stream: IO[bytes], offset: int, path: PathLike) -> None:
         left -= got
 
 
+def _is_zstd(path: PathLike) -> bool:
+    with open(path, "rb") as f:
+        return _zstd_magic(f.read(4))
+
+
+def zstd_frames(path: PathLike) -> List[Tuple[int, int]]:
+    """Where each zstd frame of a file starts: (offset in the file, offset
+    in the decompressed text). A file of many frames (pzstd makes them) can
+    be entered at any frame, so a partition decompresses from the frame
+    before its games instead of from the start of the file."""
+    import zstandard
+
+    frames = []
+    packed = unpacked = 0
+    frame = None
+    pending = b""
+    with open(path, "rb") as raw:
+        while True:
+            if not pending:
+                pending = raw.read(1 << 20)
+                if not pending:
+                    break
+            if frame is None:
+                frames.append((packed, unpacked))
+                frame = zstandard.ZstdDecompressor().decompressobj()
+            unpacked += len(frame.decompress(pending))
+            if frame.eof:
+                left = frame.unused_data
+                packed += len(pending) - len(left)
+                pending = left
+                frame = None
+            else:
+                packed += len(pending)
+                pending = b""
+    return frames
+
+
+def _plan_file(path: PathLike, games_per_partition: int) -> tuple:
+    starts, games = plan(path, games_per_partition)
+    return starts, games, zstd_frames(path) if _is_zstd(path) else []
+
+
 def plan(path: PathLike, games_per_partition: int) -> Tuple[List[int], int]:
     """Where to cut one file: the byte offsets (in the decompressed text) of
     games 1, 1 + games_per_partition, ..., and how many games it holds.
@@ -101,12 +151,37 @@ def plan(path: PathLike, games_per_partition: int) -> Tuple[List[int], int]:
         return _read_pgn(f).offsets(games_per_partition)
 
 
+def _open_at(path: PathLike, start: int, frame: Optional[Tuple[int, int]]) -> IO[bytes]:
+    """The decompressed text from byte `start`; entered at a zstd frame
+    (file offset, text offset) at or before start when one is given."""
+    if not frame or frame[0] == 0:
+        f = _open(path)
+        try:
+            _skip_to(f, start, path)
+        except BaseException:
+            f.close()
+            raise
+        return f
+    import zstandard
+
+    raw = open(path, "rb")
+    raw.seek(frame[0])
+    f = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True)
+    try:
+        _skip_to(f, start - frame[1], path)
+    except BaseException:
+        f.close()
+        raise
+    return f
+
+
 def read_part(path: PathLike, start: int, end: Optional[int], first_game: int,
-              headers: Sequence[str] = (), ep: str = "legal") -> pd.DataFrame:
+              headers: Sequence[str] = (), ep: str = "legal",
+              frame: Optional[Tuple[int, int]] = None) -> pd.DataFrame:
     """The plies of the games in bytes [start, end) of a file's text (end
-    None: to the end), numbered from first_game: one partition."""
-    with _open(path) as f:
-        _skip_to(f, start, path)
+    None: to the end), numbered from first_game: one partition. frame: a
+    zstd frame at or before start to begin decompressing at (zstd_frames)."""
+    with _open_at(path, start, frame) as f:
         size = None if end is None else end - start
         columns = _read_pgn(_Slice(f, size), ep=ep).columns(headers=list(headers))
     frame = pd.DataFrame(columns, columns=_column_names(headers))
@@ -127,8 +202,8 @@ def _meta(headers: Sequence[str]) -> pd.DataFrame:
 
 
 def _read_part_task(part: tuple) -> pd.DataFrame:
-    path, start, end, first_game, headers, ep = part
-    return read_part(path, start, end, first_game, headers, ep)
+    path, start, end, first_game, headers, ep, frame = part
+    return read_part(path, start, end, first_game, headers, ep, frame)
 
 
 def read_pgn(paths: Union[PathLike, Iterable[PathLike]], games_per_partition: int = 10000,
@@ -140,8 +215,9 @@ def read_pgn(paths: Union[PathLike, Iterable[PathLike]], games_per_partition: in
     The files are planned first (one task per file, on the current Dask
     scheduler: a pass that finds game starts without replaying moves); each
     partition then holds games_per_partition consecutive games of one file.
-    A partition of a compressed file decompresses from the file's start and
-    drops what precedes its games; docs/dask.md says what that costs.
+    A partition of a compressed file decompresses from the file's start, or
+    in a .zst of many frames from the frame before its games, and drops
+    what precedes them; docs/dask.md says what that costs.
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
@@ -159,14 +235,19 @@ def read_pgn(paths: Union[PathLike, Iterable[PathLike]], games_per_partition: in
     for p in paths:
         if not os.path.isfile(p):
             raise FileNotFoundError(f"fenkit.dask.read_pgn: no file {p}")
-    plans = dask.compute(*[dask.delayed(plan)(p, games_per_partition) for p in paths])
+    plans = dask.compute(*[dask.delayed(_plan_file)(p, games_per_partition) for p in paths])
     parts = []
     first_game = 1
-    for path, (starts, games) in zip(paths, plans):
+    for path, (starts, games, frames) in zip(paths, plans):
         for i, start in enumerate(starts):
             end = starts[i + 1] if i + 1 < len(starts) else None
+            frame = None
+            # the last frame that begins at or before the partition's text
+            at = bisect.bisect_right([text for _, text in frames], start) - 1
+            if at >= 0:
+                frame = frames[at]
             parts.append((path, start, end, first_game + i * games_per_partition,
-                          tuple(headers), ep))
+                          tuple(headers), ep, frame))
         first_game += games
     if not parts:  # files without a single game: one empty partition
         return dd.from_pandas(_meta(headers), npartitions=1)

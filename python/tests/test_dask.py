@@ -93,12 +93,19 @@ def test_compressed_files_are_cut_at_the_same_games(tmp_path):
     except ImportError:
         zstandard = None
     if zstandard:
-        # two frames, as a file made for cutting has: still one stream
-        half = len(text) // 2
-        frames = (zstandard.ZstdCompressor().compress(text[:half]) +
-                  zstandard.ZstdCompressor().compress(text[half:]))
         files.append(tmp_path / "g.pgn.zst")
+        files[-1].write_bytes(zstandard.ZstdCompressor().compress(text))
+        # many frames cut through games, after a skippable frame, as pzstd
+        # writes: partitions start decompressing at the frame before them
+        step = 40000
+        skippable = b"\x50\x2a\x4d\x18" + (4).to_bytes(4, "little") + b"\0\0\0\0"
+        frames = skippable + b"".join(zstandard.ZstdCompressor().compress(text[i:i + step])
+                                      for i in range(0, len(text), step))
+        files.append(tmp_path / "frames.pgn.zst")
         files[-1].write_bytes(frames)
+        found = fenkit.dask.zstd_frames(files[-1])
+        assert found[0] == (0, 0) and found[1] == (12, 0)
+        assert [text for _, text in found[1:]] == list(range(0, len(text), step))
     for path in files:
         got = local(fenkit.dask.read_pgn(path, games_per_partition=33, headers=HEADERS))
         pd.testing.assert_frame_equal(got, want, check_dtype=False, obj=path.name)
