@@ -211,6 +211,8 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_game(client):
              lambda: victim not in client.scheduler_info()["workers"])
     gate.set()
     parts = client.gather(futures)
+    # what the killed worker held was made again elsewhere
+    assert all(victim not in workers for workers in client.who_has(futures).values())
     got = pd.concat(parts).reset_index(drop=True)
     # the same rows in the same order: no game lost, none twice
     pd.testing.assert_frame_equal(got, want, check_dtype=False)
