@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 export SHARED
 
 .PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load abuse format clean deps \
-	train eval-scan eval-lofo calibrate-doubt python
+	train eval-scan eval-lofo calibrate-doubt python dask-netns bench-dask
 
 all: build
 
@@ -48,6 +48,16 @@ fuzz: build-fuzz
 # tested there (pytest and the docstring examples).
 python: build
 	@bash python/check.sh $(BUILD) /usr/bin/python3
+
+# fenkit.dask with the scheduler and each worker in a network namespace of
+# its own (root only; not part of make test): scripts/dask-netns.
+dask-netns: python
+	@scripts/install-deps netns
+	@scripts/dask-netns $(BUILD) 2
+
+# Games per second of fenkit.dask with 1, 2 and 4 workers (docs/dask.md).
+bench-dask: python
+	@bash bench/dask.sh $(BUILD)/fenkit
 
 # Deeper checks than make test: deeper perft, bigger differential runs.
 test-long: build

@@ -93,11 +93,18 @@ class PgnReader:
         for number, headers, plies, error in self._games:
             yield Game(number, headers, plies, error)
 
-    def to_columns(self) -> Dict[str, list]:
+    def to_columns(self, headers: Optional[List[str]] = None) -> Dict[str, list]:
         """Every ply of every game left, as columns (game, ply, san, uci,
         fen) of equal length, built in one call into C: what
-        pandas.DataFrame(...) takes."""
-        return self._games.columns()
+        pandas.DataFrame(...) takes. headers names tags to add, one column
+        each, holding the tag of the ply's game (None where it has none).
+
+        >>> import io
+        >>> cols = read_pgn(io.BytesIO(b'[White "A"]\\n\\n1. e4 *\\n')).to_columns(headers=["White", "Elo"])
+        >>> cols["san"], cols["White"], cols["Elo"]
+        (['', 'e4'], ['A', 'A'], [None, None])
+        """
+        return self._games.columns(headers=headers)
 
 
 def read_pgn(source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal") -> PgnReader:

@@ -528,22 +528,65 @@ static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
     return ascii_str(text, len); /* a crowded corner: not shared */
 }
 
+/* The value of the game's tag `name` as a str, or None when the game has
+ * no such tag; a new reference, or NULL. */
+static PyObject *tag_value(const fk_pgn_game *game, const char *name) {
+    for (int i = 0; i < game->tag_count; i++)
+        if (strcmp(game->tags[i].name, name) == 0)
+            return PyUnicode_DecodeUTF8(game->tags[i].value,
+                                        (Py_ssize_t)strlen(game->tags[i].value), "replace");
+    return Py_NewRef(Py_None);
+}
+
 /* Every ply of the games left, as five columns built here in C, in one
- * call: the batch form of the reader (to_columns). */
-static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *Py_UNUSED(ignored)) {
+ * call: the batch form of the reader (to_columns). With headers (a
+ * sequence of tag names), one more column per name holds that tag of the
+ * ply's game, so that a dataset keeps e.g. the players' ratings without a
+ * second pass over the file. */
+static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *args, PyObject *kwds) {
     static const char *const names[] = {"game", "ply", "san", "uci", "fen"};
-    PyObject *columns[5] = {NULL}, *out = NULL;
+    static char *kwlist[] = {"headers", NULL};
+    PyObject *header_arg = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:columns", kwlist, &header_arg)) return NULL;
+    PyObject *header_names = NULL; /* a tuple of str, or NULL */
+    if (header_arg && header_arg != Py_None) {
+        if (PyUnicode_Check(header_arg)) {
+            PyErr_SetString(PyExc_TypeError, "headers must be a list of tag names, not one str");
+            return NULL;
+        }
+        if (!(header_names = PySequence_Tuple(header_arg))) return NULL;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(header_names); i++)
+            if (!PyUnicode_Check(PyTuple_GET_ITEM(header_names, i))) {
+                PyErr_Format(PyExc_TypeError, "headers[%zd] is not a str", i);
+                Py_DECREF(header_names);
+                return NULL;
+            }
+    }
+    Py_ssize_t extra = header_names ? PyTuple_GET_SIZE(header_names) : 0;
+    PyObject **columns = PyMem_Calloc((size_t)(5 + 2 * extra), sizeof *columns);
+    PyObject **values = columns ? columns + 5 + extra : NULL; /* the game's tag values */
+    PyObject *out = NULL, *game_number = NULL;
     text_slot *texts = PyMem_Calloc(TEXT_SLOTS, sizeof *texts);
-    if (!texts) return PyErr_NoMemory();
-    for (int i = 0; i < 5; i++)
+    if (!texts || !columns) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < 5 + extra; i++)
         if (!(columns[i] = PyList_New(0))) goto done;
     fk_position before;
     fk_position_clear(&before);
-    PyObject *game_number = NULL;
     for (fk_pgn_event ev; (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
         if (self->failed) goto done;
         if (ev == FK_PGN_GAME) {
-            Py_XSETREF(game_number, PyLong_FromLong(fk_pgn_reader_game(self->reader)->number));
+            const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
+            Py_XSETREF(game_number, PyLong_FromLong(game->number));
+            if (!game_number) goto done;
+            for (Py_ssize_t i = 0; i < extra; i++) {
+                const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(header_names, i));
+                if (!name) goto done;
+                Py_XSETREF(values[i], tag_value(game, name));
+                if (!values[i]) goto done;
+            }
             before = fk_pgn_reader_ply(self->reader)->pos;
         }
         if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
@@ -556,30 +599,72 @@ static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *Py_UNUSED(ig
             append_new(columns[1], PyLong_FromLong(ply->ply)) != 0 ||
             append_new(columns[2], shared_text(texts, ply->san, strlen(ply->san))) != 0 ||
             append_new(columns[3], shared_text(texts, uci, uci_len)) != 0 ||
-            append_new(columns[4], ascii_str(fen, fen_len)) != 0) {
-            Py_XDECREF(game_number);
+            append_new(columns[4], ascii_str(fen, fen_len)) != 0)
             goto done;
-        }
+        for (Py_ssize_t i = 0; i < extra; i++)
+            if (PyList_Append(columns[5 + i], values[i]) != 0) goto done;
     }
-    Py_XDECREF(game_number);
     if (self->failed || !(out = PyDict_New())) goto done;
-    for (int i = 0; i < 5; i++)
-        if (PyDict_SetItemString(out, names[i], columns[i]) != 0) {
+    for (Py_ssize_t i = 0; i < 5 + extra; i++) {
+        int rc = i < 5 ? PyDict_SetItemString(out, names[i], columns[i])
+                       : PyDict_SetItem(out, PyTuple_GET_ITEM(header_names, i - 5), columns[i]);
+        if (rc != 0) {
             Py_CLEAR(out);
             break;
         }
+    }
 done:
-    for (int i = 0; i < 5; i++)
-        Py_XDECREF(columns[i]);
-    for (int i = 0; i < TEXT_SLOTS; i++)
-        Py_XDECREF(texts[i].str);
+    Py_XDECREF(game_number);
+    if (columns)
+        for (Py_ssize_t i = 0; i < 5 + 2 * extra; i++)
+            Py_XDECREF(columns[i]);
+    PyMem_Free(columns);
+    if (texts)
+        for (int i = 0; i < TEXT_SLOTS; i++)
+            Py_XDECREF(texts[i].str);
     PyMem_Free(texts);
+    Py_XDECREF(header_names);
     return out;
 }
 
+/* Where the games lie, found without replaying a move (each game's moves
+ * are skipped, as fenkit pgn --shard does), so that a file can be cut into
+ * pieces at game boundaries: the byte offsets of games 1, 1 + every,
+ * 1 + 2 * every, ... (the first is always 0, so that what precedes the
+ * first tag stays with the first game), and the number of games. */
+static PyObject *PgnReader_offsets(PgnReaderObject *self, PyObject *arg) {
+    long every = PyLong_AsLong(arg);
+    if (every == -1 && PyErr_Occurred()) return NULL;
+    if (every < 1) {
+        PyErr_Format(PyExc_ValueError, "offsets needs every >= 1, not %ld", every);
+        return NULL;
+    }
+    PyObject *starts = PyList_New(0);
+    long games = 0;
+    for (fk_pgn_event ev; starts && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+        if (self->failed) {
+            Py_CLEAR(starts);
+            break;
+        }
+        if (ev == FK_PGN_GAME) fk_pgn_reader_skip_game(self->reader);
+        if (ev != FK_PGN_GAME_END) continue;
+        const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
+        games = game->number;
+        if ((game->number - 1) % every == 0 &&
+            append_new(starts, PyLong_FromUnsignedLongLong(game->number == 1 ? 0 : game->offset)) != 0)
+            Py_CLEAR(starts);
+    }
+    if (!starts) return NULL;
+    return Py_BuildValue("(Nl)", starts, games);
+}
+
 static PyMethodDef PgnReader_methods[] = {
-    {"columns", (PyCFunction)PgnReader_columns, METH_NOARGS,
-     "columns()\n--\n\nEvery ply of the games left as columns game, ply, san, uci, fen."},
+    {"columns", (PyCFunction)(void (*)(void))PgnReader_columns, METH_VARARGS | METH_KEYWORDS,
+     "columns(headers=None)\n--\n\nEvery ply of the games left as columns game, ply, san, uci, "
+     "fen, and one column per tag name in headers."},
+    {"offsets", (PyCFunction)PgnReader_offsets, METH_O,
+     "offsets(every)\n--\n\nThe byte offsets of games 1, 1 + every, ... and the number of "
+     "games, read without replaying moves."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject PgnReaderType = {
