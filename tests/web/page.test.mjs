@@ -92,8 +92,11 @@ async function waitLegal(what) {
   await page.waitForSelector('#board[data-legal]', { timeout: 10000 })
     .catch(() => fail(`${what}: the legal moves never came`));
 }
-async function waitFen(predicate, what) {
-  await page.waitForFunction(predicate, null, { timeout: 5000 })
+// A scan under the sanitizers on a busy machine takes seconds: waits on the
+// scanner's status get SCAN_WAIT.
+const SCAN_WAIT = 30000;
+async function waitFen(predicate, what, timeout = 5000) {
+  await page.waitForFunction(predicate, null, { timeout })
     .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
 }
 
@@ -313,7 +316,7 @@ try {
       return;
     }
     const want = readFileSync(join(data, 'scholar.fen'), 'utf8').trim().split(' ')[0];
-    await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent), 'the scan never finished');
+    await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent), 'the scan never finished', SCAN_WAIT);
     expect((await fen()).split(' ')[0] === want, `scanned "${await fen()}", expected placement ${want}`);
     await shot('scanned');
   });
@@ -325,13 +328,13 @@ try {
     await page.setInputFiles('#file', join(data, '..', 'scan', 'page-three.png'));
     // one board is read at first, the others when asked
     await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent),
-      'the first board was not read alone');
+      'the first board was not read alone', SCAN_WAIT);
     expect(scanQueries.length === sent + 1 && !scanQueries[sent].includes('all=1'),
       `the page asked /api/scan with ${scanQueries.slice(sent).join(' ') || 'nothing'}`);
     expect(await page.isVisible('#read-all'), 'no button to read every board');
     await page.click('#read-all');
     await waitFen(() => /^Scanned board 1 of 3/.test(document.getElementById('scan-status').textContent),
-      'the page was not read as three boards');
+      'the page was not read as three boards', SCAN_WAIT);
     expect(scanQueries[scanQueries.length - 1].includes('all=1'), 'the button did not ask for every board');
     expect((await fen()).startsWith('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R '),
       `board 1 is "${await fen()}"`);
@@ -339,7 +342,7 @@ try {
     expect(buttons.join(',') === 'Board 1,Board 2,Board 3', `the buttons are ${buttons}`);
     await page.click('#scan-boards button:nth-of-type(3)');
     await waitFen(() => /^Scanned board 3 of 3/.test(document.getElementById('scan-status').textContent),
-      'board 3 was not put on the editor');
+      'board 3 was not put on the editor', SCAN_WAIT);
     expect((await fen()).startsWith('6k1/5ppp/8/8/8/8/5PPP/3R2K1 '), `board 3 is "${await fen()}"`);
     expect(await page.getAttribute('#scan-boards button:nth-of-type(3)', 'aria-pressed') === 'true',
       'the third button is not marked as the one shown');
@@ -350,7 +353,7 @@ try {
     await shot('three-boards');
     // one board again: no choice is offered
     await page.setInputFiles('#file', join(data, 'scholar.png'));
-    await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent), 'the screenshot was not read');
+    await waitFen(() => /^Scanned\. /.test(document.getElementById('scan-status').textContent), 'the screenshot was not read', SCAN_WAIT);
     expect(await page.isHidden('#scan-boards'), 'the board buttons stayed for a picture of one board');
   });
 
@@ -363,7 +366,7 @@ try {
     expect(drawn.status === 0, `fenkit render failed: ${drawn.stderr}`);
     await page.setInputFiles('#file', file);
     await waitFen(() => /marks the last move, d1-h5/.test(document.getElementById('scan-status').textContent),
-      'the marked move was not told');
+      'the marked move was not told', SCAN_WAIT);
     expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
     await waitFen(() => document.querySelector('input[name="side"][value="b"]').checked &&
       document.body.dataset.checked === document.getElementById('fen').value,
@@ -382,7 +385,7 @@ try {
     expect(drawn.status === 0, `fenkit render failed: ${drawn.stderr}`);
     await page.setInputFiles('#file', file);
     await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent) &&
-      !document.getElementById('scan-bottom').hidden, 'the scan never finished');
+      !document.getElementById('scan-bottom').hidden, 'the scan never finished', SCAN_WAIT);
     const said = await page.textContent('#scan-bottom-said');
     expect(/^White was taken to be at the bottom \(\d+% sure\)\.$/.test(said), `the page says "${said}"`);
     expect(await page.textContent('#turn') === 'Black is at the bottom', `the button says "${await page.textContent('#turn')}"`);
@@ -410,11 +413,11 @@ try {
     if (!info.scan) return;
     await page.setInputFiles('#file', join(data, '..', 'scan', 'cv_34.jpg'));
     await waitFen(() => /Dots mark the moves of a man picked up/.test(document.getElementById('scan-status').textContent),
-      'the dots were not told');
+      'the dots were not told', SCAN_WAIT);
     expect((await fen()).split(' ')[1] === 'b', `scanned "${await fen()}", not Black to move`);
     await page.setInputFiles('#file', join(data, '..', 'scan', 'panel-green.png'));
     await waitFen(() => /16 of them are hidden under something drawn over the board/.test(document.getElementById('scan-status').textContent),
-      'the covered squares were not told');
+      'the covered squares were not told', SCAN_WAIT);
     const unsure = await page.$$eval('#board .sq.unsure', (bs) => bs.map((b) => b.getAttribute('aria-label').split(',')[0]));
     expect(unsure.includes('d4') && unsure.includes('f6'), `the board marks ${unsure} as unsure`);
     await shot('covered');
@@ -428,7 +431,7 @@ try {
     // (the verdict of the last picture's board stands until this one's check is answered)
     await waitFen(() => /check c8(, [a-h][1-8])* first/.test(document.getElementById('scan-status').textContent) &&
       document.body.dataset.checked === document.getElementById('fen').value &&
-      /check c8/.test(document.getElementById('verdict').textContent), 'the scan was not checked');
+      /check c8/.test(document.getElementById('verdict').textContent), 'the scan was not checked', SCAN_WAIT);
     const said = await verdict();
     expect(/^Valid as read, but \d+ squares? may be misread: check c8(, [a-h][1-8])* first\.$/.test(said), `verdict "${said}"`);
     const status = await page.textContent('#scan-status');
@@ -450,7 +453,7 @@ try {
     if (!info.scan) return;
     await page.setInputFiles('#file', join(data, '..', 'scan', 'condal-005.png'));
     await waitFen(() => /check c8(, [a-h][1-8])* first/.test(document.getElementById('scan-status').textContent) &&
-      document.querySelectorAll('#board .sq.unsure').length > 0, 'the scan was not shown');
+      document.querySelectorAll('#board .sq.unsure').length > 0, 'the scan was not shown', SCAN_WAIT);
     await page.setInputFiles('#file', join(data, 'not-an-image.png'));
     await page.waitForSelector('#scan-error:not([hidden])', { timeout: 5000 });
     await waitFen(() => !/Valid as read/.test(document.getElementById('verdict').textContent), 'the verdict kept its doubt');
@@ -469,7 +472,7 @@ try {
     const info = await (await fetch(server.url + 'api/info')).json();
     if (info.scan) {
       await page.setInputFiles('#file', join(data, 'scholar.png'));
-      await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent), 'the scan never finished');
+      await waitFen(() => /^Scanned/.test(document.getElementById('scan-status').textContent), 'the scan never finished', SCAN_WAIT);
       await page.waitForFunction(() => document.getElementById('preview').complete);
       const board = await page.locator('#board').boundingBox();
       const pic = await page.locator('#preview').boundingBox();
@@ -706,8 +709,15 @@ try {
         .catch(async () => fail(`the game stalled after ${(await moveList()).join(' ')}`));
       if (await over()) break;
       const n = (await moveList()).length;
-      await page.click('#lines li:first-child button.move:first-of-type');
-      await waitMoves(n + 1, 'black\'s move');
+      // The lines are drawn again as the engine goes deeper: a click that
+      // lands as one is replaced plays nothing, and is tried again.
+      let played = false;
+      for (let k = 0; k < 3 && !played; k++) {
+        await page.click('#lines li:first-child button.move:first-of-type');
+        played = await page.waitForFunction((m) => document.querySelectorAll('#movelist button.move').length > m, n,
+          { timeout: 5000 }).then(() => true, () => false);
+      }
+      if (!played) fail(`black's move: the move list holds ${(await moveList()).join(' ')}`);
     }
     const said = await over();
     expect(said.startsWith('You held it'), `the trainer says "${said}" after ${(await moveList()).join(' ')}`);
