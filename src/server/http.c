@@ -278,6 +278,13 @@ static void resume_request(request *r) {
     mhd.MHD_resume_connection(r->conn);
 }
 
+/* Asked between a scan's steps: 1 once its client has left or the server
+ * is stopping, so that a scan nobody waits for gives its slot up. */
+static int scan_gone(void *ctx) {
+    request *r = ctx;
+    return r->srv->stopping || client_gone(r->fd);
+}
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
  * libmicrohttpd calls on_request again to send the reply. A scan whose
  * client has left is dropped; one waits for the memory it may decode
@@ -295,7 +302,12 @@ static void run_scan(srv_job *job, int cancelled) {
                         "the picture waited %.0f s for a free scanner; try again", srv_seconds_since(&job->queued_at));
     } else {
         srv_request req = api_request(r);
-        srv_api_scan_run(&req, &r->reply);
+        int stopped = srv_api_scan_run(&req, &r->reply, scan_gone, r);
+        if (stopped && r->srv->stopping)
+            srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
+        else if (stopped && r->srv->opts.log)
+            fprintf(r->srv->opts.log,
+                    "- POST /api/scan stopped: its client closed the connection\n");
         srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
