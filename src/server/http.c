@@ -806,13 +806,66 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     }
 }
 
+/* libmicrohttpd's last message on this thread: an error page it queues
+ * next is explained from it (MHD_queue_response below). */
+static _Thread_local char mhd_said[256];
+
 /* libmicrohttpd's own messages (mostly clients that went away) go to
  * the log, when there is one. */
 static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
     srv_server *srv = cls;
+    va_list copy;
+    va_copy(copy, ap);
+    vsnprintf(mhd_said, sizeof mhd_said, fmt, copy);
+    va_end(copy);
     if (!srv->opts.log) return;
-    fputs("fenkit serve: ", srv->opts.log);
-    vfprintf(srv->opts.log, fmt, ap);
+    fprintf(srv->opts.log, "fenkit serve: %s%s", mhd_said, strchr(mhd_said, '\n') ? "" : "\n");
+}
+
+/* libmicrohttpd 0.9.75 answers a request it cannot parse (a Content-Length
+ * that is not a number, broken chunked encoding, a head larger than the
+ * connection's memory, an HTTP version it does not speak) with an HTML page
+ * of its own, and offers no way to replace it. It queues that page through
+ * the PLT, by its exported name, and the executable exports this function
+ * under that name (cmake/layer-server.cmake), so the library's calls come
+ * here; fenkit's own go straight to the library (mhd.MHD_queue_response).
+ * The page is swapped for the JSON error with the security headers. */
+enum MHD_Result MHD_queue_response(struct MHD_Connection *conn, unsigned int status,
+                                   struct MHD_Response *page) {
+    if (status < 400) return mhd.MHD_queue_response(conn, status, page); /* none so far */
+    static const struct {
+        unsigned status;
+        const char *said, *reason, *code, *message; /* said: in libmicrohttpd's message */
+    } known[] = {
+        {400, NULL, "Bad Request", "bad-request",
+         "the request is not HTTP that this server can read"},
+        {413, NULL, "Content Too Large", "too-large", "the request is too large for this server"},
+        {414, NULL, "URI Too Long", "too-long",
+         "the request line is over this server's 32 KB for a request's head"},
+        {431, NULL, "Request Header Fields Too Large", "headers-too-large",
+         "the header lines are over this server's 32 KB for a request's head"},
+        {505, NULL, "HTTP Version Not Supported", "bad-version",
+         "this server speaks HTTP/1.0 and HTTP/1.1 only"},
+        {400, "Content-Length", "Bad Request", "bad-request",
+         "the Content-Length header is not a number"},
+        {400, "chunked", "Bad Request", "bad-request", "the chunked body is malformed"},
+        {400, "Host", "Bad Request", "bad-request", "an HTTP/1.1 request must name its Host"},
+    };
+    /* the last match wins: a status's own words, then what the message adds */
+    const char *reason = "Error", *code = "http-error", *message = "the request could not be read";
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i].status == status && (!known[i].said || strstr(mhd_said, known[i].said))) {
+            reason = known[i].reason;
+            code = known[i].code;
+            message = known[i].message;
+        }
+    /* Written to the socket rather than queued: for a Content-Length that
+     * is not a number, 0.9.75 sends a queued reply's head twice. Refusing
+     * to queue makes libmicrohttpd close the connection, as it would
+     * after its own page. */
+    answer_raw(conn, (int)status, reason, code, message);
+    mhd_said[0] = '\0'; /* read once: a later page may come without a message */
+    return MHD_NO;
 }
 
 void srv_options_default(srv_options *opts) {
