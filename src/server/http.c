@@ -285,6 +285,9 @@ static int scan_gone(void *ctx) {
     return r->srv->stopping || client_gone(r->fd);
 }
 
+/* srv_job.gone: the client of a queued request has closed its connection. */
+static int job_gone(srv_job *job) { return client_gone(((request *)job)->fd); }
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
  * libmicrohttpd calls on_request again to send the reply. A scan whose
  * client has left is dropped; one waits for the memory it may decode
@@ -703,6 +706,7 @@ static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     r->srv = srv;
     r->conn = conn;
     r->job.run = run_scan;
+    r->job.gone = job_gone;
     clock_gettime(CLOCK_MONOTONIC, &r->started);
     const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     r->guarded = info ? info->socket_context : NULL;
