@@ -810,20 +810,23 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     }
 }
 
-/* libmicrohttpd's last message on this thread: an error page it queues
- * next is explained from it (MHD_queue_response below). */
-static _Thread_local char mhd_said[256];
+/* libmicrohttpd's messages on this thread since its last error page: the
+ * next page is explained from them (MHD_queue_response below). */
+static _Thread_local char mhd_said[1024];
 
 /* libmicrohttpd's own messages (mostly clients that went away) go to
  * the log, when there is one. */
 static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
     srv_server *srv = cls;
+    size_t used = strlen(mhd_said);
+    if (used > sizeof mhd_said / 2) used = 0; /* older messages (clients gone) go first */
+    char *said = mhd_said + used;
     va_list copy;
     va_copy(copy, ap);
-    vsnprintf(mhd_said, sizeof mhd_said, fmt, copy);
+    vsnprintf(said, sizeof mhd_said - used, fmt, copy);
     va_end(copy);
     if (!srv->opts.log) return;
-    fprintf(srv->opts.log, "fenkit serve: %s%s", mhd_said, strchr(mhd_said, '\n') ? "" : "\n");
+    fprintf(srv->opts.log, "fenkit serve: %s%s", said, strchr(said, '\n') ? "" : "\n");
 }
 
 /* libmicrohttpd 0.9.75 answers a request it cannot parse (a Content-Length
@@ -847,7 +850,9 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *conn, unsigned int sta
         {414, NULL, "URI Too Long", "too-long",
          "the request line is over this server's 32 KB for a request's head"},
         {431, NULL, "Request Header Fields Too Large", "headers-too-large",
-         "the header lines are over this server's 32 KB for a request's head"},
+         "the header lines do not fit in this server's 32 KB for a request's head"},
+        {431, "header record", "Request Header Fields Too Large", "headers-too-large",
+         "the request has more header lines than this server keeps"},
         {505, NULL, "HTTP Version Not Supported", "bad-version",
          "this server speaks HTTP/1.0 and HTTP/1.1 only"},
         {400, "Content-Length", "Bad Request", "bad-request",

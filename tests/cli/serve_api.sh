@@ -299,6 +299,9 @@ expect_error 414 too-long
 header_has "X-Content-Type-Options: nosniff"
 raw "GET /api/info HTTP/1.1\r\nHost: x\r\nX-Padding: $(head -c 40000 /dev/zero | tr '\0' 'x')\r\n\r\n"
 expect_error 431 headers-too-large
+raw "GET /api/info HTTP/1.1\r\nHost: x\r\n$(seq -f 'a%g: b\r\n' 700 | tr -d '\n')\r\n"
+expect_error 431 headers-too-large
+json_check "assert 'more header lines' in rows[0]['message'], rows[0]"
 raw 'GET /api/info HTTP/2.0\r\nHost: x\r\n\r\n'
 expect_error 505 bad-version
 raw 'GET /api/info HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'
