@@ -813,6 +813,9 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
 /* libmicrohttpd's messages on this thread since its last error page: the
  * next page is explained from them (MHD_queue_response below). */
 static _Thread_local char mhd_said[1024];
+/* Set once a page was answered in JSON: libmicrohttpd's next message, that
+ * it failed to queue its page, is not news. */
+static _Thread_local int page_answered;
 
 /* libmicrohttpd's own messages (mostly clients that went away) go to
  * the log, when there is one. */
@@ -825,7 +828,10 @@ static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
     va_copy(copy, ap);
     vsnprintf(said, sizeof mhd_said - used, fmt, copy);
     va_end(copy);
-    if (!srv->opts.log) return;
+    int answered = page_answered;
+    page_answered = 0;
+    if (answered && strstr(said, "failed to queue")) *said = '\0';
+    if (!srv->opts.log || !*said) return;
     fprintf(srv->opts.log, "fenkit serve: %s%s", said, strchr(said, '\n') ? "" : "\n");
 }
 
@@ -874,6 +880,7 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *conn, unsigned int sta
      * after its own page. */
     answer_raw(conn, (int)status, reason, code, message);
     mhd_said[0] = '\0'; /* read once: a later page may come without a message */
+    page_answered = 1;
     return MHD_NO;
 }
 
