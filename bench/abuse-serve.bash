@@ -2,7 +2,8 @@
 # make abuse: the attacks of issue 42 on `fenkit serve`, on 127.0.0.1,
 # each bounded in count and time (tests/cli/lib/abuse.py): slow senders
 # against the default connection limit while a normal client asks, many
-# large uploads at once, and small pictures that decode to huge ones. Prints
+# large uploads at once, small pictures that decode to huge ones, and
+# scans whose clients leave before the answer. Prints
 # one line of figures per attack (the normal client's p50/p99, the server's
 # resident memory before and at its peak) and fails when the normal client
 # failed or was slow (over 1 s at p99), when the uploads took more memory
@@ -57,6 +58,15 @@ timeout 120 python3 "$abuse" bomb "$port" "$pid" "$bombs" gif | sed 's/^bomb:/bo
 cat "$out/bomb-gif.txt"
 [ "$(field bomb-gif statuses)" = "413-too-large=$bombs" ] ||
     { echo "abuse: a 9999 x 9999 GIF was not refused" >&2; status=1; }
+
+# abandoned scans: 18 clients send a page of diagrams to read every board
+# of, and leave 0.1 s later; then one client asks for a scan and waits
+page="$here/../tests/data/scan/book-turned.jpg"
+timeout 60 python3 "$abuse" abandon "$port" 18 "$page" 0.1 >"$out/abandon.txt"
+after=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' --data-binary @"$here/../tests/data/web/scholar.png" \
+    "http://127.0.0.1:$port/api/scan")
+echo "$(cat "$out/abandon.txt") next_scan_status=${after% *} next_scan_seconds=${after#* }"
+[ "${after% *}" = 200 ] || { echo "abuse: the scan after the abandoned ones got ${after% *}" >&2; status=1; }
 
 echo "server: resident memory peak $(awk '/^VmHWM/ {print $2}' "/proc/$pid/status") kB, now $(awk '/^VmRSS/ {print $2}' "/proc/$pid/status") kB;" \
      "$(wc -l <"$out/abuse.err") lines on its standard error"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make load: wrk against `fenkit serve` on the loopback address, bounded in
-# time. /api/check at full speed (twice, to see memory settle), then
+# time. /api/check at full speed (twice, to see memory settle), GET
+# /api/info at full speed, then
 # /api/scan with as many clients as the server takes at once (scan slots
 # plus queue: every request must succeed), then with more than it takes
 # (the extra ones must get 429, nothing else). Prints one summary line per run and the
@@ -51,6 +52,8 @@ run check "$conns" "$seconds"
 rss_check=$(rss_kb)
 run check2 "$conns" "$seconds"
 rss_check2=$(rss_kb)
+# GET /api/info over the same keep-alive connections: no body to read
+LOAD_METHOD=GET LOAD_PATH=/api/info run info "$conns" "$seconds"
 
 scan_built=$(curl -s "$url/api/info" | grep -c '"scan":true' || true)
 export LOAD_PATH=/api/scan LOAD_FILE="$here/../tests/data/web/scholar.png" LOAD_TYPE=image/png LOAD_COUNT=1
@@ -64,7 +67,7 @@ rps=$(field check rps)
 echo "check: $rps requests/s (target 20000: $([ "$rps" -ge 20000 ] && echo met || echo 'not met')), p99 $(field check p99_ms) ms"
 
 status=0
-for name in check check2; do
+for name in check check2 info; do
     errors=$(( $(field $name socket_errors) + $(field $name non2xx) ))
     [ "$errors" = 0 ] || { echo "load: $name had $errors failed requests (must be 0)" >&2; status=1; }
 done

@@ -3,11 +3,14 @@
 --   LOAD_PATH  the path, e.g. /api/check
 --   LOAD_BODY  the body text, or LOAD_FILE: a file whose bytes are sent
 --   LOAD_TYPE  the Content-Type
-wrk.method = "POST"
+--   LOAD_METHOD  GET sends no body (default POST)
+wrk.method = os.getenv("LOAD_METHOD") or "POST"
 wrk.path = os.getenv("LOAD_PATH")
 wrk.headers["Content-Type"] = os.getenv("LOAD_TYPE") or "text/plain"
 local file = os.getenv("LOAD_FILE")
-if file then
+if wrk.method == "GET" then
+  wrk.headers["Content-Type"] = nil
+elseif file then
   local f = assert(io.open(file, "rb"))
   wrk.body = f:read("*a")
   f:close()

@@ -24,4 +24,8 @@ target_link_libraries(fenkit_server PUBLIC fenkit_tool_common fenkit_engine fenk
 # after this one, so the test is made when the build is generated).
 target_link_libraries(fenkit_server PUBLIC $<TARGET_NAME_IF_EXISTS:fenkit_vision>)
 target_compile_definitions(fenkit_server PRIVATE $<$<TARGET_EXISTS:fenkit_vision>:FENKIT_HAVE_SCAN=1>)
+# libmicrohttpd's own error pages are swapped for JSON in http.c, by a
+# function named as the library's MHD_queue_response that its calls bind to
+# once the executable exports it.
+target_link_options(fenkit_server INTERFACE "LINKER:--export-dynamic-symbol=MHD_queue_response")
 list(APPEND FENKIT_TOOL_LIBS fenkit_server)

@@ -17,7 +17,8 @@ typedef enum {
     FK_ERR_AMBIGUOUS,/* a move that matches more than one legal move */
     FK_ERR_RANGE,    /* an argument out of range */
     FK_ERR_NOMEM,    /* allocation failed */
-    FK_ERR_IO        /* reading or writing failed */
+    FK_ERR_IO,       /* reading or writing failed */
+    FK_ERR_STOPPED   /* the caller asked the call to stop (fk_scan_options.stop) */
 } fk_status;
 
 /* An error with its place and a sentence, for moves, game records,

@@ -100,6 +100,12 @@ typedef struct {
                                   calibrated on piece designs the model never saw */
     const char *debug_dir;     /* when set, the located board, grid and crops go here */
     const fk_board_location *board; /* NULL: find the board; else read the one there */
+    /* Asked between the scan's steps (after decoding, between boards and
+     * between a board's steps): nonzero ends the scan with FK_ERR_STOPPED,
+     * so that a server can drop the work of a client that has gone. NULL:
+     * never asked. */
+    int (*stop)(void *ctx);
+    void *stop_ctx;
 } fk_scan_options;
 
 FK_API void fk_scan_options_default(fk_scan_options *opts);

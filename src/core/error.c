@@ -24,6 +24,7 @@ const char *fk_strerror(fk_status status) {
     case FK_ERR_RANGE: return "an argument is out of range";
     case FK_ERR_NOMEM: return "out of memory";
     case FK_ERR_IO: return "reading or writing failed";
+    case FK_ERR_STOPPED: return "stopped at the caller's request";
     }
     return "unknown status";
 }

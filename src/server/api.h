@@ -107,8 +107,10 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply);
 int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
 /* Scans the image of req and fills reply (runs on a scan worker): 200 with
  * the object of `fenkit scan --json`, 415 damaged picture, 413 too many
- * pixels, 422 no board found. */
-void srv_api_scan_run(const srv_request *req, srv_reply *reply);
+ * pixels, 422 no board found. gone(ctx) is asked between the scan's
+ * steps; once it says 1 the scan stops, with a 503 `gone`, and 1 is
+ * returned (else 0). */
+int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
 
 /* GET /api/analyse: what the query asks of the engine. */
 typedef struct {

@@ -122,11 +122,13 @@ static void json_scan_result(srv_buf *b, const fk_scan_result *r, int in_list) {
     free(json);
 }
 
-void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
+int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx) {
     scan_query q;
-    if (read_scan_query(req, &q, reply) < 0) return;
+    if (read_scan_query(req, &q, reply) < 0) return 0;
     fk_scan_options opts;
     fk_scan_options_default(&opts);
+    opts.stop = gone;
+    opts.stop_ctx = ctx;
     if (q.side >= 0) opts.side = q.side;
     static const fk_scan_castling castling_modes[] = {FK_SCAN_CASTLING_AUTO, FK_SCAN_CASTLING_NONE,
                                                       FK_SCAN_CASTLING_GIVEN};
@@ -138,7 +140,7 @@ void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     fk_scan_result *r = malloc(sizeof *r * (size_t)most);
     if (!r) {
         srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
-        return;
+        return 0;
     }
     fk_error err = {0};
     fk_status status = fk_scan_bytes_all(req->body, req->body_len, &opts, r, most, &count, &err);
@@ -162,14 +164,21 @@ void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
     case FK_ERR_SYNTAX: srv_reply_error(reply, 415, "not-an-image", "%s", err.message); break;
     case FK_ERR_RANGE: srv_reply_error(reply, 413, "too-large", "%s", err.message); break;
     case FK_ERR_INVALID: srv_reply_error(reply, 422, "no-board", "%s", err.message); break;
+    case FK_ERR_STOPPED:
+        srv_reply_error(reply, 503, "gone", "the client closed the connection during its scan");
+        break;
     default: srv_reply_error(reply, 503, "scan-failed", "%s", err.message[0] ? err.message : "the scan failed"); break;
     }
     free(r);
+    return status == FK_ERR_STOPPED;
 }
 #else
 
-void srv_api_scan_run(const srv_request *req, srv_reply *reply) {
+int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx) {
     (void)req;
+    (void)gone;
+    (void)ctx;
     srv_reply_error(reply, 503, "scanner-not-built", "the scanner is not built into this fenkit");
+    return 0;
 }
 #endif

@@ -278,6 +278,16 @@ static void resume_request(request *r) {
     mhd.MHD_resume_connection(r->conn);
 }
 
+/* Asked between a scan's steps: 1 once its client has left or the server
+ * is stopping, so that a scan nobody waits for gives its slot up. */
+static int scan_gone(void *ctx) {
+    request *r = ctx;
+    return r->srv->stopping || client_gone(r->fd);
+}
+
+/* srv_job.gone: the client of a queued request has closed its connection. */
+static int job_gone(srv_job *job) { return client_gone(((request *)job)->fd); }
+
 /* Runs on a scan worker: scans, then wakes the connection up so that
  * libmicrohttpd calls on_request again to send the reply. A scan whose
  * client has left is dropped; one waits for the memory it may decode
@@ -295,7 +305,12 @@ static void run_scan(srv_job *job, int cancelled) {
                         "the picture waited %.0f s for a free scanner; try again", srv_seconds_since(&job->queued_at));
     } else {
         srv_request req = api_request(r);
-        srv_api_scan_run(&req, &r->reply);
+        int stopped = srv_api_scan_run(&req, &r->reply, scan_gone, r);
+        if (stopped && r->srv->stopping)
+            srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
+        else if (stopped && r->srv->opts.log)
+            fprintf(r->srv->opts.log,
+                    "- POST /api/scan stopped: its client closed the connection\n");
         srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
@@ -691,6 +706,7 @@ static request *request_new(srv_server *srv, struct MHD_Connection *conn) {
     r->srv = srv;
     r->conn = conn;
     r->job.run = run_scan;
+    r->job.gone = job_gone;
     clock_gettime(CLOCK_MONOTONIC, &r->started);
     const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     r->guarded = info ? info->socket_context : NULL;
@@ -794,13 +810,78 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     }
 }
 
+/* libmicrohttpd's messages on this thread since its last error page: the
+ * next page is explained from them (MHD_queue_response below). */
+static _Thread_local char mhd_said[1024];
+/* Set once a page was answered in JSON: libmicrohttpd's next message, that
+ * it failed to queue its page, is not news. */
+static _Thread_local int page_answered;
+
 /* libmicrohttpd's own messages (mostly clients that went away) go to
  * the log, when there is one. */
 static void on_mhd_error(void *cls, const char *fmt, va_list ap) {
     srv_server *srv = cls;
-    if (!srv->opts.log) return;
-    fputs("fenkit serve: ", srv->opts.log);
-    vfprintf(srv->opts.log, fmt, ap);
+    size_t used = strlen(mhd_said);
+    if (used > sizeof mhd_said / 2) used = 0; /* older messages (clients gone) go first */
+    char *said = mhd_said + used;
+    va_list copy;
+    va_copy(copy, ap);
+    vsnprintf(said, sizeof mhd_said - used, fmt, copy);
+    va_end(copy);
+    int answered = page_answered;
+    page_answered = 0;
+    if (answered && strstr(said, "failed to queue")) *said = '\0';
+    if (!srv->opts.log || !*said) return;
+    fprintf(srv->opts.log, "fenkit serve: %s%s", said, strchr(said, '\n') ? "" : "\n");
+}
+
+/* libmicrohttpd 0.9.75 answers a request it cannot parse (a Content-Length
+ * that is not a number, broken chunked encoding, a head larger than the
+ * connection's memory, an HTTP version it does not speak) with an HTML page
+ * of its own, and offers no way to replace it. It queues that page through
+ * the PLT, by its exported name, and the executable exports this function
+ * under that name (cmake/layer-server.cmake), so the library's calls come
+ * here; fenkit's own go straight to the library (mhd.MHD_queue_response).
+ * The page is swapped for the JSON error with the security headers. */
+enum MHD_Result MHD_queue_response(struct MHD_Connection *conn, unsigned int status,
+                                   struct MHD_Response *page) {
+    if (status < 400) return mhd.MHD_queue_response(conn, status, page); /* none so far */
+    static const struct {
+        unsigned status;
+        const char *said, *reason, *code, *message; /* said: in libmicrohttpd's message */
+    } known[] = {
+        {400, NULL, "Bad Request", "bad-request",
+         "the request is not HTTP that this server can read"},
+        {413, NULL, "Content Too Large", "too-large", "the request is too large for this server"},
+        {414, NULL, "URI Too Long", "too-long",
+         "the request line is over this server's 32 KB for a request's head"},
+        {431, NULL, "Request Header Fields Too Large", "headers-too-large",
+         "the header lines do not fit in this server's 32 KB for a request's head"},
+        {431, "header record", "Request Header Fields Too Large", "headers-too-large",
+         "the request has more header lines than this server keeps"},
+        {505, NULL, "HTTP Version Not Supported", "bad-version",
+         "this server speaks HTTP/1.0 and HTTP/1.1 only"},
+        {400, "Content-Length", "Bad Request", "bad-request",
+         "the Content-Length header is not a number"},
+        {400, "chunked", "Bad Request", "bad-request", "the chunked body is malformed"},
+        {400, "Host", "Bad Request", "bad-request", "an HTTP/1.1 request must name its Host"},
+    };
+    /* the last match wins: a status's own words, then what the message adds */
+    const char *reason = "Error", *code = "http-error", *message = "the request could not be read";
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i].status == status && (!known[i].said || strstr(mhd_said, known[i].said))) {
+            reason = known[i].reason;
+            code = known[i].code;
+            message = known[i].message;
+        }
+    /* Written to the socket rather than queued: for a Content-Length that
+     * is not a number, 0.9.75 sends a queued reply's head twice. Refusing
+     * to queue makes libmicrohttpd close the connection, as it would
+     * after its own page. */
+    answer_raw(conn, (int)status, reason, code, message);
+    mhd_said[0] = '\0'; /* read once: a later page may come without a message */
+    page_answered = 1;
+    return MHD_NO;
 }
 
 void srv_options_default(srv_options *opts) {

@@ -58,11 +58,21 @@ srv_jobs *srv_jobs_start(int workers, int queue_cap) {
     return jobs;
 }
 
+/* The waiting jobs nobody waits for (the lock held). */
+static int gone_jobs(const srv_jobs *jobs) {
+    int n = 0;
+    for (srv_job *j = jobs->head; j; j = j->next)
+        n += j->gone && j->gone(j);
+    return n;
+}
+
 int srv_jobs_submit(srv_jobs *jobs, srv_job *job) {
     pthread_mutex_lock(&jobs->lock);
-    /* a job is refused when every worker is busy and the queue is full */
-    int idle = jobs->workers - jobs->running;
-    if (jobs->stopping || jobs->waiting >= jobs->queue_cap + (idle > 0 ? idle : 0)) {
+    /* A job is refused when every worker is busy and the queue is full.
+     * Jobs whose clients have left do not count (they are only asked when
+     * the queue looks full): abandoned work must not turn a client away. */
+    int idle = jobs->workers - jobs->running, room = jobs->queue_cap + (idle > 0 ? idle : 0);
+    if (jobs->stopping || (jobs->waiting >= room && jobs->waiting - gone_jobs(jobs) >= room)) {
         pthread_mutex_unlock(&jobs->lock);
         return -1;
     }

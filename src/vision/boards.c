@@ -127,9 +127,12 @@ fk_status fk_scan_image_all(const fk_image *image, const fk_scan_options *opts, 
     int n = 0;
     fk_status s = FK_OK;
     fk_error after; /* a board not found after the first is no error */
-    while (n < most && (s = fk_board_locate(&left, &found[n], n ? &after : err)) == FK_OK)
+    int stopped = 0;
+    while (n < most && !(stopped = fk_scan_stopped(&o, err)) &&
+           (s = fk_board_locate(&left, &found[n], n ? &after : err)) == FK_OK)
         paint_over(&left, &found[n++]);
     free(left.grey);
+    if (stopped) return FK_ERR_STOPPED;
     if (n == 0) {
         memset(out, 0, sizeof *out);
         return s;
@@ -156,7 +159,8 @@ fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_options 
     fk_image image;
     fk_status s = fk_image_decode(data, len, &image, err);
     if (s != FK_OK) return s;
-    s = fk_scan_image_all(&image, opts, out, most, count, err);
+    s = fk_scan_stopped(opts, err) ? FK_ERR_STOPPED
+                                   : fk_scan_image_all(&image, opts, out, most, count, err);
     fk_image_free(&image);
     return s;
 }

@@ -17,6 +17,12 @@ void fk_scan_options_default(fk_scan_options *opts) {
     opts->threshold = fk_scan_default_threshold();
 }
 
+int fk_scan_stopped(const fk_scan_options *opts, fk_error *err) {
+    if (!opts || !opts->stop || !opts->stop(opts->stop_ctx)) return 0;
+    fk_vision_fail(err, FK_ERR_STOPPED, "the scan was stopped at the caller's request");
+    return 1;
+}
+
 void fk_scan_note(fk_scan_result *r, const char *fmt, ...) {
     if (r->note_count >= FK_SCAN_MAX_NOTES) return;
     va_list ap;
@@ -720,7 +726,7 @@ static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
     r->probs = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
     fk_status s = FK_OK;
     for (size_t k = 0; k < sizeof STEPS / sizeof STEPS[0] && s == FK_OK; k++)
-        s = STEPS[k].run(r, err);
+        s = fk_scan_stopped(opts, err) ? FK_ERR_STOPPED : STEPS[k].run(r, err);
     free(r->crops);
     free(r->probs);
     free(r->rows);
@@ -765,9 +771,12 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     fk_scan_result *all = malloc(sizeof *all * FK_SCAN_MAX_BOARDS);
     int n = 0;
     fk_error ignored;
-    if (!all || fk_scan_image_all(image, opts, all, FK_SCAN_MAX_BOARDS, &n, &ignored) != FK_OK) {
+    if (!all ||
+        (s = fk_scan_image_all(image, opts, all, FK_SCAN_MAX_BOARDS, &n, &ignored)) != FK_OK) {
         free(all);
-        return s;
+        /* a stop asked for is the caller's answer; another failure leaves
+         * the board already read */
+        return s == FK_ERR_STOPPED ? fk_vision_fail(err, s, ignored.message) : FK_OK;
     }
     int best = -1;
     for (int k = 0; k < n; k++)
@@ -792,7 +801,7 @@ fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opt
         memset(out, 0, sizeof *out);
         return s;
     }
-    s = fk_scan_image(&image, opts, out, err);
+    s = fk_scan_stopped(opts, err) ? FK_ERR_STOPPED : fk_scan_image(&image, opts, out, err);
     fk_image_free(&image);
     return s;
 }

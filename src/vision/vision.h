@@ -6,6 +6,8 @@
 
 /* Fills err (may be NULL) with status and message; returns status. */
 fk_status fk_vision_fail(fk_error *err, fk_status status, const char *message);
+/* 1 (with err filled) when opts asks the scan to stop here. */
+int fk_scan_stopped(const fk_scan_options *opts, fk_error *err);
 
 /* Room for a buffer of a picture's size, freed with free(): from 1 MB
  * up, whole huge pages (2 MB each) asked of the kernel, which grants them

@@ -98,6 +98,30 @@ if [ "$code" = 200 ]; then
          for (i in t) if (t[i] > 1.5 * m + 50) exit 1}' "$TMP/server.err" ||
         fail "abandoned scans were run: $(cat "$TMP/server.err")"
     stop_server
+
+    step "18 abandoned scans: those running stop at their next step, and the next scan is answered"
+    start_server --scan-slots 2 --scan-queue 16 --log
+    picture="$FENKIT_TEST_DATA/scan/book-turned.jpg"
+    # the clients leave a third of the way through a scan, timed here on
+    # this machine, so that the first two are surely running
+    took=$(curl -s -o "$TMP/out" -w '%{time_total}' --data-binary @"$picture" "http://127.0.0.1:$PORT/api/scan?all=1")
+    json_check "assert 'boards' in rows[0], rows[0]"
+    wait_s=$(python3 -c "print(float('$took') / 3)")
+    timeout 30 python3 "$ABUSE" abandon "$PORT" 18 "$picture" "$wait_s" >"$TMP/out" 2>"$TMP/err" ||
+        fail "the attack failed: $(cat "$TMP/out" "$TMP/err")"
+    for _ in $(seq 200); do
+        [ "$(grep -c '^POST /api/scan ' "$TMP/server.err")" -ge 19 ] && break
+        sleep 0.05
+    done
+    code=$(curl -s -o "$TMP/scan" -w '%{http_code}' --data-binary @"$FENKIT_TEST_DATA/scan/tsoj_036.png" "http://127.0.0.1:$PORT/api/scan")
+    [ "$code" = 200 ] || fail "the scan after the abandoned ones got $code: $(cat "$TMP/scan")"
+    grep -q '^- POST /api/scan stopped: its client closed the connection' "$TMP/server.err" ||
+        fail "no running scan was stopped when its client left: $(cat "$TMP/server.err")"
+    # only the timed scan and the last one ran to their end
+    for _ in $(seq 100); do [ "$(grep -c '^POST /api/scan 200 ' "$TMP/server.err")" -ge 2 ] && break; sleep 0.05; done
+    [ "$(grep -c '^POST /api/scan 200 ' "$TMP/server.err")" = 2 ] ||
+        fail "an abandoned scan was run to its end: $(cat "$TMP/server.err")"
+    stop_server
 fi
 
 pass

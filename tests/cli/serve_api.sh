@@ -266,7 +266,7 @@ try:
         if not chunk:
             break
         data += chunk
-except socket.timeout:
+except (socket.timeout, ConnectionResetError):
     pass
 head, _, body = data.partition(b"\r\n\r\n")
 open(sys.argv[2] + "/headers", "wb").write(head + b"\r\n")
@@ -284,6 +284,28 @@ raw 'GET /api/info HTTP/1.1\r\n\r\n'
 expect_error 400 bad-request
 raw 'GET /api/info HTTP/1.0\r\n\r\n'
 expect_code 200
+
+step "requests libmicrohttpd cannot parse: its own answers come as the JSON error too"
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: five\r\n\r\n8/8/8'
+expect_error 400 bad-request
+header_has "Content-Security-Policy: default-src 'none'"
+json_check "assert 'Content-Length' in rows[0]['message'], rows[0]"
+raw 'POST /api/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n8/8/8\r\n0\r\n\r\n'
+expect_error 400 bad-request
+json_check "assert 'chunked' in rows[0]['message'], rows[0]"
+# over the connection's 32 KB, where libmicrohttpd answers before fenkit sees the request
+raw "GET /api/info?x=$(head -c 40000 /dev/zero | tr '\0' 'x') HTTP/1.1\r\nHost: x\r\n\r\n"
+expect_error 414 too-long
+header_has "X-Content-Type-Options: nosniff"
+raw "GET /api/info HTTP/1.1\r\nHost: x\r\nX-Padding: $(head -c 40000 /dev/zero | tr '\0' 'x')\r\n\r\n"
+expect_error 431 headers-too-large
+raw "GET /api/info HTTP/1.1\r\nHost: x\r\n$(seq -f 'a%g: b\r\n' 700 | tr -d '\n')\r\n"
+expect_error 431 headers-too-large
+json_check "assert 'more header lines' in rows[0]['message'], rows[0]"
+raw 'GET /api/info HTTP/2.0\r\nHost: x\r\n\r\n'
+expect_error 505 bad-version
+raw 'GET /api/info HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'
+expect_error 400 bad-request
 
 step "keep-alive: GETs, early errors and refused bodies leave the connection open"
 # reused LIST...: one curl for every argument group (split by --next); the

@@ -13,7 +13,7 @@
 static void strerror_names_every_status(void **state) {
     (void)state;
     const fk_status all[] = {FK_OK,        FK_ERR_SYNTAX, FK_ERR_INVALID, FK_ERR_AMBIGUOUS,
-                             FK_ERR_RANGE, FK_ERR_NOMEM,  FK_ERR_IO};
+                             FK_ERR_RANGE, FK_ERR_NOMEM,  FK_ERR_IO,      FK_ERR_STOPPED};
     int n = (int)(sizeof all / sizeof all[0]);
     for (int i = 0; i < n; i++) {
         const char *text = fk_strerror(all[i]);

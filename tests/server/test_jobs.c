@@ -63,6 +63,30 @@ static void a_full_queue_refuses_and_the_rest_run(void **state) {
     assert_false(c.ran);
 }
 
+static int said_gone(srv_job *job) {
+    (void)job;
+    return 1;
+}
+
+/* A waiting job whose client has gone leaves room in a full queue; one
+ * still waited for does not. */
+static void gone_jobs_leave_room(void **state) {
+    (void)state;
+    set_gate(0);
+    srv_jobs *jobs = srv_jobs_start(1, 1);
+    test_job a = {.job.run = run_gated}, b = {.job.run = run_gated, .job.gone = said_gone},
+             c = {.job.run = run_gated}, d = {.job.run = run_gated};
+    assert_int_equal(srv_jobs_submit(jobs, &a.job), 0);
+    wait_started(1);
+    assert_int_equal(srv_jobs_submit(jobs, &b.job), 0);  /* fills the queue, then leaves */
+    assert_int_equal(srv_jobs_submit(jobs, &c.job), 0);  /* b does not count */
+    assert_int_equal(srv_jobs_submit(jobs, &d.job), -1); /* c does */
+    set_gate(1);
+    srv_jobs_stop(jobs);
+    assert_true(a.ran && b.ran && c.ran);
+    assert_false(d.ran);
+}
+
 /* srv_jobs_stop on a thread of its own. */
 static void *stop_jobs(void *jobs) {
     srv_jobs_stop(jobs);
@@ -98,6 +122,7 @@ static void stopping_cancels_waiting_jobs(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_full_queue_refuses_and_the_rest_run),
+        cmocka_unit_test(gone_jobs_leave_room),
         cmocka_unit_test(stopping_cancels_waiting_jobs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -245,6 +245,49 @@ static fk_status scan_file(const char *name, const fk_scan_options *o, fk_scan_r
     return s;
 }
 
+/* fk_scan_options.stop: counts the times it is asked, and says stop from
+ * the ask numbered *ctx on (0: never). */
+static int asked;
+static int stop_at(void *ctx) {
+    int from = *(const int *)ctx;
+    return ++asked >= from && from > 0;
+}
+
+/* A scan asks its stop between its steps, and ends at once with
+ * FK_ERR_STOPPED when told to; a stop asked too late changes nothing. */
+static void test_stops_when_its_caller_says(void **state) {
+    (void)state;
+    size_t n;
+    unsigned char *data = scan_data("page-three.png", &n);
+    fk_scan_options o;
+    fk_scan_options_default(&o);
+    o.stop = stop_at;
+    fk_scan_result r[FK_SCAN_MAX_BOARDS];
+    fk_error err;
+    int never = 0, count = 0;
+    o.stop_ctx = &never;
+    asked = 0;
+    assert_int_equal(fk_scan_bytes_all(data, n, &o, r, FK_SCAN_MAX_BOARDS, &count, &err), FK_OK);
+    assert_int_equal(count, 3);
+    int asks = asked; /* after the picture, between boards, and a board's five steps each */
+    assert_true(asks >= 1 + 3 * 5);
+    for (int from = 1; from <= asks; from += asks / 4 ? asks / 4 : 1) {
+        asked = 0;
+        o.stop_ctx = &from;
+        count = 0;
+        assert_int_equal(fk_scan_bytes_all(data, n, &o, r, FK_SCAN_MAX_BOARDS, &count, &err),
+                         FK_ERR_STOPPED);
+        assert_int_equal(asked, from); /* nothing more was done, or asked, once stopped */
+        assert_non_null(strstr(err.message, "stopped"));
+    }
+    /* one board, read with the same stop */
+    int first = 1;
+    o.stop_ctx = &first;
+    asked = 0;
+    assert_int_equal(fk_scan_bytes(data, n, &o, r, &err), FK_ERR_STOPPED);
+    free(data);
+}
+
 /* A printed diagram of 2,000 pixels filling its picture, the paper
  * running from square to square between the hatching lines: the flat
  * colours make no board and the blurred stages at the usual work size only
@@ -2216,6 +2259,7 @@ int main(void) {
         cmocka_unit_test(test_finds_a_board_whose_top_rank_lies_in_shadow),
         cmocka_unit_test(test_finds_a_turned_board_in_uneven_light),
         cmocka_unit_test(test_finds_a_large_printed_diagram_without_flat_squares),
+        cmocka_unit_test(test_stops_when_its_caller_says),
         cmocka_unit_test(test_finds_the_bottom_from_the_coordinates),
         cmocka_unit_test(test_reads_real_pictures),
         cmocka_unit_test(test_tells_unlike_men_apart),

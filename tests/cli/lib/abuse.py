@@ -9,8 +9,9 @@ figures; used by tests/cli/serve_abuse.sh and `make abuse`.
   abuse.py bomb PORT PID CLIENTS [gif]    scans of a small PNG (or GIF) that
                                           says it is 9999 x 9999 pixels
   abuse.py bomb-file PATH                 writes that PNG
-  abuse.py abandon PORT CLIENTS FILE      scans of FILE whose clients leave
-                                          as soon as it is sent
+  abuse.py abandon PORT CLIENTS FILE [WAIT]  scans of FILE whose clients
+                                          leave WAIT seconds (default 0.02)
+                                          after it is sent
 
 Every loop is bounded in count and time; only 127.0.0.1 is reached.
 """
@@ -260,9 +261,9 @@ def bomb(port, pid, clients, picture):
     return statuses, took, top
 
 
-def abandon(port, clients, path):
+def abandon(port, clients, path, wait=0.02):
     """CLIENTS scans of the picture at PATH, each client closing its
-    connection as soon as the picture is sent."""
+    connection WAIT seconds after the pictures are sent."""
     with open(path, "rb") as f:
         picture = f.read()
     raw = (b"POST /api/scan?all=1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\n"
@@ -272,7 +273,7 @@ def abandon(port, clients, path):
         s = socket.create_connection((HOST, port), timeout=5)
         s.sendall(raw)
         socks.append(s)
-    time.sleep(0.02)  # the server has read them, the first scan runs
+    time.sleep(wait)  # the server has read them, the first scans run
     for s in socks:
         s.close()
     print(f"abandon: clients={clients} picture_bytes={len(picture)}")
@@ -291,7 +292,7 @@ def main(argv):
         bomb(int(argv[2]), int(argv[3]), int(argv[4]), picture)
         return 0
     if what == "abandon":
-        abandon(int(argv[2]), int(argv[3]), argv[4])
+        abandon(int(argv[2]), int(argv[3]), argv[4], *[float(w) for w in argv[5:6]])
         return 0
     if what == "bomb-file":
         with open(argv[2], "wb") as f:
