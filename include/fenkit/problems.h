@@ -76,7 +76,21 @@ typedef enum {
     FK_PROB_CODE_COUNT
 } fk_problem_code;
 
-/* One problem. Text is plain English for a chess player. */
+/* The values a problem's sentences are made of, so that a program can word
+ * them itself, in another language: the sentences of a code differ only in
+ * these. Which of them each code fills is listed in docs/i18n.md; the rest
+ * are 0 (or "" for quote). */
+typedef struct {
+    unsigned char variant; /* which of the code's wordings (0 = the first) */
+    unsigned char color;   /* the side the sentence is about: 0 White, 1 Black */
+    unsigned char men[8];  /* the kinds (fk_kind) of the men on `others`, lowest square first */
+    long long n[4];        /* numbers and squares (0..63) the sentence names */
+    fk_bitboard others;    /* a second set of squares it names (the checking men) */
+    char quote[24];        /* the text of the FEN it quotes (cut to fit) */
+} fk_problem_args;
+
+/* One problem. Text is plain English for a chess player; `args` holds what
+ * that text is made of. */
 typedef struct {
     fk_problem_code code;
     fk_severity severity;
@@ -85,6 +99,7 @@ typedef struct {
     fk_bitboard squares;  /* the squares involved (may be 0) */
     char message[200];    /* what is wrong and where */
     char fix[200];        /* how to fix it; may hold a corrected FEN; may be "" */
+    fk_problem_args args; /* the values of message and fix, for other wordings */
 } fk_problem;
 
 #define FK_MAX_PROBLEMS 32

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "common/json_text.h"
+#include "common/problem_text.h"
 #include "input.h"
 #include "json.h"
 #include "report.h"
@@ -86,9 +87,11 @@ static void json_result(FILE *out, const cli_input *input, const check_result *r
     fputs(",\"problems\":[", out);
     for (int i = 0; i < r->problems.count; i++) {
         const fk_problem *p = &r->problems.items[i];
+        char message[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+        problem_text(p, message, sizeof message, fix, sizeof fix);
         if (i) putc(',', out);
         json_problem(out, fk_problem_code_name(p->code), fk_severity_name(p->severity),
-                     fk_field_name(p->field), p->offset, p->message, p->fix, p->squares);
+                     fk_field_name(p->field), p->offset, message, fix, p->squares);
     }
     fputs("],\"status\":", out);
     if (r->valid) {

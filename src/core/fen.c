@@ -220,6 +220,8 @@ static void report_rank_length(reader *r, int rank, size_t at, int squares) {
     static const char fix[] = "The pieces and the digits of empty squares in a rank add up to 8.";
     fk_problem *p = add_problem(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.n[0] = rank;
+    p->args.n[1] = squares;
     /* "Rank 7 has 7 squares, needs 8." */
     char *m = put_int(PUT(put_rank(p->message, rank, 1), " has "), squares);
     m = squares == 1 ? PUT(m, " square, needs 8.") : PUT(m, " squares, needs 8.");
@@ -237,11 +239,14 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
         sum += s[to++] - '0';
     fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from);
     if (!p) return;
+    p->args.n[0] = rank;
+    p->args.n[1] = sum;
     /* "Rank 6 has two digits in a row ('44'): empty squares are one digit,
      * 1 to 8." */
     char *m = PUT(put_rank(p->message, rank, 1), " has two digits in a row ('");
-    m += quote_into((const char *)s + from, to - from, m);
-    m = PUT(m, "'): empty squares are one digit, 1 to 8.");
+    size_t quoted = quote_into((const char *)s + from, to - from, m);
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m = PUT(m + quoted, "'): empty squares are one digit, 1 to 8.");
     *m = '\0';
     if (sum >= 1 && sum <= 8) {
         /* "Write 8." */
@@ -259,6 +264,8 @@ static void report_bad_digit(reader *r, int rank, size_t at, int nine) {
     static const char fix9[] = "Write 8 for a whole empty rank.", fix0[] = "Remove the 0.";
     fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.variant = nine ? 1 : 2;
+    p->args.n[0] = rank;
     /* "Rank 6 has the digit 9: a rank has only 8 squares." */
     char *m = put_rank(p->message, rank, 1);
     if (nine) {
@@ -277,9 +284,13 @@ static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued
     static const char fix[] = "Use K Q R B N P, upper case for White, lower case for Black.";
     fk_problem *p = add_problem(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.variant = glued != 0;
+    p->args.n[0] = rank;
     /* "'x' in rank 5 is not a piece letter." */
     char *m = PUT(p->message, "'");
-    m += quote_into(r->text + at, n, m);
+    size_t quoted = quote_into(r->text + at, n, m);
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m += quoted;
     m = put_rank(PUT(m, "' in "), rank, 0);
     m = glued ? PUT(m, " is not a piece letter (is the space before the side to move missing?).")
               : PUT(m, " is not a piece letter.");
@@ -336,6 +347,7 @@ static void report_rank_count(reader *r, size_t start, int ranks) {
     static const char fix[] = "A board has 8 ranks separated by 7 '/'.";
     fk_problem *p = add_problem(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start);
     if (!p) return;
+    p->args.n[0] = ranks;
     /* "There are 9 ranks, a board has 8." */
     char *m = ranks == 1 ? PUT(p->message, "There is 1 rank")
                          : PUT(put_int(PUT(p->message, "There are "), ranks), " ranks");
@@ -352,8 +364,9 @@ static void placement_end(reader *r, size_t start, size_t end, int rank, int fil
     /* A '/' at the very end (the crazyhouse habit) is said as such, not as
      * an empty ninth rank. */
     if (file == 0 && rank > 0 && r->text[end - 1] == '/') {
-        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
-               "remove the last '/'", "the piece placement ends with '/'");
+        fk_problem *p = report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
+                               "remove the last '/'", "the piece placement ends with '/'");
+        if (p) p->args.variant = 1;
         rank--;
     } else if (rank < 8 && !rank_bad && file != 8) {
         report_rank_length(r, rank, rank_start, file);

@@ -235,5 +235,6 @@ fk_problem *core_problems_next(fk_problems *list, fk_problem_code code, fk_sever
     p->squares = squares;
     p->message[0] = '\0';
     p->fix[0] = '\0';
+    memset(&p->args, 0, sizeof p->args);
     return p;
 }
