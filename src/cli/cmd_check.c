@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "common/json_text.h"
 #include "common/problem_text.h"
 #include "input.h"
@@ -123,14 +124,15 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
     int errors = count_severity(&r->problems, FK_SEV_ERROR);
     int warnings = count_severity(&r->problems, FK_SEV_WARNING);
     if (r->valid) {
-        cli_put_colored(out, "1;32", "valid");
-        if (warnings) fprintf(out, ", with %d warning%s", warnings, warnings == 1 ? "" : "s");
-        fprintf(out, "\n  canonical FEN: %s\n", r->fen);
+        cli_put_colored(out, "1;32", _("valid"));
+        if (warnings)
+            fprintf(out, P_(", with %d warning", ", with %d warnings", warnings), warnings);
+        fprintf(out, "\n  %s %s\n", _("canonical FEN:"), r->fen);
         cli_print_status(out, &r->pos, "  ");
     } else {
-        cli_put_colored(out, "1;31", "invalid");
-        fprintf(out, ": %d error%s", errors, errors == 1 ? "" : "s");
-        if (warnings) fprintf(out, ", %d warning%s", warnings, warnings == 1 ? "" : "s");
+        cli_put_colored(out, "1;31", _("invalid"));
+        fprintf(out, P_(": %d error", ": %d errors", errors), errors);
+        if (warnings) fprintf(out, P_(", %d warning", ", %d warnings", warnings), warnings);
         fputc('\n', out);
     }
     cli_print_problems(out, &r->problems, "  ", 1);
@@ -191,7 +193,8 @@ int cmd_check(int argc, char **argv) {
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
     if (!opts.json && total > 1)
-        printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
+        printf(_("checked %1$ld FENs: %2$ld valid, %3$ld invalid\n"), total, total - invalid,
+               invalid);
     if (read_error) {
         fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
         return CLI_PROBLEMS;

@@ -1,6 +1,7 @@
 /* What the FEN commands print for people: boards, problems, game status. */
 #include "report.h"
 
+#include "common/coach.h"
 #include "common/i18n.h"
 #include "common/problem_text.h"
 
@@ -14,12 +15,12 @@ static const struct {
     unsigned flag;
     const char *words;
 } status_words[] = {
-    {FK_STATUS_CHECK, "in check"},
-    {FK_STATUS_CHECKMATE, "checkmate"},
-    {FK_STATUS_STALEMATE, "stalemate (a draw)"},
-    {FK_STATUS_INSUFFICIENT, "insufficient material (a draw)"},
-    {FK_STATUS_FIFTY_CLAIMABLE, "a draw can be claimed (fifty-move rule)"},
-    {FK_STATUS_SEVENTY_FIVE, "drawn (seventy-five-move rule)"},
+    {FK_STATUS_CHECK, N_("in check")},
+    {FK_STATUS_CHECKMATE, N_("checkmate")},
+    {FK_STATUS_STALEMATE, N_("stalemate (a draw)")},
+    {FK_STATUS_INSUFFICIENT, N_("insufficient material (a draw)")},
+    {FK_STATUS_FIFTY_CLAIMABLE, N_("a draw can be claimed (fifty-move rule)")},
+    {FK_STATUS_SEVENTY_FIVE, N_("drawn (seventy-five-move rule)")},
 };
 
 void cli_json_status(FILE *out, unsigned status) {
@@ -196,12 +197,14 @@ const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
     if (status & FK_STATUS_CHECKMATE) {
-        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
-                cli_side_name(!pos->side));
+        fputs(indent, out);
+        fprintf(out, _("status: %1$s is checkmated, %2$s wins\n"), coach_color((fk_color)pos->side),
+                coach_color((fk_color)!pos->side));
         return;
     }
-    fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
+    fputs(indent, out);
+    fprintf(out, _("status: %s to move"), coach_color((fk_color)pos->side));
     for (size_t i = 0; i < sizeof status_words / sizeof status_words[0]; i++)
-        if (status & status_words[i].flag) fprintf(out, ", %s", status_words[i].words);
+        if (status & status_words[i].flag) fprintf(out, ", %s", _(status_words[i].words));
     fputc('\n', out);
 }
