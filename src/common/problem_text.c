@@ -106,6 +106,168 @@ static void capital(char *text) {
     if (text[0] >= 'a' && text[0] <= 'z') text[0] = (char)(text[0] - 'a' + 'A');
 }
 
+/* A move counter's problem (the halfmove clock's or the fullmove
+ * number's, by its field). */
+static void counter_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_t fc) {
+    const fk_problem_args *a = &p->args;
+    int half = p->field == FK_FIELD_HALFMOVE;
+    switch (a->variant) {
+    case 1:
+        put(msg, mc,
+            half ? _("The halfmove clock cannot be negative (%s).")
+                 : _("The fullmove number cannot be negative (%s)."),
+            a->quote);
+        put(fix, fc, "%s", _("Write 0 or a larger whole number."));
+        break;
+    case 2:
+        put(msg, mc,
+            half ? _("The halfmove clock %s is too large.")
+                 : _("The fullmove number %s is too large."),
+            a->quote);
+        put(fix, fc, "%s", _("A counter has at most 6 digits (no game lasts 9,000 moves)."));
+        break;
+    case 3:
+        put(msg, mc,
+            half ? _("The halfmove clock is '%s', not a number.")
+                 : _("The fullmove number is '%s', not a number."),
+            a->quote);
+        put(fix, fc, _("Write %lld."), a->n[0]);
+        break;
+    case 4:
+        put(msg, mc,
+            half ? _("The halfmove clock %s has a leading zero.")
+                 : _("The fullmove number %s has a leading zero."),
+            a->quote);
+        put(fix, fc, _("Write %lld."), a->n[0]);
+        break;
+    default:
+        put(msg, mc,
+            half ? _("The halfmove clock '%s' is not a number.")
+                 : _("The fullmove number '%s' is not a number."),
+            a->quote);
+        put(fix, fc, "%s", _("Write a whole number, like 0 or 1."));
+    }
+}
+
+/* The reading problems of the whole text and of the fields after the
+ * placement; 0 when the code has none here. */
+static int tail_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_t fc) {
+    const fk_problem_args *a = &p->args;
+    /* What is missing when only the first n fields were given. */
+    static const char *const missing[] = {
+        NULL,
+        N_("The FEN has 1 field, needs 6: side to move, castling, en passant, halfmove clock and "
+           "fullmove number are missing."),
+        N_("The FEN has 2 fields, needs 6: castling, en passant, halfmove clock and fullmove "
+           "number are missing."),
+        N_("The FEN has 3 fields, needs 6: en passant, halfmove clock and fullmove number are "
+           "missing."),
+        N_("The FEN has 4 fields, needs 6: halfmove clock and fullmove number are missing."),
+        N_("The FEN has 5 fields, needs 6: fullmove number is missing.")};
+    /* The field missing before a token that belongs to a later one. */
+    static const char *const missing_before[] = {
+        NULL,
+        N_("The side to move field is missing before '%s'."),
+        N_("The castling field is missing before '%s'."),
+        N_("The en passant field is missing before '%s'."),
+        N_("The halfmove clock field is missing before '%s'."),
+        N_("The fullmove number field is missing before '%s'.")};
+    switch (p->code) {
+    case FK_PROB_EMPTY_INPUT:
+        put(msg, mc, "%s",
+            a->variant ? _("The text holds only white space, no FEN.")
+                       : _("The text is empty, no FEN."));
+        put(fix, fc, _("Give a FEN like %s."),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        break;
+    case FK_PROB_MISSING_FIELD:
+        if (a->n[0] < 1 || a->n[0] > 5) return 0;
+        if (a->variant) {
+            put(msg, mc, _(missing_before[a->n[0]]), a->quote);
+            put(fix, fc, "%s",
+                a->n[0] == FK_FIELD_SIDE ? _("Write w or b after the placement.") : "");
+        } else {
+            put(msg, mc, "%s", _(missing[a->n[0]]));
+            put(fix, fc, "%s",
+                a->n[0] == FK_FIELD_SIDE
+                    ? _("Add ' w' or ' b' after the placement: who is to move?")
+                    : _("A FEN has six fields: placement, side, castling, en passant, halfmove and "
+                        "fullmove."));
+        }
+        break;
+    case FK_PROB_EXTRA_FIELD:
+        put(msg, mc, _("There is text after the six fields: '%s'."), a->quote);
+        put(fix, fc, "%s", _("Remove everything after the fullmove number."));
+        break;
+    case FK_PROB_BAD_SIDE:
+        if (a->variant) {
+            char lower = a->color == FK_BLACK ? 'b' : 'w';
+            put(msg, mc, _("The side to move is written in lower case: '%1$c', not '%2$c'."), lower,
+                lower - 'a' + 'A');
+            put(fix, fc, _("Write %c."), lower);
+        } else {
+            put(msg, mc, _("'%s' is not a side to move."), a->quote);
+            put(fix, fc, "%s", _("Write w for White to move or b for Black to move."));
+        }
+        break;
+    case FK_PROB_BAD_CASTLING:
+        if (a->variant == 1) {
+            put(msg, mc, "%s", _("'-' in the castling field must stand alone."));
+            put(fix, fc, "%s", _("Write - alone for no castling rights, or only the letters."));
+        } else if (a->variant == 2) {
+            put(msg, mc, "%s", _("The castling field is a Unicode dash, not the ASCII '-'."));
+            put(fix, fc, "%s", _("Write -."));
+        } else {
+            put(msg, mc, _("'%s' is not a castling letter."), a->quote);
+            put(fix, fc, "%s", _("Use K Q k q, or the rook's file (A-H, a-h) for Chess960."));
+        }
+        break;
+    case FK_PROB_BAD_EP:
+        switch (a->variant) {
+        case 1:
+            put(msg, mc, _("The en passant square must be on rank 3 or 6, not %s."), a->quote);
+            put(fix, fc, "%s", _("Write the square the pawn passed over, or - for none."));
+            break;
+        case 2:
+            put(msg, mc, _("There is no square %s on the board."), a->quote);
+            put(fix, fc, "%s", _("Files are a to h and ranks 1 to 8; write - for none."));
+            break;
+        case 3: {
+            char lower[3] = {(char)(a->quote[0] - 'A' + 'a'), a->quote[1], '\0'};
+            put(msg, mc, _("The en passant square is written in lower case: %1$s, not %2$s."),
+                lower, a->quote);
+            put(fix, fc, _("Write %s."), lower);
+            break;
+        }
+        case 4:
+            put(msg, mc, "%s", _("The en passant field is a Unicode dash, not the ASCII '-'."));
+            put(fix, fc, "%s", _("Write -."));
+            break;
+        default:
+            put(msg, mc, _("'%s' is not an en passant square."), a->quote);
+            put(fix, fc, "%s",
+                _("Write the square the pawn passed over (like e3), or - for none."));
+        }
+        break;
+    case FK_PROB_BAD_HALFMOVE:
+    case FK_PROB_BAD_FULLMOVE: counter_text(p, msg, mc, fix, fc); break;
+    case FK_PROB_FIELDS_FILLED:
+        put(msg, mc, "%s",
+            a->variant ? _("The en passant field is missing; read as -.")
+                       : _("The castling and en passant fields are missing; read as -."));
+        fix[0] = '\0';
+        break;
+    case FK_PROB_COUNTERS_FILLED:
+        put(msg, mc, "%s",
+            a->variant ? _("The fullmove number is missing; read as 1.")
+                       : _("The move counters are missing; read as 0 1."));
+        fix[0] = '\0';
+        break;
+    default: return 0;
+    }
+    return 1;
+}
+
 /* The reading problems' sentences; 0 when the code has none here. */
 static int reading_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_t fc) {
     const fk_problem_args *a = &p->args;
@@ -158,7 +320,7 @@ static int reading_text(const fk_problem *p, char *msg, size_t mc, char *fix, si
             put(fix, fc, "%s", _("A board has 8 ranks separated by 7 '/'."));
         }
         break;
-    default: return 0;
+    default: return tail_text(p, msg, mc, fix, fc);
     }
     capital(msg);
     return 1;

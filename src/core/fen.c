@@ -311,7 +311,10 @@ static fk_problem *report_token_n(reader *r, fk_problem_code code, fk_severity s
     fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
     char *m = fk_put_bytes(p->message, before, nb);
-    m += quote_into(s, n, m);
+    size_t quoted = quote_into(s, n, m);
+    /* the quote is kept for wordings in other languages (fk_problem_args) */
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m += quoted;
     memcpy(m, after, na + 1);
     if (fix) memcpy(p->fix, fix, nf + 1);
     return p;
@@ -329,11 +332,12 @@ static inline fk_problem *report_token(reader *r, fk_problem_code code, fk_sever
 
 /* report_token kept out of line, for read_text, whose fast paths keep
  * their registers that way. */
-OUT_OF_LINE static void report_token_measured(reader *r, fk_problem_code code,
-                                              fk_severity severity, fk_field field, size_t offset,
-                                              const char *fix, const char *before, const char *s,
-                                              size_t n, const char *after) {
-    report_token(r, code, severity, field, offset, fix, before, s, n, after);
+OUT_OF_LINE static fk_problem *report_token_measured(reader *r, fk_problem_code code,
+                                                     fk_severity severity, fk_field field,
+                                                     size_t offset, const char *fix,
+                                                     const char *before, const char *s, size_t n,
+                                                     const char *after) {
+    return report_token(r, code, severity, field, offset, fix, before, s, n, after);
 }
 
 /* report_token with no token: the message is a plain sentence. */
@@ -1018,9 +1022,14 @@ OUT_OF_LINE static void read_side(reader *r, size_t start, size_t end) {
     }
     if (n == 1 && (s[0] == 'W' || s[0] == 'B')) {
         r->pos->side = s[0] == 'B' ? FK_BLACK : FK_WHITE;
-        report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
-               s[0] == 'W' ? "write w" : "write b",
-               "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
+        fk_problem *p =
+            report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
+                   s[0] == 'W' ? "write w" : "write b",
+                   "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
+        if (p) {
+            p->args.variant = 1;
+            p->args.color = (unsigned char)r->pos->side;
+        }
         return;
     }
     report_token(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
@@ -1092,8 +1101,10 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
-               "write -", "the castling field is a Unicode dash, not the ASCII '-'");
+        fk_problem *p =
+            report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
+                   "write -", "the castling field is a Unicode dash, not the ASCII '-'");
+        if (p) p->args.variant = 2;
         return;
     }
     /* First pass: the letters used decide how K and Q are read. */
@@ -1109,14 +1120,17 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
             size_t len =
                 (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
-            if (c == '-')
-                report_sentence(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                                "Write - alone for no castling rights, or only the letters.",
-                                "'-' in the castling field must stand alone.");
-            else
+            if (c == '-') {
+                fk_problem *p = report_token(
+                    r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                    "Write - alone for no castling rights, or only the letters.",
+                    "'-' in the castling field must stand alone.", "", 0, "");
+                if (p) p->args.variant = 1;
+            } else {
                 report_token(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
                              "Use K Q k q, or the rook's file (A-H, a-h) for Chess960.", "'",
                              s + i, len, "' is not a castling letter.");
+            }
             i += len - 1;
             bad++;
         }
@@ -1170,8 +1184,10 @@ OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
     size_t n = end - start;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
-               "the en passant field is a Unicode dash, not the ASCII '-'");
+        fk_problem *p =
+            report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
+                   "the en passant field is a Unicode dash, not the ASCII '-'");
+        if (p) p->args.variant = 4;
         return;
     }
     if (n == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8') {
@@ -1179,23 +1195,30 @@ OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
             r->pos->ep_square = (uint8_t)FK_SQUARE(s[0] - 'a', s[1] - '1');
             return;
         }
-        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-                     "Write the square the pawn passed over, or - for none.",
-                     "The en passant square must be on rank 3 or 6, not ", s, n, ".");
+        fk_problem *p =
+            report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                         "Write the square the pawn passed over, or - for none.",
+                         "The en passant square must be on rank 3 or 6, not ", s, n, ".");
+        if (p) p->args.variant = 1;
         return;
     }
     if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
         fk_problem *p = report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, NULL,
                                "the en passant square is written in lower case: %c%c, not %c%c",
                                s[0] + 32, s[1], s[0], s[1]);
-        if (p) set_fix(p, "write %c%c", s[0] + 32, s[1]);
+        if (p) {
+            set_fix(p, "write %c%c", s[0] + 32, s[1]);
+            p->args.variant = 3;
+            core_format(p->args.quote, sizeof p->args.quote, "%c%c", s[0], s[1]);
+        }
         return;
     }
     if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) && s[1] >= '0' &&
         s[1] <= '9') {
-        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-                     "Files are a to h and ranks 1 to 8; write - for none.", "There is no square ",
-                     s, n, " on the board.");
+        fk_problem *p = report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                                     "Files are a to h and ranks 1 to 8; write - for none.",
+                                     "There is no square ", s, n, " on the board.");
+        if (p) p->args.variant = 2;
         return;
     }
     report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
@@ -1223,16 +1246,22 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
     }
     if (digits == n && n > 0) {
         if (n > 6 || value > COUNTER_MAX) {
-            report_token(r, code, FK_SEV_ERROR, field, start,
-                         "A counter has at most 6 digits (no game lasts 9,000 moves).",
-                         half ? "The halfmove clock " : "The fullmove number ", s, n,
-                         " is too large.");
+            fk_problem *p = report_token(
+                r, code, FK_SEV_ERROR, field, start,
+                "A counter has at most 6 digits (no game lasts 9,000 moves).",
+                half ? "The halfmove clock " : "The fullmove number ", s, n, " is too large.");
+            if (p) p->args.variant = 2;
             return;
         }
         if (n > 1 && s[0] == '0') {
             fk_problem *p = report(r, lenient_code(r, code), lenient(r), field, start, NULL,
                                    "the %s %s has a leading zero", title, quote(s, n, q));
-            if (p) set_fix(p, "write %u", value);
+            if (p) {
+                set_fix(p, "write %u", value);
+                p->args.variant = 4;
+                p->args.n[0] = value;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+            }
         }
         *out = value;
         return;
@@ -1246,16 +1275,23 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
             r->form++;
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
                        title, quote(s, n, q));
+            if (p) {
+                p->args.variant = 3;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+                p->args.n[0] = fallback;
+            }
         }
         if (p) set_fix(p, "write %u", fallback);
         *out = fallback;
         return;
     }
     if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
-        report_token(r, code, FK_SEV_ERROR, field, start, "Write 0 or a larger whole number.",
-                     half ? "The halfmove clock cannot be negative ("
-                          : "The fullmove number cannot be negative (",
-                     s, n, ").");
+        fk_problem *p =
+            report_token(r, code, FK_SEV_ERROR, field, start, "Write 0 or a larger whole number.",
+                         half ? "The halfmove clock cannot be negative ("
+                              : "The fullmove number cannot be negative (",
+                         s, n, ").");
+        if (p) p->args.variant = 1;
         return;
     }
     report_token(r, code, FK_SEV_ERROR, field, start, "Write a whole number, like 0 or 1.",
@@ -1372,6 +1408,7 @@ static void missing_at_end(reader *r, int first) {
         if (first > FK_FIELD_SIDE) r->form++; /* tolerant mode fills these in */
         fk_problem *p = add_problem(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at);
         if (!p) return;
+        p->args.n[0] = first;
         /* "The FEN has 4 fields, needs 6: halfmove clock and fullmove
          * number are missing." */
         char *m = put_int(PUT(p->message, "The FEN has "), first);
@@ -1382,16 +1419,22 @@ static void missing_at_end(reader *r, int first) {
         if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
         return;
     }
-    if (first <= FK_FIELD_EP)
-        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL, "the %s missing; read as -",
-               first == FK_FIELD_CASTLING ? "castling and en passant fields are"
-                                          : "en passant field is");
-    if (first <= FK_FIELD_HALFMOVE)
+    fk_problem *p;
+    if (first <= FK_FIELD_EP) {
+        p = report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL,
+                   "the %s missing; read as -",
+                   first == FK_FIELD_CASTLING ? "castling and en passant fields are"
+                                              : "en passant field is");
+        if (p) p->args.variant = first == FK_FIELD_EP;
+    }
+    if (first <= FK_FIELD_HALFMOVE) {
         report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_HALFMOVE, at, NULL,
                "the move counters are missing; read as 0 1");
-    else
-        report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_FULLMOVE, at, NULL,
-               "the fullmove number is missing; read as 1");
+    } else {
+        p = report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_FULLMOVE, at, NULL,
+                   "the fullmove number is missing; read as 1");
+        if (p) p->args.variant = 1;
+    }
 }
 
 /* Reads one field token [start, end) as field f, after the placement (which
@@ -1437,9 +1480,11 @@ static void read_text(reader *r, int fast) {
     while (r->at < len && is_separator((unsigned char)text[r->at]))
         r->at++;
     if (r->at == len) {
-        report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
-               "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-               len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        fk_problem *p =
+            report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
+                   "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                   len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        if (p) p->args.variant = len != 0;
         return;
     }
     if (r->at > 0) {
@@ -1482,9 +1527,14 @@ static void read_text(reader *r, int fast) {
                     b = PUT(fk_put_text(b, field_title[m]),
                             " field is missing before '");
                     *b = '\0';
-                    report_token_measured(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
-                                 m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL,
-                                 before, text + start, end - start, "'.");
+                    fk_problem *p = report_token_measured(
+                        r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                        m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL, before,
+                        text + start, end - start, "'.");
+                    if (p) {
+                        p->args.variant = 1;
+                        p->args.n[0] = m;
+                    }
                 }
                 f = g;
                 break;

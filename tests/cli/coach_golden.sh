@@ -94,7 +94,9 @@ for lang in $(cd "$DATA" && ls); do
         'k7/8/8/8/8/8/8/R3K3 w Q - 0 1' \
         '4k3/8/8/8/8/8/8/R3K2R w KQkq e3 5 1' \
         'rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0' \
-        '3k4/8/8/8/8/8/8/R3K2R b Kq - 0 1'
+        '3k4/8/8/8/8/8/8/R3K2R b Kq - 0 1' \
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' \
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W K-Q E3 -1 01 extra'
     expect_rc 1
     out_has "[rank-length]"
     cp "$TMP/out" "$TMP/golden"
