@@ -7,6 +7,7 @@
 #include "common/not_a_fen.h"
 #include "fenkit/fenkit.h"
 #include "common/coach.h"
+#include "common/i18n.h"
 #include "common/problem_text.h"
 
 /* A FEN request: the text and how to read and write it. */
@@ -155,18 +156,24 @@ static void read_position(const fen_request *req, fen_reading *r) {
     fk_fen_validate(text, len, req->flags, &r->pos, &r->problems);
 }
 
-/* Appends the server's own problem of r as a JSON object. */
-static void json_own_problem(srv_buf *b, const fen_reading *r) {
+/* Appends the server's own problem of r as a JSON object, its sentences
+ * in the language srv_lang_begin chose when `in_lang`. */
+static void json_own_problem(srv_buf *b, const fen_reading *r, int in_lang) {
+    static const char side_filled[] = N_(
+        "The side to move is missing; read as w (White to move), as lichess reads a board alone.");
+    static const char paste_fix[] = N_("Paste a FEN, such as the start position: "
+                                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.");
+    static const char side_fix[] = N_("Add ' w' or ' b' after the placement: who is to move?");
     int not_fen = strcmp(r->own_code, "not-a-fen") == 0;
+    const char *message = not_fen ? not_a_fen_message : side_filled;
+    const char *fix = not_fen ? paste_fix : side_fix;
     srv_buf_printf(b, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":%d,",
                    r->own_code, not_fen ? "error" : "warning", not_fen ? "placement" : "side",
                    r->own_offset);
     srv_buf_puts(b, "\"message\":");
-    srv_json_cstring(b, not_fen ? not_a_fen_message : SRV_SIDE_FILLED);
+    srv_json_cstring(b, in_lang ? _(message) : message);
     srv_buf_puts(b, ",\"fix\":");
-    srv_json_cstring(b, not_fen ? "Paste a FEN, such as the start position: "
-                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."
-                                : "Add ' w' or ' b' after the placement: who is to move?");
+    srv_json_cstring(b, in_lang ? _(fix) : fix);
     srv_buf_puts(b, ",\"squares\":[]}");
 }
 
@@ -190,7 +197,7 @@ static void json_status(srv_buf *b, const fk_position *pos) {
 static void json_problems(srv_buf *b, const fen_reading *r, int in_lang) {
     const fk_problems *problems = &r->problems;
     srv_buf_puts(b, "[");
-    if (r->own_code) json_own_problem(b, r);
+    if (r->own_code) json_own_problem(b, r, in_lang);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":",

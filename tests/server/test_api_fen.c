@@ -121,6 +121,11 @@ static void problems_in_the_language_asked(void **state) {
         json, "\"message\":\"The castling right 'q' needs a black rook on a8, but the square is "
               "empty.\""));
     srv_reply_free(&reply);
+    /* the server's own problem too */
+    json = check("{\"fen\":\"Hello there\",\"lang\":\"vi\"}", 0, &reply);
+    assert_non_null(strstr(json, "\"code\":\"not-a-fen\""));
+    assert_non_null(strstr(json, "\"message\":\"không phải FEN"));
+    srv_reply_free(&reply);
 }
 
 int main(void) {
