@@ -144,9 +144,16 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
  * chosen output form. */
 static void report_unread(FILE *out, const char *label, const cli_input *input, int json) {
     if (!json) {
-        fprintf(out, "%s%.*s\ninvalid: 1 error\n  error    %s  [%s]\n\n", label,
-                (int)input->given_len, input->given_len ? input->given : "(not read)",
-                input->error, input->error_code);
+        /* input->error is one of the input layer's sentences; those the
+         * catalogs know (not_a_fen_message) are said in the reader's
+         * language, the others as they are. */
+        fprintf(out, "%s%.*s\n", label, (int)input->given_len,
+                input->given_len ? input->given : _("(not read)"));
+        fputs(_("invalid"), out);
+        fprintf(out, P_(": %d error", ": %d errors", 1), 1);
+        fprintf(out, "\n  %s%*s  %s  [%s]\n\n", problem_severity_name(FK_SEV_ERROR),
+                7 - cli_text_columns(problem_severity_name(FK_SEV_ERROR)), "", _(input->error),
+                input->error_code);
         return;
     }
     fprintf(out, "{\"line\":%ld,\"input\":", input->number);
