@@ -251,6 +251,20 @@ static int tail_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_
         break;
     case FK_PROB_BAD_HALFMOVE:
     case FK_PROB_BAD_FULLMOVE: counter_text(p, msg, mc, fix, fc); break;
+    case FK_PROB_WHITESPACE: {
+        static const char *const what[] = {N_("There is white space before the FEN."),
+                                           N_("There is white space after the FEN."),
+                                           N_("Fields are separated by more than one space."),
+                                           N_("Fields are separated by a tab."),
+                                           N_("Fields are separated by '_'."),
+                                           N_("Fields are separated by a line break.")};
+        if (a->variant > 5) return 0;
+        put(msg, mc, "%s", _(what[a->variant]));
+        put(fix, fc, "%s",
+            a->variant ? _("Separate the six fields with single spaces.")
+                       : _("Remove the white space before the FEN."));
+        break;
+    }
     case FK_PROB_FIELDS_FILLED:
         put(msg, mc, "%s",
             a->variant ? _("The en passant field is missing; read as -.")

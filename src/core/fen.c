@@ -340,10 +340,12 @@ OUT_OF_LINE static fk_problem *report_token_measured(reader *r, fk_problem_code 
     return report_token(r, code, severity, field, offset, fix, before, s, n, after);
 }
 
-/* report_token with no token: the message is a plain sentence. */
-static void report_sentence(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
-                            size_t offset, const char *fix, const char *message) {
-    report_token(r, code, severity, field, offset, fix, message, "", 0, "");
+/* report_token with no token: the message is a plain sentence. Returns
+ * the problem, or NULL. */
+static fk_problem *report_sentence(reader *r, fk_problem_code code, fk_severity severity,
+                                   fk_field field, size_t offset, const char *fix,
+                                   const char *message) {
+    return report_token(r, code, severity, field, offset, fix, message, "", 0, "");
 }
 
 /* Reports a placement of `ranks` ranks (not 8) that starts at `start`. */
@@ -1121,10 +1123,10 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
                 (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
             if (c == '-') {
-                fk_problem *p = report_token(
+                fk_problem *p = report_sentence(
                     r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
                     "Write - alone for no castling rights, or only the letters.",
-                    "'-' in the castling field must stand alone.", "", 0, "");
+                    "'-' in the castling field must stand alone.");
                 if (p) p->args.variant = 1;
             } else {
                 report_token(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
@@ -1339,30 +1341,37 @@ static void skip_separator(reader *r) {
     r->ws_noted = 1;
     const char *what;
     size_t where = from;
+    int variant; /* fk_problem_args.variant of "whitespace", see docs/i18n.md */
     if (r->at == r->len) {
         what = "There is white space after the FEN.";
+        variant = 1;
     } else {
         what = "Fields are separated by more than one space.";
+        variant = 2;
         for (size_t i = from; i < r->at; i++) {
             if (r->text[i] == '\t') {
                 what = "Fields are separated by a tab.";
+                variant = 3;
                 where = i;
                 break;
             }
             if (r->text[i] == '_') {
                 what = "Fields are separated by '_'.";
+                variant = 4;
                 where = i;
                 break;
             }
             if (r->text[i] != ' ') {
                 what = "Fields are separated by a line break.";
+                variant = 5;
                 where = i;
                 break;
             }
         }
     }
-    report_sentence(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
-                    "Separate the six fields with single spaces.", what);
+    fk_problem *p = report_sentence(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
+                                    "Separate the six fields with single spaces.", what);
+    if (p) p->args.variant = (unsigned char)variant;
 }
 
 /* The end of the token that starts at the cursor. */
