@@ -140,6 +140,13 @@ static void counter_text(const fk_problem *p, char *msg, size_t mc, char *fix, s
             a->quote);
         put(fix, fc, _("Write %lld."), a->n[0]);
         break;
+    case 5:
+        put(msg, mc,
+            half ? _("The halfmove clock is '%1$s', not a number; read as %2$lld.")
+                 : _("The fullmove number is '%1$s', not a number; read as %2$lld."),
+            a->quote, a->n[0]);
+        put(fix, fc, _("Write %lld."), a->n[0]);
+        break;
     default:
         put(msg, mc,
             half ? _("The halfmove clock '%s' is not a number.")
@@ -251,6 +258,23 @@ static int tail_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_
         break;
     case FK_PROB_BAD_HALFMOVE:
     case FK_PROB_BAD_FULLMOVE: counter_text(p, msg, mc, fix, fc); break;
+    case FK_PROB_NONSTANDARD:
+        /* What tolerant mode reads and notes is said as strict mode's
+         * error would say it, where the reader kept its arguments. */
+        if ((p->field == FK_FIELD_HALFMOVE || p->field == FK_FIELD_FULLMOVE) &&
+            (a->variant == 4 || a->variant == 5)) {
+            counter_text(p, msg, mc, fix, fc);
+        } else if ((p->field == FK_FIELD_CASTLING && a->variant == 2) ||
+                   (p->field == FK_FIELD_EP && a->variant == 4)) {
+            put(msg, mc, "%s",
+                p->field == FK_FIELD_EP
+                    ? _("The en passant field is a Unicode dash, not the ASCII '-'.")
+                    : _("The castling field is a Unicode dash, not the ASCII '-'."));
+            put(fix, fc, "%s", _("Write -."));
+        } else {
+            return 0;
+        }
+        break;
     case FK_PROB_WHITESPACE: {
         static const char *const what[] = {N_("There is white space before the FEN."),
                                            N_("There is white space after the FEN."),

@@ -1273,6 +1273,11 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         if (r->flags & FK_FEN_TOLERANT) {
             p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
                        "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
+            if (p) {
+                p->args.variant = 5;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+                p->args.n[0] = fallback;
+            }
         } else {
             r->form++;
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
