@@ -93,6 +93,19 @@ out_has '"message":"Hàng 7 có 7 ô, cần đúng 8 ô."'
 fk check --json 'rnbqkbnr/pp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 out_has '"message":"Rank 7 has 7 squares, needs 8."'
 
+step "check, explain and diff --help are read from the catalogs"
+fk --lang vi check --help
+expect_rc 0
+out_has "Cách dùng: fenkit check"
+out_has "fenkit check --json < positions.fen > report.jsonl"
+out_lacks "Options:"
+fk --lang vi explain --help
+out_has "Tùy chọn:"
+fk --lang vi diff --help
+out_has "Mã thoát:"
+fk check --help
+out_has "Usage: fenkit check"
+
 step "--lang vi, LANG=vi_VN.UTF-8 and LANGUAGE choose Vietnamese"
 fk --lang vi explain "$START"
 expect_rc 0
