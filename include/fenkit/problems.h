@@ -89,6 +89,10 @@ typedef struct {
     char quote[24];        /* the text of the FEN it quotes (cut to fit) */
 } fk_problem_args;
 
+/* The variant of a problem whose text is its only wording (one added with
+ * fk_problems_add): it carries no arguments. */
+#define FK_ARGS_NONE 255
+
 /* One problem. Text is plain English for a chess player; `args` holds what
  * that text is made of. */
 typedef struct {
@@ -139,7 +143,8 @@ FK_API const char *fk_severity_name(fk_severity severity);
  * or "position". */
 FK_API const char *fk_field_name(fk_field field);
 /* Adds a problem; message and fix are printf formats (fix may be NULL).
- * Returns the problem added, or NULL when the list was full. */
+ * Its arguments are marked FK_ARGS_NONE. Returns the problem added, or
+ * NULL when the list was full. */
 FK_API fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
                             fk_severity severity, fk_field field, int offset,
                             fk_bitboard squares, const char *fix,

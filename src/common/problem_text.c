@@ -644,10 +644,11 @@ static int field_text(const fk_problem *p, char *msg, size_t mc, char *fix, size
 }
 
 void problem_text(const fk_problem *p, char *msg, size_t msg_cap, char *fix, size_t fix_cap) {
-    if (problem_text_english() ||
+    if (problem_text_english() || p->args.variant == FK_ARGS_NONE ||
         !(reading_text(p, msg, msg_cap, fix, fix_cap) ||
           board_text(p, msg, msg_cap, fix, fix_cap) || field_text(p, msg, msg_cap, fix, fix_cap))) {
-        /* No wording of its own here: the core's English says it. */
+        /* No wording of its own here (or no arguments to make one): the
+         * core's English says it. */
         put(msg, msg_cap, "%s", p->message);
         put(fix, fix_cap, "%s", p->fix);
     }

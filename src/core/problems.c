@@ -106,6 +106,8 @@ fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     snprintf(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    /* Its sentences are the caller's own: no arguments to word them again. */
+    p->args.variant = FK_ARGS_NONE;
     return p;
 }
 
