@@ -76,7 +76,25 @@ typedef enum {
     FK_PROB_CODE_COUNT
 } fk_problem_code;
 
-/* One problem. Text is plain English for a chess player. */
+/* The values a problem's sentences are made of, so that a program can word
+ * them itself, in another language: the sentences of a code differ only in
+ * these. Which of them each code fills is listed in docs/i18n.md; the rest
+ * are 0 (or "" for quote). */
+typedef struct {
+    unsigned char variant; /* which of the code's wordings (0 = the first) */
+    unsigned char color;   /* the side the sentence is about: 0 White, 1 Black */
+    unsigned char men[8];  /* the kinds (fk_kind) of the men on `others`, lowest square first */
+    long long n[4];        /* numbers and squares (0..63) the sentence names */
+    fk_bitboard others;    /* a second set of squares it names (the checking men) */
+    char quote[24];        /* the text of the FEN it quotes (cut to fit) */
+} fk_problem_args;
+
+/* The variant of a problem whose text is its only wording (one added with
+ * fk_problems_add): it carries no arguments. */
+#define FK_ARGS_NONE 255
+
+/* One problem. Text is plain English for a chess player; `args` holds what
+ * that text is made of. */
 typedef struct {
     fk_problem_code code;
     fk_severity severity;
@@ -85,6 +103,7 @@ typedef struct {
     fk_bitboard squares;  /* the squares involved (may be 0) */
     char message[200];    /* what is wrong and where */
     char fix[200];        /* how to fix it; may hold a corrected FEN; may be "" */
+    fk_problem_args args; /* the values of message and fix, for other wordings */
 } fk_problem;
 
 #define FK_MAX_PROBLEMS 32
@@ -124,7 +143,8 @@ FK_API const char *fk_severity_name(fk_severity severity);
  * or "position". */
 FK_API const char *fk_field_name(fk_field field);
 /* Adds a problem; message and fix are printf formats (fix may be NULL).
- * Returns the problem added, or NULL when the list was full. */
+ * Its arguments are marked FK_ARGS_NONE. Returns the problem added, or
+ * NULL when the list was full. */
 FK_API fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
                             fk_severity severity, fk_field field, int offset,
                             fk_bitboard squares, const char *fix,

@@ -4,44 +4,47 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "common/json_text.h"
+#include "common/problem_text.h"
 #include "input.h"
 #include "json.h"
 #include "report.h"
 
+/* Through the catalogs: cli_parse_fen_options prints it translated. */
 static const char help[] =
-    "Usage: fenkit check [--json] [--tolerant] [--ep legal|always] [FEN...]\n"
-    "\n"
-    "Reads each FEN and checks it against the rules of chess: every problem is\n"
-    "listed with its severity, the field and squares it is about, and a fix.\n"
-    "FENs come from the arguments, or one per line from standard input when\n"
-    "there are none (plain, or compressed with gzip, bzip2 or zstd). A bad or\n"
-    "empty line is reported and the next one is read\n"
-    "(empty lines at the end are no input; a line that is no FEN at all is one\n"
-    "error, not-a-fen).\n"
-    "A FEN typed without quotes works too: a word with '/' starts a new FEN.\n"
-    "'startpos' and 'startpos moves e2e4 e7e5' (as in UCI) name positions too.\n"
-    "\n"
-    "A FEN is valid when it has no problem of severity error (warnings and\n"
-    "notes are suspicious or informative, not wrong).\n"
-    "\n"
-    "Options:\n"
-    "  --json        one JSON object per input, in input order, with the fields\n"
-    "                line, input, valid, fen (canonical, or null), problems (each\n"
-    "                code, severity, field, offset, message, fix, squares) and\n"
-    "                status (a list such as [\"check\"], or null when invalid)\n"
-    "  --tolerant    accept extra white space and missing fields (missing\n"
-    "                counters become 0 1, with a note)\n"
-    "  --ep MODE     en passant square in the canonical FEN: legal (default,\n"
-    "                only when a capture is possible) or always\n"
-    "  -h, --help    this help\n"
-    "\n"
-    "Exit status: 0 every FEN is valid, 1 some FEN is not, 2 usage error.\n"
-    "\n"
-    "Examples:\n"
-    "  fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
-    "  fenkit check --json < positions.fen > report.jsonl\n"
-    "  fenkit check --tolerant '8/8/8/4k3/8/8/8/4K3 w'\n";
+    N_("Usage: fenkit check [--json] [--tolerant] [--ep legal|always] [FEN...]\n"
+       "\n"
+       "Reads each FEN and checks it against the rules of chess: every problem is\n"
+       "listed with its severity, the field and squares it is about, and a fix.\n"
+       "FENs come from the arguments, or one per line from standard input when\n"
+       "there are none (plain, or compressed with gzip, bzip2 or zstd). A bad or\n"
+       "empty line is reported and the next one is read\n"
+       "(empty lines at the end are no input; a line that is no FEN at all is one\n"
+       "error, not-a-fen).\n"
+       "A FEN typed without quotes works too: a word with '/' starts a new FEN.\n"
+       "'startpos' and 'startpos moves e2e4 e7e5' (as in UCI) name positions too.\n"
+       "\n"
+       "A FEN is valid when it has no problem of severity error (warnings and\n"
+       "notes are suspicious or informative, not wrong).\n"
+       "\n"
+       "Options:\n"
+       "  --json        one JSON object per input, in input order, with the fields\n"
+       "                line, input, valid, fen (canonical, or null), problems (each\n"
+       "                code, severity, field, offset, message, fix, squares) and\n"
+       "                status (a list such as [\"check\"], or null when invalid)\n"
+       "  --tolerant    accept extra white space and missing fields (missing\n"
+       "                counters become 0 1, with a note)\n"
+       "  --ep MODE     en passant square in the canonical FEN: legal (default,\n"
+       "                only when a capture is possible) or always\n"
+       "  -h, --help    this help\n"
+       "\n"
+       "Exit status: 0 every FEN is valid, 1 some FEN is not, 2 usage error.\n"
+       "\n"
+       "Examples:\n"
+       "  fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
+       "  fenkit check --json < positions.fen > report.jsonl\n"
+       "  fenkit check --tolerant '8/8/8/4k3/8/8/8/4K3 w'\n");
 
 /* Everything known about one input after checking it. */
 typedef struct {
@@ -86,9 +89,11 @@ static void json_result(FILE *out, const cli_input *input, const check_result *r
     fputs(",\"problems\":[", out);
     for (int i = 0; i < r->problems.count; i++) {
         const fk_problem *p = &r->problems.items[i];
+        char message[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+        problem_text(p, message, sizeof message, fix, sizeof fix);
         if (i) putc(',', out);
         json_problem(out, fk_problem_code_name(p->code), fk_severity_name(p->severity),
-                     fk_field_name(p->field), p->offset, p->message, p->fix, p->squares);
+                     fk_field_name(p->field), p->offset, message, fix, p->squares);
     }
     fputs("],\"status\":", out);
     if (r->valid) {
@@ -120,14 +125,15 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
     int errors = count_severity(&r->problems, FK_SEV_ERROR);
     int warnings = count_severity(&r->problems, FK_SEV_WARNING);
     if (r->valid) {
-        cli_put_colored(out, "1;32", "valid");
-        if (warnings) fprintf(out, ", with %d warning%s", warnings, warnings == 1 ? "" : "s");
-        fprintf(out, "\n  canonical FEN: %s\n", r->fen);
+        cli_put_colored(out, "1;32", _("valid"));
+        if (warnings)
+            fprintf(out, P_(", with %d warning", ", with %d warnings", warnings), warnings);
+        fprintf(out, "\n  %s %s\n", _("canonical FEN:"), r->fen);
         cli_print_status(out, &r->pos, "  ");
     } else {
-        cli_put_colored(out, "1;31", "invalid");
-        fprintf(out, ": %d error%s", errors, errors == 1 ? "" : "s");
-        if (warnings) fprintf(out, ", %d warning%s", warnings, warnings == 1 ? "" : "s");
+        cli_put_colored(out, "1;31", _("invalid"));
+        fprintf(out, P_(": %d error", ": %d errors", errors), errors);
+        if (warnings) fprintf(out, P_(", %d warning", ", %d warnings", warnings), warnings);
         fputc('\n', out);
     }
     cli_print_problems(out, &r->problems, "  ", 1);
@@ -139,9 +145,16 @@ static void human_result(FILE *out, const char *label, const cli_input *input,
  * chosen output form. */
 static void report_unread(FILE *out, const char *label, const cli_input *input, int json) {
     if (!json) {
-        fprintf(out, "%s%.*s\ninvalid: 1 error\n  error    %s  [%s]\n\n", label,
-                (int)input->given_len, input->given_len ? input->given : "(not read)",
-                input->error, input->error_code);
+        /* input->error is one of the input layer's sentences; those the
+         * catalogs know (not_a_fen_message) are said in the reader's
+         * language, the others as they are. */
+        fprintf(out, "%s%.*s\n", label, (int)input->given_len,
+                input->given_len ? input->given : _("(not read)"));
+        fputs(_("invalid"), out);
+        fprintf(out, P_(": %d error", ": %d errors", 1), 1);
+        fprintf(out, "\n  %s%*s  %s  [%s]\n\n", problem_severity_name(FK_SEV_ERROR),
+                7 - cli_text_columns(problem_severity_name(FK_SEV_ERROR)), "", _(input->error),
+                input->error_code);
         return;
     }
     fprintf(out, "{\"line\":%ld,\"input\":", input->number);
@@ -188,7 +201,8 @@ int cmd_check(int argc, char **argv) {
     int read_error = in.from_stdin ? in.lines.error : 0;
     cli_inputs_close(&in);
     if (!opts.json && total > 1)
-        printf("checked %ld FENs: %ld valid, %ld invalid\n", total, total - invalid, invalid);
+        printf(_("checked %1$ld FENs: %2$ld valid, %3$ld invalid\n"), total, total - invalid,
+               invalid);
     if (read_error) {
         fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
         return CLI_PROBLEMS;

@@ -2,6 +2,8 @@
  * per line; and the options the FEN commands share. */
 #include "input.h"
 
+#include "common/i18n.h"
+
 #include "common/not_a_fen.h"
 
 #include <stdio.h>
@@ -246,7 +248,7 @@ int cli_parse_fen_options(int argc, char **argv, unsigned allowed, const char *h
                 if (needs[i].option == c && l->val == c && !(allowed & needs[i].allowed))
                     return cli_usage_error(command, "unknown option '--%s'", l->name);
         switch (c) {
-        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 'h': fputs(_(help_text), stdout); return CLI_OK;
         case 't': opts->flags |= FK_FEN_TOLERANT; break;
         case 'j': opts->json = 1; break;
         case 'a': opts->ascii = 1; break;

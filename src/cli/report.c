@@ -1,6 +1,10 @@
 /* What the FEN commands print for people: boards, problems, game status. */
 #include "report.h"
 
+#include "common/coach.h"
+#include "common/i18n.h"
+#include "common/problem_text.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +15,12 @@ static const struct {
     unsigned flag;
     const char *words;
 } status_words[] = {
-    {FK_STATUS_CHECK, "in check"},
-    {FK_STATUS_CHECKMATE, "checkmate"},
-    {FK_STATUS_STALEMATE, "stalemate (a draw)"},
-    {FK_STATUS_INSUFFICIENT, "insufficient material (a draw)"},
-    {FK_STATUS_FIFTY_CLAIMABLE, "a draw can be claimed (fifty-move rule)"},
-    {FK_STATUS_SEVENTY_FIVE, "drawn (seventy-five-move rule)"},
+    {FK_STATUS_CHECK, N_("in check")},
+    {FK_STATUS_CHECKMATE, N_("checkmate")},
+    {FK_STATUS_STALEMATE, N_("stalemate (a draw)")},
+    {FK_STATUS_INSUFFICIENT, N_("insufficient material (a draw)")},
+    {FK_STATUS_FIFTY_CLAIMABLE, N_("a draw can be claimed (fifty-move rule)")},
+    {FK_STATUS_SEVENTY_FIVE, N_("drawn (seventy-five-move rule)")},
 };
 
 void cli_json_status(FILE *out, unsigned status) {
@@ -143,34 +147,49 @@ void cli_put_colored(FILE *out, const char *sgr, const char *text) {
 
 void cli_print_problems(FILE *out, const fk_problems *problems, const char *indent,
                         int with_fix) {
-    char hanging[64], text[sizeof problems->items[0].message + 64];
-    snprintf(hanging, sizeof hanging, "%s         ", indent);
+    char hanging[64], text[PROBLEM_TEXT_MAX + 64];
+    char message[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+    /* The severities are padded to the widest in the reader's language (7
+     * columns in English, "warning"), so the messages line up. */
+    int pad = 7;
+    for (int s = FK_SEV_NOTE; s <= FK_SEV_ERROR; s++) {
+        int w = cli_text_columns(problem_severity_name((fk_severity)s));
+        if (w > pad) pad = w;
+    }
+    snprintf(hanging, sizeof hanging, "%s%*s", indent, pad + 2, "");
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
+        const char *severity = problem_severity_name(p->severity);
+        problem_text(p, message, sizeof message, fix, sizeof fix);
         fputs(indent, out);
-        cli_put_colored(out, severity_colors[p->severity], fk_severity_name(p->severity));
-        fprintf(out, "%*s  ", 7 - (int)strlen(fk_severity_name(p->severity)), "");
-        snprintf(text, sizeof text, "%s [%s]", p->message, fk_problem_code_name(p->code));
+        cli_put_colored(out, severity_colors[p->severity], severity);
+        fprintf(out, "%*s  ", pad - cli_text_columns(severity), "");
+        snprintf(text, sizeof text, "%s [%s]", message, fk_problem_code_name(p->code));
         print_wrapped(out, strlen(hanging), hanging, text);
-        int n = snprintf(text, sizeof text, "where: %s%s", fk_field_name(p->field),
-                         p->field != FK_FIELD_NONE ? " field" : "");
-        if (p->offset >= 0) n += snprintf(text + n, sizeof text - (size_t)n, ", byte %d", p->offset);
+        int n = snprintf(text, sizeof text, "%s%s", _("where: "), problem_field_name(p->field));
+        if (p->offset >= 0)
+            n += snprintf(text + n, sizeof text - (size_t)n, _(", byte %d"), p->offset);
         if (p->squares) {
-            snprintf(text + n, sizeof text - (size_t)n, ", squares ");
+            snprintf(text + n, sizeof text - (size_t)n, "%s", _(", squares "));
             append_squares(text, sizeof text, p->squares);
         }
         fputs(hanging, out);
         print_wrapped(out, strlen(hanging), hanging, text);
-        if (with_fix && p->fix[0]) {
+        if (with_fix && fix[0]) {
             char fix_indent[80];
+            const char *label = _("fix:");
             snprintf(fix_indent, sizeof fix_indent, "%s       ", hanging);
-            fprintf(out, "%sfix:   ", hanging);
-            print_wrapped(out, strlen(fix_indent), fix_indent, p->fix);
+            fprintf(out, "%s%s%*s", hanging, label, 7 - cli_text_columns(label), "");
+            print_wrapped(out, strlen(fix_indent), fix_indent, fix);
         }
     }
-    if (problems->dropped > 0)
-        fprintf(out, "%s(and %d more problem%s not listed)\n", indent, problems->dropped,
-                problems->dropped == 1 ? "" : "s");
+    if (problems->dropped > 0) {
+        fputs(indent, out);
+        fprintf(out,
+                P_("(and %d more problem not listed)\n", "(and %d more problems not listed)\n",
+                   problems->dropped),
+                problems->dropped);
+    }
 }
 
 const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }
@@ -178,12 +197,14 @@ const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
     if (status & FK_STATUS_CHECKMATE) {
-        fprintf(out, "%sstatus: %s is checkmated, %s wins\n", indent, cli_side_name(pos->side),
-                cli_side_name(!pos->side));
+        fputs(indent, out);
+        fprintf(out, _("status: %1$s is checkmated, %2$s wins\n"), coach_color((fk_color)pos->side),
+                coach_color((fk_color)!pos->side));
         return;
     }
-    fprintf(out, "%sstatus: %s to move", indent, cli_side_name(pos->side));
+    fputs(indent, out);
+    fprintf(out, _("status: %s to move"), coach_color((fk_color)pos->side));
     for (size_t i = 0; i < sizeof status_words / sizeof status_words[0]; i++)
-        if (status & status_words[i].flag) fprintf(out, ", %s", status_words[i].words);
+        if (status & status_words[i].flag) fprintf(out, ", %s", _(status_words[i].words));
     fputc('\n', out);
 }

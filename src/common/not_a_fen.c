@@ -3,8 +3,10 @@
 
 #include <string.h>
 
+#include "common/i18n.h"
+
 const char not_a_fen_message[] =
-    "not a FEN: a FEN starts with the board, its eight ranks separated by '/'";
+    N_("not a FEN: a FEN starts with the board, its eight ranks separated by '/'");
 
 int not_a_fen(const char *text, size_t len) {
     size_t at = 0;

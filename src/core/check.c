@@ -150,22 +150,52 @@ static int unjudged(report *out, fk_problem_code code, fk_severity sev, fk_field
     return 1;
 }
 
-static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
-                fk_bitboard squares, const char *fix, const char *fmt, ...) FK_PRINTF_LIKE(7, 8);
+static fk_problem *add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                       fk_bitboard squares, const char *fix, const char *fmt, ...)
+    FK_PRINTF_LIKE(7, 8);
 
 /* Adds a problem found by the checker (no byte offset: fk_fen_validate adds
- * the field's offset when it knows the text). */
-static void add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
-                fk_bitboard squares, const char *fix, const char *fmt, ...) {
-    if (unjudged(out, code, sev, field, squares)) return;
+ * the field's offset when it knows the text). Returns it, for its
+ * arguments, or NULL when it was not written. */
+static fk_problem *add(report *out, fk_problem_code code, fk_severity sev, fk_field field,
+                       fk_bitboard squares, const char *fix, const char *fmt, ...) {
+    if (unjudged(out, code, sev, field, squares)) return NULL;
     out->errors += sev == FK_SEV_ERROR;
     fk_problem *p = core_problems_next(out->list, code, sev, field, -1, squares);
-    if (!p) return;
+    if (!p) return NULL;
     va_list ap;
     va_start(ap, fmt);
     core_vformat(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     if (fix) core_copy_text(p->fix, sizeof p->fix, fix);
+    return p;
+}
+
+/* Fills the arguments of p (when it was written): the wording, the side,
+ * and up to four numbers or squares. */
+static void set_args(fk_problem *p, int variant, int color, long long n0, long long n1,
+                     long long n2, long long n3) {
+    if (!p) return;
+    p->args.variant = (unsigned char)variant;
+    p->args.color = (unsigned char)color;
+    p->args.n[0] = n0;
+    p->args.n[1] = n1;
+    p->args.n[2] = n2;
+    p->args.n[3] = n3;
+}
+
+/* Names the men on bb (as they stand in pos) in p's arguments, as
+ * pieces_text names them in its message. */
+static void set_men(fk_problem *p, const fk_position *pos, fk_bitboard bb) {
+    if (!p) return;
+    p->args.others = bb;
+    for (int i = 0; bb && i < 8; bb &= bb - 1, i++)
+        p->args.men[i] = (unsigned char)FK_PIECE_KIND(pos->board[lowest(bb)]);
+}
+
+/* Keeps the text a message quotes in p's arguments. */
+static void set_quote(fk_problem *p, const char *text) {
+    if (p) core_copy_text(p->args.quote, sizeof p->args.quote, text);
 }
 
 /* ---- kings ------------------------------------------------------------ */
@@ -184,6 +214,7 @@ OUT_OF_LINE static int check_kings(const fk_position *pos, report *out) {
             core_problems_next(out->list, kings ? FK_PROB_TOO_MANY_KINGS : FK_PROB_NO_KING,
                                FK_SEV_ERROR, FK_FIELD_PLACEMENT, -1, kings);
         if (!p) continue;
+        set_args(p, 0, c, popcount(kings), 0, 0, 0);
         char *m = fk_put_text(p->message, color_title[c]), *f;
         if (!kings) {
             /* "White has no king; each side needs exactly one." */
@@ -305,11 +336,15 @@ static void check_checks(const fk_position *pos, report *out) {
                     "If it is %s's turn, set the side to move to '%c'; otherwise take away the "
                     "check.",
                     color_title[them], them == FK_WHITE ? 'w' : 'b');
-        add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
-            attackers_now | FK_BIT(their_king), fix,
-            "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
-            "have left its own king in check.", color_title[them], name,
-            pieces_text(pos, attackers_now, text, sizeof text), color_title[us], color_title[them]);
+        fk_problem *p =
+            add(out, FK_PROB_OPPONENT_IN_CHECK, FK_SEV_ERROR, FK_FIELD_SIDE,
+                attackers_now | FK_BIT(their_king), fix,
+                "%s's king on %s is in check from %s, but it is %s's turn: %s's last move would "
+                "have left its own king in check.",
+                color_title[them], name, pieces_text(pos, attackers_now, text, sizeof text),
+                color_title[us], color_title[them]);
+        set_args(p, 0, them, their_king, 0, 0, 0);
+        set_men(p, pos, attackers_now);
     }
 
     fk_square our_king = king_of(pos, us);
@@ -317,22 +352,30 @@ static void check_checks(const fk_position *pos, report *out) {
     if (!checkers) return;
     fk_square_name(our_king, name);
     if (popcount(checkers) > 2) {
-        add(out, FK_PROB_TOO_MANY_CHECKERS, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            checkers | FK_BIT(our_king), "Remove the pieces that cannot all be giving check.",
-            "%s's king on %s is in check from %d pieces (%s); one move gives at most two "
-            "checks.", color_title[us], name, popcount(checkers),
-            pieces_text(pos, checkers, text, sizeof text));
+        fk_problem *p =
+            add(out, FK_PROB_TOO_MANY_CHECKERS, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+                checkers | FK_BIT(our_king), "Remove the pieces that cannot all be giving check.",
+                "%s's king on %s is in check from %d pieces (%s); one move gives at most two "
+                "checks.",
+                color_title[us], name, popcount(checkers),
+                pieces_text(pos, checkers, text, sizeof text));
+        set_args(p, 0, us, our_king, popcount(checkers), 0, 0);
+        set_men(p, pos, checkers);
         return;
     }
     /* A pawn still on its starting rank has never moved, and nothing can
      * uncover a pawn's check, so its check was there before the last move. */
     fk_bitboard unmoved = checkers & pos->by_kind[FK_PAWN] & RANK_BB(relative_rank(them, 1));
     if (unmoved) {
-        add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            unmoved | FK_BIT(our_king), "Move the pawn or the king so that the pawn does not give check.",
+        fk_problem *p = add(
+            out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+            unmoved | FK_BIT(our_king),
+            "Move the pawn or the king so that the pawn does not give check.",
             "%s's king on %s is in check from %s, which has never moved: the check would "
-            "already have stood before %s's last move.", color_title[us], name,
-            pieces_text(pos, unmoved, text, sizeof text), color_title[them]);
+            "already have stood before %s's last move.",
+            color_title[us], name, pieces_text(pos, unmoved, text, sizeof text), color_title[them]);
+        set_args(p, 0, us, our_king, 0, 0, 0);
+        set_men(p, pos, unmoved);
         return;
     }
     if (popcount(checkers) == 2) {
@@ -342,10 +385,13 @@ static void check_checks(const fk_position *pos, report *out) {
                               ? "they stand on one line through the king, so neither can "
                                 "have uncovered the other"
                               : "neither could have moved away to uncover the other's check";
-        add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
-            checkers | FK_BIT(our_king), "Remove or move one of the two checking pieces.",
-            "%s's king on %s is in double check from %s, which no single move can give: %s.",
-            color_title[us], name, pieces_text(pos, checkers, text, sizeof text), why);
+        fk_problem *p =
+            add(out, FK_PROB_IMPOSSIBLE_CHECK, FK_SEV_ERROR, FK_FIELD_PLACEMENT,
+                checkers | FK_BIT(our_king), "Remove or move one of the two checking pieces.",
+                "%s's king on %s is in double check from %s, which no single move can give: %s.",
+                color_title[us], name, pieces_text(pos, checkers, text, sizeof text), why);
+        set_args(p, fk_line(a, b) & FK_BIT(our_king) ? 1 : 2, us, our_king, 0, 0, 0);
+        set_men(p, pos, checkers);
     }
 }
 
@@ -369,9 +415,12 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
     if (promoted > missing) {
         core_format(fix, sizeof fix, "Remove %d of the extra %s pieces, or %d %s pawns.",
                     promoted - missing, color_word[c], promoted - missing, color_word[c]);
-        add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds, fix,
-            "%s has %d pieces beyond the starting set but only %d pawn%s missing to have "
-            "promoted into them.", color_title[c], promoted, missing, missing == 1 ? " is" : "s are");
+        set_args(add(out, FK_PROB_TOO_MANY_PROMOTED, FK_SEV_ERROR, FK_FIELD_PLACEMENT, extra_kinds,
+                     fix,
+                     "%s has %d pieces beyond the starting set but only %d pawn%s missing to "
+                     "have promoted into them.",
+                     color_title[c], promoted, missing, missing == 1 ? " is" : "s are"),
+                 0, c, promoted, missing, 0, 0);
         return 1;
     }
     /* A side starts with one bishop on each square colour; a second on the
@@ -385,11 +434,12 @@ static int check_promotions(const fk_position *pos, fk_color c, report *out) {
         fk_bitboard same = light > 1 ? bishops & FK_LIGHT_SQUARES : bishops & ~FK_LIGHT_SQUARES;
         core_format(fix, sizeof fix, "Remove a %s bishop from the %s squares, or a %s pawn.",
                     color_word[c], light > 1 ? "light" : "dark", color_word[c]);
-        add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
-            "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, and "
-            "with its other pieces that needs more than the %d missing pawn%s.", color_title[c],
-            light > 1 ? light : dark, light > 1 ? "light" : "dark",
-            squares_text(same, where, sizeof where), missing, missing == 1 ? "" : "s");
+        set_args(add(out, FK_PROB_BISHOP_COLORS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, same, fix,
+                     "%s has %d bishops on %s squares (%s); all but one must be promoted pawns, "
+                     "and with its other pieces that needs more than the %d missing pawn%s.",
+                     color_title[c], light > 1 ? light : dark, light > 1 ? "light" : "dark",
+                     squares_text(same, where, sizeof where), missing, missing == 1 ? "" : "s"),
+                 light > 1 ? 0 : 1, c, light > 1 ? light : dark, missing, 0, 0);
         return 1;
     }
     return 0;
@@ -521,16 +571,18 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
     char fix[200], where[200];
     if (npawns > 8) {
         core_format(fix, sizeof fix, "Remove %d of the %s pawns.", npawns - 8, color_word[c]);
-        add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
-            "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
-            npawns);
+        set_args(add(out, FK_PROB_TOO_MANY_PAWNS, FK_SEV_ERROR, FK_FIELD_PLACEMENT, pawns, fix,
+                     "%s has %d pawns; a side starts with 8 and never gains any.", color_title[c],
+                     npawns),
+                 0, c, npawns, 0, 0, 0);
         return;
     }
     if (nmen[c] > 16) {
         core_format(fix, sizeof fix, "Remove %d %s men.", nmen[c] - 16, color_word[c]);
-        add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
-            "%s has %d men on the board; a side starts with 16 and never gains any.",
-            color_title[c], nmen[c]);
+        set_args(add(out, FK_PROB_TOO_MANY_PIECES, FK_SEV_ERROR, FK_FIELD_PLACEMENT, men, fix,
+                     "%s has %d men on the board; a side starts with 16 and never gains any.",
+                     color_title[c], nmen[c]),
+                 0, c, nmen[c], 0, 0, 0);
         return;
     }
     if (beyond && check_promotions(pos, c, out)) return;
@@ -576,11 +628,14 @@ static void count_material(const fk_position *pos, fk_color c, fk_bitboard crowd
                     "%s men.",
                     color_word[c], color_word[!c]);
     }
-    add(out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
+    fk_problem *p = add(
+        out, FK_PROB_PAWN_STRUCTURE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, shown, fix,
         "%s's pawns (%s) need at least %d captures to stand on these files%s, but %s has lost "
-        "only %d men.", color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
-        light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c],
-        lost);
+        "only %d men.",
+        color_title[c], squares_text(crowded ? crowded : pawns, where, sizeof where), needed,
+        light || dark ? " and to have promoted into the extra bishops" : "", color_title[!c], lost);
+    set_args(p, light || dark, c, needed, lost, 0, 0);
+    if (p) p->args.others = crowded ? crowded : pawns;
 }
 
 /* Reports pawns on the first or last rank, where no pawn can stand. */
@@ -633,9 +688,12 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
         fk_square_name(sq, rook_name);
         core_format(fix, sizeof fix, "Remove '%c' from the castling field, or put a %s rook on %s.",
                     letter, color_word[c], rook_name);
-        add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
-            "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
-            rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
+        fk_problem *p =
+            add(out, FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, FK_FIELD_CASTLING, FK_BIT(sq), fix,
+                "The castling right '%c' needs a %s rook on %s, but %s.", letter, color_word[c],
+                rook_name, pos->board[sq] ? "another piece stands there" : "the square is empty");
+        set_args(p, pos->board[sq] != 0, c, sq, 0, 0, 0);
+        set_quote(p, (char[2]){letter, '\0'});
     }
     fk_square king = king_of(pos, c);
     fk_square home = pos->chess960 ? king : FK_SQUARE(4, relative_rank(c, 0));
@@ -651,13 +709,17 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
                     pos->chess960   ? ""
                     : c == FK_WHITE ? ", or put the king back on e1"
                                     : ", or put the king back on e8");
-        add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
-            rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0), fix,
-            "%s has castling rights '%s' but its king %s%s%s.", color_title[c], letters,
-            king == FK_NO_SQUARE ? "is missing" : "stands on ", king == FK_NO_SQUARE ? "" : name,
-            king == FK_NO_SQUARE ? ""
-            : pos->chess960 ? ", not between two rooks of its back rank"
-            : c == FK_WHITE ? ", not on e1" : ", not on e8");
+        fk_problem *p = add(out, FK_PROB_CASTLING_NO_KING, FK_SEV_ERROR, FK_FIELD_CASTLING,
+                            rights | (king != FK_NO_SQUARE ? FK_BIT(king) : 0), fix,
+                            "%s has castling rights '%s' but its king %s%s%s.", color_title[c],
+                            letters, king == FK_NO_SQUARE ? "is missing" : "stands on ",
+                            king == FK_NO_SQUARE ? "" : name,
+                            king == FK_NO_SQUARE ? ""
+                            : pos->chess960      ? ", not between two rooks of its back rank"
+                            : c == FK_WHITE      ? ", not on e1"
+                                                 : ", not on e8");
+        set_args(p, king == FK_NO_SQUARE ? 0 : pos->chess960 ? 2 : 1, c, king, pos->chess960, 0, 0);
+        set_quote(p, letters);
         return;
     }
     fk_bitboard west = rights & (FK_BIT(king) - 1), east = rights & ~(FK_BIT(king) - 1);
@@ -666,15 +728,23 @@ static void check_castling(const fk_position *pos, fk_color c, report *out) {
         castling_letters(pos, rights, c, letters);
         core_format(fix, sizeof fix, "Keep at most one castling right on each side of the %s king.",
                     color_word[c]);
-        add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king),
-            fix, "%s has two castling rights ('%s') on the same side of its king; a king "
-            "castles with one rook on each side.", color_title[c], letters);
+        fk_problem *p = add(
+            out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights | FK_BIT(king), fix,
+            "%s has two castling rights ('%s') on the same side of its king; a king "
+            "castles with one rook on each side.",
+            color_title[c], letters);
+        set_args(p, 0, c, 0, 0, 0, 0);
+        set_quote(p, letters);
     } else if (!pos->chess960 && (rights & ~corners)) {
         castling_letters(pos, rights, c, letters);
-        add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights & ~corners,
-            "Remove those letters, or read the position as Chess960.",
-            "%s's castling rights '%s' name a rook off the corner squares; in standard chess "
-            "only the rooks that start on the a- and h-files castle.", color_title[c], letters);
+        fk_problem *p =
+            add(out, FK_PROB_CASTLING_SIDE, FK_SEV_ERROR, FK_FIELD_CASTLING, rights & ~corners,
+                "Remove those letters, or read the position as Chess960.",
+                "%s's castling rights '%s' name a rook off the corner squares; in standard chess "
+                "only the rooks that start on the a- and h-files castle.",
+                color_title[c], letters);
+        set_args(p, 1, c, 0, 0, 0, 0);
+        set_quote(p, letters);
     }
 }
 
@@ -693,10 +763,11 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     if (FK_RANK_OF(ep) != want) {
         core_format(fix, sizeof fix, "Write '-' as the en passant square, or a square on rank %d.",
                     want + 1);
-        add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
-            "The en passant square %s is on rank %d; with %s to move it must be on rank %d, "
-            "the square a %s pawn skipped with its two-square move.", name, FK_RANK_OF(ep) + 1,
-            color_title[us], want + 1, color_word[them]);
+        set_args(add(out, FK_PROB_EP_RANK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep), fix,
+                     "The en passant square %s is on rank %d; with %s to move it must be on "
+                     "rank %d, the square a %s pawn skipped with its two-square move.",
+                     name, FK_RANK_OF(ep) + 1, color_title[us], want + 1, color_word[them]),
+                 0, us, ep, want + 1, 0, 0);
         return;
     }
     fk_square pushed = ep + forward(them), origin = ep - forward(them);
@@ -707,32 +778,41 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
         core_format(fix, sizeof fix,
                     "Write '-' as the en passant square, or put the %s pawn on %s.",
                     color_word[them], pawn_name);
-        add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(pushed), fix,
-            "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn stands "
-            "on %s.", name, color_word[them], from_name, pawn_name, color_word[them], pawn_name);
+        set_args(add(out, FK_PROB_EP_NO_PAWN, FK_SEV_ERROR, FK_FIELD_EP,
+                     FK_BIT(ep) | FK_BIT(pushed), fix,
+                     "The en passant square %s says a %s pawn just moved %s-%s, but no %s pawn "
+                     "stands on %s.",
+                     name, color_word[them], from_name, pawn_name, color_word[them], pawn_name),
+                 0, them, ep, origin, pushed, 0);
         broken = 1;
     }
     if (pos->board[ep]) {
-        add(out, FK_PROB_EP_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep),
-            "Write '-' as the en passant square, or clear the square.",
-            "The en passant square %s is occupied; the pawn that moved two squares has just "
-            "passed over it, so it must be empty.", name);
+        set_args(add(out, FK_PROB_EP_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep),
+                     "Write '-' as the en passant square, or clear the square.",
+                     "The en passant square %s is occupied; the pawn that moved two squares has "
+                     "just passed over it, so it must be empty.",
+                     name),
+                 0, them, ep, 0, 0, 0);
         broken = 1;
     }
     if (pos->board[origin]) {
-        add(out, FK_PROB_EP_ORIGIN_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(origin),
-            "Write '-' as the en passant square, or clear the square the pawn came from.",
-            "The en passant square %s says a %s pawn just left %s, but %s is occupied.", name,
-            color_word[them], from_name, from_name);
+        set_args(add(out, FK_PROB_EP_ORIGIN_OCCUPIED, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(origin),
+                     "Write '-' as the en passant square, or clear the square the pawn came "
+                     "from.",
+                     "The en passant square %s says a %s pawn just left %s, but %s is occupied.",
+                     name, color_word[them], from_name, from_name),
+                 0, them, ep, origin, 0, 0);
         broken = 1;
     }
     if (pos->halfmove != 0) {
         core_format(fix, sizeof fix,
                     "Set the halfmove clock to 0, or write '-' as the en passant "
                     "square.");
-        add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
-            "The en passant square %s says the last move was a pawn move, which resets the "
-            "halfmove clock to 0, but the clock is %u.", name, (unsigned)pos->halfmove);
+        set_args(add(out, FK_PROB_EP_HALFMOVE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, FK_BIT(ep), fix,
+                     "The en passant square %s says the last move was a pawn move, which resets "
+                     "the halfmove clock to 0, but the clock is %u.",
+                     name, (unsigned)pos->halfmove),
+                 0, them, ep, pos->halfmove, 0, 0);
     }
     if (broken || !kings_ok) return;
     /* Undo the double push: if our king was attacked then, it was in check
@@ -745,19 +825,25 @@ static void check_en_passant(const fk_position *pos, int kings_ok, report *out) 
     if (was) {
         char text[160], king_name[3];
         fk_square_name(king, king_name);
-        add(out, FK_PROB_EP_CHECK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(king) | was,
+        fk_problem *p = add(
+            out, FK_PROB_EP_CHECK, FK_SEV_ERROR, FK_FIELD_EP, FK_BIT(ep) | FK_BIT(king) | was,
             "Write '-' as the en passant square, or change the pieces giving check.",
             "The en passant square %s says %s's last move was %s-%s, but before it %s's king on "
-            "%s would already have been in check from %s.", name, color_title[them], from_name,
-            pawn_name, color_title[us], king_name, pieces_text(&before, was, text, sizeof text));
+            "%s would already have been in check from %s.",
+            name, color_title[them], from_name, pawn_name, color_title[us], king_name,
+            pieces_text(&before, was, text, sizeof text));
+        set_args(p, 0, them, ep, origin, pushed, king);
+        set_men(p, &before, was);
         return;
     }
     if (!fk_position_ep_capturable(pos)) {
-        add(out, FK_PROB_EP_NO_CAPTURE, FK_SEV_NOTE, FK_FIELD_EP, FK_BIT(ep),
-            "Write '-' if you want the form most programs write (en passant only when a "
-            "capture is legal).",
-            "The en passant square %s is correct, but no %s pawn can take en passant there.",
-            name, color_word[us]);
+        set_args(add(out, FK_PROB_EP_NO_CAPTURE, FK_SEV_NOTE, FK_FIELD_EP, FK_BIT(ep),
+                     "Write '-' if you want the form most programs write (en passant only when "
+                     "a capture is legal).",
+                     "The en passant square %s is correct, but no %s pawn can take en passant "
+                     "there.",
+                     name, color_word[us]),
+                 0, us, ep, 0, 0, 0);
     }
 }
 
@@ -780,10 +866,12 @@ static void check_counters(const fk_position *pos, report *out) {
                     "Set the halfmove clock to at most %llu, or raise the "
                     "fullmove number.",
                     (unsigned long long)played);
-        add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
-            "The halfmove clock is %u, but at move %u with %s to move only %llu half-moves "
-            "have been played.", (unsigned)pos->halfmove, (unsigned)pos->fullmove,
-            color_title[pos->side], (unsigned long long)played);
+        set_args(add(out, FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, FK_FIELD_HALFMOVE, 0, fix,
+                     "The halfmove clock is %u, but at move %u with %s to move only %llu "
+                     "half-moves have been played.",
+                     (unsigned)pos->halfmove, (unsigned)pos->fullmove, color_title[pos->side],
+                     (unsigned long long)played),
+                 0, pos->side, pos->halfmove, pos->fullmove, (long long)played, 0);
     }
 }
 
@@ -853,10 +941,12 @@ static void offer_retyped(const fk_position *pos, int errors_before, fk_bitboard
     }
     int same = memcmp(fixed[0].board, fixed[1].board, 64) == 0;
     if (better[1]) {
-        add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fen[1],
-            "The board looks upside down: White's pawns and king stand on Black's side of the "
-            "board and Black's on White's, as when rank 1 is typed first%s.",
-            same ? " (or with upper and lower case swapped: both corrections agree)" : "");
+        fk_problem *p =
+            add(out, FK_PROB_UPSIDE_DOWN, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fen[1],
+                "The board looks upside down: White's pawns and king stand on Black's side of the "
+                "board and Black's on White's, as when rank 1 is typed first%s.",
+                same ? " (or with upper and lower case swapped: both corrections agree)" : "");
+        set_args(p, same, 0, 0, 0, 0, 0);
     }
     if (better[0] && !(same && better[1])) {
         add(out, FK_PROB_COLORS_SWAPPED, FK_SEV_WARNING, FK_FIELD_PLACEMENT, marked, fen[0],

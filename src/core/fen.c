@@ -220,6 +220,8 @@ static void report_rank_length(reader *r, int rank, size_t at, int squares) {
     static const char fix[] = "The pieces and the digits of empty squares in a rank add up to 8.";
     fk_problem *p = add_problem(r, FK_PROB_RANK_LENGTH, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.n[0] = rank;
+    p->args.n[1] = squares;
     /* "Rank 7 has 7 squares, needs 8." */
     char *m = put_int(PUT(put_rank(p->message, rank, 1), " has "), squares);
     m = squares == 1 ? PUT(m, " square, needs 8.") : PUT(m, " squares, needs 8.");
@@ -237,11 +239,14 @@ static void report_digit_run(reader *r, int rank, size_t from, size_t end) {
         sum += s[to++] - '0';
     fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, from);
     if (!p) return;
+    p->args.n[0] = rank;
+    p->args.n[1] = sum;
     /* "Rank 6 has two digits in a row ('44'): empty squares are one digit,
      * 1 to 8." */
     char *m = PUT(put_rank(p->message, rank, 1), " has two digits in a row ('");
-    m += quote_into((const char *)s + from, to - from, m);
-    m = PUT(m, "'): empty squares are one digit, 1 to 8.");
+    size_t quoted = quote_into((const char *)s + from, to - from, m);
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m = PUT(m + quoted, "'): empty squares are one digit, 1 to 8.");
     *m = '\0';
     if (sum >= 1 && sum <= 8) {
         /* "Write 8." */
@@ -259,6 +264,8 @@ static void report_bad_digit(reader *r, int rank, size_t at, int nine) {
     static const char fix9[] = "Write 8 for a whole empty rank.", fix0[] = "Remove the 0.";
     fk_problem *p = add_problem(r, FK_PROB_BAD_DIGIT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.variant = nine ? 1 : 2;
+    p->args.n[0] = rank;
     /* "Rank 6 has the digit 9: a rank has only 8 squares." */
     char *m = put_rank(p->message, rank, 1);
     if (nine) {
@@ -277,9 +284,13 @@ static void report_bad_piece(reader *r, int rank, size_t at, size_t n, int glued
     static const char fix[] = "Use K Q R B N P, upper case for White, lower case for Black.";
     fk_problem *p = add_problem(r, FK_PROB_BAD_PIECE, FK_SEV_ERROR, FK_FIELD_PLACEMENT, at);
     if (!p) return;
+    p->args.variant = glued != 0;
+    p->args.n[0] = rank;
     /* "'x' in rank 5 is not a piece letter." */
     char *m = PUT(p->message, "'");
-    m += quote_into(r->text + at, n, m);
+    size_t quoted = quote_into(r->text + at, n, m);
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m += quoted;
     m = put_rank(PUT(m, "' in "), rank, 0);
     m = glued ? PUT(m, " is not a piece letter (is the space before the side to move missing?).")
               : PUT(m, " is not a piece letter.");
@@ -300,7 +311,10 @@ static fk_problem *report_token_n(reader *r, fk_problem_code code, fk_severity s
     fk_problem *p = add_problem(r, code, severity, field, offset);
     if (!p) return NULL;
     char *m = fk_put_bytes(p->message, before, nb);
-    m += quote_into(s, n, m);
+    size_t quoted = quote_into(s, n, m);
+    /* the quote is kept for wordings in other languages (fk_problem_args) */
+    core_format(p->args.quote, sizeof p->args.quote, "%.*s", (int)quoted, m);
+    m += quoted;
     memcpy(m, after, na + 1);
     if (fix) memcpy(p->fix, fix, nf + 1);
     return p;
@@ -318,17 +332,20 @@ static inline fk_problem *report_token(reader *r, fk_problem_code code, fk_sever
 
 /* report_token kept out of line, for read_text, whose fast paths keep
  * their registers that way. */
-OUT_OF_LINE static void report_token_measured(reader *r, fk_problem_code code,
-                                              fk_severity severity, fk_field field, size_t offset,
-                                              const char *fix, const char *before, const char *s,
-                                              size_t n, const char *after) {
-    report_token(r, code, severity, field, offset, fix, before, s, n, after);
+OUT_OF_LINE static fk_problem *report_token_measured(reader *r, fk_problem_code code,
+                                                     fk_severity severity, fk_field field,
+                                                     size_t offset, const char *fix,
+                                                     const char *before, const char *s, size_t n,
+                                                     const char *after) {
+    return report_token(r, code, severity, field, offset, fix, before, s, n, after);
 }
 
-/* report_token with no token: the message is a plain sentence. */
-static void report_sentence(reader *r, fk_problem_code code, fk_severity severity, fk_field field,
-                            size_t offset, const char *fix, const char *message) {
-    report_token(r, code, severity, field, offset, fix, message, "", 0, "");
+/* report_token with no token: the message is a plain sentence. Returns
+ * the problem, or NULL. */
+static fk_problem *report_sentence(reader *r, fk_problem_code code, fk_severity severity,
+                                   fk_field field, size_t offset, const char *fix,
+                                   const char *message) {
+    return report_token(r, code, severity, field, offset, fix, message, "", 0, "");
 }
 
 /* Reports a placement of `ranks` ranks (not 8) that starts at `start`. */
@@ -336,6 +353,7 @@ static void report_rank_count(reader *r, size_t start, int ranks) {
     static const char fix[] = "A board has 8 ranks separated by 7 '/'.";
     fk_problem *p = add_problem(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, start);
     if (!p) return;
+    p->args.n[0] = ranks;
     /* "There are 9 ranks, a board has 8." */
     char *m = ranks == 1 ? PUT(p->message, "There is 1 rank")
                          : PUT(put_int(PUT(p->message, "There are "), ranks), " ranks");
@@ -352,8 +370,9 @@ static void placement_end(reader *r, size_t start, size_t end, int rank, int fil
     /* A '/' at the very end (the crazyhouse habit) is said as such, not as
      * an empty ninth rank. */
     if (file == 0 && rank > 0 && r->text[end - 1] == '/') {
-        report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
-               "remove the last '/'", "the piece placement ends with '/'");
+        fk_problem *p = report(r, FK_PROB_RANK_COUNT, FK_SEV_ERROR, FK_FIELD_PLACEMENT, end - 1,
+                               "remove the last '/'", "the piece placement ends with '/'");
+        if (p) p->args.variant = 1;
         rank--;
     } else if (rank < 8 && !rank_bad && file != 8) {
         report_rank_length(r, rank, rank_start, file);
@@ -1005,9 +1024,14 @@ OUT_OF_LINE static void read_side(reader *r, size_t start, size_t end) {
     }
     if (n == 1 && (s[0] == 'W' || s[0] == 'B')) {
         r->pos->side = s[0] == 'B' ? FK_BLACK : FK_WHITE;
-        report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
-               s[0] == 'W' ? "write w" : "write b",
-               "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
+        fk_problem *p =
+            report(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
+                   s[0] == 'W' ? "write w" : "write b",
+                   "the side to move is written in lower case: '%c', not '%c'", s[0] + 32, s[0]);
+        if (p) {
+            p->args.variant = 1;
+            p->args.color = (unsigned char)r->pos->side;
+        }
         return;
     }
     report_token(r, FK_PROB_BAD_SIDE, FK_SEV_ERROR, FK_FIELD_SIDE, start,
@@ -1079,8 +1103,10 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
     pos->castling_style = chess960_flag ? FK_CASTLING_XFEN : FK_CASTLING_STANDARD;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
-               "write -", "the castling field is a Unicode dash, not the ASCII '-'");
+        fk_problem *p =
+            report(r, lenient_code(r, FK_PROB_BAD_CASTLING), lenient(r), FK_FIELD_CASTLING, start,
+                   "write -", "the castling field is a Unicode dash, not the ASCII '-'");
+        if (p) p->args.variant = 2;
         return;
     }
     /* First pass: the letters used decide how K and Q are read. */
@@ -1096,14 +1122,17 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
             size_t len =
                 (unsigned char)c >= 0x80 ? utf8_length((const unsigned char *)s + i, n - i) : 0;
             if (len == 0) len = 1;
-            if (c == '-')
-                report_sentence(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
-                                "Write - alone for no castling rights, or only the letters.",
-                                "'-' in the castling field must stand alone.");
-            else
+            if (c == '-') {
+                fk_problem *p = report_sentence(
+                    r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
+                    "Write - alone for no castling rights, or only the letters.",
+                    "'-' in the castling field must stand alone.");
+                if (p) p->args.variant = 1;
+            } else {
                 report_token(r, FK_PROB_BAD_CASTLING, FK_SEV_ERROR, FK_FIELD_CASTLING, start + i,
                              "Use K Q k q, or the rook's file (A-H, a-h) for Chess960.", "'",
                              s + i, len, "' is not a castling letter.");
+            }
             i += len - 1;
             bad++;
         }
@@ -1157,8 +1186,10 @@ OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
     size_t n = end - start;
     if (n == 1 && s[0] == '-') return;
     if (is_unicode_dash(s, n)) {
-        report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
-               "the en passant field is a Unicode dash, not the ASCII '-'");
+        fk_problem *p =
+            report(r, lenient_code(r, FK_PROB_BAD_EP), lenient(r), FK_FIELD_EP, start, "write -",
+                   "the en passant field is a Unicode dash, not the ASCII '-'");
+        if (p) p->args.variant = 4;
         return;
     }
     if (n == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8') {
@@ -1166,23 +1197,30 @@ OUT_OF_LINE static void read_ep(reader *r, size_t start, size_t end) {
             r->pos->ep_square = (uint8_t)FK_SQUARE(s[0] - 'a', s[1] - '1');
             return;
         }
-        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-                     "Write the square the pawn passed over, or - for none.",
-                     "The en passant square must be on rank 3 or 6, not ", s, n, ".");
+        fk_problem *p =
+            report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                         "Write the square the pawn passed over, or - for none.",
+                         "The en passant square must be on rank 3 or 6, not ", s, n, ".");
+        if (p) p->args.variant = 1;
         return;
     }
     if (n == 2 && s[0] >= 'A' && s[0] <= 'H' && s[1] >= '1' && s[1] <= '8') {
         fk_problem *p = report(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start, NULL,
                                "the en passant square is written in lower case: %c%c, not %c%c",
                                s[0] + 32, s[1], s[0], s[1]);
-        if (p) set_fix(p, "write %c%c", s[0] + 32, s[1]);
+        if (p) {
+            set_fix(p, "write %c%c", s[0] + 32, s[1]);
+            p->args.variant = 3;
+            core_format(p->args.quote, sizeof p->args.quote, "%c%c", s[0], s[1]);
+        }
         return;
     }
     if (n == 2 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) && s[1] >= '0' &&
         s[1] <= '9') {
-        report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
-                     "Files are a to h and ranks 1 to 8; write - for none.", "There is no square ",
-                     s, n, " on the board.");
+        fk_problem *p = report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
+                                     "Files are a to h and ranks 1 to 8; write - for none.",
+                                     "There is no square ", s, n, " on the board.");
+        if (p) p->args.variant = 2;
         return;
     }
     report_token(r, FK_PROB_BAD_EP, FK_SEV_ERROR, FK_FIELD_EP, start,
@@ -1210,16 +1248,22 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
     }
     if (digits == n && n > 0) {
         if (n > 6 || value > COUNTER_MAX) {
-            report_token(r, code, FK_SEV_ERROR, field, start,
-                         "A counter has at most 6 digits (no game lasts 9,000 moves).",
-                         half ? "The halfmove clock " : "The fullmove number ", s, n,
-                         " is too large.");
+            fk_problem *p = report_token(
+                r, code, FK_SEV_ERROR, field, start,
+                "A counter has at most 6 digits (no game lasts 9,000 moves).",
+                half ? "The halfmove clock " : "The fullmove number ", s, n, " is too large.");
+            if (p) p->args.variant = 2;
             return;
         }
         if (n > 1 && s[0] == '0') {
             fk_problem *p = report(r, lenient_code(r, code), lenient(r), field, start, NULL,
                                    "the %s %s has a leading zero", title, quote(s, n, q));
-            if (p) set_fix(p, "write %u", value);
+            if (p) {
+                set_fix(p, "write %u", value);
+                p->args.variant = 4;
+                p->args.n[0] = value;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+            }
         }
         *out = value;
         return;
@@ -1229,20 +1273,32 @@ static void read_counter(reader *r, fk_field field, size_t start, size_t end, ui
         if (r->flags & FK_FEN_TOLERANT) {
             p = report(r, FK_PROB_NONSTANDARD, FK_SEV_NOTE, field, start, NULL,
                        "the %s is '%s', not a number; read as %u", title, quote(s, n, q), fallback);
+            if (p) {
+                p->args.variant = 5;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+                p->args.n[0] = fallback;
+            }
         } else {
             r->form++;
             p = report(r, code, FK_SEV_ERROR, field, start, NULL, "the %s is '%s', not a number",
                        title, quote(s, n, q));
+            if (p) {
+                p->args.variant = 3;
+                core_copy_text(p->args.quote, sizeof p->args.quote, q);
+                p->args.n[0] = fallback;
+            }
         }
         if (p) set_fix(p, "write %u", fallback);
         *out = fallback;
         return;
     }
     if (n > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9') {
-        report_token(r, code, FK_SEV_ERROR, field, start, "Write 0 or a larger whole number.",
-                     half ? "The halfmove clock cannot be negative ("
-                          : "The fullmove number cannot be negative (",
-                     s, n, ").");
+        fk_problem *p =
+            report_token(r, code, FK_SEV_ERROR, field, start, "Write 0 or a larger whole number.",
+                         half ? "The halfmove clock cannot be negative ("
+                              : "The fullmove number cannot be negative (",
+                         s, n, ").");
+        if (p) p->args.variant = 1;
         return;
     }
     report_token(r, code, FK_SEV_ERROR, field, start, "Write a whole number, like 0 or 1.",
@@ -1290,30 +1346,37 @@ static void skip_separator(reader *r) {
     r->ws_noted = 1;
     const char *what;
     size_t where = from;
+    int variant; /* fk_problem_args.variant of "whitespace", see docs/i18n.md */
     if (r->at == r->len) {
         what = "There is white space after the FEN.";
+        variant = 1;
     } else {
         what = "Fields are separated by more than one space.";
+        variant = 2;
         for (size_t i = from; i < r->at; i++) {
             if (r->text[i] == '\t') {
                 what = "Fields are separated by a tab.";
+                variant = 3;
                 where = i;
                 break;
             }
             if (r->text[i] == '_') {
                 what = "Fields are separated by '_'.";
+                variant = 4;
                 where = i;
                 break;
             }
             if (r->text[i] != ' ') {
                 what = "Fields are separated by a line break.";
+                variant = 5;
                 where = i;
                 break;
             }
         }
     }
-    report_sentence(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
-                    "Separate the six fields with single spaces.", what);
+    fk_problem *p = report_sentence(r, FK_PROB_WHITESPACE, lenient(r), FK_FIELD_NONE, where,
+                                    "Separate the six fields with single spaces.", what);
+    if (p) p->args.variant = (unsigned char)variant;
 }
 
 /* The end of the token that starts at the cursor. */
@@ -1359,6 +1422,7 @@ static void missing_at_end(reader *r, int first) {
         if (first > FK_FIELD_SIDE) r->form++; /* tolerant mode fills these in */
         fk_problem *p = add_problem(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, first, at);
         if (!p) return;
+        p->args.n[0] = first;
         /* "The FEN has 4 fields, needs 6: halfmove clock and fullmove
          * number are missing." */
         char *m = put_int(PUT(p->message, "The FEN has "), first);
@@ -1369,16 +1433,22 @@ static void missing_at_end(reader *r, int first) {
         if (fix) memcpy(p->fix, fix, strlen(fix) + 1);
         return;
     }
-    if (first <= FK_FIELD_EP)
-        report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL, "the %s missing; read as -",
-               first == FK_FIELD_CASTLING ? "castling and en passant fields are"
-                                          : "en passant field is");
-    if (first <= FK_FIELD_HALFMOVE)
+    fk_problem *p;
+    if (first <= FK_FIELD_EP) {
+        p = report(r, FK_PROB_FIELDS_FILLED, FK_SEV_NOTE, first, at, NULL,
+                   "the %s missing; read as -",
+                   first == FK_FIELD_CASTLING ? "castling and en passant fields are"
+                                              : "en passant field is");
+        if (p) p->args.variant = first == FK_FIELD_EP;
+    }
+    if (first <= FK_FIELD_HALFMOVE) {
         report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_HALFMOVE, at, NULL,
                "the move counters are missing; read as 0 1");
-    else
-        report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_FULLMOVE, at, NULL,
-               "the fullmove number is missing; read as 1");
+    } else {
+        p = report(r, FK_PROB_COUNTERS_FILLED, FK_SEV_NOTE, FK_FIELD_FULLMOVE, at, NULL,
+                   "the fullmove number is missing; read as 1");
+        if (p) p->args.variant = 1;
+    }
 }
 
 /* Reads one field token [start, end) as field f, after the placement (which
@@ -1424,9 +1494,11 @@ static void read_text(reader *r, int fast) {
     while (r->at < len && is_separator((unsigned char)text[r->at]))
         r->at++;
     if (r->at == len) {
-        report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
-               "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-               len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        fk_problem *p =
+            report(r, FK_PROB_EMPTY_INPUT, FK_SEV_ERROR, FK_FIELD_NONE, 0,
+                   "give a FEN like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                   len ? "the text holds only white space, no FEN" : "the text is empty, no FEN");
+        if (p) p->args.variant = len != 0;
         return;
     }
     if (r->at > 0) {
@@ -1469,9 +1541,14 @@ static void read_text(reader *r, int fast) {
                     b = PUT(fk_put_text(b, field_title[m]),
                             " field is missing before '");
                     *b = '\0';
-                    report_token_measured(r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
-                                 m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL,
-                                 before, text + start, end - start, "'.");
+                    fk_problem *p = report_token_measured(
+                        r, FK_PROB_MISSING_FIELD, FK_SEV_ERROR, m, start,
+                        m == FK_FIELD_SIDE ? "Write w or b after the placement." : NULL, before,
+                        text + start, end - start, "'.");
+                    if (p) {
+                        p->args.variant = 1;
+                        p->args.n[0] = m;
+                    }
                 }
                 f = g;
                 break;

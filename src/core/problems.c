@@ -106,6 +106,8 @@ fk_problem *fk_problems_add(fk_problems *list, fk_problem_code code,
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     snprintf(p->fix, sizeof p->fix, "%s", fix ? fix : "");
+    /* Its sentences are the caller's own: no arguments to word them again. */
+    p->args.variant = FK_ARGS_NONE;
     return p;
 }
 
@@ -235,5 +237,6 @@ fk_problem *core_problems_next(fk_problems *list, fk_problem_code code, fk_sever
     p->squares = squares;
     p->message[0] = '\0';
     p->fix[0] = '\0';
+    memset(&p->args, 0, sizeof p->args);
     return p;
 }

@@ -66,10 +66,8 @@ void srv_api_moves(const srv_request *req, srv_reply *reply);
  * zero-terminated) and returns its length, or 0 when text is not a board
  * alone or does not fit. The core
  * fills castling, en passant and the counters; who is to move it never
- * guesses, so the server does it, and says so (SRV_SIDE_FILLED). */
+ * guesses, so the server does it, and says so (problem "side-filled"). */
 size_t srv_fen_fill_side(const char *text, size_t len, char *out, size_t cap);
-#define SRV_SIDE_FILLED \
-    "The side to move is missing; read as w (White to move), as lichess reads a board alone."
 
 /* POST /api/diff: {"from": FEN, "to": FEN} in; what changed and the moves
  * between them out, as `fenkit diff --json`, with its lines of words. */

@@ -7,6 +7,8 @@
 #include "common/not_a_fen.h"
 #include "fenkit/fenkit.h"
 #include "common/coach.h"
+#include "common/i18n.h"
+#include "common/problem_text.h"
 
 /* A FEN request: the text and how to read and write it. */
 typedef struct {
@@ -154,18 +156,24 @@ static void read_position(const fen_request *req, fen_reading *r) {
     fk_fen_validate(text, len, req->flags, &r->pos, &r->problems);
 }
 
-/* Appends the server's own problem of r as a JSON object. */
-static void json_own_problem(srv_buf *b, const fen_reading *r) {
+/* Appends the server's own problem of r as a JSON object, its sentences
+ * in the language srv_lang_begin chose when `in_lang`. */
+static void json_own_problem(srv_buf *b, const fen_reading *r, int in_lang) {
+    static const char side_filled[] = N_(
+        "The side to move is missing; read as w (White to move), as lichess reads a board alone.");
+    static const char paste_fix[] = N_("Paste a FEN, such as the start position: "
+                                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.");
+    static const char side_fix[] = N_("Add ' w' or ' b' after the placement: who is to move?");
     int not_fen = strcmp(r->own_code, "not-a-fen") == 0;
+    const char *message = not_fen ? not_a_fen_message : side_filled;
+    const char *fix = not_fen ? paste_fix : side_fix;
     srv_buf_printf(b, "{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":%d,",
                    r->own_code, not_fen ? "error" : "warning", not_fen ? "placement" : "side",
                    r->own_offset);
     srv_buf_puts(b, "\"message\":");
-    srv_json_cstring(b, not_fen ? not_a_fen_message : SRV_SIDE_FILLED);
+    srv_json_cstring(b, in_lang ? _(message) : message);
     srv_buf_puts(b, ",\"fix\":");
-    srv_json_cstring(b, not_fen ? "Paste a FEN, such as the start position: "
-                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."
-                                : "Add ' w' or ' b' after the placement: who is to move?");
+    srv_json_cstring(b, in_lang ? _(fix) : fix);
     srv_buf_puts(b, ",\"squares\":[]}");
 }
 
@@ -184,11 +192,12 @@ static void json_status(srv_buf *b, const fk_position *pos) {
 }
 
 /* Appends the problems of r as a JSON list (fields as `fenkit check
- * --json`), the server's own first. */
-static void json_problems(srv_buf *b, const fen_reading *r) {
+ * --json`), the server's own first; their sentences in the language that
+ * srv_lang_begin chose when `in_lang`, else the core's English. */
+static void json_problems(srv_buf *b, const fen_reading *r, int in_lang) {
     const fk_problems *problems = &r->problems;
     srv_buf_puts(b, "[");
-    if (r->own_code) json_own_problem(b, r);
+    if (r->own_code) json_own_problem(b, r, in_lang);
     for (int i = 0; i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         srv_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"field\":\"%s\",\"offset\":",
@@ -197,10 +206,17 @@ static void json_problems(srv_buf *b, const fen_reading *r) {
                        fk_field_name(p->field));
         if (p->offset >= 0) srv_buf_printf(b, "%d", p->offset);
         else srv_buf_puts(b, "null");
+        char message[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+        if (in_lang) {
+            problem_text(p, message, sizeof message, fix, sizeof fix);
+        } else {
+            snprintf(message, sizeof message, "%s", p->message);
+            snprintf(fix, sizeof fix, "%s", p->fix);
+        }
         srv_buf_puts(b, ",\"message\":");
-        srv_json_cstring(b, p->message);
+        srv_json_cstring(b, message);
         srv_buf_puts(b, ",\"fix\":");
-        srv_json_cstring(b, p->fix);
+        srv_json_cstring(b, fix);
         srv_buf_puts(b, ",\"squares\":");
         srv_json_squares(b, p->squares);
         srv_buf_puts(b, "}");
@@ -289,8 +305,11 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     srv_buf_puts(b, ",\"as_read\":");
     srv_json_cstring(b, as_read);
     srv_buf_printf(b, ",\"chess960\":%s", pos->chess960 ? "true" : "false");
+    const char *lang = srv_lang_choose(http, req.lang);
     srv_buf_puts(b, ",\"problems\":");
-    json_problems(b, &r);
+    srv_lang_begin(lang);
+    json_problems(b, &r, 1);
+    srv_lang_end();
     if (problems->dropped) srv_buf_printf(b, ",\"problems_dropped\":%d", problems->dropped);
     srv_buf_puts(b, ",\"marked\":");
     srv_json_squares(b, marked);
@@ -299,7 +318,6 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
     else srv_buf_puts(b, "null");
     /* the words in the client's language: the placement rank by rank (a
      * broken one too, where its count goes wrong) and the other fields */
-    const char *lang = srv_lang_choose(http, req.lang);
     srv_buf_printf(b, ",\"lang\":\"%s\",\"placement\":", lang);
     srv_lang_begin(lang);
     if (!not_fen)
@@ -421,7 +439,7 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
         reply->type = "application/json";
         srv_buf_puts(&reply->body, "{\"status\":400,\"code\":\"invalid-position\",\"message\":"
                                    "\"moves are only listed for a valid position\",\"problems\":");
-        json_problems(&reply->body, &r);
+        json_problems(&reply->body, &r, 0);
         srv_buf_puts(&reply->body, "}\n");
         return;
     }

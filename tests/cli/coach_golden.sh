@@ -85,5 +85,21 @@ for lang in $(cd "$DATA" && ls); do
     out_has "[upside-down]"
     words >"$TMP/golden"
     golden "$lang" upside-down
+
+    # every sentence of check's output, the problems' messages and fixes
+    # with their frame, for broken FENs of both kinds: reading and rules
+    step "$lang: check lists the problems of broken FENs"
+    fk --lang "$lang" check "$SEVEN" "$UPSIDE_DOWN" \
+        'rnbqkbnr/ppppxppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
+        'k7/8/8/8/8/8/8/R3K3 w Q - 0 1' \
+        '4k3/8/8/8/8/8/8/R3K2R w KQkq e3 5 1' \
+        'rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0' \
+        '3k4/8/8/8/8/8/8/R3K2R b Kq - 0 1' \
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' \
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W K-Q E3 -1 01 extra'
+    expect_rc 1
+    out_has "[rank-length]"
+    cp "$TMP/out" "$TMP/golden"
+    golden "$lang" check-broken
 done
 pass

@@ -71,6 +71,41 @@ sed 's/^msgstr "Hợp lệ: {side} đi"$/msgstr "Hợp lệ: {ben} đi"/' "$vi" 
 ! cmp -s "$vi" "$TMP/braces.po" || fail "the test's edit did not apply to vi.po"
 ! braces "$TMP/braces.po" 2>/dev/null || fail "a renamed {place} was accepted"
 
+# a problem's sentence that lost the side it names
+sed "s/^msgstr \"%1\\\$s có quyền nhập thành '%2\\\$s' nhưng lại không có Vua.\"$/msgstr \"Có quyền nhập thành '%2\$s' nhưng lại không có Vua.\"/" "$vi" >"$TMP/problem.po"
+! cmp -s "$vi" "$TMP/problem.po" || fail "the test's edit of a problem's sentence did not apply to vi.po"
+! msgfmt --check --check-format -o /dev/null "$TMP/problem.po" 2>/dev/null ||
+    fail "msgfmt accepted a problem's sentence without its first placeholder"
+
+step "check says its problems in Vietnamese, for people and in JSON; English stays the core's"
+fk --lang vi check '4k3/8/8/8/8/8/8/R3K2R w KQkq e3 5 1'
+expect_rc 1
+out_has "không hợp lệ: 3 lỗi, 1 cảnh báo"
+out_has "Quyền nhập thành 'q' cần một Xe Đen ở a8, nhưng ô đó đang trống."
+out_has "sửa:   Bỏ 'q' khỏi trường quyền nhập thành"
+out_has "[castling-without-rook]"
+out_lacks "castling right"
+out_lacks "fix:"
+fk --lang vi check --json 'rnbqkbnr/pp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect_rc 1
+out_has '"code":"rank-length"'
+out_has '"message":"Hàng 7 có 7 ô, cần đúng 8 ô."'
+fk check --json 'rnbqkbnr/pp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+out_has '"message":"Rank 7 has 7 squares, needs 8."'
+
+step "check, explain and diff --help are read from the catalogs"
+fk --lang vi check --help
+expect_rc 0
+out_has "Cách dùng: fenkit check"
+out_has "fenkit check --json < positions.fen > report.jsonl"
+out_lacks "Options:"
+fk --lang vi explain --help
+out_has "Tùy chọn:"
+fk --lang vi diff --help
+out_has "Mã thoát:"
+fk check --help
+out_has "Usage: fenkit check"
+
 step "--lang vi, LANG=vi_VN.UTF-8 and LANGUAGE choose Vietnamese"
 fk --lang vi explain "$START"
 expect_rc 0

@@ -629,6 +629,34 @@ static void check_keeps_counting_when_list_is_full(void **state) {
     assert_true(list.dropped > 0);
 }
 
+/* The arguments of a problem hold what its English sentences are made of,
+ * so that another language can word them: side, squares, numbers, the men
+ * giving check, the quoted letters. */
+static void problems_carry_their_arguments(void **state) {
+    (void)state;
+    const fk_problem *p = expect("k7/8/8/8/8/8/8/R3K3 w - - 0 1", FK_PROB_OPPONENT_IN_CHECK,
+                                 FK_SEV_ERROR, B("a1") | B("a8"), "in check");
+    assert_int_equal(p->args.color, FK_BLACK);
+    assert_int_equal(p->args.n[0], SQ("a8"));
+    assert_true(p->args.others == B("a1"));
+    assert_int_equal(p->args.men[0], FK_ROOK);
+    p = expect("4k3/8/8/8/8/8/8/R3K3 w Qk - 0 1", FK_PROB_CASTLING_NO_ROOK, FK_SEV_ERROR, B("h8"),
+               "empty");
+    assert_int_equal(p->args.color, FK_BLACK);
+    assert_int_equal(p->args.variant, 0);
+    assert_int_equal(p->args.n[0], SQ("h8"));
+    assert_string_equal(p->args.quote, "k");
+    p = expect("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", FK_PROB_EP_RANK, FK_SEV_ERROR, B("e3"), "rank 3");
+    assert_int_equal(p->args.color, FK_WHITE);
+    assert_int_equal(p->args.n[0], SQ("e3"));
+    assert_int_equal(p->args.n[1], 6);
+    p = expect("4k3/8/8/8/8/8/8/4K3 w - - 9 3", FK_PROB_HALFMOVE_RANGE, FK_SEV_WARNING, 0,
+               "halfmove clock is 9");
+    assert_int_equal(p->args.n[0], 9);
+    assert_int_equal(p->args.n[1], 3);
+    assert_int_equal(p->args.n[2], 4);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kings),
@@ -651,6 +679,7 @@ int main(void) {
         cmocka_unit_test(random_games_stay_legal),
         cmocka_unit_test(validate_skips_rules_when_board_unreadable),
         cmocka_unit_test(check_keeps_counting_when_list_is_full),
+        cmocka_unit_test(problems_carry_their_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

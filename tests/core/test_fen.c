@@ -1000,6 +1000,35 @@ static void broken_placement_keeps_its_tail(void **state) {
     assert_non_null(strstr(find(r, FK_PROB_BAD_PIECE)->message, "space before the side"));
 }
 
+/* The reader keeps what its sentences quote and count in the problem's
+ * arguments, for wordings in other languages. */
+static void reading_problems_carry_their_arguments(void **state) {
+    (void)state;
+    reading *r = read_fen("rnbqkbnr/pp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FK_FEN_STRICT);
+    const fk_problem *p = find(r, FK_PROB_RANK_LENGTH);
+    assert_int_equal(p->args.n[0], 1); /* the second rank from the top: rank 7 */
+    assert_int_equal(p->args.n[1], 7);
+    r = read_fen("rnbqkbnr/ppppxppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FK_FEN_STRICT);
+    assert_string_equal(find(r, FK_PROB_BAD_PIECE)->args.quote, "x");
+    p = find(r, FK_PROB_BAD_DIGIT);
+    assert_int_equal(p->args.variant, 0);
+    assert_string_equal(p->args.quote, "44");
+    assert_int_equal(p->args.n[1], 8);
+    r = read_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1 extra", FK_FEN_STRICT);
+    assert_string_equal(find(r, FK_PROB_EXTRA_FIELD)->args.quote, "extra");
+    r = read_fen("8/8/8/4k3/8/8/8/4K3 w - E3 0 01", FK_FEN_STRICT);
+    p = find(r, FK_PROB_BAD_EP);
+    assert_int_equal(p->args.variant, 3);
+    assert_string_equal(p->args.quote, "E3");
+    p = find(r, FK_PROB_BAD_FULLMOVE);
+    assert_int_equal(p->args.variant, 4);
+    assert_int_equal(p->args.n[0], 1);
+    r = read_fen("8/8/8/4k3/8/8/8/4K3 w - -", FK_FEN_STRICT);
+    p = find(r, FK_PROB_MISSING_FIELD);
+    assert_int_equal(p->args.variant, 0);
+    assert_int_equal(p->args.n[0], 4);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_position_reads_like_startpos),
@@ -1038,6 +1067,7 @@ int main(void) {
         cmocka_unit_test(placement_lengths_and_what_follows),
         cmocka_unit_test(reads_stop_at_the_end_of_the_text),
         cmocka_unit_test(broken_placement_keeps_its_tail),
+        cmocka_unit_test(reading_problems_carry_their_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

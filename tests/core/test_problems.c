@@ -189,6 +189,12 @@ static void impossible_count_is_no_list(void **state) {
                                     NULL, "%s", "no king"));
     assert_int_equal(list.count, 1);
     assert_int_equal(list.dropped, 0);
+    /* a problem added by hand has only its own words, no arguments */
+    assert_int_equal(list.items[0].args.variant, FK_ARGS_NONE);
+    /* the garbage of the list is not left in a problem the core writes */
+    assert_int_equal(fk_position_check(&pos, &list), FK_ERR_INVALID);
+    assert_int_equal(list.items[1].args.variant, 0);
+    assert_string_equal(list.items[1].args.quote, "");
 }
 
 /* The calls that fill a problem list accept none, as those that fill an

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "common/i18n.h"
 #include "server/api_fen.c"
 #include "server/lang.c"
 #include "server/json.c"
@@ -104,8 +105,33 @@ static void moves_of_a_board_alone(void **state) {
     srv_reply_free(&reply);
 }
 
+/* The problems' sentences follow "lang"; English is the core's own text. */
+static void problems_in_the_language_asked(void **state) {
+    (void)state;
+    srv_reply reply;
+    const char *json =
+        check("{\"fen\":\"4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1\",\"lang\":\"vi\"}", 0, &reply);
+    assert_non_null(strstr(json, "\"code\":\"castling-without-rook\""));
+    assert_non_null(strstr(
+        json, "\"message\":\"Quyền nhập thành 'q' cần một Xe Đen ở a8, nhưng ô đó đang trống.\""));
+    assert_non_null(strstr(json, "\"fix\":\"Bỏ 'q' khỏi trường quyền nhập thành"));
+    srv_reply_free(&reply);
+    json = check("{\"fen\":\"4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1\",\"lang\":\"en\"}", 0, &reply);
+    assert_non_null(strstr(
+        json, "\"message\":\"The castling right 'q' needs a black rook on a8, but the square is "
+              "empty.\""));
+    srv_reply_free(&reply);
+    /* the server's own problem too */
+    json = check("{\"fen\":\"Hello there\",\"lang\":\"vi\"}", 0, &reply);
+    assert_non_null(strstr(json, "\"code\":\"not-a-fen\""));
+    assert_non_null(strstr(json, "\"message\":\"không phải FEN"));
+    srv_reply_free(&reply);
+}
+
 int main(void) {
+    i18n_init("en");
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(problems_in_the_language_asked),
         cmocka_unit_test(fill_side),
         cmocka_unit_test(board_alone),
         cmocka_unit_test(not_a_fen_is_one_problem),
