@@ -1,6 +1,6 @@
 #!/bin/bash
 # Trains one model per seed, all at once, for a session lent a GPU machine
-# (docs/scan.md, Training: one seed of a recipe is a lottery on the
+# (docs/design/scan-history.md, Training: one seed of a recipe is a lottery on the
 # held-out families, and the CPU here trains one in 5 to 10 minutes).
 # Each seed runs `train.py` with the shipped recipe (--flip --dropout 0.2,
 # 12 epochs) plus whatever options follow, on the crops of

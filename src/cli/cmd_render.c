@@ -78,7 +78,7 @@ static void print_help(FILE *out) {
         "  fenkit render 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' -o pos.svg\n"
         "  fenkit render --size 600 --coords outside --theme blue --arrow f3e5 FEN -o pos.png\n"
         "  fenkit render --theme book --flip --border FEN --format png > diagram.png\n"
-        "  fenkit render --random 1000 --out boards --seed 7 --pieces ../shared/pieces/sets\n"
+        "  fenkit render --random 1000 --out boards --seed 7 --pieces DIR_OF_SETS\n"
         "\n"
         "The built-in pieces are Colin M.L. Burnett's (BSD licence, see docs/render.md).\n"
         "Exit status: 0 written, 1 the FEN or a file had problems, 2 usage error.\n");

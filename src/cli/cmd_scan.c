@@ -48,8 +48,8 @@ static const char help[] =
     "                        their home squares, with a warning; none: '-'; or the field\n"
     "  --bottom auto|white|black  which side is at the bottom of the picture (default\n"
     "                        auto: decided from the position)\n"
-    "  --threshold P         squares read with less than P (0..1, default 0.9) are\n"
-    "                        listed as uncertain\n"
+    "  --threshold P         squares whose calibrated chance of being read right is\n"
+    "                        under P (0..1, default %.3f) are listed as uncertain\n"
     "  --model FILE          a square classifier made by training/ instead of the\n"
     "                        built-in one\n"
     "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
@@ -266,7 +266,12 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
         const char *value = o.value;
         switch (c) {
-        case 'h': fputs(help, stdout); return CLI_OK;
+        case 'h': {
+            fk_scan_options defaults;
+            fk_scan_options_default(&defaults);
+            printf(help, defaults.threshold);
+            return CLI_OK;
+        }
         case 'j': a->json = 1; break;
         case 'a': a->ascii = 1; break;
         case 'f': a->fen_only = 1; break;

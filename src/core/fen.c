@@ -6,7 +6,8 @@
  * read_placement for the rarest placements, and the field readers), which
  * say what is wrong. Messages are only written when a problem happens. The
  * policy choices (what strict and tolerant accept) are in
- * docs/fen-policy.md; how the readers are made fast, in its "Speed". */
+ * docs/fen-policy.md; how the readers are made fast, in
+ * docs/design/fen-reader-speed.md. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
