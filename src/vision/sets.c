@@ -66,8 +66,9 @@ static int maybe_pawn(const float reading[FK_PIECE_COUNT]) {
  * eight pawns, sixteen men, and no more pieces beyond the starting set
  * than missing pawns could have promoted into. Bishops are not told by
  * square colour here: the repair does that with the whole board. */
+static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1}; /* a side's men at the start */
+
 static int fits_game(const int count[FK_KIND_COUNT]) {
-    static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
     int men = 0, promoted = 0;
     for (int k = 0; k < FK_KIND_COUNT; k++) {
         men += count[k];
@@ -99,7 +100,6 @@ static void search(labelling *l, int k, double so_far, int count[2][FK_KIND_COUN
         for (int j = 0; j < k && !clash; j++)
             clash = l->apart[k][j] && l->label[j] == c;
         if (clash) continue;
-        static const int originals[FK_KIND_COUNT] = {8, 2, 2, 2, 1, 1};
         int before = count[colour][kind] - originals[kind];
         count[colour][kind] += l->size[k];
         int after = count[colour][kind] - originals[kind];
