@@ -181,7 +181,7 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
     }
     /* a solution ends with the solver's move */
     fk_position end = *before;
-    if (n % 2 == 0) n--;
+    if (n % 2 == 1) n--;
     if (solver_moves == 0 || n < 2) return 0;
     for (int i = 0; i < n; i++)
         fk_move_make(&end, line[i]);
