@@ -74,13 +74,67 @@ static int is_fork(const fk_position *after, fk_move move) {
     return targets >= 2;
 }
 
+/* Line pieces seen by a slider of this kind from sq. */
+static fk_bitboard slider_attacks(fk_kind kind, fk_square sq, fk_bitboard occ) {
+    return kind == FK_BISHOP ? fk_bishop_attacks(sq, occ)
+           : kind == FK_ROOK ? fk_rook_attacks(sq, occ)
+                             : fk_queen_attacks(sq, occ);
+}
+
+/* What a solver move sets up; a theme is told only when a later solver
+ * move takes on one of these squares (or the move gives check). */
+typedef struct {
+    fk_bitboard pinned;     /* a piece in front of its king or a dearer piece */
+    fk_bitboard skewered;   /* a piece behind a king or a dearer piece */
+    fk_bitboard discovered; /* pieces a slider sees once the mover stepped away */
+    int discovered_check;
+} setup;
+
+static int worth(fk_piece piece) {
+    return FK_PIECE_KIND(piece) == FK_KING ? 100 : piece_value[FK_PIECE_KIND(piece)];
+}
+
+/* Adds to *s what the solver's move, played from before to after, lines up. */
+static void line_up(const fk_position *before, const fk_position *after, fk_move move, setup *s) {
+    fk_color us = (fk_color)before->side, them = (fk_color)!us;
+    fk_bitboard occ = fk_position_occupied(after), enemy = after->by_color[them];
+    fk_kind kind = FK_PIECE_KIND(fk_position_at(after, move.to));
+    if (kind == FK_BISHOP || kind == FK_ROOK || kind == FK_QUEEN) {
+        fk_bitboard seen = slider_attacks(kind, move.to, occ);
+        for (fk_bitboard hit = seen & enemy; hit; hit &= hit - 1) {
+            fk_square front = __builtin_ctzll(hit);
+            fk_bitboard behind = slider_attacks(kind, move.to, occ & ~FK_BIT(front)) & ~seen &
+                                 enemy & fk_line(move.to, front);
+            if (!behind) continue;
+            fk_piece f = fk_position_at(after, front),
+                     b = fk_position_at(after, __builtin_ctzll(behind));
+            if (worth(b) > worth(f))
+                s->pinned |= FK_BIT(front);
+            else if (worth(f) > worth(b) && FK_PIECE_KIND(b) != FK_PAWN)
+                s->skewered |= behind;
+        }
+    }
+    fk_bitboard sliders =
+        after->by_color[us] & ~FK_BIT(move.to) &
+        (after->by_kind[FK_BISHOP] | after->by_kind[FK_ROOK] | after->by_kind[FK_QUEEN]);
+    fk_bitboard targets = enemy & ~after->by_kind[FK_PAWN];
+    for (; sliders; sliders &= sliders - 1) {
+        fk_square sq = __builtin_ctzll(sliders);
+        fk_bitboard fresh = attacks_from(after, sq) & ~attacks_from(before, sq) & targets;
+        s->discovered |= fresh;
+        if (fresh & after->by_kind[FK_KING]) s->discovered_check = 1;
+    }
+}
+
 /* The lichess themes fenkit can tell from the line alone. */
 static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_score final,
                       char *buf, size_t cap) {
     fk_position pos = *start;
-    int solver_moves = 0, promotion = 0, fork = 0, hanging = 0;
+    int solver_moves = 0, promotion = 0, fork = 0, hanging = 0, pin = 0, skewer = 0, discovered = 0;
+    setup lined = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int solver = i % 2 == 1;
+        fk_position before = pos;
         if (solver) {
             solver_moves++;
             if (moves[i].promotion) promotion = 1;
@@ -89,10 +143,20 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
                 FK_PIECE_KIND(fk_position_at(&pos, moves[i].to)) != FK_PAWN &&
                 !fk_attackers_to(&pos, moves[i].to, (fk_color)!pos.side, fk_position_occupied(&pos)))
                 hanging = 1;
+            /* a capture that cashes in what an earlier solver move lined up */
+            if (fk_position_at(&pos, moves[i].to) != FK_EMPTY) {
+                pin |= (lined.pinned & FK_BIT(moves[i].to)) != 0;
+                skewer |= (lined.skewered & FK_BIT(moves[i].to)) != 0;
+                discovered |= (lined.discovered & FK_BIT(moves[i].to)) != 0;
+            }
         }
         fk_move_make(&pos, moves[i]);
-        if (solver && is_fork(&pos, moves[i])) fork = 1;
+        if (solver) {
+            if (is_fork(&pos, moves[i])) fork = 1;
+            line_up(&before, &pos, moves[i], &lined);
+        }
     }
+    discovered |= lined.discovered_check;
     int mate = (fk_position_status(&pos) & FK_STATUS_CHECKMATE) != 0;
     size_t used = 0;
 #define THEME(name) used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s", used ? " " : "", name)
@@ -112,6 +176,9 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
     } else
         THEME(final.is_mate || final.value >= 600 ? "crushing" : "advantage");
     if (fork) THEME("fork");
+    if (pin) THEME("pin");
+    if (skewer) THEME("skewer");
+    if (discovered) THEME("discoveredAttack");
     if (hanging && solver_moves <= 2) THEME("hangingPiece");
     if (promotion) THEME("promotion");
     THEME(solver_moves == 1 ? "oneMove" : solver_moves == 2 ? "short" : solver_moves == 3 ? "long" : "veryLong");
@@ -143,7 +210,8 @@ static fk_score negate(fk_score s) {
  * move). Returns 1 and writes a CSV row to out when the line holds, 0 when
  * it does not, -1 when the engine failed. *plies gets the line's length. */
 static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *g,
-                      const fk_position *before, fk_move setting, FILE *out, int *plies) {
+                      const fk_position *before, fk_move setting, FILE *out, int *plies,
+                      fk_error *err) {
     fk_move line[2 * MAKE_MAX_SOLVER + 1];
     int n = 0, solver_moves = 0;
     line[n++] = setting;
@@ -152,10 +220,9 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
     fk_color solver = (fk_color)pos.side;
     int start_balance = material(&pos, solver) - material(&pos, (fk_color)!solver);
     fk_analysis a;
-    fk_error err = {0};
     fk_movelist legal;
     while (solver_moves < MAKE_MAX_SOLVER && fk_moves_generate(&pos, &legal) > 0) {
-        if (analyse_search(ae, &pos, legal.count > 1 ? 2 : 1, &a, &err) != FK_OK) return -1;
+        if (analyse_search(ae, &pos, legal.count > 1 ? 2 : 1, &a, err) != FK_OK) return -1;
         const fk_engine_line *best = &a.lines[0];
         if (a.count < 1 || best->pv_len < 1 || !puzzle_winning(s, best->score)) break;
         int mates = puzzle_gives_mate(&pos, best->pv[0]);
@@ -173,7 +240,7 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
         if (best->pv_len >= 2)
             line[n++] = best->pv[1];
         else {
-            if (analyse_search(ae, &pos, 1, &a, &err) != FK_OK) return -1;
+            if (analyse_search(ae, &pos, 1, &a, err) != FK_OK) return -1;
             if (a.count < 1 || a.lines[0].pv_len < 1) break;
             line[n++] = a.lines[0].pv[0];
         }
@@ -192,7 +259,7 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
     if (!(status & FK_STATUS_CHECKMATE)) {
         /* not mate: the solver must stay winning and be material up after
          * the opponent's best answer (a recapture counts against it) */
-        if (analyse_search(ae, &end, 1, &a, &err) != FK_OK) return -1;
+        if (analyse_search(ae, &end, 1, &a, err) != FK_OK) return -1;
         if (a.count < 1) return 0;
         final = negate(a.lines[0].score);
         if (!puzzle_winning(s, final)) return 0;
@@ -231,6 +298,17 @@ static void work(void *ctx, int i, analyse_engine *ae) {
     /* the score of the position before each move, for the side to move */
     int have_before = 0, skip_to = 0;
     fk_score score_before = {0, 0, FK_BOUND_EXACT};
+    /* the start too: a game set up from a FEN may blunder at its first move */
+    if (g->n > 0 && fk_moves_generate(&pos, &legal) > 0) {
+        if (analyse_search(ae, &pos, 1, &a, &err) != FK_OK || a.count < 1) {
+            snprintf(g->why, sizeof g->why, "the engine failed: %s", err.message);
+            g->engine_failed = 1;
+            fclose(out);
+            return;
+        }
+        score_before = a.lines[0].score;
+        have_before = 1;
+    }
     for (int k = 0; k < g->n && g->made < r->per_game; k++) {
         before = pos;
         fk_move_make(&pos, g->moves[k]);
@@ -244,7 +322,8 @@ static void work(void *ctx, int i, analyse_engine *ae) {
         /* the mover's opponent wins now, and did not before this move */
         if (k >= skip_to && have_before && puzzle_winning(r->settings, now) &&
             !puzzle_winning(r->settings, negate(score_before))) {
-            int plies = 0, got = try_puzzle(ae, r->settings, g, &before, g->moves[k], out, &plies);
+            int plies = 0,
+                got = try_puzzle(ae, r->settings, g, &before, g->moves[k], out, &plies, &err);
             if (got < 0) {
                 snprintf(g->why, sizeof g->why, "the engine failed: %s", err.message);
                 g->engine_failed = 1;
