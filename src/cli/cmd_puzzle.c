@@ -82,6 +82,7 @@ int cmd_puzzle(int argc, char **argv) {
         {"timeout", required_argument, NULL, 'T'},  {NULL, 0, NULL, 0}};
     puzzle_settings s = {{{FK_LIMIT_NODES, 200000, 1, 0, NULL}, NULL, 0, 0, 1, 0}, 0, 200, 150};
     int jobs = 1, json = 0, write = 0, per_game = 2, limits = 0, per_game_given = 0;
+    int engine_bare = 0; /* --engine without =PATH */
     cli_options o;
     cli_options_start(&o, argc, argv, "hj:", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
@@ -94,6 +95,7 @@ int cmd_puzzle(int argc, char **argv) {
         case 'e':
             s.use_engine = 1;
             s.engine.engine_path = o.value && *o.value ? o.value : NULL;
+            engine_bare = !o.value;
             break;
         case 'n':
         case 'd':
@@ -144,6 +146,10 @@ int cmd_puzzle(int argc, char **argv) {
     if (limits > 1) return cli_usage_error("puzzle", "give one of --depth, --nodes and --movetime");
     if (o.count < 1) return cli_usage_error("puzzle", "give a subcommand: check FILE or make GAMES.pgn");
     const char *sub = argv[1];
+    if (o.count == 3 && engine_bare)
+        return cli_usage_error("puzzle", "%s takes one file, given 2; to name the engine, write "
+                                         "--engine=PATH (with '=')",
+                               sub);
     if (o.count != 2)
         return cli_usage_error("puzzle", "%s takes one file ('-': standard input), given %d",
                                sub, o.count - 1);

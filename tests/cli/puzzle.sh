@@ -14,6 +14,9 @@ for args in "" "check" "check a b" "frobnicate $D/small.csv" "check --json --wri
     expect_rc 2
     err_has "fenkit puzzle"
 done
+fk puzzle check --engine /usr/games/stockfish "$D/small.csv"
+expect_rc 2
+err_has "write --engine=PATH (with '=')"
 fk puzzle --help
 expect_rc 0
 out_has "Exit status"
