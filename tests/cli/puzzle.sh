@@ -45,18 +45,26 @@ out_has "bad.csv:5: puzzle fkOdd: the Moves column needs the opponent's move and
 out_has "bad.csv:6: puzzle fkRating: the Rating column 'high' is not a whole number"
 out_has "bad.csv:9: puzzle fkNoKing: the FEN: White has no king"
 out_lacks "fkGood"
-out_has "8 puzzles checked: 2 good, 6 with problems"
+out_has "9 puzzles checked: 3 good, 6 with problems"
 
 step "--write passes the header and the good puzzles through unchanged"
 fk puzzle check --write "$D/bad.csv"
 expect_rc 1
-{ head -1 "$D/bad.csv"; grep -E '^fk(Good|Wrong),' "$D/bad.csv"; } >"$TMP/want_written"
+{ head -1 "$D/bad.csv"; grep -E '^fk(Good|Wrong|Quoted),' "$D/bad.csv"; } >"$TMP/want_written"
 cmp -s "$TMP/want_written" "$TMP/out" || fail "--write did not pass exactly the header and the good lines"
 err_has "puzzle fkIllegal"
-err_has "8 puzzles checked: 2 good, 6 with problems"
+err_has "9 puzzles checked: 3 good, 6 with problems"
 fk puzzle check --write "$D/small.csv"
 expect_rc 0
 cmp -s "$TMP/out" "$D/small.csv" || fail "--write of good puzzles changed them"
+
+step "a progress bar on a terminal, none in a pipe"
+if command -v script >/dev/null; then
+    script -qec "'$FENKIT' puzzle check '$D/small.csv'" /dev/null >"$TMP/tty" </dev/null
+    grep -qF "[##############################] 3/3 lines" "$TMP/tty" || fail "no progress bar on a terminal"
+fi
+fk puzzle check "$D/small.csv"
+! grep -qF "[#" "$TMP/err" || fail "a progress bar went into a pipe"
 
 step "EPD: bm is the solution, id the name"
 fk puzzle check --json "$D/small.epd"
