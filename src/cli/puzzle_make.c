@@ -84,7 +84,9 @@ static fk_bitboard slider_attacks(fk_kind kind, fk_square sq, fk_bitboard occ) {
 /* What a solver move sets up; a theme is told only when a later solver
  * move takes on one of these squares (or the move gives check). */
 typedef struct {
-    fk_bitboard pinned;     /* a piece in front of its king or a dearer piece */
+    fk_bitboard pinned;     /* where a piece pinned to its king or a dearer piece
+                               can stand: the line up to it, and the pinner */
+    unsigned pinned_kinds;  /* 1 << kind of each pinned piece */
     fk_bitboard skewered;   /* a piece behind a king or a dearer piece */
     fk_bitboard discovered; /* pieces a slider sees once the mover stepped away */
     int discovered_check;
@@ -108,9 +110,12 @@ static void line_up(const fk_position *before, const fk_position *after, fk_move
             if (!behind) continue;
             fk_piece f = fk_position_at(after, front),
                      b = fk_position_at(after, __builtin_ctzll(behind));
-            if (worth(b) > worth(f))
-                s->pinned |= FK_BIT(front);
-            else if (worth(f) > worth(b) && FK_PIECE_KIND(b) != FK_PAWN)
+            if (worth(b) > worth(f)) {
+                /* the pinned piece may step along the line, even onto the
+                 * pinner: taking it anywhere there cashes in the pin */
+                s->pinned |= fk_between(move.to, __builtin_ctzll(behind)) | FK_BIT(move.to);
+                s->pinned_kinds |= 1u << FK_PIECE_KIND(f);
+            } else if (worth(f) > worth(b) && FK_PIECE_KIND(b) != FK_PAWN)
                 s->skewered |= behind;
         }
     }
@@ -131,7 +136,7 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
                       char *buf, size_t cap) {
     fk_position pos = *start;
     int solver_moves = 0, promotion = 0, fork = 0, hanging = 0, pin = 0, skewer = 0, discovered = 0;
-    setup lined = {0, 0, 0, 0};
+    setup lined = {0, 0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int solver = i % 2 == 1;
         fk_position before = pos;
@@ -144,8 +149,10 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
                 !fk_attackers_to(&pos, moves[i].to, (fk_color)!pos.side, fk_position_occupied(&pos)))
                 hanging = 1;
             /* a capture that cashes in what an earlier solver move lined up */
-            if (fk_position_at(&pos, moves[i].to) != FK_EMPTY) {
-                pin |= (lined.pinned & FK_BIT(moves[i].to)) != 0;
+            fk_piece taken = fk_position_at(&pos, moves[i].to);
+            if (taken != FK_EMPTY) {
+                pin |= (lined.pinned & FK_BIT(moves[i].to)) &&
+                       (lined.pinned_kinds & (1u << FK_PIECE_KIND(taken)));
                 skewer |= (lined.skewered & FK_BIT(moves[i].to)) != 0;
                 discovered |= (lined.discovered & FK_BIT(moves[i].to)) != 0;
             }

@@ -120,7 +120,7 @@ step "Stockfish: puzzles made from games, one broken game reported and passed by
 fk puzzle make --nodes 20000 -j 2 "$D/games.pgn"
 expect_rc 1
 err_has "game 2 (line 13, column 13): White's move 2: Ke3 is not legal"
-err_has "puzzles made from 5 games"
+err_has "puzzles made from 6 games"
 head -1 "$TMP/out" | grep -q '^PuzzleId,FEN,Moves,' || fail "no CSV header"
 grep -q ',r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,0,0,0,0,mate mateIn1 oneMove,https://example.org/game/1,$' "$TMP/out" ||
     fail "the Scholar's mate puzzle is missing"
@@ -129,6 +129,10 @@ grep -q '^[0-9A-Za-z]\{8\},4q3/pp2k3/8/8/8/8/5PPP/4NBK1 b - - 0 1,e7d7 f1b5 [a-h
     fail "the skewer (Bb5+, then Bxe8) is not found or not tagged"
 grep -q ',3q4/5ppk/8/8/3N4/8/PPP5/3R2K1 b - - 0 1,h7h6 d4f5 [a-h1-8]\{4\} d1d8,0,0,0,0,[^,]*discoveredAttack' "$TMP/out" ||
     fail "the discovered attack (Nf5+, then Rxd8) is not found or not tagged"
+grep -q ',4k3/pp4pp/8/2q5/8/1B6/PP4PP/R4K2 b - - 0 1,c5e5 a1e1 e5e1 f1e1,0,0,0,0,[^,]*pin' "$TMP/out" ||
+    fail "the pin (Re1, the queen taken on the pin line) is not found or not tagged"
+# the skewer and the discovered attack are not also taken for a pin
+grep -E ',4k3/pp2k3/|,3q4/5ppk/' "$TMP/out" | grep -q ' pin' && fail "a skewer or discovered attack tagged as a pin"
 cp "$TMP/out" "$TMP/made.csv"
 step "Stockfish: every puzzle made passes puzzle check"
 fk puzzle check --engine --nodes 20000 "$TMP/made.csv"
