@@ -34,7 +34,8 @@ static void puzzle_help(FILE *out) {
             "  --json          check: one JSON object per puzzle (line, id, ok, problems)\n"
             "  --engine[=PATH] check with an engine; PATH as for fenkit analyse\n"
             "                  (default: stockfish)\n"
-            "  --nodes N       each search looks at N nodes (default 200000)\n"
+            "  --nodes N       each search looks at N nodes (default: check 200000,\n"
+            "                  make 50000)\n"
             "  --depth N       each search goes N plies deep instead\n"
             "  --movetime MS   each search thinks MS milliseconds instead\n"
             "  --win P         a win is a mate or at least P pawns (default 2.0)\n"
@@ -161,6 +162,9 @@ int cmd_puzzle(int argc, char **argv) {
     if (!strcmp(sub, "make")) {
         if (json || write) return cli_usage_error("puzzle", "--json and --write go with check");
         s.use_engine = 1;
+        /* make searches every position of every game: a smaller budget
+         * keeps a run over a season's games in minutes */
+        if (!limits) s.engine.limit.value = 50000;
         return puzzle_make(&s, argv[2], jobs, per_game);
     }
     return cli_usage_error("puzzle", "unknown subcommand '%s': use check or make", sub);
