@@ -18,11 +18,11 @@
 typedef struct {
     long line;
     char id[64];
-    int csv;            /* 1: lichess CSV (moves[0] is the opponent's setting move) */
-    fk_position start;  /* the position on the line */
-    int nmoves;         /* moves read, all legal */
+    int csv;           /* 1: lichess CSV (moves[0] is the opponent's setting move) */
+    fk_position start; /* the position on the line */
+    int nmoves;        /* moves read, all legal */
     fk_move moves[PUZZLE_MAX_MOVES];
-    int nalts;          /* EPD: every bm move solves the first step */
+    int nalts; /* EPD: every bm move solves the first step */
     fk_move alts[PUZZLE_MAX_ALTS];
     int nproblems;
     char problems[PUZZLE_MAX_PROBLEMS][300];

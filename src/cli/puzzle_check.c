@@ -32,7 +32,8 @@ static int read_lines(const char *path, item **items, int *failed) {
     cli_source *source = cli_source_open(path, why, sizeof why);
     cli_line_reader lines;
     if (!source || cli_lines_open_source(&lines, source, 1 << 16) != 0) {
-        fprintf(stderr, "fenkit puzzle: cannot read %s\n", source ? "the file: out of memory" : why);
+        fprintf(stderr, "fenkit puzzle: cannot read %s\n",
+                source ? "the file: out of memory" : why);
         cli_source_close(source);
         return -1;
     }
@@ -103,14 +104,16 @@ static void done(void *ctx, int i) {
         if (r->write) puts(it->text); /* the CSV header goes on with the puzzles */
     } else {
         const puzzle *p = &it->p;
-        if (p->nproblems) r->bad++;
-        else r->good++;
+        if (p->nproblems)
+            r->bad++;
+        else
+            r->good++;
         if (r->json)
             write_json(it);
         else
             for (int k = 0; k < p->nproblems; k++)
-                fprintf(r->write ? stderr : stdout, "%s:%ld: puzzle %s: %s\n", r->file,
-                        it->number, p->id[0] ? p->id : "(no id)", p->problems[k]);
+                fprintf(r->write ? stderr : stdout, "%s:%ld: puzzle %s: %s\n", r->file, it->number,
+                        p->id[0] ? p->id : "(no id)", p->problems[k]);
         if (r->write && !p->nproblems) puts(it->text);
     }
     free(it->text);

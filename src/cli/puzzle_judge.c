@@ -20,9 +20,7 @@ static void san_of(const fk_position *pos, fk_move move, char *buf, size_t cap) 
 }
 
 /* The score as the solver sees it, in text ("+2.35", "#3"). */
-static void score_of(fk_score score, char *buf, size_t cap) {
-    analyse_score_text(score, buf, cap);
-}
+static void score_of(fk_score score, char *buf, size_t cap) { analyse_score_text(score, buf, cap); }
 
 static int accepted(const puzzle *p, int index, fk_move move) {
     if (index == puzzle_first_solver(p) && p->nalts) {

@@ -65,7 +65,8 @@ static int is_fork(const fk_position *after, fk_move move) {
     fk_piece mover = fk_position_at(after, move.to);
     if (FK_PIECE_KIND(mover) == FK_KING) return 0;
     fk_color them = (fk_color)!FK_PIECE_COLOR(mover);
-    fk_bitboard hit = attacks_from(after, move.to) & after->by_color[them] & ~after->by_kind[FK_PAWN];
+    fk_bitboard hit =
+        attacks_from(after, move.to) & after->by_color[them] & ~after->by_kind[FK_PAWN];
     int targets = 0;
     for (; hit; hit &= hit - 1) {
         fk_kind kind = FK_PIECE_KIND(fk_position_at(after, __builtin_ctzll(hit)));
@@ -146,7 +147,8 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
             /* the first solver move takes a piece nothing defends */
             if (i == 1 && fk_position_at(&pos, moves[i].to) != FK_EMPTY &&
                 FK_PIECE_KIND(fk_position_at(&pos, moves[i].to)) != FK_PAWN &&
-                !fk_attackers_to(&pos, moves[i].to, (fk_color)!pos.side, fk_position_occupied(&pos)))
+                !fk_attackers_to(&pos, moves[i].to, (fk_color)!pos.side,
+                                 fk_position_occupied(&pos)))
                 hanging = 1;
             /* a capture that cashes in what an earlier solver move lined up */
             fk_piece taken = fk_position_at(&pos, moves[i].to);
@@ -166,7 +168,8 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
     discovered |= lined.discovered_check;
     int mate = (fk_position_status(&pos) & FK_STATUS_CHECKMATE) != 0;
     size_t used = 0;
-#define THEME(name) used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s", used ? " " : "", name)
+#define THEME(name)                                                                                \
+    used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s", used ? " " : "", name)
     if (mate) {
         THEME("mate");
         char in[24];
@@ -188,7 +191,10 @@ static void themes_of(const fk_position *start, const fk_move *moves, int n, fk_
     if (discovered) THEME("discoveredAttack");
     if (hanging && solver_moves <= 2) THEME("hangingPiece");
     if (promotion) THEME("promotion");
-    THEME(solver_moves == 1 ? "oneMove" : solver_moves == 2 ? "short" : solver_moves == 3 ? "long" : "veryLong");
+    THEME(solver_moves == 1   ? "oneMove"
+          : solver_moves == 2 ? "short"
+          : solver_moves == 3 ? "long"
+                              : "veryLong");
 #undef THEME
 }
 
@@ -209,7 +215,8 @@ static void puzzle_id(const char *fen, const char *moves, char out[9]) {
 
 static fk_score negate(fk_score s) {
     s.value = -s.value;
-    if (s.bound != FK_BOUND_EXACT) s.bound = s.bound == FK_BOUND_LOWER ? FK_BOUND_UPPER : FK_BOUND_LOWER;
+    if (s.bound != FK_BOUND_EXACT)
+        s.bound = s.bound == FK_BOUND_LOWER ? FK_BOUND_UPPER : FK_BOUND_LOWER;
     return s;
 }
 
@@ -233,10 +240,9 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
         const fk_engine_line *best = &a.lines[0];
         if (a.count < 1 || best->pv_len < 1 || !puzzle_winning(s, best->score)) break;
         int mates = puzzle_gives_mate(&pos, best->pv[0]);
-        int only = a.count < 2 || a.lines[1].pv_len < 1 ||
-                   !puzzle_winning(s, a.lines[1].score) ||
-                   puzzle_score_value(best->score) - puzzle_score_value(a.lines[1].score) >=
-                       s->margin_cp;
+        int only =
+            a.count < 2 || a.lines[1].pv_len < 1 || !puzzle_winning(s, a.lines[1].score) ||
+            puzzle_score_value(best->score) - puzzle_score_value(a.lines[1].score) >= s->margin_cp;
         /* any mate is accepted as the last move, so a second mate is no rival */
         if (!only && !mates) break;
         line[n++] = best->pv[0];
@@ -272,7 +278,8 @@ static int try_puzzle(analyse_engine *ae, const puzzle_settings *s, const game *
         if (!puzzle_winning(s, final)) return 0;
         fk_position answered = end;
         if (a.lines[0].pv_len >= 1) fk_move_make(&answered, a.lines[0].pv[0]);
-        int gain = material(&answered, solver) - material(&answered, (fk_color)!solver) - start_balance;
+        int gain =
+            material(&answered, solver) - material(&answered, (fk_color)!solver) - start_balance;
         if (gain < MAKE_MIN_GAIN && !final.is_mate) return 0;
     }
     char fen[FK_FEN_MAX], moves[16 * (2 * MAKE_MAX_SOLVER + 1)] = "", themes[256], id[9];
@@ -362,9 +369,11 @@ static void done(void *ctx, int i) {
 static int read_games(const char *path, game **games, int *failed) {
     char why[512];
     cli_source *source = cli_source_open(path, why, sizeof why);
-    fk_pgn_reader *reader = source ? fk_pgn_reader_create(cli_source_read, source, FK_PGN_NO_REPETITION) : NULL;
+    fk_pgn_reader *reader =
+        source ? fk_pgn_reader_create(cli_source_read, source, FK_PGN_NO_REPETITION) : NULL;
     if (!reader) {
-        fprintf(stderr, "fenkit puzzle: cannot read %s\n", source ? "the games: out of memory" : why);
+        fprintf(stderr, "fenkit puzzle: cannot read %s\n",
+                source ? "the games: out of memory" : why);
         cli_source_close(source);
         return -1;
     }
@@ -402,7 +411,9 @@ static int read_games(const char *path, game **games, int *failed) {
             fprintf(stderr, "%s: game %ld (line %ld, column %ld): %s%s%s%s\n", path, pe->game,
                     pe->line, pe->column, pe->message, pe->move[0] ? " ('" : "", pe->move,
                     pe->move[0] ? "')" : "");
-            if (g && g->n) fprintf(stderr, "%s: game %ld: its %d moves before that are still searched\n", path, pe->game, g->n);
+            if (g && g->n)
+                fprintf(stderr, "%s: game %ld: its %d moves before that are still searched\n", path,
+                        pe->game, g->n);
             *failed = 1;
         } else if (e == FK_PGN_GAME_END)
             g = NULL;

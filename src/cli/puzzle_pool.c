@@ -48,7 +48,13 @@ static void progress(long done, long total, const char *what) {
 int puzzle_pool_run(const puzzle_settings *s, int count, int jobs,
                     void (*work)(void *ctx, int i, analyse_engine *ae),
                     void (*done)(void *ctx, int i), void *ctx, const char *what) {
-    pool p = {s, count, 0, calloc((size_t)count + 1, 1), work, ctx, PTHREAD_MUTEX_INITIALIZER,
+    pool p = {s,
+              count,
+              0,
+              calloc((size_t)count + 1, 1),
+              work,
+              ctx,
+              PTHREAD_MUTEX_INITIALIZER,
               PTHREAD_COND_INITIALIZER};
     if (!p.done) return -1;
     if (jobs > count) jobs = count > 0 ? count : 1;

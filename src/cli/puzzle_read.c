@@ -15,10 +15,19 @@ void puzzle_problem(puzzle *p, const char *fmt, ...) {
 }
 
 /* The CSV's columns, as lichess names them. */
-enum { COL_ID, COL_FEN, COL_MOVES, COL_RATING, COL_DEVIATION, COL_POPULARITY, COL_PLAYS, COLS_MIN = 3,
-       COLS_MAX = 10 };
+enum {
+    COL_ID,
+    COL_FEN,
+    COL_MOVES,
+    COL_RATING,
+    COL_DEVIATION,
+    COL_POPULARITY,
+    COL_PLAYS,
+    COLS_MIN = 3,
+    COLS_MAX = 10
+};
 static const char *const column_names[COLS_MAX] = {
-    "PuzzleId", "FEN",    "Moves",   "Rating",  "RatingDeviation",
+    "PuzzleId",   "FEN",     "Moves",  "Rating",  "RatingDeviation",
     "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags"};
 
 typedef struct {
@@ -83,8 +92,9 @@ static void read_uci_moves(puzzle *p, const char *text, size_t len) {
         fk_move_make(&pos, move);
     }
     if (p->nmoves < 2)
-        puzzle_problem(p, "the Moves column needs the opponent's move and at least one reply, "
-                          "found %d move%s",
+        puzzle_problem(p,
+                       "the Moves column needs the opponent's move and at least one reply, "
+                       "found %d move%s",
                        p->nmoves, p->nmoves == 1 ? "" : "s");
     else if (p->nmoves % 2)
         puzzle_problem(p, "the moves end with the opponent's move: a solution ends with the "
