@@ -27,7 +27,7 @@ static void check_reply(const srv_reply *reply) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > SRV_MAX_FEN_BODY) return 0; /* the server refuses bigger bodies */
-    srv_request req = {(const char *)data, size, fuzz_arg, size ? (void *)data : NULL};
+    srv_request req = {(const char *)data, size, fuzz_arg, size ? (void *)data : NULL, NULL};
     srv_reply reply = {0};
     srv_api_check(&req, &reply);
     check_reply(&reply);

@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *body = nl ? (const char *)nl + 1 : "";
     size_t body_len = nl ? size - line_len - 1 : 0;
 
-    srv_request req = {body, body_len, query_arg, &q};
+    srv_request req = {body, body_len, query_arg, &q, NULL};
     srv_reply reply = {0};
     srv_api_render_svg(&req, &reply);
     check_reply(&reply, 1);
