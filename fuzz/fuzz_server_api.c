@@ -9,6 +9,7 @@
 
 #include "../src/server/api_fen.c"
 #include "../src/server/json.c"
+#include "../src/server/lang.c"
 #include "../src/server/reply.c"
 
 /* Query arguments: none, except "tolerant" when the first byte is odd. */

@@ -18,6 +18,7 @@
 #include "../src/server/api_render.c"
 #include "../src/server/api_scan.c"
 #include "../src/server/json.c"
+#include "../src/server/lang.c"
 #include "../src/server/picture.c"
 #include "../src/server/reply.c"
 

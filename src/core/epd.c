@@ -73,6 +73,20 @@ static fk_status read_ops(const char *text, size_t len, size_t i, fk_epd_ops *op
     }
 }
 
+/* Whether operands read from several words, one of them a string, would
+ * read back otherwise unquoted: words are split at blanks and joined by
+ * one space, so a blank at either end, a run of them, another blank than a
+ * space, or a ';' needs the quotes. */
+static int needs_quotes(const char *operands) {
+    size_t n = strlen(operands);
+    if (n && (is_blank(operands[0]) || is_blank(operands[n - 1]))) return 1;
+    for (size_t i = 0; i < n; i++)
+        if (operands[i] == ';' || (is_blank(operands[i]) && operands[i] != ' ') ||
+            (operands[i] == ' ' && i + 1 < n && operands[i + 1] == ' '))
+            return 1;
+    return 0;
+}
+
 /* Reads a counter operand (hmvc, fmvn) when the operation is there and is
  * a number. Returns 1 with *out, 0 when absent, -1 when not a number. */
 static int counter(const fk_epd_ops *ops, const char *opcode, unsigned long *out) {
@@ -88,6 +102,12 @@ static int counter(const fk_epd_ops *ops, const char *opcode, unsigned long *out
 fk_status fk_epd_parse(const char *text, size_t len, unsigned flags, fk_position *pos,
                        fk_epd_ops *ops, fk_problems *problems, fk_error *err) {
     ops->count = 0;
+    /* An operand is kept as a C string: a NUL byte inside one would cut it
+     * short unseen, so a line holding one is refused. */
+    const char *nul = memchr(text, '\0', len);
+    if (nul)
+        return core_error_set(err, FK_ERR_SYNTAX, (int)(nul - text), "a NUL byte at column %d",
+                              (int)(nul - text) + 1);
     /* the four fields end where the fourth word does */
     size_t i = 0;
     while (i < len && is_blank(text[i]))
@@ -142,9 +162,9 @@ size_t fk_epd_write(const fk_position *pos, const fk_epd_ops *ops, fk_ep_mode ep
     len = (size_t)w;
     for (int i = 0; i < ops->count; i++) {
         const fk_epd_op *op = &ops->ops[i];
-        const char *q = op->quoted ? "\"" : "";
-        w = snprintf(buf + len, cap - len, " %s%s%s%s%s;", op->opcode, op->operands[0] ? " " : "",
-                     q, op->operands, q);
+        const char *q = op->quoted || needs_quotes(op->operands) ? "\"" : "";
+        w = snprintf(buf + len, cap - len, " %s%s%s%s%s;", op->opcode,
+                     op->operands[0] || *q ? " " : "", q, op->operands, q);
         if (w < 0 || (size_t)w >= cap - len) goto too_small;
         len += (size_t)w;
     }
