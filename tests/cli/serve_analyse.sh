@@ -108,10 +108,13 @@ step "more analyses than --analyses at once get 429"
 # the fake engine in hang mode never answers a search, so the first holds
 # the only engine until its client leaves
 FAKE_ENGINE_MODE=hang start_server --engine "$FAKE" --analyses 1
-curl -s -N -G --max-time 3 --data-urlencode "fen=$START" "$URL/api/analyse" >/dev/null &
+curl -s -N -G --max-time 8 --data-urlencode "fen=$START" "$URL/api/analyse" >/dev/null &
 first=$!
+# On a busy machine a probe can reach the server before the first client
+# and take the engine itself: it leaves after 2 s (its analysis stops with
+# it), and the first client takes the engine for the probes after it.
 for _ in $(seq 100); do
-    analyse --data-urlencode "fen=$START"
+    analyse --max-time 2 --data-urlencode "fen=$START"
     [ "$CODE" = 429 ] && break
     sleep 0.05
 done
