@@ -12,7 +12,6 @@
 #include "cli.h"
 #include "input.h"
 #include "lines.h"
-#include "source.h"
 
 typedef struct {
     char *input;
@@ -57,52 +56,19 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Reads the lines of path ("-": standard input; plain or compressed) that
- * hold something, with their numbers. Returns the count, or -1 after
- * saying why; a line too long, or input that breaks off (damaged or cut
- * short), is reported and *failed set, and the lines read are kept. */
+/* Reads the batch's lines into items, as cli_read_text_lines does. */
 static int read_lines(const char *path, batch_item **items, int *failed) {
-    char why[512];
-    cli_source *source = cli_source_open(path, why, sizeof why);
-    cli_line_reader lines;
-    if (!source || cli_lines_open_source(&lines, source, CLI_MAX_LINE) != 0) {
-        fprintf(stderr, "fenkit analyse: cannot read %s\n",
-                source ? "the batch: out of memory" : why);
-        cli_source_close(source);
-        return -1;
+    cli_text_line *lines;
+    int count = cli_read_text_lines(path, "fenkit analyse", CLI_MAX_LINE, &lines, failed);
+    if (count > 0 && !(*items = calloc((size_t)count, sizeof **items))) {
+        fprintf(stderr, "fenkit analyse: out of memory reading %s\n", path);
+        for (int i = 0; i < count; i++)
+            free(lines[i].text);
+        count = -1;
     }
-    int count = 0, cap = 0;
-    const char *line;
-    size_t len;
-    for (int got; (got = cli_lines_next(&lines, &line, &len)) != CLI_LINE_END;) {
-        if (got == CLI_LINE_TOO_LONG) {
-            fprintf(stderr, "fenkit analyse: %s: line %ld: longer than %u bytes, not read\n", path,
-                    lines.number, CLI_MAX_LINE);
-            *failed = 1;
-            continue;
-        }
-        while (len > 0 && (*line == ' ' || *line == '\t'))
-            line++, len--;
-        if (!len || *line == '#') continue;
-        if (count == cap) {
-            cap = cap ? cap * 2 : 64;
-            batch_item *grown = realloc(*items, (size_t)cap * sizeof **items);
-            if (!grown) break;
-            *items = grown;
-        }
-        batch_item *item = &(*items)[count];
-        memset(item, 0, sizeof *item);
-        item->input = strndup(line, len);
-        item->number = lines.number;
-        if (item->input) count++;
-    }
-    const char *failure = cli_source_error(source);
-    if (failure) {
-        fprintf(stderr, "fenkit analyse: %s: %s\n", path, failure);
-        *failed = 1;
-    }
-    cli_lines_close(&lines);
-    cli_source_close(source);
+    for (int i = 0; i < count; i++)
+        (*items)[i].input = lines[i].text, (*items)[i].number = lines[i].number;
+    free(lines);
     return count;
 }
 

@@ -5,6 +5,7 @@
 #include "source.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -128,4 +129,54 @@ int cli_writer_close(cli_writer *w) {
     free(w->buf);
     w->buf = NULL;
     return rc;
+}
+
+int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_line **out,
+                        int *failed) {
+    char why[512];
+    *out = NULL;
+    cli_source *source = cli_source_open(path, why, sizeof why);
+    cli_line_reader lines;
+    if (!source || cli_lines_open_source(&lines, source, cap) != 0) {
+        fprintf(stderr, "%s: cannot read %s\n", who, source ? "the file: out of memory" : why);
+        cli_source_close(source);
+        return -1;
+    }
+    int count = 0, room = 0;
+    const char *line;
+    size_t len;
+    for (int got; (got = cli_lines_next(&lines, &line, &len)) != CLI_LINE_END;) {
+        if (got == CLI_LINE_TOO_LONG) {
+            fprintf(stderr, "%s: %s: line %ld: longer than %zu bytes, not read\n", who, path,
+                    lines.number, cap);
+            *failed = 1;
+            continue;
+        }
+        while (len > 0 && (*line == ' ' || *line == '\t'))
+            line++, len--;
+        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+            len--;
+        if (!len || *line == '#') continue;
+        char *text = strndup(line, len);
+        if (count == room) {
+            int more = room ? room * 2 : 64;
+            cli_text_line *grown = realloc(*out, (size_t)more * sizeof **out);
+            if (grown) *out = grown, room = more;
+        }
+        if (!text || count == room) {
+            free(text);
+            fprintf(stderr, "%s: %s: out of memory after %d lines\n", who, path, count);
+            *failed = 1;
+            break;
+        }
+        (*out)[count++] = (cli_text_line){text, lines.number};
+    }
+    const char *failure = cli_source_error(source);
+    if (failure) {
+        fprintf(stderr, "%s: %s: %s\n", who, path, failure);
+        *failed = 1;
+    }
+    cli_lines_close(&lines);
+    cli_source_close(source);
+    return count;
 }

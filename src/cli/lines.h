@@ -37,6 +37,22 @@ void cli_lines_close(cli_line_reader *r);
  * or on a read error (see r->error). */
 int cli_lines_next(cli_line_reader *r, const char **text, size_t *len);
 
+/* A line of a file that holds something, with its number (from 1). */
+typedef struct {
+    char *text;
+    long number;
+} cli_text_line;
+
+/* Reads the lines of path ("-": standard input; plain or compressed) that
+ * hold something: blanks at both ends are cut, blank lines and lines
+ * starting with '#' are skipped. who names the command in messages ("fenkit
+ * analyse"). Returns the count with the lines in *out (free each text and
+ * the array), or -1 after saying why the file cannot be read; a line longer
+ * than cap, input that breaks off, or memory running out is reported and
+ * *failed set, and the lines read so far are kept. */
+int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_line **out,
+                        int *failed);
+
 /* Collects output in one large buffer and writes it to fd in blocks. */
 typedef struct {
     int fd;

@@ -7,7 +7,6 @@
 #include "json.h"
 #include "lines.h"
 #include "puzzle.h"
-#include "source.h"
 
 typedef struct {
     char *text;
@@ -24,54 +23,19 @@ typedef struct {
     long good, bad;
 } run;
 
-/* Reads the lines of path that hold something. Returns the count, or -1
- * after saying why; a line too long or input cut short is reported and
- * *failed set, and the lines read are kept. */
+/* Reads the puzzle lines of path into items, as cli_read_text_lines does. */
 static int read_lines(const char *path, item **items, int *failed) {
-    char why[512];
-    cli_source *source = cli_source_open(path, why, sizeof why);
-    cli_line_reader lines;
-    if (!source || cli_lines_open_source(&lines, source, 1 << 16) != 0) {
-        fprintf(stderr, "fenkit puzzle: cannot read %s\n",
-                source ? "the file: out of memory" : why);
-        cli_source_close(source);
-        return -1;
+    cli_text_line *lines;
+    int count = cli_read_text_lines(path, "fenkit puzzle", 1 << 16, &lines, failed);
+    if (count > 0 && !(*items = calloc((size_t)count, sizeof **items))) {
+        fprintf(stderr, "fenkit puzzle: out of memory reading %s\n", path);
+        for (int i = 0; i < count; i++)
+            free(lines[i].text);
+        count = -1;
     }
-    int count = 0, cap = 0;
-    const char *line;
-    size_t len;
-    for (int got; (got = cli_lines_next(&lines, &line, &len)) != CLI_LINE_END;) {
-        if (got == CLI_LINE_TOO_LONG) {
-            fprintf(stderr, "%s:%ld: longer than 65536 bytes, not read\n", path, lines.number);
-            *failed = 1;
-            continue;
-        }
-        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-            len--;
-        if (!len || *line == '#') continue;
-        if (count == cap) {
-            cap = cap ? cap * 2 : 256;
-            item *grown = realloc(*items, (size_t)cap * sizeof **items);
-            if (!grown) {
-                fprintf(stderr, "fenkit puzzle: out of memory after %d lines\n", count);
-                *failed = 1;
-                break;
-            }
-            *items = grown;
-        }
-        item *it = &(*items)[count];
-        memset(it, 0, sizeof *it);
-        it->text = strndup(line, len);
-        it->number = lines.number;
-        if (it->text) count++;
-    }
-    const char *failure = cli_source_error(source);
-    if (failure) {
-        fprintf(stderr, "%s: %s\n", path, failure);
-        *failed = 1;
-    }
-    cli_lines_close(&lines);
-    cli_source_close(source);
+    for (int i = 0; i < count; i++)
+        (*items)[i].text = lines[i].text, (*items)[i].number = lines[i].number;
+    free(lines);
     return count;
 }
 
