@@ -56,4 +56,14 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
 /* --batch FILE -j N. Returns the exit status. */
 int analyse_batch(const analyse_settings *settings, const char *file, int jobs);
 
+/* A positive whole number option value up to max; 0 when it is not one. */
+unsigned long long analyse_read_count(const char *text, unsigned long long max);
+/* Reads one of the search options analyse and puzzle share, by its letter:
+ * d (--depth), n (--nodes), m (--movetime), each counted in *limits, j
+ * (-j), t (--threads) and T (--timeout). Returns CLI_OK, CLI_USAGE after
+ * saying what is wrong (cmd names the command), or -1 when c is none of
+ * them. */
+int analyse_search_option(const char *cmd, int c, const char *value, analyse_settings *s, int *jobs,
+                          int *limits);
+
 #endif

@@ -55,12 +55,48 @@ static void analyse_help(FILE *out) {
             "  fenkit analyse --batch positions.epd -j 2 --nodes 50000 > evals.jsonl\n");
 }
 
-/* Reads a positive whole number option value below max; 0 when it is not one. */
-static unsigned long long read_count(const char *text, unsigned long long max) {
+unsigned long long analyse_read_count(const char *text, unsigned long long max) {
     char *end;
     if (!text || *text < '0' || *text > '9') return 0;
     unsigned long long v = strtoull(text, &end, 10);
     return *end || v > max ? 0 : v;
+}
+
+int analyse_search_option(const char *cmd, int c, const char *value, analyse_settings *s, int *jobs,
+                          int *limits) {
+    unsigned long long v = 0;
+    switch (c) {
+    case 'd':
+    case 'n':
+    case 'm':
+        v = analyse_read_count(value, c == 'd' ? 200 : c == 'm' ? 24ULL * 3600 * 1000 : 1ULL << 50);
+        if (!v)
+            return cli_usage_error(cmd, "--%s needs a positive number, not '%s'",
+                                   c == 'd'   ? "depth"
+                                   : c == 'n' ? "nodes"
+                                              : "movetime",
+                                   value);
+        s->limit.kind = c == 'd' ? FK_LIMIT_DEPTH : c == 'n' ? FK_LIMIT_NODES : FK_LIMIT_MOVETIME;
+        s->limit.value = v;
+        ++*limits;
+        return CLI_OK;
+    case 'j':
+        if (!(v = analyse_read_count(value, 64)))
+            return cli_usage_error(cmd, "-j is 1 to 64, not '%s'", value);
+        *jobs = (int)v;
+        return CLI_OK;
+    case 't':
+        if (!(v = analyse_read_count(value, 1024)))
+            return cli_usage_error(cmd, "--threads is 1 to 1024, not '%s'", value);
+        s->threads = (int)v;
+        return CLI_OK;
+    case 'T':
+        if (!(v = analyse_read_count(value, 24 * 3600)))
+            return cli_usage_error(cmd, "--timeout is 1 to 86400 seconds, not '%s'", value);
+        s->limit.timeout_ms = (int)v * 1000;
+        return CLI_OK;
+    default: return -1;
+    }
 }
 
 int cmd_analyse(int argc, char **argv) {
@@ -81,50 +117,22 @@ int cmd_analyse(int argc, char **argv) {
         unsigned long long v = 0;
         switch (c) {
         case 'h': analyse_help(stdout); return CLI_OK;
-        case 'd':
-        case 'n':
-        case 'm':
-            v = read_count(o.value, c == 'd' ? 200 : c == 'm' ? 24ULL * 3600 * 1000 : 1ULL << 50);
-            if (!v)
-                return cli_usage_error("analyse", "--%s needs a positive number, not '%s'",
-                                       c == 'd'   ? "depth"
-                                       : c == 'n' ? "nodes"
-                                                  : "movetime",
-                                       o.value);
-            settings.limit.kind = c == 'd'   ? FK_LIMIT_DEPTH
-                                  : c == 'n' ? FK_LIMIT_NODES
-                                             : FK_LIMIT_MOVETIME;
-            settings.limit.value = v;
-            limits++;
-            break;
         case 'k':
-            if (!(v = read_count(o.value, FK_ENGINE_MAX_LINES)))
+            if (!(v = analyse_read_count(o.value, FK_ENGINE_MAX_LINES)))
                 return cli_usage_error("analyse", "--multipv is 1 to %d, not '%s'",
                                        FK_ENGINE_MAX_LINES, o.value);
             settings.limit.multipv = (int)v;
-            break;
-        case 'j':
-            if (!(v = read_count(o.value, 64)))
-                return cli_usage_error("analyse", "-j is 1 to 64, not '%s'", o.value);
-            jobs = (int)v;
-            break;
-        case 't':
-            if (!(v = read_count(o.value, 1024)))
-                return cli_usage_error("analyse", "--threads is 1 to 1024, not '%s'", o.value);
-            settings.threads = (int)v;
-            break;
-        case 'T':
-            if (!(v = read_count(o.value, 24 * 3600)))
-                return cli_usage_error("analyse", "--timeout is 1 to 86400 seconds, not '%s'",
-                                       o.value);
-            settings.limit.timeout_ms = (int)v * 1000;
             break;
         case 'J': settings.json = 1; break;
         case 's': settings.sanity = 1; break;
         case 'b': batch = o.value; break;
         case 'e': settings.engine_path = o.value; break;
         case '9': settings.fen_flags |= FK_FEN_CHESS960; break;
-        default: return CLI_USAGE;
+        default: {
+            /* the search options analyse shares with puzzle; -1: none of them */
+            int rc = analyse_search_option("analyse", c, o.value, &settings, &jobs, &limits);
+            if (rc != CLI_OK) return rc < 0 ? CLI_USAGE : rc;
+        }
         }
     }
     if (limits > 1)

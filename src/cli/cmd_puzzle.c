@@ -55,14 +55,6 @@ static void puzzle_help(FILE *out) {
                  "  fenkit puzzle make my-games.pgn --per-game 1 -j 2 > puzzles.csv\n");
 }
 
-/* A positive whole number below max, or 0. */
-static unsigned long long read_count(const char *text, unsigned long long max) {
-    char *end;
-    if (!text || *text < '0' || *text > '9') return 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    return *end || v > max ? 0 : v;
-}
-
 /* Pawns ("1.5") as centipawns; -1 when it is not a number from 0 to 100. */
 static int read_pawns(const char *text) {
     char *end;
@@ -97,22 +89,6 @@ int cmd_puzzle(int argc, char **argv) {
             s.engine.engine_path = o.value && *o.value ? o.value : NULL;
             engine_bare = !o.value;
             break;
-        case 'n':
-        case 'd':
-        case 'm':
-            v = read_count(o.value, c == 'd' ? 200 : c == 'm' ? 24ULL * 3600 * 1000 : 1ULL << 50);
-            if (!v)
-                return cli_usage_error("puzzle", "--%s needs a positive number, not '%s'",
-                                       c == 'd'   ? "depth"
-                                       : c == 'n' ? "nodes"
-                                                  : "movetime",
-                                       o.value);
-            s.engine.limit.kind = c == 'd'   ? FK_LIMIT_DEPTH
-                                  : c == 'n' ? FK_LIMIT_NODES
-                                             : FK_LIMIT_MOVETIME;
-            s.engine.limit.value = v;
-            limits++;
-            break;
         case 'W':
         case 'M':
             if ((cp = read_pawns(o.value)) < 0)
@@ -124,27 +100,14 @@ int cmd_puzzle(int argc, char **argv) {
                 s.margin_cp = cp;
             break;
         case 'p':
-            if (!(v = read_count(o.value, 1000)))
+            if (!(v = analyse_read_count(o.value, 1000)))
                 return cli_usage_error("puzzle", "--per-game is 1 to 1000, not '%s'", o.value);
             per_game = (int)v, per_game_given = 1;
             break;
-        case 'j':
-            if (!(v = read_count(o.value, 64)))
-                return cli_usage_error("puzzle", "-j is 1 to 64, not '%s'", o.value);
-            jobs = (int)v;
-            break;
-        case 't':
-            if (!(v = read_count(o.value, 1024)))
-                return cli_usage_error("puzzle", "--threads is 1 to 1024, not '%s'", o.value);
-            s.engine.threads = (int)v;
-            break;
-        case 'T':
-            if (!(v = read_count(o.value, 24 * 3600)))
-                return cli_usage_error("puzzle", "--timeout is 1 to 86400 seconds, not '%s'",
-                                       o.value);
-            s.engine.limit.timeout_ms = (int)v * 1000;
-            break;
-        default: return CLI_USAGE;
+        default: {
+            int rc = analyse_search_option("puzzle", c, o.value, &s.engine, &jobs, &limits);
+            if (rc != CLI_OK) return rc < 0 ? CLI_USAGE : rc;
+        }
         }
     }
     if (limits > 1) return cli_usage_error("puzzle", "give one of --depth, --nodes and --movetime");
