@@ -36,6 +36,7 @@ Many FENs in one call into C:
 import os
 from typing import IO, TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
+from fenkit import _compressed
 from fenkit._fenkit import (
     FenError,
     MoveError,
@@ -126,11 +127,20 @@ def _optional(module: str, what: str) -> Any:
 
 
 class PgnReader:
-    """The games of a PGN file, read as they are needed. Usable as a
-    context manager; the file it opened is closed once the games are read."""
+    """The games of a PGN file, read as they are needed. A compressed file
+    (gzip, bzip2, zstd: told by its first bytes, not its name) is read
+    decompressed, from a path or a file object alike. Usable as a context
+    manager; the file it opened is closed once the games are read."""
 
     def __init__(self, source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal"):
         self._stream: Optional[IO[bytes]] = None  # opened here: closed by close()
+        if hasattr(source, "read"):
+            stream = _compressed.wrap_stream(source)
+            if stream is not source:
+                source = self._stream = stream
+        elif _compressed.path_kind(source) is not None:
+            # a plain file is read by the C reader itself, through stdio
+            source = self._stream = _compressed.open_path(source)
         self._games = _read_pgn(source, ep=ep)
 
     def close(self) -> None:
@@ -227,7 +237,8 @@ class PgnReader:
 
 def read_pgn(source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal") -> PgnReader:
     """The games of a PGN file, from a path or a file object opened in
-    binary mode (``gzip.open(path)`` reads a compressed one).
+    binary mode; gzip, bzip2 and zstd files (told by their first bytes) are
+    read decompressed (zstd needs python3-zstandard).
 
     >>> import io
     >>> games = list(read_pgn(io.BytesIO(b'[White "A"]\\n\\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\\n')))
