@@ -487,11 +487,9 @@ typedef struct {
     fk_ep_mode ep;
 } fen_array;
 
-/* Normalizes every FEN of in: into `fixed` (in's layout, so the same width)
- * when given, else into col. Returns 0; 1 when a FEN written back is wider
- * than in's items (only with fixed); -1 when out of memory. Touches no
- * Python object: it runs without the GIL. */
-static int normalize_rows(const fen_array *in, char *fixed, text_column *col) {
+/* Normalizes every FEN of in into col ("" for an error). Returns 0, or -1
+ * when out of memory. Touches no Python object: it runs without the GIL. */
+static int normalize_rows(const fen_array *in, text_column *col) {
     fk_problems *problems = malloc(sizeof *problems);
     char *text = malloc(in->width + 1); /* a U item narrowed */
     int rc = !problems || !text ? -1 : 0;
@@ -528,12 +526,7 @@ static int normalize_rows(const fen_array *in, char *fixed, text_column *col) {
                 m = fk_fen_write(&pos, in->ep, fen, sizeof fen);
             }
         }
-        if (!fixed)
-            rc = column_put(col, written, m);
-        else if (m > in->width)
-            rc = 1;
-        else
-            put_fixed(fixed + r * in->item, written, m, in->width, in->ucs4);
+        rc = column_put(col, written, m);
     }
     free(problems);
     free(text);
@@ -544,9 +537,7 @@ static int normalize_rows(const fen_array *in, char *fixed, text_column *col) {
  * items, NUL-padded), read through its buffer and written back as one
  * buffer of the same kind, "" where a FEN has an error: (bytearray,
  * width). No Python object is made a FEN, and other threads run
- * meanwhile. The answer keeps the array's width where every FEN written
- * back fits it (the FENs were canonical already), else it is as wide as
- * the longest. */
+ * meanwhile. */
 static PyObject *normalize_array(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"fens", "tolerant", "ep", NULL};
     PyObject *fens;
@@ -573,24 +564,11 @@ static PyObject *normalize_array(PyObject *Py_UNUSED(module), PyObject *args, Py
     in.item = (size_t)view.itemsize;
     in.width = in.item / (in.ucs4 ? 4 : 1);
     in.rows = (size_t)(view.len / view.itemsize);
-    PyObject *out = PyByteArray_FromStringAndSize(NULL, view.len);
     text_column col = {0};
-    int rc = -1;
-    if (out) {
-        char *fixed = PyByteArray_AS_STRING(out);
-        Py_BEGIN_ALLOW_THREADS rc = normalize_rows(&in, fixed, NULL);
-        if (rc == 1) rc = normalize_rows(&in, NULL, &col);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&view);
-    PyObject *result = NULL;
-    if (rc == 0 && col.lens.len == 0 && in.rows)
-        result = Py_BuildValue("(On)", out, (Py_ssize_t)in.width);
-    else if (rc == 0)
-        result = column_fixed(&col, in.ucs4);
-    else if (out)
-        PyErr_NoMemory();
-    Py_XDECREF(out);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS rc = normalize_rows(&in, &col);
+    Py_END_ALLOW_THREADS PyBuffer_Release(&view);
+    PyObject *result = rc == 0 ? column_fixed(&col, in.ucs4) : PyErr_NoMemory();
     column_free(&col);
     return result;
 }
