@@ -565,9 +565,10 @@ static PyObject *normalize_array(PyObject *Py_UNUSED(module), PyObject *args, Py
     in.width = in.item / (in.ucs4 ? 4 : 1);
     in.rows = (size_t)(view.len / view.itemsize);
     text_column col = {0};
-    int rc;
-    Py_BEGIN_ALLOW_THREADS rc = normalize_rows(&in, &col);
-    Py_END_ALLOW_THREADS PyBuffer_Release(&view);
+    PyThreadState *saved = PyEval_SaveThread();
+    int rc = normalize_rows(&in, &col);
+    PyEval_RestoreThread(saved);
+    PyBuffer_Release(&view);
     PyObject *result = rc == 0 ? column_fixed(&col, in.ucs4) : PyErr_NoMemory();
     column_free(&col);
     return result;
