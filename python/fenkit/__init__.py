@@ -126,6 +126,23 @@ def _optional(module: str, what: str) -> Any:
                           f"(Debian: apt install python3-{module}; or pip install {module})") from None
 
 
+def _arrays(columns: Dict[str, Any], kind: str) -> Dict[str, "numpy.ndarray"]:
+    """NumPy arrays of what _PgnReader.columns gave with ints_as_bytes and,
+    unless kind is "O" (object arrays of str), strings=kind."""
+    import numpy as np
+
+    out = {}
+    for name, col in columns.items():
+        if name in ("game", "ply"):
+            out[name] = np.frombuffer(col, dtype=np.int64)
+        elif name in ("san", "uci", "fen") and kind != "O":
+            data, width = col
+            out[name] = np.frombuffer(data, dtype=f"{kind}{width}")
+        else:
+            out[name] = np.array(col, dtype=object)
+    return out
+
+
 class PgnReader:
     """The games of a PGN file, read as they are needed. A compressed file
     (gzip, bzip2, zstd: told by its first bytes, not its name) is read
@@ -206,17 +223,7 @@ class PgnReader:
         if kind not in ("U", "S", "O"):
             raise ValueError(f"dtype is str, bytes or object, not {dtype!r}")
         cols = self._columns(headers, ints_as_bytes=True, strings="list" if kind == "O" else kind)
-        out = {}
-        for name, col in cols.items():
-            if name in ("game", "ply"):
-                out[name] = np.frombuffer(col, dtype=np.int64)
-            elif name in ("san", "uci", "fen") and kind != "O":
-                data, width = col
-                out[name] = np.frombuffer(data, dtype=f"{kind}{width}")
-            else:
-                out[name] = np.empty(len(col), dtype=object)
-                out[name][:] = col
-        return out
+        return _arrays(cols, kind)
 
     def to_pandas(self, headers: Optional[List[str]] = None) -> "pandas.DataFrame":
         """The columns of to_columns as a pandas DataFrame: game and ply

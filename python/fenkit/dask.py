@@ -21,7 +21,7 @@ import dask.bag as db
 import dask.dataframe as dd
 import pandas as pd
 
-from fenkit import _compressed
+from fenkit import _arrays, _compressed
 from fenkit._fenkit import _read_pgn, _scan
 
 __all__ = ["read_pgn", "scan", "plan", "read_part", "zstd_frames"]
@@ -150,11 +150,11 @@ def read_part(path: PathLike, start: int, end: Optional[int], first_game: int,
     zstd frame at or before start to begin decompressing at (zstd_frames)."""
     with _open_at(path, start, frame) as f:
         size = None if end is None else end - start
-        columns = _read_pgn(_Slice(f, size), ep=ep).columns(headers=list(headers))
-    frame = pd.DataFrame(columns, columns=_column_names(headers))
-    frame["game"] = frame["game"].astype("int64") + (first_game - 1)
-    frame["ply"] = frame["ply"].astype("int64")
-    return frame
+        columns = _read_pgn(_Slice(f, size), ep=ep).columns(headers=list(headers),
+                                                            ints_as_bytes=True)
+    arrays = _arrays(columns, "O")
+    arrays["game"] += first_game - 1
+    return pd.DataFrame(arrays, columns=_column_names(headers), copy=False)
 
 
 def _column_names(headers: Sequence[str]) -> List[str]:
