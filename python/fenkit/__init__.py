@@ -92,10 +92,11 @@ class Game:
 def normalize_many(fens: Union[Sequence[str], "numpy.ndarray"], *, tolerant: bool = False,
                    ep: str = "legal") -> Union[List[Optional[str]], "numpy.ndarray"]:
     """Each FEN read, checked and written canonically, in one call into C:
-    a list with None where a FEN has an error. Given a NumPy array of str
-    or bytes (dtype U or S), it answers with an array of the same kind and
-    shape, "" where a FEN has an error, and makes no Python object a FEN
-    (the fastest form; other threads run meanwhile).
+    a list with None where a FEN has an error (a FEN canonical already is
+    answered with the str given). Given a NumPy array of str or bytes
+    (dtype U or S), it answers with an array of the same kind and shape,
+    "" where a FEN has an error, and makes no Python object a FEN (other
+    threads run meanwhile).
 
     >>> normalize_many(["8/8/8/4k3/8/8/8/4K3  w - -", "not a fen"], tolerant=True)
     ['8/8/8/4k3/8/8/8/4K3 w - - 0 1', None]
@@ -161,7 +162,9 @@ class PgnReader:
         self._games = _read_pgn(source, ep=ep)
 
     def close(self) -> None:
-        """Closes what the reader opened (never a file object it was given)."""
+        """Closes the files the reader opened (never a file object it was
+        given); no more games are read after it."""
+        self._games.close()
         if self._stream is not None:
             self._stream.close()
             self._stream = None

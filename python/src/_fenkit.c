@@ -654,10 +654,19 @@ static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject 
     return (PyObject *)self;
 }
 
-static void PgnReader_dealloc(PgnReaderObject *self) {
+/* Frees the reader and closes the file it opened; what is left of the
+ * input then reads as no more games. */
+static PyObject *PgnReader_close(PgnReaderObject *self, PyObject *Py_UNUSED(ignored)) {
     fk_pgn_reader_free(self->reader);
+    self->reader = NULL;
     if (self->file) fclose(self->file);
-    Py_XDECREF(self->stream);
+    self->file = NULL;
+    Py_CLEAR(self->stream);
+    Py_RETURN_NONE;
+}
+
+static void PgnReader_dealloc(PgnReaderObject *self) {
+    Py_XDECREF(PgnReader_close(self, NULL));
     PyObject_Free(self);
 }
 
@@ -689,6 +698,7 @@ static int append_ply(PgnReaderObject *self, PyObject *plies, fk_position *befor
 }
 
 static PyObject *PgnReader_next(PgnReaderObject *self) {
+    if (!self->reader) return NULL; /* closed: no more games */
     PyObject *headers = NULL, *plies = NULL, *error = Py_NewRef(Py_None);
     fk_position before;
     fk_position_clear(&before);
@@ -792,7 +802,7 @@ static int rows_read(PgnReaderObject *self, PyObject *header_names, pgn_rows *ro
     int64_t games = 0;
     fk_position before;
     fk_position_clear(&before);
-    for (fk_pgn_event ev; (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+    for (fk_pgn_event ev; self->reader && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
         if (self->failed) return -1;
         const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
         if (ev == FK_PGN_GAME) {
@@ -933,7 +943,8 @@ static PyObject *PgnReader_offsets(PgnReaderObject *self, PyObject *arg) {
     }
     PyObject *starts = PyList_New(0);
     long games = 0;
-    for (fk_pgn_event ev; starts && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+    for (fk_pgn_event ev;
+         starts && self->reader && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
         if (self->failed) {
             Py_CLEAR(starts);
             break;
@@ -955,6 +966,8 @@ static PyMethodDef PgnReader_methods[] = {
     {"columns", (PyCFunction)(void (*)(void))PgnReader_columns, METH_VARARGS | METH_KEYWORDS,
      "columns(headers=None, *, ints_as_bytes=False, strings='list')\n--\n\nEvery ply of the "
      "games left as columns game, ply, san, uci, fen, and one column per tag name in headers."},
+    {"close", (PyCFunction)PgnReader_close, METH_NOARGS,
+     "close()\n--\n\nCloses the file the reader opened; no more games are read."},
     {"offsets", (PyCFunction)PgnReader_offsets, METH_O,
      "offsets(every)\n--\n\nThe byte offsets of games 1, 1 + every, ... and the number of "
      "games, read without replaying moves."},

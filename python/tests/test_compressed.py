@@ -133,6 +133,11 @@ def test_the_reader_closes_what_it_opened(tmp_path):
     stream = reader._stream
     reader.to_columns()
     assert stream.closed
+    # a plain file, which the C reader opened: nothing more is read
+    with fenkit.read_pgn(GAMES) as reader:
+        games = iter(reader)
+        next(games)
+    assert reader.to_columns()["fen"] == [] and list(reader) == []
 
 
 def test_small_and_empty_inputs():
