@@ -121,3 +121,31 @@ def test_numpy_and_pandas_stay_optional():
     out = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, check=True)
     lines = out.stdout.splitlines()
     assert lines[0].startswith("to_numpy needs numpy") and lines[1].startswith("to_pandas needs")
+
+
+class Failing(io.RawIOBase):
+    """A stream whose read fails after the first game."""
+
+    def __init__(self):
+        self._left = b'[White "A"]\n\n1. e4 e5 *\n\n'
+
+    def readable(self):
+        return True
+
+    def readinto(self, buf):
+        if not self._left:
+            raise OSError("the disk went away")
+        n = min(len(buf), len(self._left))
+        buf[:n], self._left = self._left[:n], self._left[n:]
+        return n
+
+
+@pytest.mark.parametrize("form", ["to_columns", "to_numpy", "to_pandas"])
+def test_column_forms_pass_on_a_failed_read_and_bad_headers(form):
+    pytest.importorskip("pandas")
+    with pytest.raises(OSError, match="went away"):
+        getattr(fenkit.read_pgn(Failing()), form)()
+    with pytest.raises(TypeError, match="not one str"):
+        getattr(fenkit.read_pgn(GAMES), form)(headers="White")
+    with pytest.raises(TypeError, match=r"headers\[1\]"):
+        getattr(fenkit.read_pgn(GAMES), form)(headers=["White", 3])
