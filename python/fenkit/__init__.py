@@ -151,23 +151,32 @@ class PgnReader:
     manager; the file it opened is closed once the games are read."""
 
     def __init__(self, source: Union[str, "os.PathLike[str]", IO[bytes]], ep: str = "legal"):
-        self._stream: Optional[IO[bytes]] = None  # opened here: closed by close()
+        self._opened: List[IO[bytes]] = []  # closed by close(), last first
         if hasattr(source, "read"):
             stream = _compressed.wrap_stream(source)
             if stream is not source:
-                source = self._stream = stream
+                self._opened.append(stream)
+            source = stream
+        elif not os.path.isfile(source):
+            # a pipe or a device (/dev/stdin): its first bytes, read to tell
+            # the compression, cannot be read again by opening it anew
+            raw = open(source, "rb")
+            self._opened.append(raw)
+            source = _compressed.wrap_stream(raw)
+            if source is not raw:
+                self._opened.append(source)
         elif _compressed.path_kind(source) is not None:
             # a plain file is read by the C reader itself, through stdio
-            source = self._stream = _compressed.open_path(source)
+            source = _compressed.open_path(source)
+            self._opened.append(source)
         self._games = _read_pgn(source, ep=ep)
 
     def close(self) -> None:
         """Closes the files the reader opened (never a file object it was
         given); no more games are read after it."""
         self._games.close()
-        if self._stream is not None:
-            self._stream.close()
-            self._stream = None
+        while self._opened:
+            self._opened.pop().close()
 
     def __enter__(self) -> "PgnReader":
         return self
@@ -176,11 +185,10 @@ class PgnReader:
         self.close()
 
     def __iter__(self) -> Iterator[Game]:
-        try:
-            for number, headers, plies, error in self._games:
-                yield Game(number, headers, plies, error)
-        finally:
-            self.close()
+        for number, headers, plies, error in self._games:
+            yield Game(number, headers, plies, error)
+        # at the end only: a loop left early may be taken up again
+        self.close()
 
     def _columns(self, headers: Optional[Sequence[str]], **form: Any) -> Dict[str, Any]:
         if headers is not None and not isinstance(headers, str):

@@ -5,8 +5,10 @@ those cases are skipped."""
 import bz2
 import gzip
 import io
+import os
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -121,16 +123,19 @@ def test_a_stream_is_read_from_where_it_stands(tmp_path, expected):
 def test_the_reader_closes_what_it_opened(tmp_path):
     path = tmp_path / "games.pgn.gz"
     path.write_bytes(gzip.compress(GAMES.read_bytes()))
-    reader = fenkit.read_pgn(path)
-    stream = reader._stream
-    assert stream is not None and not stream.closed
-    next(iter(reader))
     with fenkit.read_pgn(path) as reader:
-        stream = reader._stream
+        [stream] = reader._opened
         assert next(iter(reader)).number == 1
+        assert [g.number for g in reader][:2] == [2, 3]  # a loop left early goes on
+        assert stream.closed  # at the end of the games
+    reader = fenkit.read_pgn(path)
+    [stream] = reader._opened
+    with reader:
+        next(iter(reader))
+        assert not stream.closed
     assert stream.closed
     reader = fenkit.read_pgn(path)
-    stream = reader._stream
+    [stream] = reader._opened
     reader.to_columns()
     assert stream.closed
     # a plain file, which the C reader opened: nothing more is read
@@ -138,6 +143,22 @@ def test_the_reader_closes_what_it_opened(tmp_path):
         games = iter(reader)
         next(games)
     assert reader.to_columns()["fen"] == [] and list(reader) == []
+
+
+@pytest.mark.parametrize("name", ["plain", "gzip", "zstd"])
+def test_by_a_named_pipe(tmp_path, name, expected):
+    if name == "zstd":
+        needs_reader(name)
+    data = GAMES.read_bytes() if name == "plain" else COMPRESSORS[name](GAMES.read_bytes())
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    try:
+        with fenkit.read_pgn(fifo) as reader:
+            assert reader.to_columns(headers=["White"]) == expected
+    finally:
+        writer.join()
 
 
 def test_small_and_empty_inputs():
