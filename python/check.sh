@@ -37,4 +37,4 @@ case "$installed" in "$out/venv/"*) ;; *) echo "python/check.sh: fenkit imported
 cd "$out"
 # test_dask compares its rows with the fenkit program's, where one is built
 [ -x "$build/fenkit" ] && export FENKIT_CLI=$build/fenkit
-"$out/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" --doctest-modules "$installed/__init__.py"
+"$out/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" --doctest-modules "$installed/__init__.py" "$installed/_compressed.py"

@@ -12,8 +12,6 @@ docs/dask.md shows the whole way from a .pgn.zst to a CSV of positions.
 """
 
 import bisect
-import bz2
-import gzip
 import io
 import os
 from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
@@ -23,6 +21,7 @@ import dask.bag as db
 import dask.dataframe as dd
 import pandas as pd
 
+from fenkit import _arrays, _compressed
 from fenkit._fenkit import _read_pgn, _scan
 
 __all__ = ["read_pgn", "scan", "plan", "read_part", "zstd_frames"]
@@ -32,37 +31,6 @@ PathLike = Union[str, "os.PathLike[str]"]
 # How many bytes are read and dropped at a time to reach a partition's
 # start inside a compressed stream.
 _SKIP_CHUNK = 1 << 20
-
-
-def _open(path: PathLike) -> IO[bytes]:
-    """The decompressed bytes of a file, the compression told by its first
-    bytes (gzip, bzip2, zstd) as the CLI tells it, not by its name."""
-    raw = open(path, "rb")
-    magic = raw.read(4)
-    raw.seek(0)
-    if magic[:2] == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=raw)
-    if magic[:3] == b"BZh":
-        return bz2.BZ2File(raw)
-    if _zstd_magic(magic):
-        try:
-            import zstandard
-        except ImportError:
-            raw.close()
-            raise RuntimeError(f"{os.fspath(path)}: a zstd file needs python3-zstandard "
-                               "(scripts/install-deps test installs it)") from None
-        # read_across_frames: a file of many frames (pzstd, or frames made
-        # for cutting) is one stream, as the zstd tool reads it.
-        return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True,
-                                                          closefd=True)
-    return raw
-
-
-def _zstd_magic(magic: bytes) -> bool:
-    """A zstd frame, or a skippable frame (0x184D2A50..5F), which is how
-    pzstd begins its files: the frame sizes it keeps for itself."""
-    return magic == b"\x28\xb5\x2f\xfd" or (
-        len(magic) == 4 and magic[1:] == b"\x2a\x4d\x18" and magic[0] & 0xF0 == 0x50)
 
 
 class _Slice(io.RawIOBase):
@@ -102,8 +70,7 @@ def _skip_to(stream: IO[bytes], offset: int, path: PathLike) -> None:
 
 
 def _is_zstd(path: PathLike) -> bool:
-    with open(path, "rb") as f:
-        return _zstd_magic(f.read(4))
+    return _compressed.path_kind(path) == _compressed.ZSTD
 
 
 def zstd_frames(path: PathLike) -> List[Tuple[int, int]]:
@@ -147,7 +114,7 @@ def plan(path: PathLike, games_per_partition: int) -> Tuple[List[int], int]:
     """Where to cut one file: the byte offsets (in the decompressed text) of
     games 1, 1 + games_per_partition, ..., and how many games it holds.
     Reads the file once, replaying no move."""
-    with _open(path) as f:
+    with _compressed.open_path(path) as f:
         return _read_pgn(f).offsets(games_per_partition)
 
 
@@ -155,7 +122,7 @@ def _open_at(path: PathLike, start: int, frame: Optional[Tuple[int, int]]) -> IO
     """The decompressed text from byte `start`; entered at a zstd frame
     (file offset, text offset) at or before start when one is given."""
     if not frame or frame[0] == 0:
-        f = _open(path)
+        f = _compressed.open_path(path)
         try:
             _skip_to(f, start, path)
         except BaseException:
@@ -183,11 +150,11 @@ def read_part(path: PathLike, start: int, end: Optional[int], first_game: int,
     zstd frame at or before start to begin decompressing at (zstd_frames)."""
     with _open_at(path, start, frame) as f:
         size = None if end is None else end - start
-        columns = _read_pgn(_Slice(f, size), ep=ep).columns(headers=list(headers))
-    frame = pd.DataFrame(columns, columns=_column_names(headers))
-    frame["game"] = frame["game"].astype("int64") + (first_game - 1)
-    frame["ply"] = frame["ply"].astype("int64")
-    return frame
+        columns = _read_pgn(_Slice(f, size), ep=ep).columns(headers=list(headers),
+                                                            ints_as_bytes=True)
+    arrays = _arrays(columns, "O")
+    arrays["game"] += first_game - 1
+    return pd.DataFrame(arrays, columns=_column_names(headers), copy=False)
 
 
 def _column_names(headers: Sequence[str]) -> List[str]:

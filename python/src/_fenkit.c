@@ -4,6 +4,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fenkit/fenkit.h"
@@ -282,8 +285,152 @@ static PyTypeObject PositionType = {
     .tp_repr = (reprfunc)Position_repr,
 };
 
+/* ---- columns of short texts ------------------------------------------ */
+
+/* A growable run of bytes, on the C heap (malloc), so that it can grow
+ * while the GIL is released. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+} byte_run;
+
+/* Appends n bytes; 0, or -1 when out of memory (no exception set). */
+static int run_put(byte_run *run, const void *p, size_t n) {
+    if (run->len + n > run->cap) {
+        size_t cap = run->cap ? run->cap : 4096;
+        while (cap < run->len + n)
+            cap *= 2;
+        char *data = realloc(run->data, cap);
+        if (!data) return -1;
+        run->data = data;
+        run->cap = cap;
+    }
+    if (n) memcpy(run->data + run->len, p, n);
+    run->len += n;
+    return 0;
+}
+
+static int run_put_i64(byte_run *run, int64_t v) { return run_put(run, &v, sizeof v); }
+
+/* Short ASCII texts (moves, FENs: under 256 bytes) one after another and
+ * the length of each: a column gathered without a Python object a row. */
+typedef struct {
+    byte_run text, lens;
+    size_t width; /* the longest */
+} text_column;
+
+/* Appends a text; 0, or -1 when out of memory (no exception set). */
+static int column_put(text_column *col, const char *s, size_t n) {
+    assert(n < 256);
+    unsigned char len = (unsigned char)n;
+    if (run_put(&col->text, s, n) != 0 || run_put(&col->lens, &len, 1) != 0) return -1;
+    if (n > col->width) col->width = n;
+    return 0;
+}
+
+static void column_free(text_column *col) {
+    free(col->text.data);
+    free(col->lens.data);
+}
+
+/* Writes text (n <= width) as one fixed-width item, NUL-padded, as NumPy
+ * lays out dtype S<width> (ucs4 0) or U<width> (ucs4 1: four bytes a
+ * character, native order). */
+static void put_fixed(char *dst, const char *text, size_t n, size_t width, int ucs4) {
+    if (ucs4) {
+        Py_UCS4 *wide = (Py_UCS4 *)(void *)dst;
+        for (size_t i = 0; i < n; i++)
+            wide[i] = (unsigned char)text[i];
+        memset(wide + n, 0, (width - n) * 4);
+    } else {
+        memcpy(dst, text, n);
+        memset(dst + n, 0, width - n);
+    }
+}
+
+/* The column as one buffer of fixed-width items (see put_fixed), its
+ * longest text wide: (bytearray, width), for numpy.frombuffer. */
+static PyObject *column_fixed(const text_column *col, int ucs4) {
+    size_t rows = col->lens.len, width = col->width ? col->width : 1;
+    size_t item = width * (ucs4 ? 4 : 1);
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(rows * item));
+    if (!out) return NULL;
+    char *dst = PyByteArray_AS_STRING(out);
+    const char *src = col->text.data;
+    for (size_t r = 0; r < rows; r++, dst += item) {
+        size_t n = (unsigned char)col->lens.data[r];
+        put_fixed(dst, src, n, width, ucs4);
+        src += n;
+    }
+    return Py_BuildValue("(Nn)", out, (Py_ssize_t)width);
+}
+
+/* A few thousand SAN and UCI texts make up every game's moves: the
+ * columns share one str object per text instead of making one per ply,
+ * which holds a large file's columns in a third of the objects. */
+#define TEXT_SLOTS 8192
+typedef struct {
+    char text[16];
+    PyObject *str;
+} text_slot;
+
+/* The str of text (len < 16), from the cache or made and kept there; a
+ * new reference, or NULL. */
+static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 16777619u;
+    for (uint32_t probe = 0; probe < 8; probe++) {
+        text_slot *slot = &slots[(h + probe) & (TEXT_SLOTS - 1)];
+        if (slot->str && memcmp(slot->text, text, len) == 0 && slot->text[len] == '\0')
+            return Py_NewRef(slot->str);
+        if (!slot->str) {
+            if (!(slot->str = ascii_str(text, len))) return NULL;
+            memcpy(slot->text, text, len);
+            slot->text[len] = '\0';
+            return Py_NewRef(slot->str);
+        }
+    }
+    return ascii_str(text, len); /* a crowded corner: not shared */
+}
+
+/* The column as a list of str, made in one pass into a list of the right
+ * size; share: one str per distinct text (moves). */
+static PyObject *column_list(const text_column *col, int share) {
+    Py_ssize_t rows = (Py_ssize_t)col->lens.len;
+    text_slot *slots = share ? PyMem_Calloc(TEXT_SLOTS, sizeof *slots) : NULL;
+    if (share && !slots) return PyErr_NoMemory();
+    PyObject *out = PyList_New(rows);
+    const char *src = col->text.data;
+    for (Py_ssize_t r = 0; out && r < rows; r++) {
+        size_t n = (unsigned char)col->lens.data[r];
+        PyObject *s =
+            slots && n < sizeof slots->text ? shared_text(slots, src, n) : ascii_str(src, n);
+        if (!s)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, r, s);
+        src += n;
+    }
+    if (slots)
+        for (int i = 0; i < TEXT_SLOTS; i++)
+            Py_XDECREF(slots[i].str);
+    PyMem_Free(slots);
+    return out;
+}
+
+/* 1 when a FEN that fk_fen_validate accepted is canonical as it came:
+ * the reader and the checker had nothing at all to say about it (the
+ * reader notes whatever it would write differently, the checker an en
+ * passant square no pawn can take), as fenkit normalize reasons
+ * (src/cli/cmd_normalize.c), whose debug build checks it. */
+static int canonical_already(const fk_problems *problems, size_t len) {
+    return problems->count == 0 && problems->dropped == 0 && len < FK_FEN_MAX;
+}
+
 /* normalize_many: every FEN of a list read, checked and written back in
- * one call into C; None for a FEN with an error. */
+ * one call into C; None for a FEN with an error. A FEN canonical already
+ * is answered with the str given, not a copy. */
 static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"fens", "tolerant", "ep", NULL};
     PyObject *fens;
@@ -302,20 +449,23 @@ static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyO
     if (!problems) PyErr_NoMemory();
     for (Py_ssize_t i = 0; out && problems && i < n; i++) {
         Py_ssize_t len;
-        const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, i), &len);
+        PyObject *given = PySequence_Fast_GET_ITEM(seq, i);
+        const char *text = PyUnicode_AsUTF8AndSize(given, &len);
         if (!text) {
             Py_CLEAR(out);
             break;
         }
         fk_position pos;
         PyObject *item;
-        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) ==
+        if (fk_fen_validate(text, (size_t)len, tolerant ? FK_FEN_TOLERANT : 0, &pos, problems) !=
             FK_OK) {
+            item = Py_NewRef(Py_None);
+        } else if (canonical_already(problems, (size_t)len) && PyUnicode_CheckExact(given)) {
+            item = Py_NewRef(given);
+        } else {
             char fen[FK_FEN_MAX];
             size_t m = fk_fen_write(&pos, ep, fen, sizeof fen);
             item = ascii_str(fen, m);
-        } else {
-            item = Py_NewRef(Py_None);
         }
         if (!item)
             Py_CLEAR(out);
@@ -326,6 +476,102 @@ static PyObject *normalize_many(PyObject *Py_UNUSED(module), PyObject *args, PyO
     PyMem_Free(problems);
     Py_DECREF(seq);
     return out;
+}
+
+/* A NumPy array of FENs (dtype S or U) as its buffer gives it. */
+typedef struct {
+    const char *data;
+    size_t rows, width, item; /* item: bytes an item */
+    int ucs4;
+    unsigned flags;
+    fk_ep_mode ep;
+} fen_array;
+
+/* Normalizes every FEN of in into col ("" for an error). Returns 0, or -1
+ * when out of memory. Touches no Python object: it runs without the GIL. */
+static int normalize_rows(const fen_array *in, text_column *col) {
+    fk_problems *problems = malloc(sizeof *problems);
+    char *text = malloc(in->width + 1); /* a U item narrowed */
+    int rc = !problems || !text ? -1 : 0;
+    for (size_t r = 0; rc == 0 && r < in->rows; r++) {
+        const char *item = in->data + r * in->item;
+        /* NumPy drops an item's trailing NULs, and only those */
+        size_t n = in->width;
+        uint32_t any = 0;
+        if (in->ucs4) {
+            while (n && !item[4 * n - 4] && !item[4 * n - 3] && !item[4 * n - 2] &&
+                   !item[4 * n - 1])
+                n--;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t c;
+                memcpy(&c, item + 4 * i, 4);
+                any |= c;
+                text[i] = (char)c;
+            }
+            item = text;
+        } else {
+            while (n && !item[n - 1])
+                n--;
+        }
+        int ascii = any < 128;
+        fk_position pos;
+        char fen[FK_FEN_MAX];
+        const char *written = fen;
+        size_t m = 0;
+        if (ascii && fk_fen_validate(item, n, in->flags, &pos, problems) == FK_OK) {
+            if (canonical_already(problems, n)) {
+                written = item;
+                m = n;
+            } else {
+                m = fk_fen_write(&pos, in->ep, fen, sizeof fen);
+            }
+        }
+        rc = column_put(col, written, m);
+    }
+    free(problems);
+    free(text);
+    return rc;
+}
+
+/* normalize_many over a NumPy array of FENs (dtype S or U: fixed-width
+ * items, NUL-padded), read through its buffer and written back as one
+ * buffer of the same kind, "" where a FEN has an error: (bytearray,
+ * width). No Python object is made a FEN, and other threads run
+ * meanwhile. */
+static PyObject *normalize_array(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"fens", "tolerant", "ep", NULL};
+    PyObject *fens;
+    int tolerant = 0;
+    const char *ep_text = "legal";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$ps:_normalize_array", kwlist, &fens, &tolerant,
+                                     &ep_text))
+        return NULL;
+    fen_array in = {.flags = tolerant ? FK_FEN_TOLERANT : 0};
+    if (parse_ep(ep_text, &in.ep) != 0) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(fens, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) return NULL;
+    /* NumPy writes "80s" for S80, "80w" (or "<80w") for U80 */
+    const char *format = view.format ? view.format : "B";
+    char kind = format[strlen(format) - 1];
+    in.ucs4 = kind == 'w';
+    if ((kind != 's' && !in.ucs4) || format[0] == '>' || format[0] == '!' || view.itemsize < 1) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError,
+                        "normalize_many takes a NumPy array of dtype str or bytes");
+        return NULL;
+    }
+    in.data = view.buf;
+    in.item = (size_t)view.itemsize;
+    in.width = in.item / (in.ucs4 ? 4 : 1);
+    in.rows = (size_t)(view.len / view.itemsize);
+    text_column col = {0};
+    PyThreadState *saved = PyEval_SaveThread();
+    int rc = normalize_rows(&in, &col);
+    PyEval_RestoreThread(saved);
+    PyBuffer_Release(&view);
+    PyObject *result = rc == 0 ? column_fixed(&col, in.ucs4) : PyErr_NoMemory();
+    column_free(&col);
+    return result;
 }
 
 /* ---- PGN ------------------------------------------------------------ */
@@ -408,10 +654,19 @@ static PyObject *read_pgn(PyObject *Py_UNUSED(module), PyObject *args, PyObject 
     return (PyObject *)self;
 }
 
-static void PgnReader_dealloc(PgnReaderObject *self) {
+/* Frees the reader and closes the file it opened; what is left of the
+ * input then reads as no more games. */
+static PyObject *PgnReader_close(PgnReaderObject *self, PyObject *Py_UNUSED(ignored)) {
     fk_pgn_reader_free(self->reader);
+    self->reader = NULL;
     if (self->file) fclose(self->file);
-    Py_XDECREF(self->stream);
+    self->file = NULL;
+    Py_CLEAR(self->stream);
+    Py_RETURN_NONE;
+}
+
+static void PgnReader_dealloc(PgnReaderObject *self) {
+    Py_XDECREF(PgnReader_close(self, NULL));
     PyObject_Free(self);
 }
 
@@ -443,6 +698,7 @@ static int append_ply(PgnReaderObject *self, PyObject *plies, fk_position *befor
 }
 
 static PyObject *PgnReader_next(PgnReaderObject *self) {
+    if (!self->reader) return NULL; /* closed: no more games */
     PyObject *headers = NULL, *plies = NULL, *error = Py_NewRef(Py_None);
     fk_position before;
     fk_position_clear(&before);
@@ -499,35 +755,6 @@ static int append_new(PyObject *list, PyObject *v) {
     return rc;
 }
 
-/* A few thousand SAN and UCI texts make up every game's moves: the
- * columns share one str object per text instead of making one per ply,
- * which holds a large file's columns in a third of the objects. */
-#define TEXT_SLOTS 8192
-typedef struct {
-    char text[16];
-    PyObject *str;
-} text_slot;
-
-/* The str of text (len < 16), from the cache or made and kept there; a
- * new reference, or NULL. */
-static PyObject *shared_text(text_slot *slots, const char *text, size_t len) {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)text[i]) * 16777619u;
-    for (uint32_t probe = 0; probe < 8; probe++) {
-        text_slot *slot = &slots[(h + probe) & (TEXT_SLOTS - 1)];
-        if (slot->str && memcmp(slot->text, text, len) == 0 && slot->text[len] == '\0')
-            return Py_NewRef(slot->str);
-        if (!slot->str) {
-            if (!(slot->str = ascii_str(text, len))) return NULL;
-            memcpy(slot->text, text, len);
-            slot->text[len] = '\0';
-            return Py_NewRef(slot->str);
-        }
-    }
-    return ascii_str(text, len); /* a crowded corner: not shared */
-}
-
 /* The value of the game's tag `name` as a str, or None when the game has
  * no such tag; a new reference, or NULL. */
 static PyObject *tag_value(const fk_pgn_game *game, const char *name) {
@@ -538,16 +765,129 @@ static PyObject *tag_value(const fk_pgn_game *game, const char *name) {
     return Py_NewRef(Py_None);
 }
 
-/* Every ply of the games left, as five columns built here in C, in one
- * call: the batch form of the reader (to_columns). With headers (a
- * sequence of tag names), one more column per name holds that tag of the
- * ply's game, so that a dataset keeps e.g. the players' ratings without a
- * second pass over the file. */
+/* The plies of the games left, gathered in C before any Python object is
+ * made, so that each column is then built in one pass at its final size
+ * (or handed to NumPy as one buffer). */
+typedef struct {
+    byte_run game, ply, slot; /* int64 each; slot: the row's game, counted in this batch */
+    text_column san, uci, fen;
+    Py_ssize_t extra;  /* tag names asked */
+    PyObject **values; /* per tag name, a list: its value in each game of the batch */
+} pgn_rows;
+
+static void rows_free(pgn_rows *rows) {
+    free(rows->game.data);
+    free(rows->ply.data);
+    free(rows->slot.data);
+    column_free(&rows->san);
+    column_free(&rows->uci);
+    column_free(&rows->fen);
+    for (Py_ssize_t i = 0; rows->values && i < rows->extra; i++)
+        Py_XDECREF(rows->values[i]);
+    PyMem_Free(rows->values);
+}
+
+/* Reads every ply of the games left into rows, with the tags of each game
+ * named in header_names (a tuple of str, or NULL). 0, or -1 with an
+ * exception set. */
+static int rows_read(PgnReaderObject *self, PyObject *header_names, pgn_rows *rows) {
+    rows->extra = header_names ? PyTuple_GET_SIZE(header_names) : 0;
+    rows->values = PyMem_Calloc((size_t)rows->extra + 1, sizeof *rows->values);
+    if (!rows->values) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < rows->extra; i++)
+        if (!(rows->values[i] = PyList_New(0))) return -1;
+    int64_t games = 0;
+    fk_position before;
+    fk_position_clear(&before);
+    for (fk_pgn_event ev; self->reader && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+        if (self->failed) return -1;
+        const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
+        if (ev == FK_PGN_GAME) {
+            for (Py_ssize_t i = 0; i < rows->extra; i++) {
+                const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(header_names, i));
+                if (!name || append_new(rows->values[i], tag_value(game, name)) != 0) return -1;
+            }
+            games++;
+            before = fk_pgn_reader_ply(self->reader)->pos;
+        }
+        if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
+        const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
+        char uci[8], fen[FK_FEN_MAX];
+        size_t uci_len = ply->ply ? fk_move_to_uci(&before, ply->move, uci, sizeof uci) : 0;
+        size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
+        before = ply->pos;
+        if (run_put_i64(&rows->game, game->number) != 0 || run_put_i64(&rows->ply, ply->ply) != 0 ||
+            (rows->extra && run_put_i64(&rows->slot, games - 1) != 0) ||
+            column_put(&rows->san, ply->san, strlen(ply->san)) != 0 ||
+            column_put(&rows->uci, uci, uci_len) != 0 ||
+            column_put(&rows->fen, fen, fen_len) != 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return self->failed ? -1 : 0;
+}
+
+/* A column of int64: a list of int, or (as_bytes) a bytearray of the
+ * int64s in native order, for numpy.frombuffer. */
+static PyObject *ints_out(const byte_run *run, int as_bytes) {
+    if (as_bytes)
+        return PyByteArray_FromStringAndSize(run->data ? run->data : "", (Py_ssize_t)run->len);
+    Py_ssize_t rows = (Py_ssize_t)(run->len / sizeof(int64_t));
+    PyObject *out = PyList_New(rows), *last = NULL;
+    int64_t last_value = 0;
+    for (Py_ssize_t r = 0; out && r < rows; r++) {
+        int64_t v;
+        memcpy(&v, run->data + r * (Py_ssize_t)sizeof v, sizeof v);
+        /* a game's rows share its number */
+        if (!last || v != last_value) {
+            Py_XSETREF(last, PyLong_FromLongLong(v));
+            last_value = v;
+        }
+        if (!last)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, r, Py_NewRef(last));
+    }
+    Py_XDECREF(last);
+    return out;
+}
+
+/* The column of a tag: its value in each row's game (one object a game,
+ * shared by its rows). */
+static PyObject *tag_column(const pgn_rows *rows, PyObject *values) {
+    Py_ssize_t n = (Py_ssize_t)(rows->slot.len / sizeof(int64_t));
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t r = 0; out && r < n; r++) {
+        int64_t slot;
+        memcpy(&slot, rows->slot.data + r * (Py_ssize_t)sizeof slot, sizeof slot);
+        PyList_SET_ITEM(out, r, Py_NewRef(PyList_GET_ITEM(values, (Py_ssize_t)slot)));
+    }
+    return out;
+}
+
+/* Every ply of the games left as columns, in one call: the batch form of
+ * the reader (to_columns, to_numpy, to_pandas). The columns game, ply,
+ * san, uci and fen, and with headers (a sequence of tag names) one more
+ * per name holding that tag of the ply's game, so that a dataset keeps
+ * e.g. the players' ratings without a second pass over the file. By
+ * default every column is a list; ints_as_bytes makes game and ply
+ * bytearrays of int64, strings "S" or "U" makes the texts (bytearray,
+ * width) in NumPy's layout of that dtype. */
 static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *args, PyObject *kwds) {
-    static const char *const names[] = {"game", "ply", "san", "uci", "fen"};
-    static char *kwlist[] = {"headers", NULL};
+    static char *kwlist[] = {"headers", "ints_as_bytes", "strings", NULL};
     PyObject *header_arg = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:columns", kwlist, &header_arg)) return NULL;
+    int ints_as_bytes = 0;
+    const char *strings = "list";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$ps:columns", kwlist, &header_arg,
+                                     &ints_as_bytes, &strings))
+        return NULL;
+    int fixed = strcmp(strings, "S") == 0 ? 1 : strcmp(strings, "U") == 0 ? 2 : 0;
+    if (!fixed && strcmp(strings, "list") != 0)
+        return PyErr_Format(PyExc_ValueError, "strings is 'list', 'S' or 'U', not '%s'", strings);
     PyObject *header_names = NULL; /* a tuple of str, or NULL */
     if (header_arg && header_arg != Py_None) {
         if (PyUnicode_Check(header_arg)) {
@@ -562,67 +902,29 @@ static PyObject *PgnReader_columns(PgnReaderObject *self, PyObject *args, PyObje
                 return NULL;
             }
     }
-    Py_ssize_t extra = header_names ? PyTuple_GET_SIZE(header_names) : 0;
-    PyObject **columns = PyMem_Calloc((size_t)(5 + 2 * extra), sizeof *columns);
-    PyObject **values = columns ? columns + 5 + extra : NULL; /* the game's tag values */
-    PyObject *out = NULL, *game_number = NULL;
-    text_slot *texts = PyMem_Calloc(TEXT_SLOTS, sizeof *texts);
-    if (!texts || !columns) {
-        PyErr_NoMemory();
-        goto done;
+    pgn_rows rows = {0};
+    PyObject *out = NULL;
+    if (rows_read(self, header_names, &rows) != 0 || !(out = PyDict_New())) goto done;
+    const text_column *texts[] = {&rows.san, &rows.uci, &rows.fen};
+    static const char *const text_names[] = {"san", "uci", "fen"};
+    PyObject *game = ints_out(&rows.game, ints_as_bytes), *ply = ints_out(&rows.ply, ints_as_bytes);
+    int rc = !game || !ply || PyDict_SetItemString(out, "game", game) != 0 ||
+             PyDict_SetItemString(out, "ply", ply) != 0;
+    Py_XDECREF(game);
+    Py_XDECREF(ply);
+    for (int i = 0; !rc && i < 3; i++) {
+        PyObject *col = fixed ? column_fixed(texts[i], fixed == 2) : column_list(texts[i], i < 2);
+        rc = !col || PyDict_SetItemString(out, text_names[i], col) != 0;
+        Py_XDECREF(col);
     }
-    for (Py_ssize_t i = 0; i < 5 + extra; i++)
-        if (!(columns[i] = PyList_New(0))) goto done;
-    fk_position before;
-    fk_position_clear(&before);
-    for (fk_pgn_event ev; (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
-        if (self->failed) goto done;
-        if (ev == FK_PGN_GAME) {
-            const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
-            Py_XSETREF(game_number, PyLong_FromLong(game->number));
-            if (!game_number) goto done;
-            for (Py_ssize_t i = 0; i < extra; i++) {
-                const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(header_names, i));
-                if (!name) goto done;
-                Py_XSETREF(values[i], tag_value(game, name));
-                if (!values[i]) goto done;
-            }
-            before = fk_pgn_reader_ply(self->reader)->pos;
-        }
-        if (ev != FK_PGN_GAME && ev != FK_PGN_PLY) continue;
-        const fk_pgn_ply *ply = fk_pgn_reader_ply(self->reader);
-        char uci[8], fen[FK_FEN_MAX];
-        size_t uci_len = ply->ply ? fk_move_to_uci(&before, ply->move, uci, sizeof uci) : 0;
-        size_t fen_len = fk_pgn_reader_fen(self->reader, self->ep, fen, sizeof fen);
-        before = ply->pos;
-        if (!game_number || PyList_Append(columns[0], game_number) != 0 ||
-            append_new(columns[1], PyLong_FromLong(ply->ply)) != 0 ||
-            append_new(columns[2], shared_text(texts, ply->san, strlen(ply->san))) != 0 ||
-            append_new(columns[3], shared_text(texts, uci, uci_len)) != 0 ||
-            append_new(columns[4], ascii_str(fen, fen_len)) != 0)
-            goto done;
-        for (Py_ssize_t i = 0; i < extra; i++)
-            if (PyList_Append(columns[5 + i], values[i]) != 0) goto done;
+    for (Py_ssize_t i = 0; !rc && i < rows.extra; i++) {
+        PyObject *col = tag_column(&rows, rows.values[i]);
+        rc = !col || PyDict_SetItem(out, PyTuple_GET_ITEM(header_names, i), col) != 0;
+        Py_XDECREF(col);
     }
-    if (self->failed || !(out = PyDict_New())) goto done;
-    for (Py_ssize_t i = 0; i < 5 + extra; i++) {
-        int rc = i < 5 ? PyDict_SetItemString(out, names[i], columns[i])
-                       : PyDict_SetItem(out, PyTuple_GET_ITEM(header_names, i - 5), columns[i]);
-        if (rc != 0) {
-            Py_CLEAR(out);
-            break;
-        }
-    }
+    if (rc) Py_CLEAR(out);
 done:
-    Py_XDECREF(game_number);
-    if (columns)
-        for (Py_ssize_t i = 0; i < 5 + 2 * extra; i++)
-            Py_XDECREF(columns[i]);
-    PyMem_Free(columns);
-    if (texts)
-        for (int i = 0; i < TEXT_SLOTS; i++)
-            Py_XDECREF(texts[i].str);
-    PyMem_Free(texts);
+    rows_free(&rows);
     Py_XDECREF(header_names);
     return out;
 }
@@ -641,7 +943,8 @@ static PyObject *PgnReader_offsets(PgnReaderObject *self, PyObject *arg) {
     }
     PyObject *starts = PyList_New(0);
     long games = 0;
-    for (fk_pgn_event ev; starts && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
+    for (fk_pgn_event ev;
+         starts && self->reader && (ev = fk_pgn_next(self->reader)) != FK_PGN_END;) {
         if (self->failed) {
             Py_CLEAR(starts);
             break;
@@ -651,7 +954,8 @@ static PyObject *PgnReader_offsets(PgnReaderObject *self, PyObject *arg) {
         const fk_pgn_game *game = fk_pgn_reader_game(self->reader);
         games = game->number;
         if ((game->number - 1) % every == 0 &&
-            append_new(starts, PyLong_FromUnsignedLongLong(game->number == 1 ? 0 : game->offset)) != 0)
+            append_new(starts, PyLong_FromUnsignedLongLong(game->number == 1 ? 0 : game->offset)) !=
+                0)
             Py_CLEAR(starts);
     }
     if (!starts) return NULL;
@@ -660,8 +964,10 @@ static PyObject *PgnReader_offsets(PgnReaderObject *self, PyObject *arg) {
 
 static PyMethodDef PgnReader_methods[] = {
     {"columns", (PyCFunction)(void (*)(void))PgnReader_columns, METH_VARARGS | METH_KEYWORDS,
-     "columns(headers=None)\n--\n\nEvery ply of the games left as columns game, ply, san, uci, "
-     "fen, and one column per tag name in headers."},
+     "columns(headers=None, *, ints_as_bytes=False, strings='list')\n--\n\nEvery ply of the "
+     "games left as columns game, ply, san, uci, fen, and one column per tag name in headers."},
+    {"close", (PyCFunction)PgnReader_close, METH_NOARGS,
+     "close()\n--\n\nCloses the file the reader opened; no more games are read."},
     {"offsets", (PyCFunction)PgnReader_offsets, METH_O,
      "offsets(every)\n--\n\nThe byte offsets of games 1, 1 + every, ... and the number of "
      "games, read without replaying moves."},
@@ -783,6 +1089,9 @@ static PyMethodDef module_methods[] = {
     {"normalize_many", (PyCFunction)(void (*)(void))normalize_many, METH_VARARGS | METH_KEYWORDS,
      "normalize_many(fens, *, tolerant=False, ep='legal')\n--\n\nEach FEN read, checked and "
      "written canonically, in one call into C; None where a FEN has an error."},
+    {"_normalize_array", (PyCFunction)(void (*)(void))normalize_array, METH_VARARGS | METH_KEYWORDS,
+     "_normalize_array(fens, *, tolerant=False, ep='legal')\n--\n\nnormalize_many over a NumPy "
+     "array of dtype S or U: (bytearray, width) in the same layout, '' for an error."},
     {"_read_pgn", (PyCFunction)(void (*)(void))read_pgn, METH_VARARGS | METH_KEYWORDS,
      "_read_pgn(source, *, ep='legal')\n--\n\nAn iterator of (number, headers, plies, error) "
      "per game; plies are (san, uci, fen)."},

@@ -32,7 +32,11 @@ size_t fk_move_to_uci(const fk_position *pos, fk_move move, char *buf, size_t ca
         text[len++] = promo[move.promotion];
     text[len] = '\0';
     if (cap == 0) return len;
-    snprintf(buf, cap, "%s", text);
+    /* what snprintf would write, without its format parsing (a tenth of
+     * the time of turning a game into columns) */
+    size_t n = len < cap ? len : cap - 1;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
     return len;
 }
 

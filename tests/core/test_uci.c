@@ -28,6 +28,20 @@ static void writes_and_reads_uci(void **state) {
     assert_memory_equal(&upper, &lower, sizeof upper);
 }
 
+/* A short buffer gets what fits and a NUL; the length is the whole text's. */
+static void writes_what_fits(void **state) {
+    (void)state;
+    fk_position pos = from_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1");
+    fk_move move = uci_move(&pos, "e7e8q");
+    char buf[8] = "xxxxxxx";
+    assert_int_equal(fk_move_to_uci(&pos, move, buf, 3), 5);
+    assert_string_equal(buf, "e7");
+    assert_int_equal(fk_move_to_uci(&pos, move, buf, 0), 5);
+    assert_string_equal(buf, "e7");
+    assert_int_equal(fk_move_to_uci(&pos, move, buf, 6), 5);
+    assert_string_equal(buf, "e7e8q");
+}
+
 static void castling_in_standard_chess_and_chess960(void **state) {
     (void)state;
     fk_position pos = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
@@ -70,6 +84,7 @@ static void reports_bad_uci(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(writes_and_reads_uci),
+        cmocka_unit_test(writes_what_fits),
         cmocka_unit_test(castling_in_standard_chess_and_chess960),
         cmocka_unit_test(reports_bad_uci),
     };
