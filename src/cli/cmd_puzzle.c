@@ -4,12 +4,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "options.h"
 #include "puzzle.h"
 
 /* The --help text, with examples. */
 static void puzzle_help(FILE *out) {
-    fprintf(out, "Usage: fenkit puzzle check FILE [--write | --json] [--engine[=PATH]] [-j N]\n"
+    fputs(_("Usage: fenkit puzzle check FILE [--write | --json] [--engine[=PATH]] [-j N]\n"
                  "       fenkit puzzle make GAMES.pgn [--engine=PATH] [--per-game N] [-j N]\n\n"
                  "Tactics puzzles in the lichess puzzle CSV (PuzzleId,FEN,Moves,Rating,\n"
                  "RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags; Moves in UCI,\n"
@@ -52,7 +53,8 @@ static void puzzle_help(FILE *out) {
                  "  fenkit puzzle check lichess_db_puzzle.csv\n"
                  "  fenkit puzzle check mine.csv --engine -j 2 --write > checked.csv\n"
                  "  fenkit puzzle check wac.epd --engine=/usr/games/stockfish --json\n"
-                 "  fenkit puzzle make my-games.pgn --per-game 1 -j 2 > puzzles.csv\n");
+                 "  fenkit puzzle make my-games.pgn --per-game 1 -j 2 > puzzles.csv\n"),
+          out);
 }
 
 /* A positive whole number below max, or 0. */

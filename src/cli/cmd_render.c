@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "common/not_a_fen.h"
 #include "input.h"
 #include "options.h"
@@ -31,8 +32,7 @@ const char *__lsan_default_suppressions(void) { return "leak:libfontconfig.so\n"
 
 /* The --help text: usage, options, examples. */
 static void print_help(FILE *out) {
-    fprintf(out,
-        "Usage: fenkit render [OPTIONS] FEN -o FILE\n"
+    fputs(_("Usage: fenkit render [OPTIONS] FEN -o FILE\n"
         "       fenkit render [OPTIONS] FEN --format svg|png > FILE\n"
         "       fenkit render --random N --out DIR [--seed S] [--pieces DIR,...]\n"
         "\n"
@@ -81,7 +81,8 @@ static void print_help(FILE *out) {
         "  fenkit render --random 1000 --out boards --seed 7 --pieces DIR_OF_SETS\n"
         "\n"
         "The built-in pieces are Colin M.L. Burnett's (BSD licence, see docs/render.md).\n"
-        "Exit status: 0 written, 1 the FEN or a file had problems, 2 usage error.\n");
+        "Exit status: 0 written, 1 the FEN or a file had problems, 2 usage error.\n"),
+          out);
 }
 
 typedef enum { FORMAT_NONE = 0, FORMAT_SVG, FORMAT_PNG } out_format;

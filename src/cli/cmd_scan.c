@@ -10,6 +10,7 @@
 #endif
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "fenkit/fenkit.h"
 #include "fenkit/vision.h"
 #include "common/scan_json.h"
@@ -18,7 +19,7 @@
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit scan [OPTIONS] IMAGE...\n"
+    N_("Usage: fenkit scan [OPTIONS] IMAGE...\n"
     "\n"
     "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP), reads its\n"
     "64 squares and prints the FEN, the board with the squares it is unsure of\n"
@@ -72,7 +73,7 @@ static const char help[] =
     "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
     "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
     "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
-    "  fenkit scan --all --fen-only book-page.jpg\n";
+    "  fenkit scan --all --fen-only book-page.jpg\n");
 
 typedef struct {
     fk_scan_options scan;
@@ -269,7 +270,7 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         case 'h': {
             fk_scan_options defaults;
             fk_scan_options_default(&defaults);
-            printf(help, defaults.threshold);
+            printf(_(help), defaults.threshold);
             return CLI_OK;
         }
         case 'j': a->json = 1; break;

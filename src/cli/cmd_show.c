@@ -3,11 +3,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/coach.h"
+#include "common/i18n.h"
 #include "input.h"
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit show [--flip] [--ascii] FEN...\n"
+    N_("Usage: fenkit show [--flip] [--ascii] FEN...\n"
     "\n"
     "Draws the board with coordinates: Unicode chess symbols, on coloured\n"
     "squares when standard output is a terminal (set NO_COLOR to turn colours\n"
@@ -28,7 +30,7 @@ static const char help[] =
     "\n"
     "Examples:\n"
     "  fenkit show 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
-    "  fenkit show --flip --ascii r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
+    "  fenkit show --flip --ascii r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n");
 
 /* Prints the fields after the placement, labelled, from the FEN as written
  * back (so castling and en passant read as the FEN spells them). */
@@ -41,9 +43,9 @@ static void print_details(const fk_position *pos) {
     for (char *save = NULL, *word = strtok_r(fen, " ", &save); word && n < 6;
          word = strtok_r(NULL, " ", &save))
         field[n++] = word;
-    printf("%s to move", cli_side_name(pos->side));
+    printf(_("%s to move"), coach_color(pos->side));
     if (n == 6)
-        printf(" | castling %s | en passant %s | halfmove clock %s | move %s", field[2],
+        printf(_(" | castling %1$s | en passant %2$s | halfmove clock %3$s | move %4$s"), field[2],
                field[3], field[4], field[5]);
     fputc('\n', stdout);
 }
@@ -63,7 +65,7 @@ static int show_one(const cli_input *input, const cli_fen_options *opts) {
     if (fk_problems_fen_read(&problems)) print_details(&pos);
     if (wrong.count > 0 || wrong.dropped > 0) {
         cli_print_problems(stdout, &wrong, "", 0);
-        fputs("('fenkit explain' says how to fix them)\n", stdout);
+        fputs(_("('fenkit explain' says how to fix them)\n"), stdout);
     }
     return !fk_problems_has_error(&problems);
 }
