@@ -14,6 +14,7 @@
 #include "fenkit/fenkit.h"
 #include "fenkit/vision.h"
 #include "common/scan_json.h"
+#include "common/scan_text.h"
 #include "json.h"
 #include "options.h"
 #include "report.h"
@@ -142,7 +143,7 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why) 
  * how many, after the picture's name. */
 static void print_json(const char *image, const fk_scan_result *r, int board, int boards) {
     size_t len = 0;
-    char *json = scan_result_json(r, boards ? NULL : image, 0, &len);
+    char *json = scan_result_json(r, boards ? NULL : image, 0, 1, &len);
     if (!json) {
         fprintf(stderr, "fenkit scan: %s: out of memory\n", image);
         return;
@@ -158,12 +159,10 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
     free(json);
 }
 
-static const char *piece_or_empty(fk_piece p) { return p == FK_EMPTY ? "empty" : fk_piece_name(p); }
-
 static void print_text(const char *image, const fk_scan_result *r, int board, int boards,
                        int ascii) {
     if (boards > 1)
-        printf("%s, board %d of %d: %s\n", image, board, boards, r->fen);
+        printf(_("%1$s, board %2$d of %3$d: %4$s\n"), image, board, boards, r->fen);
     else
         printf("%s: %s\n", image, r->fen);
     cli_print_board(stdout, &r->position, r->uncertain, ascii, !r->white_bottom);
@@ -183,26 +182,36 @@ static void print_text(const char *image, const fk_scan_result *r, int board, in
         const fk_square_reading *s = &r->squares[order[i]];
         char name[3];
         fk_square_name(order[i], name);
-        printf("uncertain %s: read as %s, %.0f%% likely right (the network: %s %.0f%%, %s %.0f%%)\n",
-               name, piece_or_empty(s->read), 100 * s->right, piece_or_empty(s->piece),
-               100 * s->prob, piece_or_empty(s->second), 100 * s->second_prob);
+        printf(_("uncertain %1$s: read as %2$s, %3$.0f%% likely right (the network: %4$s %5$.0f%%, "
+                 "%6$s %7$.0f%%)\n"),
+               name, scan_man_name(s->read), 100 * s->right, scan_man_name(s->piece),
+               100 * s->prob, scan_man_name(s->second), 100 * s->second_prob);
     }
-    for (int i = 0; i < r->note_count; i++) printf("note: %s\n", r->notes[i]);
+    for (int i = 0; i < r->note_count; i++) {
+        char worded[SCAN_NOTE_MAX];
+        printf("%s: %s\n", _("note"), scan_note_text(r, i, worded, sizeof worded));
+    }
     if (r->problems.count) cli_print_problems(stdout, &r->problems, "", 0);
     if (n) {
-        printf("doubt: check ");
+        char squares[8 * 4 + 64] = "";
         for (int i = 0; i < n && i < 8; i++) {
             char name[3];
             fk_square_name(order[i], name);
-            printf("%s%s", i ? ", " : "", name);
+            snprintf(squares + strlen(squares), sizeof squares - strlen(squares), "%s%s",
+                     i ? ", " : "", name);
         }
-        printf("%s first; the whole board is read right with about %.0f%% chance\n",
-               n > 8 ? " and the rest" : "", 100 * r->board_right);
+        if (n > 8)
+            snprintf(squares + strlen(squares), sizeof squares - strlen(squares), "%s",
+                     _(" and the rest"));
+        printf(_("doubt: check %1$s first; the whole board is read right with about %2$.0f%% "
+                 "chance\n"),
+               squares, 100 * r->board_right);
     } else if (r->doubt) {
-        printf("doubt: every square is read surely, but which side is at the bottom is a guess "
-               "(use --bottom to say)\n");
+        fputs(_("doubt: every square is read surely, but which side is at the bottom is a guess "
+                "(use --bottom to say)\n"),
+              stdout);
     } else {
-        printf("doubt: none (the whole board is read right with about %.0f%% chance)\n",
+        printf(_("doubt: none (the whole board is read right with about %.0f%% chance)\n"),
                100 * r->board_right);
     }
 }

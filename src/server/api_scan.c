@@ -113,7 +113,7 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
  * the image name (nor the line's end, inside a list). */
 static void json_scan_result(srv_buf *b, const fk_scan_result *r, int in_list) {
     size_t len = 0;
-    char *json = scan_result_json(r, NULL, 1, &len);
+    char *json = scan_result_json(r, NULL, 1, 0, &len);
     if (!json) {
         b->failed = 1;
         return;
