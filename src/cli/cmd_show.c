@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "common/coach.h"
 #include "common/i18n.h"
+#include "common/notation.h"
 #include "input.h"
 #include "report.h"
 
@@ -51,15 +52,18 @@ static void print_details(const fk_position *pos) {
 }
 
 /* Draws one input, framing the squares of its errors and warnings (notes
- * are for 'fenkit check' and 'explain'). Returns 1 when it has no error. */
+ * are for 'fenkit check' and 'explain', but for the one on other piece
+ * letters, which explains its errors). Returns 1 when it has no error. */
 static int show_one(const cli_input *input, const cli_fen_options *opts) {
     static fk_problems problems, wrong;
     fk_position pos;
     fk_problems_clear(&problems);
     fk_fen_validate(input->text, input->len, opts->flags, &pos, &problems);
+    notation_note(input->text, input->len, &problems);
     fk_problems_clear(&wrong);
     for (int i = 0; i < problems.count; i++)
-        if (problems.items[i].severity != FK_SEV_NOTE) wrong.items[wrong.count++] = problems.items[i];
+        if (problems.items[i].severity != FK_SEV_NOTE || notation_is_note(&problems.items[i]))
+            wrong.items[wrong.count++] = problems.items[i];
     wrong.dropped = problems.dropped;
     cli_print_board(stdout, &pos, cli_problem_squares(&wrong), opts->ascii, opts->flip);
     if (fk_problems_fen_read(&problems)) print_details(&pos);
