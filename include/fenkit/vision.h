@@ -200,14 +200,14 @@ typedef enum {
 } fk_scan_note_told;
 
 typedef struct {
-    int code;         /* fk_scan_note_code */
+    int code; /* fk_scan_note_code */
     int variant;
-    int color;        /* the side it names */
-    int n;            /* a count or a number */
+    int color; /* the side it names */
+    int n;     /* a count or a number */
     fk_square sq[2];
     fk_piece men[2];
-    double value[2];  /* chances (0..1), greys or degrees */
-    char quote[8];    /* castling letters */
+    double value[2]; /* chances (0..1), greys or degrees */
+    char quote[8];   /* castling letters */
 } fk_scan_note_args;
 
 /* The result of a scan. Plain data, owned by the caller. */

@@ -9,8 +9,8 @@
 #include "options.h"
 #include "rules_common.h"
 
-static const char help_text[] =
-    N_("Usage: fenkit book [--json] [--all] FILE FEN\n"
+static const char help_text[] = N_(
+    "Usage: fenkit book [--json] [--all] FILE FEN\n"
     "       fenkit book --key FEN\n"
     "\n"
     "Looks the position up in a Polyglot opening book (.bin) and lists its\n"

@@ -13,8 +13,8 @@
 #include "options.h"
 #include "fenkit/fenkit.h"
 
-static const char help_text[] =
-    N_("Usage: fenkit epd [--json] [FILE...]\n"
+static const char help_text[] = N_(
+    "Usage: fenkit epd [--json] [FILE...]\n"
     "\n"
     "Reads EPD lines (standard input when there is no FILE or FILE is -): the\n"
     "first four FEN fields, then operations such as bm Nf3; id \"WAC.001\";\n"

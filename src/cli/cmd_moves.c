@@ -62,7 +62,7 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
         printf("}\n");
     } else if (list.count == 0) {
         fputs((status & FK_STATUS_CHECKMATE) ? _("(no legal moves: checkmate)\n")
-                                              : _("(no legal moves: stalemate)\n"),
+                                             : _("(no legal moves: stalemate)\n"),
               stdout);
     } else {
         printf("\n");

@@ -11,8 +11,8 @@
 #include "fenkit/check.h"
 #include "lines.h"
 
-static const char help[] =
-    N_("Usage: fenkit normalize [--tolerant] [--ep legal|always] [FEN...]\n"
+static const char help[] = N_(
+    "Usage: fenkit normalize [--tolerant] [--ep legal|always] [FEN...]\n"
     "\n"
     "Writes each FEN in canonical form (single spaces, the castling rights in\n"
     "the usual order, the en passant square per --ep), one line per input.\n"

@@ -28,7 +28,8 @@ static void perft_help(FILE *out) {
             "is reported, and on standard input the next line is read), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit perft startpos 5\n"
-            "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n"
+            "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w "
+            "KQkq - 0 1' 3\n"
             "  fenkit play --random 30 startpos | fenkit perft --divide 2\n"),
           out);
 }

@@ -21,8 +21,8 @@
 
 /* [%clk] and [%eval] are PGN comments, not printf directives */
 /* xgettext:no-c-format */
-static const char help_text[] =
-    N_("Usage: fenkit pgn [OPTIONS] [FILE...]\n"
+static const char help_text[] = N_(
+    "Usage: fenkit pgn [OPTIONS] [FILE...]\n"
     "       fenkit pgn --write [--fen FEN] [MOVE...]\n"
     "\n"
     "Replays every game of PGN files (standard input when there is no FILE or\n"

@@ -153,8 +153,8 @@ static const char *move_error(const fk_position *pos, const fk_error *err, const
         legal_list(pos, legal, sizeof legal);
         snprintf(buf, cap, _("%1$s is not legal here; legal moves: %2$s"), shown, legal);
     } else {
-        snprintf(buf, cap,
-                 _("'%s' is not a move: write it in SAN (Nf3, exd6, O-O) or UCI (g1f3)"), shown);
+        snprintf(buf, cap, _("'%s' is not a move: write it in SAN (Nf3, exd6, O-O) or UCI (g1f3)"),
+                 shown);
     }
     return buf;
 }

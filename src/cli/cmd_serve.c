@@ -9,8 +9,8 @@
 #include "options.h"
 #include "server/server.h"
 
-static const char help[] =
-    N_("Usage: fenkit serve [--host ADDRESS] [--port N] [OPTIONS]\n"
+static const char help[] = N_(
+    "Usage: fenkit serve [--host ADDRESS] [--port N] [OPTIONS]\n"
     "\n"
     "Serves fenkit's web page and JSON API until interrupted (Ctrl-C). The page\n"
     "checks, explains and edits a position, and reads one from a picture when\n"

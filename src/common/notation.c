@@ -52,7 +52,8 @@ static size_t map_placement(int k, const char *p, size_t n, char *out, size_t ca
                 char up = (char)(lower ? c - 32 : c), pair[3] = {up, fen, 0};
                 size_t used = strlen(pairs);
                 int seen = 0;
-                for (size_t j = 0; j < used; j += 2) seen |= pairs[j] == up;
+                for (size_t j = 0; j < used; j += 2)
+                    seen |= pairs[j] == up;
                 if (up != fen && !seen && used + 2 < 24) strcat(pairs, pair);
             }
         }
@@ -95,20 +96,22 @@ static void notation_message(const fk_problem_args *a, char *out, size_t cap, in
         snprintf(read + r, sizeof read - r, "%s%c", r ? ", " : "", a->quote[j]);
         snprintf(fen + f, sizeof fen - f, "%s%c", f ? ", " : "", a->quote[j + 1]);
     }
-    snprintf(out, cap,
-             T(N_("The placement uses %1$s piece letters (%2$s); in FEN they are %3$s.")), names,
-             read, fen);
+    snprintf(out, cap, T(N_("The placement uses %1$s piece letters (%2$s); in FEN they are %3$s.")),
+             names, read, fen);
 #undef T
 }
 
 int notation_note(const char *text, size_t len, fk_problems *problems) {
     int bad = 0;
-    for (int i = 0; i < problems->count; i++) bad |= problems->items[i].code == FK_PROB_BAD_PIECE;
+    for (int i = 0; i < problems->count; i++)
+        bad |= problems->items[i].code == FK_PROB_BAD_PIECE;
     if (!bad) return 0;
     size_t start = 0;
-    while (start < len && (text[start] == ' ' || text[start] == '\t')) start++;
+    while (start < len && (text[start] == ' ' || text[start] == '\t'))
+        start++;
     size_t end = start;
-    while (end < len && !strchr(" \t\r\n_", text[end])) end++;
+    while (end < len && !strchr(" \t\r\n_", text[end]))
+        end++;
     char placement[128], first[128] = "";
     fk_problem_args args = {.variant = NOTATION_LETTERS_VARIANT};
     for (int k = 0; k < NSETS; k++) {

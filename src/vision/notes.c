@@ -33,12 +33,12 @@ void fk_note_arrows(fk_scan_result *out, const fk_arrow_seen *arrows, int count)
                      k ? ", " : "", from, to);
     }
     if (count && arrows[0].hidden)
-        fk_scan_note(out,
-                     &(fk_scan_note_args){.code = FK_NOTE_ARROWS_GREY,
-                                          .n = arrows[0].hidden == 2 ? 2 : 1},
-                     "arrows are drawn over the board in the grey of its %s squares; where they "
-                     "show, the squares were read through them",
-                     arrows[0].hidden == 2 ? "dark" : "light");
+        fk_scan_note(
+            out,
+            &(fk_scan_note_args){.code = FK_NOTE_ARROWS_GREY, .n = arrows[0].hidden == 2 ? 2 : 1},
+            "arrows are drawn over the board in the grey of its %s squares; where they "
+            "show, the squares were read through them",
+            arrows[0].hidden == 2 ? "dark" : "light");
     else if (count)
         fk_scan_note(out, &(fk_scan_note_args){.code = FK_NOTE_ARROWS, .n = count},
                      "%s drawn over the board %s read through: %s",
@@ -99,7 +99,7 @@ static int told_variant(const told_apart *t, const fk_piece picture[64], fk_piec
     switch (t->how) {
     case TOLD_INK:
         if (FK_PIECE_KIND(now) == FK_KING) return FK_TOLD_KING_INK;
-        return picture[t->other] == now           ? FK_TOLD_INK_LIKE
+        return picture[t->other] == now          ? FK_TOLD_INK_LIKE
                : FK_PIECE_COLOR(now) == FK_BLACK ? FK_TOLD_INK_DARKER
                                                  : FK_TOLD_INK_LIGHTER;
     case TOLD_SET: return t->other != t->cell ? FK_TOLD_SET_LIKE : FK_TOLD_SET;
@@ -141,8 +141,8 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
             const char *how_inked = picture[t->other] == now             ? "like"
                                     : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
                                                                       : "lighter than";
-            fk_scan_note(out, &a, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
-                         how_inked, other, taken, now_p, was, was_p);
+            fk_scan_note(out, &a, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)",
+                         name, how_inked, other, taken, now_p, was, was_p);
         } else if (t->how == TOLD_SET && t->other != t->cell)
             fk_scan_note(out, &a,
                          "%s is drawn like %s; with the board's men read as one set, it was taken "
@@ -158,7 +158,8 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
                          "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)",
                          name, other, taken, now_p, was, was_p);
         else if (t->how == TOLD_ALONG)
-            fk_scan_note(out, &a, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
+            fk_scan_note(out, &a,
+                         "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
                          name, other, taken, now_p, was, was_p);
         else if (t->how == TOLD_LIKE || t->how == TOLD_ALSO)
             fk_scan_note(

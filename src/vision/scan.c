@@ -67,14 +67,13 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         fk_square_name(r->last_to, to);
         side = !FK_PIECE_COLOR(moved);
         r->side_from = FK_SIDE_LAST_MOVE;
-        fk_scan_note(r,
-                     &(fk_scan_note_args){.code = FK_NOTE_SIDE_LAST_MOVE,
-                                          .color = side,
-                                          .sq = {r->last_from, r->last_to}},
-                     "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
-                     "otherwise)",
-                     side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White",
-                     from, to);
+        fk_scan_note(
+            r,
+            &(fk_scan_note_args){
+                .code = FK_NOTE_SIDE_LAST_MOVE, .color = side, .sq = {r->last_from, r->last_to}},
+            "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
+            "otherwise)",
+            side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White", from, to);
     } else if (side < 0) {
         /* A picture does not show whose turn it is, unless a king is in
          * check: then its side must be to move. */
@@ -99,19 +98,19 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
                 snprintf(man, sizeof man, "the %s on %s",
                          fk_piece_name(fk_position_at(board, picked)), name);
             }
-            fk_scan_note(r,
-                         &(fk_scan_note_args){.code = FK_NOTE_SIDE_DOTS,
-                                              .color = side,
-                                              .sq = {picked},
-                                              .men = {picked != FK_NO_SQUARE
-                                                          ? fk_position_at(board, picked)
-                                                          : FK_EMPTY}},
-                         "%s to move, as the dots mark the moves of %s (use --side to say "
-                         "otherwise)",
-                         side == FK_WHITE ? "White" : "Black",
-                         man[0]             ? man
-                         : side == FK_WHITE ? "a white man"
-                                            : "a black man");
+            fk_scan_note(
+                r,
+                &(fk_scan_note_args){
+                    .code = FK_NOTE_SIDE_DOTS,
+                    .color = side,
+                    .sq = {picked},
+                    .men = {picked != FK_NO_SQUARE ? fk_position_at(board, picked) : FK_EMPTY}},
+                "%s to move, as the dots mark the moves of %s (use --side to say "
+                "otherwise)",
+                side == FK_WHITE ? "White" : "Black",
+                man[0]             ? man
+                : side == FK_WHITE ? "a white man"
+                                   : "a black man");
         } else
             fk_scan_note(r, &(fk_scan_note_args){.code = FK_NOTE_SIDE_ASSUMED, .color = FK_WHITE},
                          "White to move was assumed (the picture does not show it; use --side)");
@@ -495,12 +494,12 @@ static fk_status cut_board(reading *r, fk_error *err) {
     r->covered = fk_covered_cells(crops, side, &r->partly);
     r->evened = !r->covered && fk_crops_even_light(crops, side, &r->lit);
     if (r->evened)
-        fk_scan_note(r->out,
-                     &(fk_scan_note_args){.code = FK_NOTE_UNEVEN_LIGHT,
-                                          .value = {r->lit.lo, r->lit.hi}},
-                     "the light falls unevenly on the board (its light squares from grey %.0f "
-                     "to %.0f); it was evened out to read it",
-                     r->lit.lo, r->lit.hi);
+        fk_scan_note(
+            r->out,
+            &(fk_scan_note_args){.code = FK_NOTE_UNEVEN_LIGHT, .value = {r->lit.lo, r->lit.hi}},
+            "the light falls unevenly on the board (its light squares from grey %.0f "
+            "to %.0f); it was evened out to read it",
+            r->lit.lo, r->lit.hi);
     r->dotted = fk_move_dots_remove(crops, side) & ~r->covered;
     r->arrow_count = fk_arrows_remove(crops, side, r->arrows, &r->arrowed);
     return FK_OK;
@@ -815,8 +814,7 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
         int was_cut = cut_off(out);
         const char *why = was_cut ? "cut off by the picture's edge" : "empty";
         *out = all[best];
-        fk_scan_note(out,
-                     &(fk_scan_note_args){.code = FK_NOTE_BOARDS, .n = n, .variant = was_cut},
+        fk_scan_note(out, &(fk_scan_note_args){.code = FK_NOTE_BOARDS, .n = n, .variant = was_cut},
                      "the picture shows %d boards; the largest is %s, so this one was read "
                      "(use --all to read every board)",
                      n, why);
