@@ -199,6 +199,8 @@ typedef enum {
                              square shows one, 3 no dark square does */
 } fk_scan_note_told;
 
+/* What one note is made of (fk_scan_result.note_args); the members its
+ * code does not name are zero. */
 typedef struct {
     int code; /* fk_scan_note_code */
     int variant;
