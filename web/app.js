@@ -561,7 +561,8 @@ function forgetScan() {
 // search of the whole picture, so it is done only when asked.
 async function sendPicture(file, bottom, all) {
   let res, data = null;
-  const query = [all ? 'all=1' : '', bottom ? 'bottom=' + bottom : ''].filter(Boolean).join('&');
+  const query = [all ? 'all=1' : '', bottom ? 'bottom=' + bottom : '',
+    state.lang ? 'lang=' + encodeURIComponent(state.lang) : ''].filter(Boolean).join('&');
   try {
     res = await fetch('/api/scan' + (query ? '?' + query : ''), {
       method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },

@@ -139,6 +139,79 @@ typedef enum {
     FK_SIDE_DOTS         /* the side of a man picked up, his moves dotted */
 } fk_scan_side_from;
 
+/* What a scan's note says, so that a tool can word it in its reader's
+ * language (fenkit's own tools do); the note's English sentence is kept in
+ * fk_scan_result.notes. Each code names the members it fills. */
+typedef enum {
+    FK_NOTE_TEXT = 0,         /* nothing: said as written */
+    FK_NOTE_SIDE_LAST_MOVE,   /* color to move; sq[0], sq[1]: the move marked */
+    FK_NOTE_SIDE_CHECK,       /* color to move, in check */
+    FK_NOTE_SIDE_DOTS,        /* color to move; men[0] on sq[0] picked up, or
+                                 men[0] FK_EMPTY when the man is not known */
+    FK_NOTE_SIDE_ASSUMED,     /* White to move, as nothing shows it */
+    FK_NOTE_CASTLING_GUESSED, /* quote: the rights */
+    FK_NOTE_CASTLING_DROPPED, /* quote: the field given */
+    FK_NOTE_EXIF,             /* n: the EXIF orientation */
+    FK_NOTE_TURNED,           /* value[0]: degrees, clockwise when positive */
+    FK_NOTE_SLANT,            /* nothing */
+    FK_NOTE_UNEVEN_LIGHT,     /* value[0], value[1]: the light squares' greys */
+    FK_NOTE_DIAGRAM_TURNED,   /* n: 1 a quarter, 2 upside down */
+    FK_NOTE_BOTTOM,           /* color at the bottom; variant: fk_scan_note_bottom;
+                                 value[0]: how sure (0..1) */
+    FK_NOTE_ARROWS_GREY,      /* n: 1 light, 2 dark (the squares' grey) */
+    FK_NOTE_ARROWS,           /* n arrows: fk_scan_result.arrows */
+    FK_NOTE_COVERED,          /* sq[0], sq[1]: the corners of the squares hidden, or
+                                 n of them when variant 1; value[0] 1: its edge
+                                 reaches into the squares around */
+    FK_NOTE_DOTS,             /* the squares: fk_scan_result.move_dots */
+    FK_NOTE_TOLD,             /* variant: fk_scan_note_told; sq[0] the square, sq[1]
+                                 the other; men[0] read, men[1] taken; value[0],
+                                 value[1] their chances; n: why (TOLD_UNSEEN) */
+    FK_NOTE_START,            /* taken as the starting position */
+    FK_NOTE_REPAIRED,         /* sq[0]; men[0] read, men[1] taken; value[0], value[1] */
+    FK_NOTE_WEIGHED,          /* as FK_NOTE_REPAIRED */
+    FK_NOTE_BOARDS            /* n boards; variant 1: the largest is cut off, else empty */
+} fk_scan_note_code;
+
+/* Where FK_NOTE_BOTTOM's side at the bottom came from. */
+typedef enum {
+    FK_BOTTOM_BY_COORDINATES = 0,
+    FK_BOTTOM_BY_STEP,     /* a pawn's step marked as the last move */
+    FK_BOTTOM_BY_PRINTING, /* printed diagrams have White at the bottom */
+    FK_BOTTOM_BY_PAWNS,
+    FK_BOTTOM_BY_PAWNS_KINGS
+} fk_scan_note_bottom;
+
+/* How FK_NOTE_TOLD's man was told apart. */
+typedef enum {
+    FK_TOLD_KING_INK = 0, /* two kings, this one darker (men[1] black) or lighter */
+    FK_TOLD_INK_LIKE,     /* inked like sq[1] */
+    FK_TOLD_INK_DARKER,   /* inked darker than sq[1] */
+    FK_TOLD_INK_LIGHTER,  /* inked lighter than sq[1] */
+    FK_TOLD_SET_LIKE,     /* drawn like sq[1], the men read as one set */
+    FK_TOLD_SET,          /* it and the men drawn like it, read as one set */
+    FK_TOLD_TWIN,         /* drawn like sq[1], so no king */
+    FK_TOLD_ALONG,        /* drawn like sq[1], taken as it was */
+    FK_TOLD_LIKE,         /* unlike the sure men of its reading, like sq[1] */
+    FK_TOLD_ALSO,         /* on a hatched square, unlike them as sq[1] is */
+    FK_TOLD_APART         /* sq[0] and sq[1] read alike but drawn differently; n:
+                             0, 1 the likeliest no square was read as, 2 no light
+                             square shows one, 3 no dark square does */
+} fk_scan_note_told;
+
+/* What one note is made of (fk_scan_result.note_args); the members its
+ * code does not name are zero. */
+typedef struct {
+    int code; /* fk_scan_note_code */
+    int variant;
+    int color; /* the side it names */
+    int n;     /* a count or a number */
+    fk_square sq[2];
+    fk_piece men[2];
+    double value[2]; /* chances (0..1), greys or degrees */
+    char quote[8];   /* castling letters */
+} fk_scan_note_args;
+
 /* The result of a scan. Plain data, owned by the caller. */
 typedef struct {
     int width, height;             /* of the picture */
@@ -176,6 +249,7 @@ typedef struct {
     /* Squares hidden under something drawn over the board (a site's panel
      * at a game's end, a picture): read empty, and listed as uncertain. */
     fk_bitboard covered;
+    fk_scan_note_args note_args[FK_SCAN_MAX_NOTES]; /* what notes[i] is made of */
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

@@ -36,23 +36,23 @@ int cli_flush_stdout(void);
 int cli_is_help(const char *arg);
 
 /* Subcommands, one file each (cmd_NAME.c). */
-#define CLI_COMMANDS(X)                                                          \
-    X(check, "check FENs and list every problem")                                \
-    X(explain, "read a FEN back field by field, with problems and fixes")        \
-    X(diff, "what changed between two FENs, and the moves that lead there")      \
-    X(show, "draw the board in the terminal")                                    \
-    X(normalize, "write canonical FENs")                                         \
-    X(render, "draw a position as an SVG or PNG diagram; make training images")  \
-    X(moves, "list every legal move of a position")                              \
-    X(play, "play moves (SAN or UCI) and print the FEN after each")              \
-    X(perft, "count move-tree leaves to a depth (Stockfish-style --divide)")      \
-    X(book, "the moves a Polyglot opening book gives for a position")           \
-    X(epd, "read, check and write EPD lines and their operations (bm, id, pv)") \
-    X(pgn, "the FEN of every position of PGN games; --write: moves to PGN")      \
-    X(serve, "serve the web page and JSON API on a local port")                 \
-    X(scan, "read the position from a picture of a board (screenshot, diagram)") \
-    X(analyse, "ask a chess engine (Stockfish) about a position; --sanity, --batch") \
-    X(puzzle, "check tactics puzzles (lichess CSV, EPD); make them from games")       \
+#define CLI_COMMANDS(X)                                                                            \
+    X(check, N_("check FENs and list every problem"))                                              \
+    X(explain, N_("read a FEN back field by field, with problems and fixes"))                      \
+    X(diff, N_("what changed between two FENs, and the moves that lead there"))                    \
+    X(show, N_("draw the board in the terminal"))                                                  \
+    X(normalize, N_("write canonical FENs"))                                                       \
+    X(render, N_("draw a position as an SVG or PNG diagram; make training images"))                \
+    X(moves, N_("list every legal move of a position"))                                            \
+    X(play, N_("play moves (SAN or UCI) and print the FEN after each"))                            \
+    X(perft, N_("count move-tree leaves to a depth (Stockfish-style --divide)"))                   \
+    X(book, N_("the moves a Polyglot opening book gives for a position"))                          \
+    X(epd, N_("read, check and write EPD lines and their operations (bm, id, pv)"))                \
+    X(pgn, N_("the FEN of every position of PGN games; --write: moves to PGN"))                    \
+    X(serve, N_("serve the web page and JSON API on a local port"))                                \
+    X(scan, N_("read the position from a picture of a board (screenshot, diagram)"))               \
+    X(analyse, N_("ask a chess engine (Stockfish) about a position; --sanity, --batch"))           \
+    X(puzzle, N_("check tactics puzzles (lichess CSV, EPD); make them from games"))                \
     /* end of the command list */
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);

@@ -5,13 +5,13 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "common/i18n.h"
 #include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
 static void analyse_help(FILE *out) {
-    fprintf(out,
-            "Usage: fenkit analyse [--depth N | --nodes N | --movetime MS] [--multipv K]\n"
+    fputs(_("Usage: fenkit analyse [--depth N | --nodes N | --movetime MS] [--multipv K]\n"
             "                      [--json] [--sanity] [--engine PATH] [--threads N] FEN\n"
             "       fenkit analyse --batch FILE [-j N] [--depth N | --nodes N | --movetime MS]\n\n"
             "Asks a UCI chess engine about a position: the evaluation from White's view\n"
@@ -52,7 +52,8 @@ static void analyse_help(FILE *out) {
             "  fenkit analyse --multipv 3 --json "
             "'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
             "  fenkit analyse --sanity --nodes 200000 '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'\n"
-            "  fenkit analyse --batch positions.epd -j 2 --nodes 50000 > evals.jsonl\n");
+            "  fenkit analyse --batch positions.epd -j 2 --nodes 50000 > evals.jsonl\n"),
+          out);
 }
 
 unsigned long long analyse_read_count(const char *text, unsigned long long max) {

@@ -4,11 +4,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "json.h"
 #include "options.h"
 #include "rules_common.h"
 
-static const char *const help_text =
+static const char help_text[] = N_(
     "Usage: fenkit book [--json] [--all] FILE FEN\n"
     "       fenkit book --key FEN\n"
     "\n"
@@ -32,7 +33,7 @@ static const char *const help_text =
     "  fenkit book performance.bin startpos\n"
     "  fenkit book performance.bin 'startpos moves e2e4 c7c5'\n"
     "  fenkit book --json book.bin 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'\n"
-    "  fenkit book --key startpos\n";
+    "  fenkit book --key startpos\n");
 
 /* Sorts the entries most weighted first; equal weights keep the book's
  * order (an insertion sort: a position has a few dozen entries at most). */
@@ -103,7 +104,7 @@ int cmd_book(int argc, char **argv) {
     cli_options_start(&o, argc, argv, "h", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
         switch (c) {
-        case 'h': fputs(help_text, stdout); return CLI_OK;
+        case 'h': fputs(_(help_text), stdout); return CLI_OK;
         case 'j': json = 1; break;
         case 'a': all = 1; break;
         case 'k': key_only = 1; break;

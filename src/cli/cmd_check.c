@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "common/i18n.h"
 #include "common/json_text.h"
+#include "common/notation.h"
 #include "common/problem_text.h"
 #include "input.h"
 #include "json.h"
@@ -58,6 +59,7 @@ typedef struct {
 static void check_one(const cli_input *input, const cli_fen_options *opts, check_result *r) {
     fk_problems_clear(&r->problems);
     fk_fen_validate(input->text, input->len, opts->flags, &r->pos, &r->problems);
+    notation_note(input->text, input->len, &r->problems);
     r->valid = !fk_problems_has_error(&r->problems);
     r->fen[0] = '\0';
     if (r->valid) fk_fen_write(&r->pos, opts->ep, r->fen, sizeof r->fen);

@@ -7,12 +7,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "json.h"
 #include "lines.h"
 #include "options.h"
 #include "fenkit/fenkit.h"
 
-static const char *const help_text =
+static const char help_text[] = N_(
     "Usage: fenkit epd [--json] [FILE...]\n"
     "\n"
     "Reads EPD lines (standard input when there is no FILE or FILE is -): the\n"
@@ -38,7 +39,7 @@ static const char *const help_text =
     "  fenkit epd wac.epd\n"
     "  fenkit epd --json puzzles.epd | jq -r .bm_uci[0]\n"
     "  echo 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"Ruy\";' | "
-    "fenkit epd\n";
+    "fenkit epd\n");
 
 /* The opcodes whose operands are moves; pv's are a line, played in turn. */
 static int is_move_op(const char *opcode) {
@@ -203,7 +204,7 @@ int cmd_epd(int argc, char **argv) {
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
         switch (c) {
         case 'h':
-            if (fputs(help_text, stdout) == EOF) cli_stdout_failed(errno);
+            if (fputs(_(help_text), stdout) == EOF) cli_stdout_failed(errno);
             return CLI_OK;
         case 'j': json = 1; break;
         default: return CLI_USAGE;

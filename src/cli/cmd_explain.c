@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "common/coach.h"
 #include "common/i18n.h"
+#include "common/notation.h"
 #include "input.h"
 #include "report.h"
 
@@ -51,6 +52,7 @@ static int explain_one(const char *label, const cli_input *input, unsigned flags
     fk_position pos;
     fk_problems_clear(&problems);
     fk_fen_validate(input->text, input->len, flags, &pos, &problems);
+    notation_note(input->text, input->len, &problems);
     int valid = !fk_problems_has_error(&problems);
     printf("%s", label);
     fwrite(input->given, 1, input->given_len, stdout);

@@ -2,14 +2,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "options.h"
 #include "report.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
 static void moves_help(FILE *out) {
-    fprintf(out,
-            "Usage: fenkit moves [--uci] [--json] [--chess960] FEN\n"
+    fputs(_("Usage: fenkit moves [--uci] [--json] [--chess960] FEN\n"
             "       fenkit moves [--uci] [--json] [--chess960] < FENS\n\n"
             "Lists every legal move of the position, in SAN (the default) or UCI.\n"
             "The FEN may be given as one argument, as its six fields, or as\n"
@@ -29,7 +29,8 @@ static void moves_help(FILE *out) {
             "Examples:\n"
             "  fenkit moves startpos\n"
             "  fenkit moves --uci 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n"
-            "  fenkit moves --json '4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1'\n");
+            "  fenkit moves --json '4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1'\n"),
+          out);
 }
 
 /* Prints the moves of one position; returns 1 when it could be read. */
@@ -60,7 +61,9 @@ static int list_moves(const char *fen, int uci, int json, unsigned flags) {
         cli_json_status(stdout, status);
         printf("}\n");
     } else if (list.count == 0) {
-        printf("(no legal moves: %s)\n", (status & FK_STATUS_CHECKMATE) ? "checkmate" : "stalemate");
+        fputs((status & FK_STATUS_CHECKMATE) ? _("(no legal moves: checkmate)\n")
+                                             : _("(no legal moves: stalemate)\n"),
+              stdout);
     } else {
         printf("\n");
     }

@@ -6,11 +6,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "input.h"
 #include "fenkit/check.h"
 #include "lines.h"
 
-static const char help[] =
+static const char help[] = N_(
     "Usage: fenkit normalize [--tolerant] [--ep legal|always] [FEN...]\n"
     "\n"
     "Writes each FEN in canonical form (single spaces, the castling rights in\n"
@@ -38,7 +39,7 @@ static const char help[] =
     "Examples:\n"
     "  fenkit normalize < positions.fen > canonical.fen 2> errors.txt\n"
     "  fenkit normalize --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"
-    "  fenkit normalize --tolerant '8/8/8/4k3/8/8/8/4K3   w  - -'\n";
+    "  fenkit normalize --tolerant '8/8/8/4k3/8/8/8/4K3   w  - -'\n");
 
 /* Output buffer size: a write per 64 KiB (about a thousand FENs). */
 #define OUT_BUFFER (1u << 16)

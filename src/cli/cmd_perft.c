@@ -3,13 +3,13 @@
 #include <time.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
 static void perft_help(FILE *out) {
-    fprintf(out,
-            "Usage: fenkit perft [--divide] [--time] [--chess960] FEN DEPTH\n"
+    fputs(_("Usage: fenkit perft [--divide] [--time] [--chess960] FEN DEPTH\n"
             "       fenkit perft [--divide] [--time] [--chess960] DEPTH < FENS\n\n"
             "Counts the positions reached after DEPTH plies of legal moves, the\n"
             "standard test of a move generator. The FEN may be one argument, its\n"
@@ -28,8 +28,10 @@ static void perft_help(FILE *out) {
             "is reported, and on standard input the next line is read), 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit perft startpos 5\n"
-            "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n"
-            "  fenkit play --random 30 startpos | fenkit perft --divide 2\n");
+            "  fenkit perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w "
+            "KQkq - 0 1' 3\n"
+            "  fenkit play --random 30 startpos | fenkit perft --divide 2\n"),
+          out);
 }
 
 /* Counts one position and prints the answer; returns the node count. */

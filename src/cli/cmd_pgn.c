@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "input.h"
 #include "options.h"
 #include "json.h"
@@ -18,7 +19,9 @@
 #include "source.h"
 #include "fenkit/fenkit.h"
 
-static const char *const help_text =
+/* [%clk] and [%eval] are PGN comments, not printf directives */
+/* xgettext:no-c-format */
+static const char help_text[] = N_(
     "Usage: fenkit pgn [OPTIONS] [FILE...]\n"
     "       fenkit pgn --write [--fen FEN] [MOVE...]\n"
     "\n"
@@ -104,7 +107,7 @@ static const char *const help_text =
     "\n"
     "Exit status: 0 all games read, 1 some game had an error or (with --ply or\n"
     "--move) was too short to reach the position asked for (each such game is\n"
-    "named on standard error), 2 usage error.\n";
+    "named on standard error), 2 usage error.\n");
 
 typedef enum { PICK_ALL, PICK_PLY, PICK_MOVE, PICK_LAST } pick_mode;
 
@@ -1037,7 +1040,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
         case 'h':
             /* longer than stdio's buffer: a failed write shows here, with
              * its errno, before main's final flush */
-            if (fputs(help_text, stdout) == EOF) cli_stdout_failed(errno);
+            if (fputs(_(help_text), stdout) == EOF) cli_stdout_failed(errno);
             return CLI_OK;
         case 'j': opt.json = 1; break;
         case 's': opt.strict = 1; break;

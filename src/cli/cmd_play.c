@@ -6,14 +6,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
+#include "common/problem_text.h"
 #include "input.h"
 #include "options.h"
 #include "rules_common.h"
 
 /* The --help text, with examples. */
 static void play_help(FILE *out) {
-    fprintf(out,
-            "Usage: fenkit play [--json] [--ep legal|always] [--chess960]\n"
+    fputs(_("Usage: fenkit play [--json] [--ep legal|always] [--chess960]\n"
             "                   [--random N [--seed S]] FEN MOVE...\n\n"
             "Plays the moves in order, each in SAN (Nf3, exd6, e8=Q, O-O) or UCI\n"
             "(g1f3, e7e8q), and prints the FEN after each. Move numbers (\"1.\",\n"
@@ -41,7 +42,8 @@ static void play_help(FILE *out) {
             "  fenkit play startpos '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'\n"
             "  fenkit play --json startpos e2e4 e7e5 g1f3\n"
             "  fenkit play startpos e4 e5 undo c5\n"
-            "  fenkit play --random 40 --seed 7 startpos\n");
+            "  fenkit play --random 40 --seed 7 startpos\n"),
+          out);
 }
 
 /* 1 when the token is a move number like "12." or "3...", or a result. */
@@ -120,6 +122,43 @@ static void print_legal(FILE *out, const fk_position *pos, int json) {
     }
 }
 
+/* Writes the legal moves of pos in SAN, "Na3, Nc3, ...", into buf; cut
+ * short with an ellipsis when they do not fit. */
+static void legal_list(const fk_position *pos, char *buf, size_t cap) {
+    fk_movelist list;
+    fk_moves_generate(pos, &list);
+    size_t used = 0;
+    buf[0] = '\0';
+    if (list.count == 0) snprintf(buf, cap, "%s", _("none"));
+    for (int i = 0; i < list.count && used + 24 < cap; i++) {
+        char san[16];
+        fk_move_to_san(pos, list.moves[i], san, sizeof san);
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", san);
+        if (i + 1 < list.count && used + 24 >= cap) snprintf(buf + used, cap - used, " …");
+    }
+}
+
+/* Why a move could not be played, in the reader's language: the core's
+ * English as it is, else worded again from its status; the candidates of
+ * an ambiguous move are the SAN list the core's sentence ends with. */
+static const char *move_error(const fk_position *pos, const fk_error *err, const char *token,
+                              size_t len, char *buf, size_t cap) {
+    if (problem_text_english()) return err->message;
+    char shown[40], legal[400];
+    snprintf(shown, sizeof shown, "%.*s", (int)(len < 32 ? len : 32), token);
+    const char *among = strstr(err->message, ": ");
+    if (err->status == FK_ERR_AMBIGUOUS) {
+        snprintf(buf, cap, _("%1$s is ambiguous: %2$s"), shown, among ? among + 2 : "");
+    } else if (err->status == FK_ERR_INVALID) {
+        legal_list(pos, legal, sizeof legal);
+        snprintf(buf, cap, _("%1$s is not legal here; legal moves: %2$s"), shown, legal);
+    } else {
+        snprintf(buf, cap, _("'%s' is not a move: write it in SAN (Nf3, exd6, O-O) or UCI (g1f3)"),
+                 shown);
+    }
+    return buf;
+}
+
 /* Doubles the move stack; returns 0 when out of memory. */
 static int grow_stack(fk_undo **stack, size_t *cap) {
     size_t want = *cap ? *cap * 2 : 64;
@@ -190,7 +229,7 @@ int cmd_play(int argc, char **argv) {
             if (is_filler(token, len)) continue;
             if (len == 4 && strncmp(token, "undo", 4) == 0) {
                 if (ply == 0) {
-                    fprintf(stderr, "fenkit play: undo: no move to take back\n");
+                    fprintf(stderr, "fenkit play: %s\n", _("undo: no move to take back"));
                     status = CLI_PROBLEMS;
                     break;
                 }
@@ -215,6 +254,8 @@ int cmd_play(int argc, char **argv) {
             fk_move move;
             fk_error err;
             if (read_move(&pos, token, len, &move, &err) != FK_OK) {
+                char worded[sizeof err.message];
+                const char *why = move_error(&pos, &err, token, len, worded, sizeof worded);
                 cli_flush_stdout();
                 if (json) {
                     printf("{\"ply\":%d,\"move\":", ply);
@@ -222,15 +263,17 @@ int cmd_play(int argc, char **argv) {
                     snprintf(shown, sizeof shown, "%.*s", (int)(len < 60 ? len : 60), token);
                     rules_json_string(stdout, shown);
                     printf(",\"error\":");
-                    rules_json_string(stdout, err.message);
+                    rules_json_string(stdout, why);
                     printf(",\"legal\":[");
                     print_legal(stdout, &pos, 1);
                     printf("]}\n");
                 }
-                fprintf(stderr, "fenkit play: ply %d: %s\n", ply, err.message);
+                fprintf(stderr, "fenkit play: ");
+                fprintf(stderr, _("ply %1$d: %2$s"), ply, why);
+                fputc('\n', stderr);
                 /* Only a syntax error leaves the legal moves unsaid. */
                 if (err.status == FK_ERR_SYNTAX) {
-                    fprintf(stderr, "  legal moves: ");
+                    fprintf(stderr, "  %s ", _("legal moves:"));
                     print_legal(stderr, &pos, 0);
                     fprintf(stderr, "\n");
                 }

@@ -10,69 +10,71 @@
 #endif
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "fenkit/fenkit.h"
 #include "fenkit/vision.h"
 #include "common/scan_json.h"
+#include "common/scan_text.h"
 #include "json.h"
 #include "options.h"
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit scan [OPTIONS] IMAGE...\n"
-    "\n"
-    "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP), reads its\n"
-    "64 squares and prints the FEN, the board with the squares it is unsure of\n"
-    "marked, and its warnings. '-' reads a picture from standard input. A picture\n"
-    "that cannot be read, or shows no board, is reported and the others are still\n"
-    "scanned. A picture does not show the castling rights, and shows whose move\n"
-    "it is only when a king is in check (that side moves), the last move is\n"
-    "marked (the other side moves) or a man is picked up, his moves marked with\n"
-    "dots (his side moves); otherwise White to move is assumed, unless --side\n"
-    "says otherwise.\n"
-    "\n"
-    "Options:\n"
-    "  --json                one JSON object per picture (image, fen, side_from,\n"
-    "                        board corners, bottom, squares with class, probability\n"
-    "                        and runner-up, uncertain, repaired, arrows, last_move,\n"
-    "                        move_dots, covered, notes, problems)\n"
-    "  --all                 read every board in the picture (a page of diagrams, a\n"
-    "                        screen with several games), not only the largest clear\n"
-    "                        one: in reading order, rows from the top, each from the\n"
-    "                        left; --json adds board_number and boards to each\n"
-    "                        board's object\n"
-    "  --side w|b            side to move (default: the side that did not play the\n"
-    "                        last move the picture marks, else the side in check,\n"
-    "                        else the side of a man picked up, else w; a note says\n"
-    "                        which)\n"
-    "  --castling auto|none|KQkq  auto (default): rights whose king and rook stand on\n"
-    "                        their home squares, with a warning; none: '-'; or the field\n"
-    "  --bottom auto|white|black  which side is at the bottom of the picture (default\n"
-    "                        auto: decided from the position)\n"
-    "  --threshold P         squares whose calibrated chance of being read right is\n"
-    "                        under P (0..1, default %.3f) are listed as uncertain\n"
-    "  --model FILE          a square classifier made by training/ instead of the\n"
-    "                        built-in one\n"
-    "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
-    "                        the 64 crops, the men's outlines found in them and the\n"
-    "                        ground under the men on hatched squares into DIR (one\n"
-    "                        folder per picture when several are scanned, and in it\n"
-    "                        board-1, board-2, ... when --all finds several)\n"
-    "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
-    "                        for a picture that could not be read; its error goes to\n"
-    "                        standard error), to paste or pipe on\n"
-    "  --ascii               letters instead of chess symbols on the board\n"
-    "  -h, --help            this help\n"
-    "\n"
-    "Exit status: 0 every picture read, 1 a picture could not be read or shows no\n"
-    "board, 2 usage error.\n"
-    "\n"
-    "Examples:\n"
-    "  fenkit scan screenshot.png\n"
-    "  fenkit scan --side b --castling none --json board1.png board2.jpg\n"
-    "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
-    "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
-    "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
-    "  fenkit scan --all --fen-only book-page.jpg\n";
+    N_("Usage: fenkit scan [OPTIONS] IMAGE...\n"
+       "\n"
+       "Finds the chess board in each picture (PNG, JPEG, WebP, GIF, BMP), reads its\n"
+       "64 squares and prints the FEN, the board with the squares it is unsure of\n"
+       "marked, and its warnings. '-' reads a picture from standard input. A picture\n"
+       "that cannot be read, or shows no board, is reported and the others are still\n"
+       "scanned. A picture does not show the castling rights, and shows whose move\n"
+       "it is only when a king is in check (that side moves), the last move is\n"
+       "marked (the other side moves) or a man is picked up, his moves marked with\n"
+       "dots (his side moves); otherwise White to move is assumed, unless --side\n"
+       "says otherwise.\n"
+       "\n"
+       "Options:\n"
+       "  --json                one JSON object per picture (image, fen, side_from,\n"
+       "                        board corners, bottom, squares with class, probability\n"
+       "                        and runner-up, uncertain, repaired, arrows, last_move,\n"
+       "                        move_dots, covered, notes, problems)\n"
+       "  --all                 read every board in the picture (a page of diagrams, a\n"
+       "                        screen with several games), not only the largest clear\n"
+       "                        one: in reading order, rows from the top, each from the\n"
+       "                        left; --json adds board_number and boards to each\n"
+       "                        board's object\n"
+       "  --side w|b            side to move (default: the side that did not play the\n"
+       "                        last move the picture marks, else the side in check,\n"
+       "                        else the side of a man picked up, else w; a note says\n"
+       "                        which)\n"
+       "  --castling auto|none|KQkq  auto (default): rights whose king and rook stand on\n"
+       "                        their home squares, with a warning; none: '-'; or the field\n"
+       "  --bottom auto|white|black  which side is at the bottom of the picture (default\n"
+       "                        auto: decided from the position)\n"
+       "  --threshold P         squares whose calibrated chance of being read right is\n"
+       "                        under P (0..1, default %.3f) are listed as uncertain\n"
+       "  --model FILE          a square classifier made by training/ instead of the\n"
+       "                        built-in one\n"
+       "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
+       "                        the 64 crops, the men's outlines found in them and the\n"
+       "                        ground under the men on hatched squares into DIR (one\n"
+       "                        folder per picture when several are scanned, and in it\n"
+       "                        board-1, board-2, ... when --all finds several)\n"
+       "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
+       "                        for a picture that could not be read; its error goes to\n"
+       "                        standard error), to paste or pipe on\n"
+       "  --ascii               letters instead of chess symbols on the board\n"
+       "  -h, --help            this help\n"
+       "\n"
+       "Exit status: 0 every picture read, 1 a picture could not be read or shows no\n"
+       "board, 2 usage error.\n"
+       "\n"
+       "Examples:\n"
+       "  fenkit scan screenshot.png\n"
+       "  fenkit scan --side b --castling none --json board1.png board2.jpg\n"
+       "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
+       "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
+       "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
+       "  fenkit scan --all --fen-only book-page.jpg\n");
 
 typedef struct {
     fk_scan_options scan;
@@ -141,7 +143,7 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why) 
  * how many, after the picture's name. */
 static void print_json(const char *image, const fk_scan_result *r, int board, int boards) {
     size_t len = 0;
-    char *json = scan_result_json(r, boards ? NULL : image, 0, &len);
+    char *json = scan_result_json(r, boards ? NULL : image, 0, 1, &len);
     if (!json) {
         fprintf(stderr, "fenkit scan: %s: out of memory\n", image);
         return;
@@ -157,12 +159,10 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
     free(json);
 }
 
-static const char *piece_or_empty(fk_piece p) { return p == FK_EMPTY ? "empty" : fk_piece_name(p); }
-
 static void print_text(const char *image, const fk_scan_result *r, int board, int boards,
                        int ascii) {
     if (boards > 1)
-        printf("%s, board %d of %d: %s\n", image, board, boards, r->fen);
+        printf(_("%1$s, board %2$d of %3$d: %4$s\n"), image, board, boards, r->fen);
     else
         printf("%s: %s\n", image, r->fen);
     cli_print_board(stdout, &r->position, r->uncertain, ascii, !r->white_bottom);
@@ -182,26 +182,36 @@ static void print_text(const char *image, const fk_scan_result *r, int board, in
         const fk_square_reading *s = &r->squares[order[i]];
         char name[3];
         fk_square_name(order[i], name);
-        printf("uncertain %s: read as %s, %.0f%% likely right (the network: %s %.0f%%, %s %.0f%%)\n",
-               name, piece_or_empty(s->read), 100 * s->right, piece_or_empty(s->piece),
-               100 * s->prob, piece_or_empty(s->second), 100 * s->second_prob);
+        printf(_("uncertain %1$s: read as %2$s, %3$.0f%% likely right (the network: %4$s %5$.0f%%, "
+                 "%6$s %7$.0f%%)\n"),
+               name, scan_man_name(s->read), 100 * s->right, scan_man_name(s->piece), 100 * s->prob,
+               scan_man_name(s->second), 100 * s->second_prob);
     }
-    for (int i = 0; i < r->note_count; i++) printf("note: %s\n", r->notes[i]);
+    for (int i = 0; i < r->note_count; i++) {
+        char worded[SCAN_NOTE_MAX];
+        printf("%s: %s\n", _("note"), scan_note_text(r, i, worded, sizeof worded));
+    }
     if (r->problems.count) cli_print_problems(stdout, &r->problems, "", 0);
     if (n) {
-        printf("doubt: check ");
+        char squares[8 * 4 + 64] = "";
         for (int i = 0; i < n && i < 8; i++) {
             char name[3];
             fk_square_name(order[i], name);
-            printf("%s%s", i ? ", " : "", name);
+            snprintf(squares + strlen(squares), sizeof squares - strlen(squares), "%s%s",
+                     i ? ", " : "", name);
         }
-        printf("%s first; the whole board is read right with about %.0f%% chance\n",
-               n > 8 ? " and the rest" : "", 100 * r->board_right);
+        if (n > 8)
+            snprintf(squares + strlen(squares), sizeof squares - strlen(squares), "%s",
+                     _(" and the rest"));
+        printf(_("doubt: check %1$s first; the whole board is read right with about %2$.0f%% "
+                 "chance\n"),
+               squares, 100 * r->board_right);
     } else if (r->doubt) {
-        printf("doubt: every square is read surely, but which side is at the bottom is a guess "
-               "(use --bottom to say)\n");
+        fputs(_("doubt: every square is read surely, but which side is at the bottom is a guess "
+                "(use --bottom to say)\n"),
+              stdout);
     } else {
-        printf("doubt: none (the whole board is read right with about %.0f%% chance)\n",
+        printf(_("doubt: none (the whole board is read right with about %.0f%% chance)\n"),
                100 * r->board_right);
     }
 }
@@ -269,7 +279,7 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         case 'h': {
             fk_scan_options defaults;
             fk_scan_options_default(&defaults);
-            printf(help, defaults.threshold);
+            printf(_(help), defaults.threshold);
             return CLI_OK;
         }
         case 'j': a->json = 1; break;

@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "options.h"
 #include "server/server.h"
 
-static const char help[] =
+static const char help[] = N_(
     "Usage: fenkit serve [--host ADDRESS] [--port N] [OPTIONS]\n"
     "\n"
     "Serves fenkit's web page and JSON API until interrupted (Ctrl-C). The page\n"
@@ -60,7 +61,7 @@ static const char help[] =
     "Examples:\n"
     "  fenkit serve                      # then open http://127.0.0.1:8080/\n"
     "  fenkit serve --port 0 --log       # any free port, printed at start\n"
-    "  curl --data-binary '8/8/8/4k3/8/8/8/4K3 w - - 0 1' http://127.0.0.1:8080/api/check\n";
+    "  curl --data-binary '8/8/8/4k3/8/8/8/4K3 w - - 0 1' http://127.0.0.1:8080/api/check\n");
 
 /* Reads a whole number in [lo, hi] from text; -1 when it is not one. */
 static long read_number(const char *text, long lo, long hi) {
@@ -104,7 +105,7 @@ int cmd_serve(int argc, char **argv) {
     cli_options_start(&o, argc, argv, "h", longopts);
     for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
         if (c == 'h') {
-            fputs(help, stdout);
+            fputs(_(help), stdout);
             return CLI_OK;
         } else if (c == 'l') {
             opts.log = stderr;

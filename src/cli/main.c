@@ -29,20 +29,25 @@ int cli_is_help(const char *arg) {
 }
 
 static void print_help(FILE *out) {
-    fprintf(out, "fenkit %s: chess positions in FEN\n\nUsage: fenkit COMMAND [OPTIONS] [ARGS]\n\nCommands:\n",
+    fprintf(out,
+            _("fenkit %s: chess positions in FEN\n\nUsage: fenkit COMMAND [OPTIONS] "
+              "[ARGS]\n\nCommands:\n"),
             fk_version());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "  %-10s %s\n", "help", "this list; 'fenkit help COMMAND': a command's help");
+        fprintf(out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(out, "  %-10s %s\n", "help", _("this list; 'fenkit help COMMAND': a command's help"));
     char known[256];
     i18n_languages(known, sizeof known);
-    fprintf(out, "\nEvery command takes --lang LANG (%s) for the language it explains in;\n"
-                 "without it LANGUAGE, LC_ALL, LC_MESSAGES or LANG decide (LANG=vi_VN.UTF-8).\n",
+    fprintf(out,
+            _("\nEvery command takes --lang LANG (%s) for the language it explains in;\n"
+              "without it LANGUAGE, LC_ALL, LC_MESSAGES or LANG decide (LANG=vi_VN.UTF-8).\n"),
             known);
-    fprintf(out, "\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
-                 "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
-                 "2 usage error.\n"
-                 "Example: fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n");
+    fputs(
+        _("\nRun 'fenkit help COMMAND' (or 'fenkit COMMAND --help') for a command's options\n"
+          "and examples. Exit status: 0 all input fine, 1 some input had problems,\n"
+          "2 usage error.\n"
+          "Example: fenkit check 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'\n"),
+        out);
 }
 
 /* errno of the first write to standard output known to have failed, or 0. */

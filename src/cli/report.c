@@ -192,8 +192,6 @@ void cli_print_problems(FILE *out, const fk_problems *problems, const char *inde
     }
 }
 
-const char *cli_side_name(int side) { return side == FK_WHITE ? "White" : "Black"; }
-
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent) {
     unsigned status = fk_position_status(pos);
     if (status & FK_STATUS_CHECKMATE) {

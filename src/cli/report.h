@@ -42,9 +42,6 @@ int cli_text_columns(const char *text);
  * columns, a wrapped line's continuation two columns further in. */
 void cli_print_lines(FILE *out, const char *text, const char *indent);
 
-/* "White" or "Black". */
-const char *cli_side_name(int side);
-
 /* Prints "status: ..." for a valid position: what fk_position_status says,
  * in words. */
 void cli_print_status(FILE *out, const fk_position *pos, const char *indent);

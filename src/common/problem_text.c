@@ -10,6 +10,7 @@
 
 #include "common/coach.h"
 #include "common/i18n.h"
+#include "common/notation.h"
 #include "fenkit/core.h"
 
 static void put(char *out, size_t cap, const char *fmt, ...)
@@ -271,6 +272,13 @@ static int tail_text(const fk_problem *p, char *msg, size_t mc, char *fix, size_
                     ? _("The en passant field is a Unicode dash, not the ASCII '-'.")
                     : _("The castling field is a Unicode dash, not the ASCII '-'."));
             put(fix, fc, "%s", _("Write -."));
+        } else if (p->field == FK_FIELD_CASTLING && a->variant == 3) {
+            /* quote: the rights as given, a NUL, then as a FEN writes them */
+            const char *usual = a->quote + strlen(a->quote) + 1;
+            put(msg, mc, _("Castling rights '%1$s' are usually written '%2$s'."), a->quote, usual);
+            put(fix, fc, _("Write %s."), usual);
+        } else if (notation_text(p, msg, mc)) {
+            put(fix, fc, "%s", p->fix); /* the FEN in FEN's letters */
         } else {
             return 0;
         }

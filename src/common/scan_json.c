@@ -6,8 +6,11 @@
 #include <string.h>
 
 #include "json_text.h"
+#include "problem_text.h"
+#include "scan_text.h"
 
-char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe, size_t *len) {
+char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe, int in_lang,
+                       size_t *len) {
     char *text = NULL;
     FILE *out = open_memstream(&text, len);
     if (!out) return NULL;
@@ -76,14 +79,19 @@ char *scan_result_json(const fk_scan_result *r, const char *image, int html_safe
     fputs(",\"notes\":[", out);
     for (int i = 0; i < r->note_count; i++) {
         if (i) putc(',', out);
-        json_text_write(out, r->notes[i], strlen(r->notes[i]), html_safe);
+        char worded[SCAN_NOTE_MAX];
+        const char *note = in_lang ? scan_note_text(r, i, worded, sizeof worded) : r->notes[i];
+        json_text_write(out, note, strlen(note), html_safe);
     }
     fputs("],\"problems\":[", out);
     for (int i = 0; i < r->problems.count; i++) {
         const fk_problem *p = &r->problems.items[i];
         fprintf(out, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"message\":", i ? "," : "",
                 fk_problem_code_name(p->code), fk_severity_name(p->severity));
-        json_text_write(out, p->message, strlen(p->message), html_safe);
+        char message[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+        if (in_lang) problem_text(p, message, sizeof message, fix, sizeof fix);
+        const char *said = in_lang ? message : p->message;
+        json_text_write(out, said, strlen(said), html_safe);
         fputs(",\"squares\":", out);
         json_squares_write(out, p->squares);
         putc('}', out);

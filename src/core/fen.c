@@ -1179,6 +1179,14 @@ OUT_OF_LINE static void read_castling(reader *r, size_t start, size_t end) {
                            "castling rights '%s' are usually written '%.*s'", quote(s, n, q),
                            (int)len, canonical_text);
     if (p) set_fix(p, "write %.*s", (int)len, canonical_text);
+    /* the rights as given, then as a FEN writes them, when both fit */
+    if (p && n + len + 2 <= sizeof p->args.quote) {
+        p->args.variant = 3;
+        memcpy(p->args.quote, s, n);
+        p->args.quote[n] = '\0';
+        memcpy(p->args.quote + n + 1, canonical_text, len);
+        p->args.quote[n + 1 + len] = '\0';
+    }
 }
 
 /* Reads the en passant field in [start, end). */

@@ -8,6 +8,7 @@
 #include "fenkit/fenkit.h"
 #include "common/coach.h"
 #include "common/i18n.h"
+#include "common/notation.h"
 #include "common/problem_text.h"
 
 /* A FEN request: the text and how to read and write it. */
@@ -154,6 +155,7 @@ static void read_position(const fen_request *req, fen_reading *r) {
         }
     }
     fk_fen_validate(text, len, req->flags, &r->pos, &r->problems);
+    notation_note(text, len, &r->problems);
 }
 
 /* Appends the server's own problem of r as a JSON object, its sentences

@@ -110,10 +110,13 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 #include "fenkit/vision.h"
 
 /* Appends the result as the object `fenkit scan --json` writes, without
- * the image name (nor the line's end, inside a list). */
-static void json_scan_result(srv_buf *b, const fk_scan_result *r, int in_list) {
+ * the image name (nor the line's end, inside a list); its notes and
+ * problems in `lang`. */
+static void json_scan_result(srv_buf *b, const fk_scan_result *r, int in_list, const char *lang) {
     size_t len = 0;
-    char *json = scan_result_json(r, NULL, 1, &len);
+    srv_lang_begin(lang);
+    char *json = scan_result_json(r, NULL, 1, 1, &len);
+    srv_lang_end();
     if (!json) {
         b->failed = 1;
         return;
@@ -142,6 +145,8 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
         srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
         return 0;
     }
+    /* the words in the client's language: ?lang=, else Accept-Language */
+    const char *lang = srv_lang_choose(req, req->arg(req->arg_ctx, "lang"));
     fk_error err = {0};
     fk_status status = fk_scan_bytes_all(req->body, req->body_len, &opts, r, most, &count, &err);
     switch (status) {
@@ -153,11 +158,11 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
             srv_buf_add(&reply->body, "{\"boards\":[", 11);
             for (int k = 0; k < count; k++) {
                 if (k) srv_buf_add(&reply->body, ",", 1);
-                json_scan_result(&reply->body, &r[k], 1);
+                json_scan_result(&reply->body, &r[k], 1, lang);
             }
             srv_buf_add(&reply->body, "]}\n", 3);
         } else {
-            json_scan_result(&reply->body, r, 0);
+            json_scan_result(&reply->body, r, 0, lang);
         }
         if (reply->body.failed) srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory");
         break;

@@ -33,12 +33,15 @@ void fk_note_arrows(fk_scan_result *out, const fk_arrow_seen *arrows, int count)
                      k ? ", " : "", from, to);
     }
     if (count && arrows[0].hidden)
-        fk_scan_note(out,
-                     "arrows are drawn over the board in the grey of its %s squares; where they "
-                     "show, the squares were read through them",
-                     arrows[0].hidden == 2 ? "dark" : "light");
+        fk_scan_note(
+            out,
+            &(fk_scan_note_args){.code = FK_NOTE_ARROWS_GREY, .n = arrows[0].hidden == 2 ? 2 : 1},
+            "arrows are drawn over the board in the grey of its %s squares; where they "
+            "show, the squares were read through them",
+            arrows[0].hidden == 2 ? "dark" : "light");
     else if (count)
-        fk_scan_note(out, "%s drawn over the board %s read through: %s",
+        fk_scan_note(out, &(fk_scan_note_args){.code = FK_NOTE_ARROWS, .n = count},
+                     "%s drawn over the board %s read through: %s",
                      count == 1 ? "an arrow" : "arrows", count == 1 ? "was" : "were", named);
 }
 
@@ -59,11 +62,17 @@ void fk_note_covered(fk_scan_result *out, int partly) {
     char from[3], to[3], what[48];
     fk_square_name((fk_square)lo, from);
     fk_square_name((fk_square)hi, to);
+    fk_scan_note_args a = {.code = FK_NOTE_COVERED,
+                           .sq = {(fk_square)lo, (fk_square)hi},
+                           .n = __builtin_popcountll(c),
+                           .value = {partly ? 1 : 0}};
     if (files * ranks == __builtin_popcountll(c))
         snprintf(what, sizeof what, "the squares from %s to %s", from, to);
-    else
+    else {
         snprintf(what, sizeof what, "%d squares", __builtin_popcountll(c));
-    fk_scan_note(out,
+        a.variant = 1;
+    }
+    fk_scan_note(out, &a,
                  "something drawn over the board hides %s: read as empty, but men may stand "
                  "there%s",
                  what, partly ? "; its edge reaches into the squares around them" : "");
@@ -80,8 +89,26 @@ void fk_note_dots(fk_scan_result *out) {
                  named[0] ? ", " : "", name);
     }
     int several = (dots & (dots - 1)) != 0;
-    fk_scan_note(out, "%s marked with a dot as a picked-up man's %s, and read empty: %s",
+    fk_scan_note(out, &(fk_scan_note_args){.code = FK_NOTE_DOTS},
+                 "%s marked with a dot as a picked-up man's %s, and read empty: %s",
                  several ? "squares are" : "a square is", several ? "moves" : "move", named);
+}
+
+/* Which wording (fk_scan_note_told) the note of a man told apart takes. */
+static int told_variant(const told_apart *t, const fk_piece picture[64], fk_piece now) {
+    switch (t->how) {
+    case TOLD_INK:
+        if (FK_PIECE_KIND(now) == FK_KING) return FK_TOLD_KING_INK;
+        return picture[t->other] == now          ? FK_TOLD_INK_LIKE
+               : FK_PIECE_COLOR(now) == FK_BLACK ? FK_TOLD_INK_DARKER
+                                                 : FK_TOLD_INK_LIGHTER;
+    case TOLD_SET: return t->other != t->cell ? FK_TOLD_SET_LIKE : FK_TOLD_SET;
+    case TOLD_TWIN: return FK_TOLD_TWIN;
+    case TOLD_ALONG: return FK_TOLD_ALONG;
+    case TOLD_LIKE: return FK_TOLD_LIKE;
+    case TOLD_ALSO: return FK_TOLD_ALSO;
+    default: return FK_TOLD_APART;
+    }
 }
 
 void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piece best[64],
@@ -99,9 +126,14 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
         out->repaired |= FK_BIT(sq);
         const char *taken = now == FK_EMPTY ? "empty" : fk_piece_name(now);
         const char *was = fk_piece_name(t->was);
+        fk_scan_note_args a = {.code = FK_NOTE_TOLD,
+                               .sq = {sq, fk_cell_square(t->other, out->white_bottom)},
+                               .men = {t->was, now},
+                               .variant = told_variant(t, picture, now),
+                               .value = {t->was_prob, t->now_prob}};
         if (t->how == TOLD_INK && FK_PIECE_KIND(now) == FK_KING)
             fk_scan_note(
-                out,
+                out, &a,
                 "%s and %s hold the two kings and %s is drawn %s, so it was taken as %s (%s), "
                 "not %s (%s)",
                 name, other, name, now == FK_BK ? "darker" : "lighter", taken, now_p, was, was_p);
@@ -109,28 +141,29 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
             const char *how_inked = picture[t->other] == now             ? "like"
                                     : FK_PIECE_COLOR(now) == FK_BLACK ? "darker than"
                                                                       : "lighter than";
-            fk_scan_note(out, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)", name,
-                         how_inked, other, taken, now_p, was, was_p);
+            fk_scan_note(out, &a, "%s is inked %s %s, so it was taken as %s (%s), not %s (%s)",
+                         name, how_inked, other, taken, now_p, was, was_p);
         } else if (t->how == TOLD_SET && t->other != t->cell)
-            fk_scan_note(out,
+            fk_scan_note(out, &a,
                          "%s is drawn like %s; with the board's men read as one set, it was taken "
                          "as %s (%s), not %s (%s)",
                          name, other, taken, now_p, was, was_p);
         else if (t->how == TOLD_SET)
-            fk_scan_note(out,
+            fk_scan_note(out, &a,
                          "with the board's men read as one set, %s and the men drawn like it were "
                          "taken as %s (%s), not %s (%s)",
                          name, taken, now_p, was, was_p);
         else if (t->how == TOLD_TWIN)
-            fk_scan_note(out,
+            fk_scan_note(out, &a,
                          "%s is drawn like %s, so it is no king: taken as %s (%s), not %s (%s)",
                          name, other, taken, now_p, was, was_p);
         else if (t->how == TOLD_ALONG)
-            fk_scan_note(out, "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
+            fk_scan_note(out, &a,
+                         "%s is drawn like %s, so it was taken as %s (%s) too, not as %s (%s)",
                          name, other, taken, now_p, was, was_p);
         else if (t->how == TOLD_LIKE || t->how == TOLD_ALSO)
             fk_scan_note(
-                out,
+                out, &a,
                 t->how == TOLD_LIKE
                     ? "%s is drawn unlike the sure %ss and like %s, so it was taken as %s (%s), "
                       "not %s (%s)"
@@ -143,11 +176,13 @@ void fk_note_told(fk_scan_result *out, const fk_piece picture[64], const fk_piec
             for (int j = 0; j < 64; j++)
                 shown |= best[j] == now && fk_cell_colour(j) != fk_cell_colour(t->cell);
             const char *why = "";
-            if (t->how == TOLD_UNSEEN)
+            if (t->how == TOLD_UNSEEN) {
                 why = !shown                          ? ", the likeliest man no square was read as"
                       : FK_BIT(sq) & FK_LIGHT_SQUARES ? ", as no light square shows one"
                                                       : ", as no dark square shows one";
-            fk_scan_note(out,
+                a.n = !shown ? 1 : FK_BIT(sq) & FK_LIGHT_SQUARES ? 2 : 3;
+            }
+            fk_scan_note(out, &a,
                          "%s and %s were both read as %s but are drawn differently; %s (%s) was "
                          "taken as %s (%s)%s",
                          name, other, was, name, was_p, taken, now_p, why);

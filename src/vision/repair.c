@@ -356,7 +356,7 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
     int start = 0;
     changes = likelier_start(pos, probs, &board, where, was, changes, &start);
     if (start)
-        fk_scan_note(r,
+        fk_scan_note(r, &(fk_scan_note_args){.code = FK_NOTE_START},
                      "the board was taken as the starting position: the readings make it likelier "
                      "than the lawful board the repair found otherwise");
     for (int i = 0; i < changes; i++) {
@@ -365,7 +365,12 @@ void fk_scan_repair(fk_position *pos, const float probs[64][FK_PIECE_COUNT], fk_
         fk_piece now = fk_position_at(&board, sq);
         fk_square_name(sq, name);
         fk_scan_note(
-            r, "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
+            r,
+            &(fk_scan_note_args){.code = FK_NOTE_REPAIRED,
+                                 .sq = {sq},
+                                 .men = {was[i], now},
+                                 .value = {probs[sq][was[i]], probs[sq][now]}},
+            "repaired %s: read as %s (%.0f%%), taken as %s (%.0f%%) to keep the position legal",
             name, was[i] == FK_EMPTY ? "empty" : fk_piece_name(was[i]), 100 * probs[sq][was[i]],
             now == FK_EMPTY ? "empty" : fk_piece_name(now), 100 * probs[sq][now]);
         r->repaired |= FK_BIT(sq);
@@ -496,7 +501,12 @@ void fk_scan_weigh_material(fk_position *pos, const fk_bitboard *alike, fk_bitbo
             char name[3];
             fk_square_name(m, name);
             fk_scan_note(
-                r, "weighed %s: read as %s (%.0f%%), taken as %s (%.0f%%), the likelier material",
+                r,
+                &(fk_scan_note_args){.code = FK_NOTE_WEIGHED,
+                                     .sq = {m},
+                                     .men = {rd->piece, rd->second},
+                                     .value = {rd->prob, rd->second_prob}},
+                "weighed %s: read as %s (%.0f%%), taken as %s (%.0f%%), the likelier material",
                 name, rd->piece == FK_EMPTY ? "empty" : fk_piece_name(rd->piece), 100 * rd->prob,
                 rd->second == FK_EMPTY ? "empty" : fk_piece_name(rd->second),
                 100 * rd->second_prob);

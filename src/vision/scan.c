@@ -23,8 +23,9 @@ int fk_scan_stopped(const fk_scan_options *opts, fk_error *err) {
     return 1;
 }
 
-void fk_scan_note(fk_scan_result *r, const char *fmt, ...) {
+void fk_scan_note(fk_scan_result *r, const fk_scan_note_args *args, const char *fmt, ...) {
     if (r->note_count >= FK_SCAN_MAX_NOTES) return;
+    r->note_args[r->note_count] = args ? *args : (fk_scan_note_args){.code = FK_NOTE_TEXT};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->notes[r->note_count++], sizeof r->notes[0], fmt, ap);
@@ -66,11 +67,13 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         fk_square_name(r->last_to, to);
         side = !FK_PIECE_COLOR(moved);
         r->side_from = FK_SIDE_LAST_MOVE;
-        fk_scan_note(r,
-                     "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
-                     "otherwise)",
-                     side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White",
-                     from, to);
+        fk_scan_note(
+            r,
+            &(fk_scan_note_args){
+                .code = FK_NOTE_SIDE_LAST_MOVE, .color = side, .sq = {r->last_from, r->last_to}},
+            "%s to move, as the picture marks %s's last move, %s-%s (use --side to say "
+            "otherwise)",
+            side == FK_WHITE ? "White" : "Black", side == FK_WHITE ? "Black" : "White", from, to);
     } else if (side < 0) {
         /* A picture does not show whose turn it is, unless a king is in
          * check: then its side must be to move. */
@@ -81,7 +84,7 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         if (white != black) {
             r->side_from = FK_SIDE_CHECK;
             fk_scan_note(
-                r,
+                r, &(fk_scan_note_args){.code = FK_NOTE_SIDE_CHECK, .color = side},
                 "%s to move, as its king is in check (the picture does not show whose turn it "
                 "is; use --side)",
                 side == FK_WHITE ? "White" : "Black");
@@ -95,15 +98,22 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
                 snprintf(man, sizeof man, "the %s on %s",
                          fk_piece_name(fk_position_at(board, picked)), name);
             }
-            fk_scan_note(r,
-                         "%s to move, as the dots mark the moves of %s (use --side to say "
-                         "otherwise)",
-                         side == FK_WHITE ? "White" : "Black",
-                         man[0]             ? man
-                         : side == FK_WHITE ? "a white man"
-                                            : "a black man");
+            fk_scan_note(
+                r,
+                &(fk_scan_note_args){
+                    .code = FK_NOTE_SIDE_DOTS,
+                    .color = side,
+                    .sq = {picked},
+                    .men = {picked != FK_NO_SQUARE ? fk_position_at(board, picked) : FK_EMPTY}},
+                "%s to move, as the dots mark the moves of %s (use --side to say "
+                "otherwise)",
+                side == FK_WHITE ? "White" : "Black",
+                man[0]             ? man
+                : side == FK_WHITE ? "a white man"
+                                   : "a black man");
         } else
-            fk_scan_note(r, "White to move was assumed (the picture does not show it; use --side)");
+            fk_scan_note(r, &(fk_scan_note_args){.code = FK_NOTE_SIDE_ASSUMED, .color = FK_WHITE},
+                         "White to move was assumed (the picture does not show it; use --side)");
     }
     if (o->castling_mode == FK_SCAN_CASTLING_NONE) {
         strcpy(castling, "-");
@@ -111,9 +121,11 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
         snprintf(castling, sizeof castling, "%s", o->castling);
     } else {
         castling_guess(board, castling);
+        fk_scan_note_args a = {.code = FK_NOTE_CASTLING_GUESSED};
+        snprintf(a.quote, sizeof a.quote, "%s", castling);
         if (strcmp(castling, "-") != 0)
             fk_scan_note(
-                r,
+                r, &a,
                 "castling rights %s were guessed from kings and rooks on their home squares; "
                 "the picture cannot prove them",
                 castling);
@@ -128,7 +140,9 @@ static void build_fen(const fk_position *board, fk_bitboard tinted, const fk_sca
     fk_problems_clear(&r->problems);
     if (fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems) != FK_OK) {
         /* Only a bad explicit castling field can fail here: drop it. */
-        fk_scan_note(r, "castling field '%s' could not be used; '-' written instead", castling);
+        fk_scan_note_args a = {.code = FK_NOTE_CASTLING_DROPPED};
+        snprintf(a.quote, sizeof a.quote, "%s", castling);
+        fk_scan_note(r, &a, "castling field '%s' could not be used; '-' written instead", castling);
         snprintf(text, sizeof text, "%s %c - - 0 1", placement, side == FK_WHITE ? 'w' : 'b');
         fk_problems_clear(&r->problems);
         fk_fen_parse(text, strlen(text), FK_FEN_STRICT, &r->position, &r->problems);
@@ -322,12 +336,12 @@ static void note_slant(fk_scan_result *r) {
     double degrees = (top + foot) / 2 * 180 / 3.14159265358979323846;
     if (fabs(degrees) >= 1)
         fk_scan_note(
-            r,
+            r, &(fk_scan_note_args){.code = FK_NOTE_TURNED, .value = {degrees}},
             "the board is turned %.0f degree%s %s in the picture; it was straightened to read it",
             fabs(degrees), fabs(degrees) < 1.5 ? "" : "s",
             degrees > 0 ? "clockwise" : "anticlockwise");
     else
-        fk_scan_note(r,
+        fk_scan_note(r, &(fk_scan_note_args){.code = FK_NOTE_SLANT},
                      "the board is seen at a slant in the picture; it was straightened to read it");
 }
 
@@ -436,6 +450,7 @@ typedef struct {
     hatching hatch;
     int shaped[64], found;
     const char *how;                  /* where the side at the bottom came from */
+    fk_scan_note_bottom how_by;       /* the same, as a code */
     int notes_at_cut;                 /* notes before the board was cut */
 } reading;
 
@@ -450,7 +465,8 @@ static fk_status find_board(reading *r, fk_error *err) {
     if (r->image->turned) {
         int t = r->image->turned;
         fk_scan_note(
-            out, "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
+            out, &(fk_scan_note_args){.code = FK_NOTE_EXIF, .n = t},
+            "the picture is stored %s (EXIF orientation %d); it was read as a viewer shows it",
             t == 6 || t == 8   ? "turned a quarter"
             : t == 5 || t == 7 ? "mirrored and turned a quarter"
             : t == 3           ? "upside down"
@@ -478,10 +494,12 @@ static fk_status cut_board(reading *r, fk_error *err) {
     r->covered = fk_covered_cells(crops, side, &r->partly);
     r->evened = !r->covered && fk_crops_even_light(crops, side, &r->lit);
     if (r->evened)
-        fk_scan_note(r->out,
-                     "the light falls unevenly on the board (its light squares from grey %.0f "
-                     "to %.0f); it was evened out to read it",
-                     r->lit.lo, r->lit.hi);
+        fk_scan_note(
+            r->out,
+            &(fk_scan_note_args){.code = FK_NOTE_UNEVEN_LIGHT, .value = {r->lit.lo, r->lit.hi}},
+            "the light falls unevenly on the board (its light squares from grey %.0f "
+            "to %.0f); it was evened out to read it",
+            r->lit.lo, r->lit.hi);
     r->dotted = fk_move_dots_remove(crops, side) & ~r->covered;
     r->arrow_count = fk_arrows_remove(crops, side, r->arrows, &r->arrowed);
     return FK_OK;
@@ -514,7 +532,9 @@ static fk_status read_men(reading *r, fk_error *err) {
         memcpy(was, out->board.corners, sizeof was);
         for (int k = 0; k < 4; k++) out->board.corners[k] = was[(k + 4 - turn) % 4];
         out->note_count = r->notes_at_cut;
-        fk_scan_note(out, "the diagram is turned %s in the picture; it was read turned back",
+        fk_scan_note(out,
+                     &(fk_scan_note_args){.code = FK_NOTE_DIAGRAM_TURNED, .n = turn == 2 ? 2 : 1},
+                     "the diagram is turned %s in the picture; it was read turned back",
                      turn == 2 ? "upside down" : "a quarter");
         if ((s = cut_board(r, err)) != FK_OK || (s = read_crops(r, err)) != FK_OK) return s;
     }
@@ -574,6 +594,7 @@ static fk_status orient_board(reading *r, fk_error *err) {
     fk_scan_result *out = r->out;
     const fk_piece *picture = r->picture;
     r->how = "from the coordinates";
+    r->how_by = FK_BOTTOM_BY_COORDINATES;
     if (r->opts->bottom != FK_BOTTOM_AUTO) {
         out->white_bottom = r->opts->bottom == FK_BOTTOM_WHITE;
         out->bottom_confidence = 1;
@@ -605,16 +626,19 @@ static fk_status orient_board(reading *r, fk_error *err) {
         out->white_bottom = stepped;
         out->bottom_confidence = 0.99;
         r->how = "from the pawn's step marked as the last move";
+        r->how_by = FK_BOTTOM_BY_STEP;
     } else if (out->white_bottom < 0 && r->printed && (position || by_position < PAWNS_SURE)) {
         /* Books and magazines print White at the bottom unless they say
          * otherwise (with coordinates), or a game's pawns show it. */
         out->white_bottom = 1;
         out->bottom_confidence = PRINTED_WHITE_BOTTOM;
         r->how = "as printed diagrams are drawn, with White at the bottom";
+        r->how_by = FK_BOTTOM_BY_PRINTING;
     } else if (out->white_bottom < 0 || (out->white_bottom != position && by_position >= 0.99)) {
         out->white_bottom = position;
         out->bottom_confidence = by_position;
         r->how = r->printed ? "from the pawns" : "from the pawns and kings";
+        r->how_by = r->printed ? FK_BOTTOM_BY_PAWNS : FK_BOTTOM_BY_PAWNS_KINGS;
     }
     return FK_OK;
 }
@@ -664,7 +688,12 @@ static fk_status build_position(reading *r, fk_error *err) {
     out->uncertain |= squares_of(r->covered | r->partly, wb);
     out->move_dots = squares_of(r->dotted, wb);
     if (!out->bottom_given)
-        fk_scan_note(out, "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
+        fk_scan_note(out,
+                     &(fk_scan_note_args){.code = FK_NOTE_BOTTOM,
+                                          .variant = r->how_by,
+                                          .color = wb ? FK_WHITE : FK_BLACK,
+                                          .value = {out->bottom_confidence}},
+                     "%s is at the bottom (%s, %.0f%% sure; use --bottom to say)",
                      wb ? "White" : "Black", r->how, 100 * out->bottom_confidence);
     fk_note_arrows(out, r->arrows, r->arrow_count);
     fk_note_covered(out, __builtin_popcountll(r->partly));
@@ -782,9 +811,10 @@ fk_status fk_scan_image(const fk_image *image, const fk_scan_options *opts, fk_s
     for (int k = 0; k < n; k++)
         if (meant(&all[k]) > meant(out) && (best < 0 || meant(&all[k]) > meant(&all[best]))) best = k;
     if (best >= 0) {
-        const char *why = cut_off(out) ? "cut off by the picture's edge" : "empty";
+        int was_cut = cut_off(out);
+        const char *why = was_cut ? "cut off by the picture's edge" : "empty";
         *out = all[best];
-        fk_scan_note(out,
+        fk_scan_note(out, &(fk_scan_note_args){.code = FK_NOTE_BOARDS, .n = n, .variant = was_cut},
                      "the picture shows %d boards; the largest is %s, so this one was read "
                      "(use --all to read every board)",
                      n, why);

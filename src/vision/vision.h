@@ -133,10 +133,11 @@ void fk_crops_oddness(const uint8_t *crops, int side, const fk_piece picture[64]
  * fields must be filled first. */
 void fk_scan_weigh_doubt(fk_scan_result *r, double threshold);
 
-/* Adds a printf-formatted remark to the result (dropped when full). */
-void fk_scan_note(fk_scan_result *r, const char *fmt, ...)
+/* Adds a printf-formatted remark to the result, with what it is made of
+ * (args; NULL: a note said only as written), dropped when full. */
+void fk_scan_note(fk_scan_result *r, const fk_scan_note_args *args, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

@@ -180,6 +180,13 @@ req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DAT
 if [ "$SCAN" = True ]; then
     expect_code 200
     json_check "r = rows[0]; assert r['fen'].split(' ')[0] == '$(cut -d' ' -f1 "$FENKIT_TEST_DATA/web/scholar.fen")', r"
+    # the notes in the client's language: ?lang=, else Accept-Language
+    json_check "assert any(n.startswith('White is at the bottom') for n in rows[0]['notes']), rows[0]"
+    req POST '/api/scan?lang=vi' -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+    json_check "assert any(n.startswith('Trắng ở phía dưới') for n in rows[0]['notes']), rows[0]"
+    req POST /api/scan -H 'Accept-Language: vi-VN,vi;q=0.9' -H 'Content-Type: image/png' \
+        --data-binary @"$FENKIT_TEST_DATA/web/scholar.png"
+    json_check "assert any(n.startswith('Trắng ở phía dưới') for n in rows[0]['notes']), rows[0]"
 else
     expect_error 503 scanner-not-built
     header_has "Retry-After"
