@@ -2,6 +2,7 @@
 // by playwright-core. Starts the server on a free loopback port, walks
 // through the page as a person would, and saves a screenshot of each state.
 // Usage: node page.test.mjs PATH_TO_FENKIT ARTIFACT_DIR TEST_DATA_DIR
+// (WEB_ONLY=REGEX: only the steps whose names match, after the first)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,12 +96,18 @@ async function waitLegal(what) {
 // A scan under the sanitizers on a busy machine takes seconds: waits on the
 // scanner's status get SCAN_WAIT.
 const SCAN_WAIT = 30000;
+// The starter set ships at least this many puzzles (web/puzzles/starter.csv).
+const STARTER_MIN = Number(process.env.STARTER_MIN || 10);
 async function waitFen(predicate, what, timeout = 5000) {
   await page.waitForFunction(predicate, null, { timeout })
     .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
 }
 
+// WEB_ONLY=REGEX runs only the steps whose names match (the first, which
+// loads the page, always runs).
+const only = process.env.WEB_ONLY ? new RegExp(process.env.WEB_ONLY) : null;
 async function run(name, body) {
+  if (only && step !== '(start)' && !only.test(name)) return;
   step = name;
   try {
     await body();
@@ -724,6 +731,133 @@ try {
     expect((await page.textContent('#game-result')).startsWith('Game over: Draw'), 'the game is not over as a draw');
     await shot('trainer');
     await page.uncheck('#analyse');
+  });
+
+  // ---- Puzzles and drills (puzzles.js, drills.js) ----
+  const puzzles = join(data, '..', 'puzzles');
+  const puzzleStatus = () => page.textContent('#puzzle-status');
+  async function waitStatus(words, what, timeout = 10000) {
+    await page.waitForFunction((w) => document.getElementById('puzzle-status').textContent.includes(w), words, { timeout })
+      .catch(async () => fail(`${what}: the puzzle status says "${await puzzleStatus()}"`));
+  }
+  const stored = (key) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+
+  await run('a puzzle: the setting move, a wrong move taken back, two hints, then solved', async () => {
+    await page.evaluate(() => { localStorage.removeItem('fenkit.puzzles'); localStorage.removeItem('fenkit.drills'); });
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('puzzle-rating').textContent.includes('1500'));
+    await page.setInputFiles('#puzzle-file', join(puzzles, 'page.csv'));
+    await page.waitForFunction(() => document.getElementById('puzzle-set').textContent.startsWith('page.csv: 2 puzzles'));
+    // the puzzle nearest the new rating of 1500 comes first, its setting move played
+    await waitStatus('Puzzle fkFork1 (rating 1500): Black played Qc8. White to move', 'the first puzzle');
+    await waitMoves(1, 'the setting move');
+    await waitLegal('the puzzle position');
+    await page.click('#board .sq[data-square="g1"]');
+    await page.click('#board .sq[data-square="f1"]');
+    await waitStatus('Kf1 is not the move', 'a wrong move');
+    expect(await fen() === '2q3k1/pp3ppp/8/3N4/8/8/PP3PPP/5K2 b - - 2 2', `the wrong move is not shown: ${await fen()}`);
+    // the board takes no other move until the wrong one is taken back
+    await page.dragAndDrop('#board .sq[data-square="c8"]', '#board .sq[data-square="c1"]');
+    await page.waitForTimeout(500);
+    expect((await moveList()).length === 2, `a move was played over the wrong one: ${(await moveList()).join(' ')}`);
+    await page.click('#puzzle-retry');
+    await waitStatus('White to move: find the best move', 'the wrong move taken back');
+    await waitMoves(1, 'the wrong move taken back');
+    await page.click('#puzzle-hint');
+    const lit = () => page.$$eval('#board .sq.hint', (bs) => bs.map((b) => b.dataset.square).sort().join());
+    expect(await lit() === 'd5', `the first hint lights ${await lit()}, not the knight on d5`);
+    await page.click('#puzzle-hint');
+    expect(await lit() === 'd5,e7', `the second hint lights ${await lit()}, not d5 and e7`);
+    await waitLegal('before the fork');
+    await page.dragAndDrop('#board .sq[data-square="d5"]', '#board .sq[data-square="e7"]');
+    await waitStatus('Right. The answer: Kf8.', 'the opponent\'s answer to the fork');
+    expect(await lit() === '', 'the hint stayed after the move');
+    await waitLegal('after Kf8');
+    await page.click('#board .sq[data-square="e7"]');
+    await page.click('#board .sq[data-square="c8"]');
+    await waitStatus('Solved. With help, so it counts as missed.', 'the end of the fork');
+    expect((await moveList()).join(' ') === 'Qc8 Ne7+ Kf8 Nxc8', `the moves: ${(await moveList()).join(' ')}`);
+    const s = await stored('fenkit.puzzles');
+    expect(s && s.history.length === 1 && s.history[0].id === 'fkFork1' && s.history[0].result === 'missed' &&
+      s.history[0].wrong === 1 && s.history[0].hints === 2, `localStorage holds ${JSON.stringify(s)}`);
+    expect(s.rating < 1500, `a missed puzzle raised the rating to ${s.rating}`);
+  });
+
+  await run('the next puzzle solved at the first go; the rating survives a reload', async () => {
+    const before = (await stored('fenkit.puzzles')).rating;
+    await page.click('#puzzle-next');
+    await waitStatus('Puzzle fkBack1', 'the second puzzle');
+    await waitMoves(1, 'the second puzzle\'s setting move');
+    await waitLegal('the back-rank puzzle');
+    await page.click('#board .sq[data-square="e1"]');
+    await page.click('#board .sq[data-square="e8"]');
+    await waitStatus('Solved. Your rating:', 'the mate');
+    const s = await stored('fenkit.puzzles');
+    expect(s.history.length === 2 && s.history[1].result === 'solved' && s.rating > before,
+      `after a solved puzzle localStorage holds ${JSON.stringify(s)} (before: ${before})`);
+    await shot('puzzle-solved');
+    await page.reload();
+    const shown = String(Math.round(s.rating));
+    await page.waitForFunction((r) => document.getElementById('puzzle-rating').textContent.includes(`rating: ${r} `), shown)
+      .catch(async () => fail(`after a reload the page says "${await page.textContent('#puzzle-rating')}", not ${shown}`));
+    expect(await page.locator('#puzzle-history li').count() === 2, 'the tries are not listed after a reload');
+  });
+
+  await run('an EPD puzzle: its bm read through the core', async () => {
+    await page.setInputFiles('#puzzle-file', join(puzzles, 'page.epd'));
+    await waitStatus('Puzzle epdBack', 'the EPD puzzle');
+    await waitStatus('White to move: find the best move', 'the EPD puzzle');
+    await waitLegal('the EPD puzzle');
+    await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="e8"]');
+    await waitStatus('Solved.', 'the EPD mate');
+  });
+
+  await run('the starter set: a puzzle near the rating, its setting move played', async () => {
+    await page.click('#puzzle-starter');
+    await page.waitForFunction(() => /^Starter set: \d+ puzzles/.test(document.getElementById('puzzle-set').textContent));
+    const said = await page.textContent('#puzzle-set');
+    const n = Number(said.match(/(\d+) puzzles/)[1]);
+    expect(n >= STARTER_MIN, `the starter set holds ${n} puzzles: ${said}`);
+    await waitStatus('to move: find the best move', 'a starter puzzle', 15000);
+    await waitMoves(1, 'the starter puzzle\'s setting move');
+    await page.click('#puzzle-hint');
+    expect(await page.locator('#board .sq.hint').count() === 1, 'the hint lights no piece');
+    await shot('puzzle');
+    await page.click('#puzzle-next'); // a hint was taken: the puzzle left counts as missed
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === 4);
+  });
+
+  await run('drills: a square\'s colour right and wrong, and what stands on a square', async () => {
+    const ask = async (kind) => {
+      await page.selectOption('#drill-kind', kind);
+      await page.click('#drill-next');
+      await page.waitForFunction((k) => document.getElementById('drill-question').dataset.kind === k &&
+        !document.getElementById('drill-answer').disabled, kind, { timeout: 15000 });
+      return page.textContent('#drill-question');
+    };
+    const verdictClass = () => page.getAttribute('#drill-verdict', 'class');
+    const colour = (sq) => ('abcdefgh'.indexOf(sq[0]) + Number(sq[1])) % 2 === 0 ? 'light' : 'dark';
+    let q = await ask('colour');
+    let sq = q.match(/What colour is ([a-h][1-8])/)[1];
+    await page.click(`#drill-choices button:text-is("${colour(sq)}")`);
+    expect(await verdictClass() === 'right', `${colour(sq)} for ${sq} was not taken: ${await page.textContent('#drill-verdict')}`);
+    expect(!(await page.locator('#drill-board').isHidden()), 'the board of the question is not shown after the answer');
+    q = await ask('colour');
+    sq = q.match(/What colour is ([a-h][1-8])/)[1];
+    await page.fill('#drill-answer', colour(sq) === 'light' ? 'dark' : 'light');
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'wrong', `the wrong colour for ${sq} was taken: ${await page.textContent('#drill-verdict')}`);
+    q = await ask('on');
+    sq = q.match(/What stands on ([a-h][1-8])/)[1];
+    const placement = await page.getAttribute('#drill-position', 'data-fen');
+    const man = await page.evaluate(([p, s]) => readPlacement(p)[squareIndex(s)], [placement, sq]);
+    await page.fill('#drill-answer', man || 'empty');
+    await page.click('#drill-submit');
+    expect(await verdictClass() === 'right', `"${man || 'empty'}" on ${sq} of ${placement} was not taken: ${await page.textContent('#drill-verdict')}`);
+    const s = await stored('fenkit.drills');
+    expect(s.right === 2 && s.wrong === 1 && s.history.length === 3, `localStorage holds ${JSON.stringify(s)}`);
+    expect((await page.textContent('#drill-score')).includes('2 of 3 right'), `the score says ${await page.textContent('#drill-score')}`);
+    await shot('drill');
   });
 
   await run('a phone-sized screen', async () => {
