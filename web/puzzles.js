@@ -228,7 +228,7 @@ function firstWrong(c) {
 // is said, or the puzzle is solved.
 function followPuzzle() {
   const c = puz.current;
-  if (!c || c.done) return;
+  if (!c) return;
   if (puz.loading) {
     if (play.plies.length || !play.start) return;
     puz.loading = false;
@@ -238,6 +238,7 @@ function followPuzzle() {
     puzzleStatus('');
     return;
   }
+  if (c.done) return; // solved: the board is an analysis board again
   if (play.at !== play.plies.length) return; // the user looks back through the moves
   puz.hint.clear();
   markHint();
@@ -278,7 +279,7 @@ function followPuzzle() {
 
 function solved(c) {
   c.done = true;
-  play.locked = true;
+  play.locked = false;
   $('puzzle-hint').disabled = true;
   $('puzzle-retry').hidden = true;
   const delta = rate(c);

@@ -810,6 +810,13 @@ try {
     await waitLegal('the EPD puzzle');
     await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="e8"]');
     await waitStatus('Solved.', 'the EPD mate');
+    // another position leaves the puzzle, and its board plays again
+    await page.click('#start');
+    await page.waitForFunction(() => document.getElementById('puzzle-status').textContent === '');
+    await waitLegal('the start position after a puzzle');
+    await page.click('#board .sq[data-square="e2"]');
+    await page.click('#board .sq[data-square="e4"]');
+    await waitMoves(1, 'a move after the puzzle');
   });
 
   await run('the starter set: a puzzle near the rating, its setting move played', async () => {
