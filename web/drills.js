@@ -137,10 +137,22 @@ function askAbout(kind, board) {
   };
 }
 
-// The position as the user asked to see it: a FEN's placement, or each
+// The position as the user asked to see it: a FEN's placement, read aloud
+// rank by rank as fenkit explain reads it (POST /api/check), or each
 // side's men listed as players write them (Kg1, Nf3, pawns by square).
-function describe(board) {
-  if ($('drill-view').value === 'fen') return writePlacement(board);
+async function describe(board) {
+  const view = $('drill-view').value;
+  if (view === 'fen') return writePlacement(board);
+  if (view === 'aloud') {
+    try {
+      const res = await fetch('/api/check' + (state.lang ? '?lang=' + encodeURIComponent(state.lang) : ''), {
+        method: 'POST', body: writePlacement(board) + ' w - - 0 1', headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+      const r = await res.json();
+      if (r.placement) return r.placement.map((rank) => rank.said).join('\n');
+    } catch { /* shown as a FEN below */ }
+    return writePlacement(board);
+  }
   const side = (white) => {
     const men = [];
     for (const k of 'KQRBNP') {
@@ -171,7 +183,7 @@ async function newQuestion() {
     if (q) Object.assign(q, { kind, board, asked: performance.now() });
   }
   drill.question = q;
-  $('drill-position').textContent = describe(q.board);
+  $('drill-position').textContent = await describe(q.board);
   $('drill-position').dataset.fen = writePlacement(q.board); // the tests read the board from here
   const question = $('drill-question');
   question.textContent = q.text;
@@ -241,5 +253,10 @@ document.addEventListener('fenkit:start', () => {
   showDrillScore();
   $('drill-next').addEventListener('click', newQuestion);
   $('drill-form').addEventListener('submit', answer);
-  $('drill-view').addEventListener('change', () => { if (drill.question) $('drill-position').textContent = describe(drill.question.board); });
+  $('drill-view').addEventListener('change', async () => {
+    const q = drill.question;
+    if (!q) return;
+    const text = await describe(q.board);
+    if (drill.question === q) $('drill-position').textContent = text;
+  });
 });

@@ -88,9 +88,13 @@ async function typeFen(text, verdictWords) {
   expect(said.includes(verdictWords), `the verdict says "${said}", not "${verdictWords}"`);
 }
 // Waits until the core has given the legal moves of the position shown
-// (play.js marks the board): a click before then cannot play.
+// (play.js marks the board): a click before then cannot play. The page
+// must have checked the text in the box first: until then the mark is
+// still the last position's (a slow check on a busy machine clicked e2
+// of the scanned board before Start position was drawn).
 async function waitLegal(what) {
-  await page.waitForSelector('#board[data-legal]', { timeout: 10000 })
+  await page.waitForFunction(() => document.getElementById('board').hasAttribute('data-legal') &&
+    document.body.dataset.checked === document.getElementById('fen').value, null, { timeout: 10000 })
     .catch(() => fail(`${what}: the legal moves never came`));
 }
 // A scan under the sanitizers on a busy machine takes seconds: waits on the
@@ -865,6 +869,15 @@ try {
     expect(s.right === 2 && s.wrong === 1 && s.history.length === 3, `localStorage holds ${JSON.stringify(s)}`);
     expect((await page.textContent('#drill-score')).includes('2 of 3 right'), `the score says ${await page.textContent('#drill-score')}`);
     await shot('drill');
+    // the same position read aloud rank by rank, then listed by side
+    await page.selectOption('#drill-view', 'aloud');
+    await page.waitForFunction(() => document.getElementById('drill-position').textContent.startsWith('rank 8') ||
+      document.getElementById('drill-position').textContent.includes(': rank 8'))
+      .catch(async () => fail(`read aloud: ${await page.textContent('#drill-position')}`));
+    await page.selectOption('#drill-view', 'list');
+    await page.waitForFunction(() => /^White: K[a-h][1-8]/.test(document.getElementById('drill-position').textContent))
+      .catch(async () => fail(`listed: ${await page.textContent('#drill-position')}`));
+    await page.selectOption('#drill-view', 'fen');
   });
 
   await run('a phone-sized screen', async () => {
