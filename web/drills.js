@@ -13,6 +13,8 @@ const DRILL_KINDS = {
   colour: 'The colour of a square',
   attacked: 'Is a square attacked',
   attacks: 'The squares a piece attacks',
+  diff: 'Spot the difference',
+  type: 'Type the FEN',
 };
 
 const drill = {
@@ -81,6 +83,13 @@ function readMan(text) {
 }
 
 const readSquares = (text) => (text.toLowerCase().match(/[a-h][1-8]/g) || []);
+// A rank of a placement as its eight squares ('.' empty); null when it
+// does not hold eight.
+function rankSquares(rank) {
+  let out = '';
+  for (const c of rank || '') out += c >= '1' && c <= '8' ? '.'.repeat(Number(c)) : c;
+  return out.length === 8 ? out : null;
+}
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 // One question of the given kind about board; null when this board has
@@ -125,6 +134,45 @@ function askAbout(kind, board) {
       choices: ['yes', 'no'], check: (given) => /^(yes|y)$/i.test(given.trim()) === (by.length > 0) && /^(yes|y|no|n)$/i.test(given.trim()),
     };
   }
+  if (kind === 'diff') {
+    // one man moved to an empty square, or turned into another of his side
+    const others = men.filter((s) => board[s].toLowerCase() !== 'k');
+    if (!others.length) return null;
+    const from = pick(others), c = board[from], after = board.slice();
+    const inside = (s) => c.toLowerCase() !== 'p' || ((s >> 3) > 0 && (s >> 3) < 7); // no pawn on a back rank
+    const empty = board.map((x, s) => (!x && inside(s) ? s : -1)).filter((s) => s >= 0);
+    let changed;
+    if (empty.length && Math.random() < 0.5) {
+      const to = pick(empty);
+      after[to] = c;
+      after[from] = '';
+      changed = [from, to];
+    } else {
+      const kinds = [...(isWhite(c) ? 'QRBNP' : 'qrbnp')].filter((k) => k !== c && (inside(from) || k.toLowerCase() !== 'p'));
+      after[from] = pick(kinds);
+      changed = [from];
+    }
+    const names = changed.map(squareName).sort();
+    return {
+      text: 'One man moved, or became another man, between the first position and the second: on which squares do they differ?',
+      answer: names.join(' '), highlight: names, before: board, board: after,
+      check: (given) => sameSet([...new Set(readSquares(given))], names),
+    };
+  }
+  if (kind === 'type') {
+    const truth = writePlacement(board).split('/');
+    const q = {
+      text: 'Type the placement of the board shown (the first field of its FEN, rank 8 first).',
+      answer: 'the placement is ' + truth.join('/'), highlight: [], showBoard: true,
+      check: (given) => {
+        const typed = given.trim().split(/\s+/)[0].split('/');
+        const wrong = truth.map((r, i) => (rankSquares(typed[i]) === rankSquares(r) ? 0 : 8 - i)).filter(Boolean);
+        q.note = wrong.length ? `Rank${wrong.length > 1 ? 's' : ''} ${wrong.join(', ')} differ${wrong.length > 1 ? '' : 's'}.` : '';
+        return typed.length === 8 && !wrong.length;
+      },
+    };
+    return q;
+  }
   const pieces = men.filter((s) => 'nbrq'.includes(board[s].toLowerCase()));
   if (!pieces.length) return null;
   const from = pick(pieces);
@@ -164,6 +212,22 @@ async function describe(board) {
   return side(true) + '\n' + side(false);
 }
 
+// The text above the question: the position, both positions of a
+// difference, or nothing when the board itself is shown.
+async function positionText(q) {
+  if (q.showBoard) return '';
+  if (q.before) return `First:\n${await describe(q.before)}\nSecond:\n${await describe(q.board)}`;
+  return describe(q.board);
+}
+
+// The board of the question as a picture, the squares of the answer marked.
+function showDrillBoard(q, marked) {
+  const img = $('drill-board');
+  img.src = '/api/render.svg?coords=outside&size=240&fen=' + encodeURIComponent(writePlacement(q.board)) +
+    (marked.length ? '&highlight=' + marked.join(',') : '');
+  img.hidden = false;
+}
+
 async function newQuestion() {
   if (!drill.positions.length) {
     $('drill-question').textContent = 'Loading positions…';
@@ -180,17 +244,20 @@ async function newQuestion() {
     const board = drillBoard(drill.store.level);
     const kind = chosen === 'any' ? pick(Object.keys(DRILL_KINDS)) : chosen;
     q = askAbout(kind, board);
-    if (q) Object.assign(q, { kind, board, asked: performance.now() });
+    if (q) Object.assign(q, { kind, board: q.board || board, asked: performance.now() });
   }
   drill.question = q;
-  $('drill-position').textContent = await describe(q.board);
-  $('drill-position').dataset.fen = writePlacement(q.board); // the tests read the board from here
+  $('drill-position').textContent = await positionText(q);
+  // the tests read the boards from here
+  $('drill-position').dataset.fen = writePlacement(q.board);
+  $('drill-position').dataset.before = q.before ? writePlacement(q.before) : '';
   const question = $('drill-question');
   question.textContent = q.text;
   question.dataset.kind = q.kind;
   $('drill-verdict').textContent = '';
   $('drill-verdict').className = '';
   $('drill-board').hidden = true;
+  if (q.showBoard) showDrillBoard(q, []);
   $('drill-answer').value = '';
   $('drill-answer').disabled = false;
   $('drill-submit').disabled = false;
@@ -226,15 +293,27 @@ function answer(e) {
   saveDrillStore();
   const verdict = $('drill-verdict');
   verdict.className = ok ? 'right' : 'wrong';
-  verdict.textContent = `${ok ? 'Right' : 'Not right'} (${(ms / 1000).toFixed(1)} s): ${q.answer}.` + (ok ? '' : ` You said "${given.trim()}".`);
-  const img = $('drill-board');
-  img.src = '/api/render.svg?coords=outside&size=240&fen=' + encodeURIComponent(writePlacement(q.board)) +
-    '&highlight=' + q.highlight.join(',');
-  img.hidden = false;
+  verdict.textContent = `${ok ? 'Right' : 'Not right'} (${(ms / 1000).toFixed(1)} s): ${q.answer}.` +
+    (ok ? '' : ` You said "${given.trim()}". ${q.note || ''}`);
+  showDrillBoard(q, q.highlight);
+  if (q.kind === 'type' && !ok) sayPlacementProblems(given, q);
   $('drill-answer').disabled = true;
   $('drill-submit').disabled = true;
   showDrillScore();
   $('drill-next').focus();
+}
+
+// What fenkit check says of a placement typed wrong (a rank of seven
+// squares, two kings...): the errors of its placement field.
+async function sayPlacementProblems(given, q) {
+  try {
+    const res = await fetch('/api/check', {
+      method: 'POST', body: given.trim().split(/\s+/)[0] + ' w - - 0 1', headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+    const r = await res.json();
+    const said = (r.problems || []).filter((p) => p.field === 'placement' && p.severity === 'error').map((p) => sentence(p.message));
+    if (said.length && drill.question === q) $('drill-verdict').append(' fenkit check: ' + said.join(' '));
+  } catch { /* the ranks compared are said already */ }
 }
 
 function showDrillScore() {
@@ -256,7 +335,7 @@ document.addEventListener('fenkit:start', () => {
   $('drill-view').addEventListener('change', async () => {
     const q = drill.question;
     if (!q) return;
-    const text = await describe(q.board);
+    const text = await positionText(q);
     if (drill.question === q) $('drill-position').textContent = text;
   });
 });

@@ -838,7 +838,7 @@ try {
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === 4);
   });
 
-  await run('drills: a square\'s colour right and wrong, and what stands on a square', async () => {
+  await run('drills: a square\'s colour right and wrong, what stands on a square, the position read aloud, a difference spotted, a FEN typed wrong', async () => {
     const ask = async (kind) => {
       await page.selectOption('#drill-kind', kind);
       await page.click('#drill-next');
@@ -878,6 +878,30 @@ try {
     await page.waitForFunction(() => /^White: K[a-h][1-8]/.test(document.getElementById('drill-position').textContent))
       .catch(async () => fail(`listed: ${await page.textContent('#drill-position')}`));
     await page.selectOption('#drill-view', 'fen');
+    // spot the difference: the squares where the two boards differ
+    await ask('diff');
+    const [before, after] = await page.evaluate(() => [document.getElementById('drill-position').dataset.before,
+      document.getElementById('drill-position').dataset.fen]);
+    const differ = await page.evaluate(([a, b]) => {
+      const x = readPlacement(a), y = readPlacement(b);
+      return x.map((c, sq) => (c !== y[sq] ? squareName(sq) : '')).filter(Boolean).join(' ');
+    }, [before, after]);
+    expect(differ.length >= 2, `the two boards of the difference are the same: ${before} ${after}`);
+    await page.fill('#drill-answer', differ);
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'right', `"${differ}" between ${before} and ${after} was not taken: ${await page.textContent('#drill-verdict')}`);
+    // type the FEN of the board shown: a rank short, graded by rank, with check's sentence
+    await ask('type');
+    expect(!(await page.locator('#drill-board').isHidden()), 'the board to type is not shown');
+    const typed = (await page.getAttribute('#drill-position', 'data-fen')).split('/');
+    typed[5] = '7';
+    await page.fill('#drill-answer', typed.join('/'));
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'wrong', `a short rank 3 was taken: ${await page.textContent('#drill-verdict')}`);
+    await page.waitForFunction(() => document.getElementById('drill-verdict').textContent.includes('fenkit check: Rank 3 has 7 squares'))
+      .catch(async () => fail(`the verdict on a short rank: ${await page.textContent('#drill-verdict')}`));
+    expect((await page.textContent('#drill-verdict')).includes('Rank 3 differs.'), 'the rank that differs is not named');
+    await shot('drill-typed');
   });
 
   await run('a phone-sized screen', async () => {
