@@ -57,7 +57,8 @@ static unsigned rnd(unsigned n) {
 
 /* A square of b chosen at random (b not empty). */
 static fk_square pick(fk_bitboard b) {
-    for (unsigned k = rnd((unsigned)__builtin_popcountll(b)); k; k--) b &= b - 1;
+    for (unsigned k = rnd((unsigned)__builtin_popcountll(b)); k; k--)
+        b &= b - 1;
     return __builtin_ctzll(b);
 }
 
@@ -98,20 +99,23 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
         q->piece = fk_position_at(pos, pick(occ));
         q->right = fk_position_pieces(pos, q->piece);
         square_list(q->right, list, sizeof list);
-        snprintf(q->text, sizeof q->text, __builtin_popcountll(q->right) > 1
-                 ? "Where is a %s? (name one square)" : "Which square is the %s on?",
+        snprintf(q->text, sizeof q->text,
+                 __builtin_popcountll(q->right) > 1 ? "Where is a %s? (name one square)"
+                                                    : "Which square is the %s on?",
                  fk_piece_name(q->piece));
         snprintf(q->answer, sizeof q->answer, "%s", list);
         return 1;
     case ASK_COLOUR:
         snprintf(q->text, sizeof q->text, "What colour is %s: light or dark?", name);
-        snprintf(q->answer, sizeof q->answer, "%s", FK_LIGHT_SQUARES & FK_BIT(sq) ? "light" : "dark");
+        snprintf(q->answer, sizeof q->answer, "%s",
+                 FK_LIGHT_SQUARES & FK_BIT(sq) ? "light" : "dark");
         return 1;
     case ASK_ATTACKED: {
         fk_color by = (fk_color)rnd(2);
         q->right = fk_attackers_to(pos, sq, by, occ);
         square_list(q->right, list, sizeof list);
-        snprintf(q->text, sizeof q->text, "Is %s attacked by %s? (yes or no)", name, cli_side_name(by));
+        snprintf(q->text, sizeof q->text, "Is %s attacked by %s? (yes or no)", name,
+                 cli_side_name(by));
         if (q->right)
             snprintf(q->answer, sizeof q->answer, "yes, from %s", list);
         else
@@ -125,7 +129,8 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
         fk_square_name(sq, name);
         q->right = fk_piece_attacks(fk_position_at(pos, sq), sq, occ);
         square_list(q->right, q->answer, sizeof q->answer);
-        snprintf(q->text, sizeof q->text, "Which squares does the %s on %s attack? (all, any order)",
+        snprintf(q->text, sizeof q->text,
+                 "Which squares does the %s on %s attack? (all, any order)",
                  fk_piece_name(fk_position_at(pos, sq)), name);
         return 1;
     }
@@ -203,11 +208,13 @@ static double now(void) {
 }
 
 int cmd_drill(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},        {"kind", required_argument, NULL, 'k'},
-        {"count", required_argument, NULL, 'c'}, {"men", required_argument, NULL, 'm'},
-        {"list", no_argument, NULL, 'l'},        {"seed", required_argument, NULL, 's'},
-        {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                             {"kind", required_argument, NULL, 'k'},
+                                             {"count", required_argument, NULL, 'c'},
+                                             {"men", required_argument, NULL, 'm'},
+                                             {"list", no_argument, NULL, 'l'},
+                                             {"seed", required_argument, NULL, 's'},
+                                             {NULL, 0, NULL, 0}};
     int kind = -1, count = 5, men = -1, list = 0;
     rng = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     cli_options o;
@@ -224,20 +231,24 @@ int cmd_drill(int argc, char **argv) {
                 if (!strcmp(o.value, kind_names[k])) kind = k;
             if (!strcmp(o.value, "any")) kind = -1;
             if (kind == -2)
-                return cli_usage_error("drill", "--kind is on, where, colour, attacked, attacks or any, not '%s'",
-                                       o.value);
+                return cli_usage_error(
+                    "drill", "--kind is on, where, colour, attacked, attacks or any, not '%s'",
+                    o.value);
             break;
         case 'c':
-            if (!number || v < 1 || v > 1000) return cli_usage_error("drill", "--count is 1 to 1000, not '%s'", o.value);
+            if (!number || v < 1 || v > 1000)
+                return cli_usage_error("drill", "--count is 1 to 1000, not '%s'", o.value);
             count = (int)v;
             break;
         case 'm':
-            if (!number || v < 0 || v > 30) return cli_usage_error("drill", "--men is 0 to 30, not '%s'", o.value);
+            if (!number || v < 0 || v > 30)
+                return cli_usage_error("drill", "--men is 0 to 30, not '%s'", o.value);
             men = (int)v;
             break;
         case 'l': list = 1; break;
         case 's':
-            if (!number || v < 0) return cli_usage_error("drill", "--seed is a number from 0, not '%s'", o.value);
+            if (!number || v < 0)
+                return cli_usage_error("drill", "--seed is a number from 0, not '%s'", o.value);
             rng = (uint64_t)v * 0x9E3779B97F4A7C15ULL;
             break;
         default: return CLI_USAGE;
@@ -249,12 +260,14 @@ int cmd_drill(int argc, char **argv) {
     if (!positions) return cli_usage_error("drill", "out of memory");
     for (int i = 0; i < o.count; i++) {
         static fk_problems problems;
-        const char *fen = strcmp(argv[i + 1], "startpos") ? argv[i + 1]
-                                                          : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        const char *fen = strcmp(argv[i + 1], "startpos")
+                              ? argv[i + 1]
+                              : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         fk_fen_validate(fen, strlen(fen), FK_FEN_TOLERANT, &positions[i], &problems);
         if (!fk_problems_fen_read(&problems)) {
             free(positions);
-            return cli_usage_error("drill", "'%s' cannot be read as a FEN: try 'fenkit check'", argv[i + 1]);
+            return cli_usage_error("drill", "'%s' cannot be read as a FEN: try 'fenkit check'",
+                                   argv[i + 1]);
         }
     }
     int right = 0, asked = 0;
@@ -267,13 +280,15 @@ int cmd_drill(int argc, char **argv) {
         for (int tries = 0; !found && tries < 50; tries++) {
             pos = positions[rnd((unsigned)o.count)];
             if (men >= 0) thin(&pos, men);
-            found = fk_position_occupied(&pos) && ask(&pos, kind >= 0 ? (ask_kind)kind : (ask_kind)rnd(ASK_KINDS), &q);
+            found = fk_position_occupied(&pos) &&
+                    ask(&pos, kind >= 0 ? (ask_kind)kind : (ask_kind)rnd(ASK_KINDS), &q);
         }
         if (!found) {
             free(positions);
             return cli_usage_error("drill", "these positions hold no piece to ask about");
         }
-        printf("Question %d of %d (%d men):\n", asked + 1, count, __builtin_popcountll(fk_position_occupied(&pos)));
+        printf("Question %d of %d (%d men):\n", asked + 1, count,
+               __builtin_popcountll(fk_position_occupied(&pos)));
         show(&pos, list);
         printf("  %s\n", q.text);
         if (isatty(0) && isatty(1)) fputs("> ", stdout);
@@ -283,7 +298,8 @@ int cmd_drill(int argc, char **argv) {
         spent += now() - start;
         char *given = line + strspn(line, " \t");
         given[strcspn(given, "\r\n")] = '\0';
-        for (size_t n = strlen(given); n && (given[n - 1] == ' ' || given[n - 1] == '\t');) given[--n] = '\0';
+        for (size_t n = strlen(given); n && (given[n - 1] == ' ' || given[n - 1] == '\t');)
+            given[--n] = '\0';
         if (grade(&q, given))
             printf("  right: %s\n", q.answer), right++;
         else
