@@ -244,7 +244,11 @@ async function newQuestion() {
     const board = drillBoard(drill.store.level);
     const kind = chosen === 'any' ? pick(Object.keys(DRILL_KINDS)) : chosen;
     q = askAbout(kind, board);
-    if (q) Object.assign(q, { kind, board: q.board || board, asked: performance.now() });
+    if (q) Object.assign(q, { kind, board: q.board || board });
+  }
+  if (!q) {
+    $('drill-question').textContent = 'These positions hold nothing to ask that of: choose another question.';
+    return;
   }
   drill.question = q;
   $('drill-position').textContent = await positionText(q);
@@ -271,6 +275,7 @@ async function newQuestion() {
     choices.append(b);
   }
   $('drill-answer').focus();
+  q.asked = performance.now(); // the clock starts once the question is shown
 }
 
 // Grades the answer given, moves the level (up after three right in a
