@@ -172,7 +172,7 @@ function puzzleStatus(text, kind) {
 }
 
 // The puzzle on the board is left (another puzzle, another position): a
-// puzzle already tried counts as missed.
+// puzzle already tried (a move played, a hint taken) counts as missed.
 function leavePuzzle() {
   const c = puz.current;
   puz.current = null;
@@ -181,7 +181,7 @@ function leavePuzzle() {
   play.locked = false;
   $('puzzle-retry').hidden = true;
   $('puzzle-hint').disabled = true;
-  if (c && !c.rated && (c.wrong || c.hints)) rate(c);
+  if (c && !c.rated && (c.wrong || c.hints || c.moved)) rate(c);
 }
 
 // Puts puzzle p on the board: its moves are checked by the core first
@@ -243,6 +243,7 @@ function followPuzzle() {
   puz.hint.clear();
   markHint();
   const n = play.at;
+  if (n > (c.p.csv ? 1 : 0)) c.moved = true; // the user has played: leaving now is a miss
   const wrong = firstWrong(c);
   const you = sideName(solverSide(c));
   if (wrong >= 0) {

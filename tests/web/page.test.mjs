@@ -836,6 +836,24 @@ try {
     await shot('puzzle');
     await page.click('#puzzle-next'); // a hint was taken: the puzzle left counts as missed
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === 4);
+    // the next one: its first solver move played, then left (or solved, when it was all)
+    await waitStatus('to move: find the best move', 'the next starter puzzle', 15000);
+    await waitLegal('the next starter puzzle');
+    const move = await page.evaluate(() => puz.current.solution[play.at]);
+    await page.click(`#board .sq[data-square="${move.slice(0, 2)}"]`);
+    await page.click(`#board .sq[data-square="${move.slice(2, 4)}"]`);
+    if (move.length === 5) { // a promotion asks for the piece
+      const white = (await fen()).split(' ')[1] === 'w';
+      await page.click(`#promotion button[data-piece="${white ? move[4].toUpperCase() : move[4]}"]`);
+    }
+    await page.waitForFunction(() => /^(Right\.|Solved\.)/.test(document.getElementById('puzzle-status').textContent), null, { timeout: 10000 })
+      .catch(async () => fail(`${move} was not taken: ${await puzzleStatus()}`));
+    const solvedIt = (await puzzleStatus()).startsWith('Solved.');
+    if (!solvedIt) await page.click('#puzzle-next');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === 5)
+      .catch(async () => fail(`a puzzle left after a right move was not counted: ${JSON.stringify(await stored('fenkit.puzzles'))}`));
+    const last = (await stored('fenkit.puzzles')).history[4];
+    expect(last.result === (solvedIt ? 'solved' : 'missed') && !last.wrong && !last.hints, `the try counted: ${JSON.stringify(last)}`);
   });
 
   await run('drills: a square\'s colour right and wrong, what stands on a square, the position read aloud, a difference spotted, a FEN typed wrong', async () => {
