@@ -32,7 +32,8 @@ static const char help[] =
     "  --kind KIND  one kind of question, or any\n"
     "  --count N    questions to ask (default 5)\n"
     "  --men N      keep the kings and N other men of each position, chosen at\n"
-    "               random (default: all)\n"
+    "               random (default: 2 at first, two more after every three\n"
+    "               right answers in a row, two fewer after a wrong one)\n"
     "  --list       show the men listed by side (White: Kg1, Nf3, e4) instead of\n"
     "               the placement\n"
     "  --seed N     the same questions again for the same N (default: the clock)\n"
@@ -191,14 +192,21 @@ static void show(const fk_position *pos, int list) {
     }
 }
 
-/* Keeps the kings and `men` other men of pos, chosen at random. */
+/* Keeps the kings and `men` other men of pos, chosen at random. The men
+ * are shuffled whatever `men` is, so that the questions after it do not
+ * depend on how many were kept. */
 static void thin(fk_position *pos, int men) {
-    fk_bitboard others = fk_position_occupied(pos) & ~pos->by_kind[FK_KING];
-    while (__builtin_popcountll(others) > men) {
-        fk_square sq = pick(others);
-        fk_position_remove(pos, sq);
-        others &= ~FK_BIT(sq);
+    fk_square order[64];
+    int n = 0;
+    for (fk_bitboard b = fk_position_occupied(pos) & ~pos->by_kind[FK_KING]; b; b &= b - 1)
+        order[n++] = __builtin_ctzll(b);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rnd((unsigned)i + 1);
+        fk_square t = order[i];
+        order[i] = order[j], order[j] = t;
     }
+    for (int i = men; i < n; i++)
+        fk_position_remove(pos, order[i]);
 }
 
 static double now(void) {
@@ -270,7 +278,11 @@ int cmd_drill(int argc, char **argv) {
                                    argv[i + 1]);
         }
     }
-    int right = 0, asked = 0;
+    int right = 0, asked = 0, streak = 0;
+    /* without --men, the drill starts with two men beside the kings and
+     * keeps two more after every three right answers in a row */
+    int rising = men < 0;
+    if (rising) men = 2;
     double spent = 0;
     char line[512];
     for (; asked < count; asked++) {
@@ -279,7 +291,7 @@ int cmd_drill(int argc, char **argv) {
         int found = 0;
         for (int tries = 0; !found && tries < 50; tries++) {
             pos = positions[rnd((unsigned)o.count)];
-            if (men >= 0) thin(&pos, men);
+            thin(&pos, men);
             found = fk_position_occupied(&pos) &&
                     ask(&pos, kind >= 0 ? (ask_kind)kind : (ask_kind)rnd(ASK_KINDS), &q);
         }
@@ -300,10 +312,16 @@ int cmd_drill(int argc, char **argv) {
         given[strcspn(given, "\r\n")] = '\0';
         for (size_t n = strlen(given); n && (given[n - 1] == ' ' || given[n - 1] == '\t');)
             given[--n] = '\0';
-        if (grade(&q, given))
+        int ok = grade(&q, given);
+        if (ok)
             printf("  right: %s\n", q.answer), right++;
         else
             printf("  not right: %s (you said \"%s\")\n", q.answer, given);
+        streak = ok ? streak + 1 : 0;
+        if (rising && streak == 3)
+            men += 2, streak = 0;
+        else if (rising && !ok && men > 2)
+            men -= 2;
     }
     free(positions);
     printf("%d of %d right", right, count);

@@ -1,5 +1,6 @@
 # fenkit drill: each kind of question graded right and wrong, the same
-# questions for the same seed, the men thinned and listed, the input ending
+# questions for the same seed, the men rising with right answers, thinned
+# by --men and listed, the input ending
 # early, usage errors. The right answers are worked out here from the
 # questions a first run asked.
 source "$(dirname "$0")/lib/common.bash" "$1"
@@ -27,6 +28,9 @@ expect_rc 0
 [ "$(asked 'What colour is' | tr '\n' ' ')" = "$(echo $squares) " ] || fail "the same seed asked other squares"
 out_has "4 of 4 right"
 out_lacks "not right"
+# without --men: two men beside the kings, two more after three right
+out_has "Question 3 of 4 (4 men)"
+out_has "Question 4 of 4 (6 men)"
 
 step "what stands on a square, and where the king is"
 fk_in 'x\nx\nx\n' drill --kind on --count 3 --seed 11 "$KINGS_ONLY"
