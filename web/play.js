@@ -41,6 +41,7 @@ const play = {
   lines: [],     // the engine's best lines for the position shown
   analysis: null, // the AbortController of the stream running
   game: null,    // a game against the engine: {you, strength, trainer}
+  locked: false, // the board takes no move (puzzles.js: the opponent's turn, a wrong move shown)
   pending: null, // moves from the address, played once their start is checked
   keepGame: false, // the next position checked is the game's own start
   seq: 0,
@@ -110,6 +111,8 @@ async function goTo(at, keepBox) {
   followAddress();
   drawBoard();
   afterPosition();
+  // puzzles.js follows the moves of a puzzle
+  document.dispatchEvent(new CustomEvent('fenkit:shown'));
 }
 
 // Plays one legal move (an entry of play.legal) where the board stands;
@@ -206,7 +209,7 @@ const engineToMove = () => play.game && play.fen && sideOf(play.fen) !== play.ga
 // The move from `from` to `to`, asking for the piece when a pawn promotes;
 // 0 when it is no legal move.
 function tryMove(from, to) {
-  if (engineToMove()) return false;
+  if (engineToMove() || play.locked) return false;
   let found = play.legal.filter((m) => m.uci.slice(0, 4) === squareName(from) + squareName(to));
   const king = state.board[from], rook = state.board[to];
   if (!found.length && king && rook && 'Kk'.includes(king) && rook === (king === 'K' ? 'R' : 'r')) {

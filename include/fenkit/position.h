@@ -86,6 +86,9 @@ FK_API fk_bitboard fk_pawn_attacks(fk_color color, fk_square sq);
 FK_API fk_bitboard fk_bishop_attacks(fk_square sq, fk_bitboard occupied);
 FK_API fk_bitboard fk_rook_attacks(fk_square sq, fk_bitboard occupied);
 FK_API fk_bitboard fk_queen_attacks(fk_square sq, fk_bitboard occupied);
+/* The squares a piece on sq attacks with the given occupancy, whatever
+ * stands on them (a pawn's two diagonals; 0 for FK_EMPTY). */
+FK_API fk_bitboard fk_piece_attacks(fk_piece piece, fk_square sq, fk_bitboard occupied);
 /* Squares strictly between a and b on a line (empty if not aligned). */
 FK_API fk_bitboard fk_between(fk_square a, fk_square b);
 /* The whole line through a and b (empty if not aligned). */

@@ -53,6 +53,7 @@ int cli_is_help(const char *arg);
     X(scan, N_("read the position from a picture of a board (screenshot, diagram)"))               \
     X(analyse, N_("ask a chess engine (Stockfish) about a position; --sanity, --batch"))           \
     X(puzzle, N_("check tactics puzzles (lichess CSV, EPD); make them from games"))                \
+    X(drill, N_("board-visualisation drills: questions on a position shown without its board"))    \
     /* end of the command list */
 
 #define CLI_DECLARE(name, summary) int cmd_##name(int argc, char **argv);

@@ -47,16 +47,7 @@ static int material(const fk_position *pos, fk_color color) {
 
 /* The squares the piece on sq attacks. */
 static fk_bitboard attacks_from(const fk_position *pos, fk_square sq) {
-    fk_piece piece = fk_position_at(pos, sq);
-    fk_bitboard occ = fk_position_occupied(pos);
-    switch (FK_PIECE_KIND(piece)) {
-    case FK_PAWN: return fk_pawn_attacks(FK_PIECE_COLOR(piece), sq);
-    case FK_KNIGHT: return fk_knight_attacks(sq);
-    case FK_BISHOP: return fk_bishop_attacks(sq, occ);
-    case FK_ROOK: return fk_rook_attacks(sq, occ);
-    case FK_QUEEN: return fk_queen_attacks(sq, occ);
-    default: return fk_king_attacks(sq);
-    }
+    return fk_piece_attacks(fk_position_at(pos, sq), sq, fk_position_occupied(pos));
 }
 
 /* A fork: the piece just moved attacks two or more enemy pieces (pawns

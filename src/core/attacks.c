@@ -280,6 +280,17 @@ fk_bitboard fk_queen_attacks(fk_square sq, fk_bitboard occupied) {
     core_attacks_init();
     return fk_bishop_att(sq, occupied) | fk_rook_att(sq, occupied);
 }
+fk_bitboard fk_piece_attacks(fk_piece piece, fk_square sq, fk_bitboard occupied) {
+    if (piece == FK_EMPTY) return 0;
+    switch (FK_PIECE_KIND(piece)) {
+    case FK_PAWN: return fk_pawn_attacks(FK_PIECE_COLOR(piece), sq);
+    case FK_KNIGHT: return fk_knight_attacks(sq);
+    case FK_BISHOP: return fk_bishop_attacks(sq, occupied);
+    case FK_ROOK: return fk_rook_attacks(sq, occupied);
+    case FK_QUEEN: return fk_queen_attacks(sq, occupied);
+    default: return fk_king_attacks(sq);
+    }
+}
 fk_bitboard fk_between(fk_square a, fk_square b) {
     core_attacks_init();
     return core_tables.between[a][b];

@@ -21,7 +21,8 @@ header_has "X-Frame-Options: DENY"
 out_has '<script src="/app.js" defer></script>'
 out_lacks '<script>'
 out_lacks ' on'"click="
-for asset in "/app.js text/javascript" "/app.css text/css" "/pieces/wK.svg image/svg+xml" "/index.html text/html"; do
+for asset in "/app.js text/javascript" "/puzzles.js text/javascript" "/drills.js text/javascript" "/app.css text/css" \
+    "/pieces/wK.svg image/svg+xml" "/index.html text/html" "/puzzles/starter.csv text/csv"; do
     set -- $asset
     step "GET $1"
     req GET "$1"
@@ -29,6 +30,9 @@ for asset in "/app.js text/javascript" "/app.css text/css" "/pieces/wK.svg image
     header_has "Content-Type: $2"
     header_has "X-Content-Type-Options: nosniff"
 done
+step "the starter puzzles are the lichess CSV that puzzle make writes"
+req GET /puzzles/starter.csv
+out_has 'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags'
 step "HEAD / answers headers only"
 CODE=$(curl -s -I -o "$TMP/headers" -w '%{http_code}' "$URL/")
 expect_code 200

@@ -55,12 +55,31 @@ static void attacks_and_check(void **state) {
     assert_int_equal(__builtin_popcountll(fk_knight_attacks(0)), 2);
 }
 
+static void piece_attacks_by_kind(void **state) {
+    (void)state;
+    fk_square e4 = FK_SQUARE(4, 3), e6 = FK_SQUARE(4, 5);
+    fk_bitboard occ = FK_BIT(e4) | FK_BIT(e6);
+    assert_int_equal(fk_piece_attacks(FK_EMPTY, e4, occ), 0);
+    assert_true(fk_piece_attacks(FK_WP, e4, occ) == (FK_BIT(FK_SQUARE(3, 4)) | FK_BIT(FK_SQUARE(5, 4))));
+    assert_true(fk_piece_attacks(FK_BP, e4, occ) == (FK_BIT(FK_SQUARE(3, 2)) | FK_BIT(FK_SQUARE(5, 2))));
+    assert_true(fk_piece_attacks(FK_BN, e4, occ) == fk_knight_attacks(e4));
+    assert_true(fk_piece_attacks(FK_WK, e4, occ) == fk_king_attacks(e4));
+    /* the rook's file stops at e6, which it attacks */
+    fk_bitboard rook = fk_piece_attacks(FK_WR, e4, occ);
+    assert_true(rook & FK_BIT(e6));
+    assert_false(rook & FK_BIT(FK_SQUARE(4, 6)));
+    assert_int_equal(__builtin_popcountll(rook), 7 + 3 + 2);
+    assert_true(fk_piece_attacks(FK_BQ, e4, occ) == (rook | fk_bishop_attacks(e4, occ)));
+    assert_true(fk_piece_attacks(FK_WB, e4, occ) == fk_bishop_attacks(e4, occ));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(startpos_has_32_pieces),
         cmocka_unit_test(put_and_remove_keep_bitboards),
         cmocka_unit_test(letters_and_squares),
         cmocka_unit_test(attacks_and_check),
+        cmocka_unit_test(piece_attacks_by_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
 // by playwright-core. Starts the server on a free loopback port, walks
 // through the page as a person would, and saves a screenshot of each state.
 // Usage: node page.test.mjs PATH_TO_FENKIT ARTIFACT_DIR TEST_DATA_DIR
+// (WEB_ONLY=REGEX: only the steps whose names match, after the first)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,20 +88,30 @@ async function typeFen(text, verdictWords) {
   expect(said.includes(verdictWords), `the verdict says "${said}", not "${verdictWords}"`);
 }
 // Waits until the core has given the legal moves of the position shown
-// (play.js marks the board): a click before then cannot play.
+// (play.js marks the board): a click before then cannot play. The page
+// must have checked the text in the box first: until then the mark is
+// still the last position's (a slow check on a busy machine clicked e2
+// of the scanned board before Start position was drawn).
 async function waitLegal(what) {
-  await page.waitForSelector('#board[data-legal]', { timeout: 10000 })
+  await page.waitForFunction(() => document.getElementById('board').hasAttribute('data-legal') &&
+    document.body.dataset.checked === document.getElementById('fen').value, null, { timeout: 10000 })
     .catch(() => fail(`${what}: the legal moves never came`));
 }
 // A scan under the sanitizers on a busy machine takes seconds: waits on the
 // scanner's status get SCAN_WAIT.
 const SCAN_WAIT = 30000;
+// The starter set ships 185 puzzles (web/puzzles/starter.csv): fewer is a set cut short.
+const STARTER_MIN = 150;
 async function waitFen(predicate, what, timeout = 5000) {
   await page.waitForFunction(predicate, null, { timeout })
     .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
 }
 
+// WEB_ONLY=REGEX runs only the steps whose names match (the first, which
+// loads the page, always runs).
+const only = process.env.WEB_ONLY ? new RegExp(process.env.WEB_ONLY) : null;
 async function run(name, body) {
+  if (only && step !== '(start)' && !only.test(name)) return;
   step = name;
   try {
     await body();
@@ -724,6 +735,193 @@ try {
     expect((await page.textContent('#game-result')).startsWith('Game over: Draw'), 'the game is not over as a draw');
     await shot('trainer');
     await page.uncheck('#analyse');
+  });
+
+  // ---- Puzzles and drills (puzzles.js, drills.js) ----
+  const puzzles = join(data, '..', 'puzzles');
+  const puzzleStatus = () => page.textContent('#puzzle-status');
+  async function waitStatus(words, what, timeout = 10000) {
+    await page.waitForFunction((w) => document.getElementById('puzzle-status').textContent.includes(w), words, { timeout })
+      .catch(async () => fail(`${what}: the puzzle status says "${await puzzleStatus()}"`));
+  }
+  const stored = (key) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+
+  await run('a puzzle: the setting move, a wrong move taken back, two hints, then solved', async () => {
+    await page.evaluate(() => { localStorage.removeItem('fenkit.puzzles'); localStorage.removeItem('fenkit.drills'); });
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('puzzle-rating').textContent.includes('1500'));
+    await page.setInputFiles('#puzzle-file', join(puzzles, 'page.csv'));
+    await page.waitForFunction(() => document.getElementById('puzzle-set').textContent.startsWith('page.csv: 2 puzzles'));
+    // the puzzle nearest the new rating of 1500 comes first, its setting move played
+    await waitStatus('Puzzle fkFork1 (rating 1500): Black played Qc8. White to move', 'the first puzzle');
+    await waitMoves(1, 'the setting move');
+    await waitLegal('the puzzle position');
+    await page.click('#board .sq[data-square="g1"]');
+    await page.click('#board .sq[data-square="f1"]');
+    await waitStatus('Kf1 is not the move', 'a wrong move');
+    expect(await fen() === '2q3k1/pp3ppp/8/3N4/8/8/PP3PPP/5K2 b - - 2 2', `the wrong move is not shown: ${await fen()}`);
+    // the board takes no other move until the wrong one is taken back
+    await page.dragAndDrop('#board .sq[data-square="c8"]', '#board .sq[data-square="c1"]');
+    await page.waitForTimeout(500);
+    expect((await moveList()).length === 2, `a move was played over the wrong one: ${(await moveList()).join(' ')}`);
+    await page.click('#puzzle-retry');
+    await waitStatus('White to move: find the best move', 'the wrong move taken back');
+    await waitMoves(1, 'the wrong move taken back');
+    await page.click('#puzzle-hint');
+    const lit = () => page.$$eval('#board .sq.hint', (bs) => bs.map((b) => b.dataset.square).sort().join());
+    expect(await lit() === 'd5', `the first hint lights ${await lit()}, not the knight on d5`);
+    await page.click('#puzzle-hint');
+    expect(await lit() === 'd5,e7', `the second hint lights ${await lit()}, not d5 and e7`);
+    await waitLegal('before the fork');
+    await page.dragAndDrop('#board .sq[data-square="d5"]', '#board .sq[data-square="e7"]');
+    await waitStatus('Right. The answer: Kf8.', 'the opponent\'s answer to the fork');
+    expect(await lit() === '', 'the hint stayed after the move');
+    await waitLegal('after Kf8');
+    await page.click('#board .sq[data-square="e7"]');
+    await page.click('#board .sq[data-square="c8"]');
+    await waitStatus('Solved. With help, so it counts as missed.', 'the end of the fork');
+    expect((await moveList()).join(' ') === 'Qc8 Ne7+ Kf8 Nxc8', `the moves: ${(await moveList()).join(' ')}`);
+    const s = await stored('fenkit.puzzles');
+    expect(s && s.history.length === 1 && s.history[0].id === 'fkFork1' && s.history[0].result === 'missed' &&
+      s.history[0].wrong === 1 && s.history[0].hints === 2, `localStorage holds ${JSON.stringify(s)}`);
+    expect(s.rating < 1500, `a missed puzzle raised the rating to ${s.rating}`);
+  });
+
+  await run('the next puzzle solved at the first go; the rating survives a reload', async () => {
+    const before = (await stored('fenkit.puzzles')).rating;
+    await page.click('#puzzle-next');
+    await waitStatus('Puzzle fkBack1', 'the second puzzle');
+    await waitMoves(1, 'the second puzzle\'s setting move');
+    await waitLegal('the back-rank puzzle');
+    await page.click('#board .sq[data-square="e1"]');
+    await page.click('#board .sq[data-square="e8"]');
+    await waitStatus('Solved. Your rating:', 'the mate');
+    const s = await stored('fenkit.puzzles');
+    expect(s.history.length === 2 && s.history[1].result === 'solved' && s.rating > before,
+      `after a solved puzzle localStorage holds ${JSON.stringify(s)} (before: ${before})`);
+    await shot('puzzle-solved');
+    await page.reload();
+    const shown = String(Math.round(s.rating));
+    await page.waitForFunction((r) => document.getElementById('puzzle-rating').textContent.includes(`rating: ${r} `), shown)
+      .catch(async () => fail(`after a reload the page says "${await page.textContent('#puzzle-rating')}", not ${shown}`));
+    expect(await page.locator('#puzzle-history li').count() === 2, 'the tries are not listed after a reload');
+  });
+
+  await run('an EPD puzzle: its bm read through the core', async () => {
+    await page.setInputFiles('#puzzle-file', join(puzzles, 'page.epd'));
+    await waitStatus('Puzzle epdBack', 'the EPD puzzle');
+    await waitStatus('White to move: find the best move', 'the EPD puzzle');
+    await waitLegal('the EPD puzzle');
+    await page.dragAndDrop('#board .sq[data-square="e1"]', '#board .sq[data-square="e8"]');
+    await waitStatus('Solved.', 'the EPD mate');
+    // another position leaves the puzzle, and its board plays again
+    await page.click('#start');
+    await page.waitForFunction(() => document.getElementById('puzzle-status').textContent === '');
+    await waitLegal('the start position after a puzzle');
+    await page.click('#board .sq[data-square="e2"]');
+    await page.click('#board .sq[data-square="e4"]');
+    await waitMoves(1, 'a move after the puzzle');
+  });
+
+  await run('the starter set: a puzzle near the rating, its setting move played', async () => {
+    const tries = () => page.evaluate(() => (JSON.parse(localStorage.getItem('fenkit.puzzles')) || { history: [] }).history.length);
+    const before = await tries();
+    await page.click('#puzzle-starter');
+    await page.waitForFunction(() => /^Starter set: \d+ puzzles/.test(document.getElementById('puzzle-set').textContent));
+    const said = await page.textContent('#puzzle-set');
+    const n = Number(said.match(/(\d+) puzzles/)[1]);
+    expect(n >= STARTER_MIN, `the starter set holds ${n} puzzles: ${said}`);
+    await waitStatus('to move: find the best move', 'a starter puzzle', 15000);
+    await waitMoves(1, 'the starter puzzle\'s setting move');
+    await page.click('#puzzle-hint');
+    expect(await page.locator('#board .sq.hint').count() === 1, 'the hint lights no piece');
+    await shot('puzzle');
+    await page.click('#puzzle-next'); // a hint was taken: the puzzle left counts as missed
+    await page.waitForFunction((n) => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === n, before + 1);
+    // the next one: its first solver move played, then left (or solved, when it was all)
+    await waitStatus('to move: find the best move', 'the next starter puzzle', 15000);
+    await waitLegal('the next starter puzzle');
+    const move = await page.evaluate(() => puz.current.solution[play.at]);
+    await page.click(`#board .sq[data-square="${move.slice(0, 2)}"]`);
+    await page.click(`#board .sq[data-square="${move.slice(2, 4)}"]`);
+    if (move.length === 5) { // a promotion asks for the piece
+      const white = (await fen()).split(' ')[1] === 'w';
+      await page.click(`#promotion button[data-piece="${white ? move[4].toUpperCase() : move[4]}"]`);
+    }
+    await page.waitForFunction(() => /^(Right\.|Solved\.)/.test(document.getElementById('puzzle-status').textContent), null, { timeout: 10000 })
+      .catch(async () => fail(`${move} was not taken: ${await puzzleStatus()}`));
+    const solvedIt = (await puzzleStatus()).startsWith('Solved.');
+    if (!solvedIt) await page.click('#puzzle-next');
+    await page.waitForFunction((n) => JSON.parse(localStorage.getItem('fenkit.puzzles')).history.length === n, before + 2)
+      .catch(async () => fail(`a puzzle left after a right move was not counted: ${JSON.stringify(await stored('fenkit.puzzles'))}`));
+    const last = (await stored('fenkit.puzzles')).history[before + 1];
+    expect(last.result === (solvedIt ? 'solved' : 'missed') && !last.wrong && !last.hints, `the try counted: ${JSON.stringify(last)}`);
+  });
+
+  await run('drills: a square\'s colour right and wrong, what stands on a square, the position read aloud, a difference spotted, a FEN typed wrong', async () => {
+    const ask = async (kind) => {
+      await page.selectOption('#drill-kind', kind);
+      await page.click('#drill-next');
+      await page.waitForFunction((k) => document.getElementById('drill-question').dataset.kind === k &&
+        !document.getElementById('drill-answer').disabled, kind, { timeout: 15000 });
+      return page.textContent('#drill-question');
+    };
+    const verdictClass = () => page.getAttribute('#drill-verdict', 'class');
+    const colour = (sq) => ('abcdefgh'.indexOf(sq[0]) + Number(sq[1])) % 2 === 0 ? 'light' : 'dark';
+    let q = await ask('colour');
+    let sq = q.match(/What colour is ([a-h][1-8])/)[1];
+    await page.click(`#drill-choices button:text-is("${colour(sq)}")`);
+    expect(await verdictClass() === 'right', `${colour(sq)} for ${sq} was not taken: ${await page.textContent('#drill-verdict')}`);
+    expect(!(await page.locator('#drill-board').isHidden()), 'the board of the question is not shown after the answer');
+    q = await ask('colour');
+    sq = q.match(/What colour is ([a-h][1-8])/)[1];
+    await page.fill('#drill-answer', colour(sq) === 'light' ? 'dark' : 'light');
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'wrong', `the wrong colour for ${sq} was taken: ${await page.textContent('#drill-verdict')}`);
+    q = await ask('on');
+    sq = q.match(/What stands on ([a-h][1-8])/)[1];
+    const placement = await page.getAttribute('#drill-position', 'data-fen');
+    const man = await page.evaluate(([p, s]) => readPlacement(p)[squareIndex(s)], [placement, sq]);
+    await page.fill('#drill-answer', man || 'empty');
+    await page.click('#drill-submit');
+    expect(await verdictClass() === 'right', `"${man || 'empty'}" on ${sq} of ${placement} was not taken: ${await page.textContent('#drill-verdict')}`);
+    const s = await stored('fenkit.drills');
+    expect(s.right === 2 && s.wrong === 1 && s.history.length === 3, `localStorage holds ${JSON.stringify(s)}`);
+    expect((await page.textContent('#drill-score')).includes('2 of 3 right'), `the score says ${await page.textContent('#drill-score')}`);
+    await shot('drill');
+    // the same position read aloud rank by rank, then listed by side
+    await page.selectOption('#drill-view', 'aloud');
+    await page.waitForFunction(() => document.getElementById('drill-position').textContent.startsWith('rank 8') ||
+      document.getElementById('drill-position').textContent.includes(': rank 8'))
+      .catch(async () => fail(`read aloud: ${await page.textContent('#drill-position')}`));
+    await page.selectOption('#drill-view', 'list');
+    await page.waitForFunction(() => /^White: K[a-h][1-8]/.test(document.getElementById('drill-position').textContent))
+      .catch(async () => fail(`listed: ${await page.textContent('#drill-position')}`));
+    await page.selectOption('#drill-view', 'fen');
+    // spot the difference: the squares where the two boards differ
+    await ask('diff');
+    const [before, after] = await page.evaluate(() => [document.getElementById('drill-position').dataset.before,
+      document.getElementById('drill-position').dataset.fen]);
+    const differ = await page.evaluate(([a, b]) => {
+      const x = readPlacement(a), y = readPlacement(b);
+      return x.map((c, sq) => (c !== y[sq] ? squareName(sq) : '')).filter(Boolean).join(' ');
+    }, [before, after]);
+    expect(differ.length >= 2, `the two boards of the difference are the same: ${before} ${after}`);
+    await page.fill('#drill-answer', differ);
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'right', `"${differ}" between ${before} and ${after} was not taken: ${await page.textContent('#drill-verdict')}`);
+    // type the FEN of the board shown: a rank short, graded by rank, with check's sentence
+    await ask('type');
+    expect(!(await page.locator('#drill-board').isHidden()), 'the board to type is not shown');
+    const typed = (await page.getAttribute('#drill-position', 'data-fen')).split('/');
+    typed[5] = '7';
+    await page.fill('#drill-answer', typed.join('/'));
+    await page.press('#drill-answer', 'Enter');
+    expect(await verdictClass() === 'wrong', `a short rank 3 was taken: ${await page.textContent('#drill-verdict')}`);
+    await page.waitForFunction(() => document.getElementById('drill-verdict').textContent.includes('fenkit check: Rank 3 has 7 squares'))
+      .catch(async () => fail(`the verdict on a short rank: ${await page.textContent('#drill-verdict')}`));
+    expect((await page.textContent('#drill-verdict')).includes('Rank 3 differs.'), 'the rank that differs is not named');
+    await shot('drill-typed');
   });
 
   await run('a phone-sized screen', async () => {

@@ -1,0 +1,332 @@
+/* fenkit drill: board-visualisation drills in the terminal. A position is
+ * shown without its board (its placement, or each side's men listed), a
+ * question about it is asked, and the answer is read from a line of
+ * standard input; the attack questions are answered by the core's attack
+ * tables. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fenkit/core.h"
+#include "options.h"
+#include "report.h"
+
+static const char help[] =
+    "Usage: fenkit drill [--kind KIND] [--count N] [--men N] [--list] [--seed N] FEN...\n"
+    "\n"
+    "Board-visualisation drills: each question shows one of the FENs without\n"
+    "its board (its placement, or with --list each side's men) and asks about\n"
+    "it; type the answer on a line. At the end, how many were right and the\n"
+    "time an answer took. The questions (KIND, default any):\n"
+    "  on        What stands on e4? (a FEN letter, \"white knight\" or \"empty\")\n"
+    "  where     Which square is the white knight on? (with several: one of them)\n"
+    "  colour    What colour is e5? (light or dark)\n"
+    "  attacked  Is f7 attacked by White? (yes or no: does a white man reach it)\n"
+    "  attacks   Which squares does the knight on f3 attack? (all, any order)\n"
+    "\n"
+    "Options:\n"
+    "  --kind KIND  one kind of question, or any\n"
+    "  --count N    questions to ask (default 5)\n"
+    "  --men N      keep the kings and N other men of each position, chosen at\n"
+    "               random (default: 2 at first, two more after every three\n"
+    "               right answers in a row, two fewer after a wrong one)\n"
+    "  --list       show the men listed by side (White: Kg1, Nf3, e4) instead of\n"
+    "               the placement\n"
+    "  --seed N     the same questions again for the same N (default: the clock)\n"
+    "  -h, --help   this help\n"
+    "\n"
+    "Exit status: 0 every answer right, 1 some wrong or not given (the input\n"
+    "ended), 2 usage error or a FEN that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  fenkit drill --men 4 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
+    "  printf 'light\\ndark\\n' | fenkit drill --kind colour --count 2 --seed 1 startpos\n";
+
+typedef enum { ASK_ON, ASK_WHERE, ASK_COLOUR, ASK_ATTACKED, ASK_ATTACKS, ASK_KINDS } ask_kind;
+static const char *const kind_names[ASK_KINDS] = {"on", "where", "colour", "attacked", "attacks"};
+
+/* xorshift64*: the same questions for the same seed on every machine. */
+static uint64_t rng;
+static unsigned rnd(unsigned n) {
+    rng ^= rng >> 12, rng ^= rng << 25, rng ^= rng >> 27;
+    return (unsigned)(((rng * 0x2545F4914F6CDD1DULL) >> 32) % n);
+}
+
+/* A square of b chosen at random (b not empty). */
+static fk_square pick(fk_bitboard b) {
+    for (unsigned k = rnd((unsigned)__builtin_popcountll(b)); k; k--)
+        b &= b - 1;
+    return __builtin_ctzll(b);
+}
+
+/* One question: its text, the answer in words, and what grading needs. */
+typedef struct {
+    ask_kind kind;
+    char text[160], answer[200];
+    fk_piece piece;    /* on: what stands there; where: the man asked for */
+    fk_bitboard right; /* where: his squares; attacks: the squares; attacked: the attackers */
+} question;
+
+static void square_list(fk_bitboard b, char *out, size_t size) {
+    out[0] = '\0';
+    for (; b; b &= b - 1) {
+        char name[3];
+        fk_square_name(__builtin_ctzll(b), name);
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s", len ? " " : "", name);
+    }
+}
+
+/* Asks one question of kind about pos; 0 when pos has nothing to ask it of. */
+static int ask(const fk_position *pos, ask_kind kind, question *q) {
+    fk_bitboard occ = fk_position_occupied(pos);
+    fk_square sq = (fk_square)rnd(64);
+    char name[3], list[200];
+    fk_square_name(sq, name);
+    memset(q, 0, sizeof *q);
+    q->kind = kind;
+    switch (kind) {
+    case ASK_ON:
+        if (occ && rnd(10) < 7) sq = pick(occ), fk_square_name(sq, name); /* mostly a man */
+        q->piece = fk_position_at(pos, sq);
+        snprintf(q->text, sizeof q->text, "What stands on %s?", name);
+        snprintf(q->answer, sizeof q->answer, "%s", q->piece ? fk_piece_name(q->piece) : "empty");
+        return 1;
+    case ASK_WHERE:
+        q->piece = fk_position_at(pos, pick(occ));
+        q->right = fk_position_pieces(pos, q->piece);
+        square_list(q->right, list, sizeof list);
+        snprintf(q->text, sizeof q->text,
+                 __builtin_popcountll(q->right) > 1 ? "Where is a %s? (name one square)"
+                                                    : "Which square is the %s on?",
+                 fk_piece_name(q->piece));
+        snprintf(q->answer, sizeof q->answer, "%s", list);
+        return 1;
+    case ASK_COLOUR:
+        snprintf(q->text, sizeof q->text, "What colour is %s: light or dark?", name);
+        snprintf(q->answer, sizeof q->answer, "%s",
+                 FK_LIGHT_SQUARES & FK_BIT(sq) ? "light" : "dark");
+        return 1;
+    case ASK_ATTACKED: {
+        fk_color by = (fk_color)rnd(2);
+        q->right = fk_attackers_to(pos, sq, by, occ);
+        square_list(q->right, list, sizeof list);
+        snprintf(q->text, sizeof q->text, "Is %s attacked by %s? (yes or no)", name,
+                 cli_side_name(by));
+        if (q->right)
+            snprintf(q->answer, sizeof q->answer, "yes, from %s", list);
+        else
+            snprintf(q->answer, sizeof q->answer, "no");
+        return 1;
+    }
+    default: {
+        fk_bitboard pieces = occ & ~pos->by_kind[FK_PAWN] & ~pos->by_kind[FK_KING];
+        if (!pieces) return 0;
+        sq = pick(pieces);
+        fk_square_name(sq, name);
+        q->right = fk_piece_attacks(fk_position_at(pos, sq), sq, occ);
+        square_list(q->right, q->answer, sizeof q->answer);
+        snprintf(q->text, sizeof q->text,
+                 "Which squares does the %s on %s attack? (all, any order)",
+                 fk_piece_name(fk_position_at(pos, sq)), name);
+        return 1;
+    }
+    }
+}
+
+/* The squares named in text ("e4, f5 g6"). */
+static fk_bitboard read_squares(const char *text) {
+    fk_bitboard b = 0;
+    for (const char *p = text; p[0] && p[1]; p++) {
+        fk_square sq = fk_square_parse(p);
+        if (sq != FK_NO_SQUARE) b |= FK_BIT(sq), p++;
+    }
+    return b;
+}
+
+/* 1 when the answer (trimmed) is right. */
+static int grade(const question *q, const char *given) {
+    switch (q->kind) {
+    case ASK_ON:
+        if (!strcasecmp(given, "empty") || !strcmp(given, "-")) return q->piece == FK_EMPTY;
+        if (strlen(given) == 1) return fk_piece_from_char(given[0]) == q->piece && q->piece;
+        return q->piece && !strcasecmp(given, fk_piece_name(q->piece));
+    case ASK_WHERE: {
+        fk_bitboard b = read_squares(given);
+        return __builtin_popcountll(b) == 1 && (b & q->right);
+    }
+    case ASK_COLOUR: return !strcasecmp(given, strncmp(q->answer, "light", 5) ? "dark" : "light");
+    case ASK_ATTACKED:
+        return q->right ? !strcasecmp(given, "yes") || !strcasecmp(given, "y")
+                        : !strcasecmp(given, "no") || !strcasecmp(given, "n");
+    default: return read_squares(given) == q->right;
+    }
+}
+
+/* The position as the drill shows it: the placement, or the men by side. */
+static void show(const fk_position *pos, int list) {
+    if (!list) {
+        char fen[FK_FEN_MAX];
+        fk_fen_write(pos, FK_EP_LEGAL, fen, sizeof fen);
+        printf("  %.*s\n", (int)strcspn(fen, " "), fen);
+        return;
+    }
+    static const char order[] = "KQRBNP";
+    for (int c = FK_WHITE; c <= FK_BLACK; c++) {
+        printf("  %s:", cli_side_name(c));
+        const char *sep = " ";
+        for (const char *k = order; *k; k++) {
+            fk_piece piece = fk_piece_from_char(c == FK_WHITE ? *k : (char)(*k + 32));
+            for (fk_bitboard b = fk_position_pieces(pos, piece); b; b &= b - 1) {
+                char name[3];
+                fk_square_name(__builtin_ctzll(b), name);
+                printf("%s%.*s%s", sep, *k == 'P' ? 0 : 1, k, name); /* pawns by square alone */
+                sep = ", ";
+            }
+        }
+        fputc('\n', stdout);
+    }
+}
+
+/* Keeps the kings and `men` other men of pos, chosen at random. The men
+ * are shuffled whatever `men` is, so that the questions after it do not
+ * depend on how many were kept. */
+static void thin(fk_position *pos, int men) {
+    fk_square order[64];
+    int n = 0;
+    for (fk_bitboard b = fk_position_occupied(pos) & ~pos->by_kind[FK_KING]; b; b &= b - 1)
+        order[n++] = __builtin_ctzll(b);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rnd((unsigned)i + 1);
+        fk_square t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+    for (int i = men; i < n; i++)
+        fk_position_remove(pos, order[i]);
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int cmd_drill(int argc, char **argv) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                             {"kind", required_argument, NULL, 'k'},
+                                             {"count", required_argument, NULL, 'c'},
+                                             {"men", required_argument, NULL, 'm'},
+                                             {"list", no_argument, NULL, 'l'},
+                                             {"seed", required_argument, NULL, 's'},
+                                             {NULL, 0, NULL, 0}};
+    int kind = -1, count = 5, men = -1, list = 0;
+    rng = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    cli_options o;
+    cli_options_start(&o, argc, argv, "h", longopts);
+    for (int c; (c = cli_options_next(&o)) != CLI_OPTIONS_END;) {
+        char *end;
+        long v = o.value ? strtol(o.value, &end, 10) : 0;
+        int number = o.value && *o.value && !*end;
+        switch (c) {
+        case 'h': fputs(help, stdout); return CLI_OK;
+        case 'k':
+            kind = -2;
+            for (int k = 0; k < ASK_KINDS; k++)
+                if (!strcmp(o.value, kind_names[k])) kind = k;
+            if (!strcmp(o.value, "any")) kind = -1;
+            if (kind == -2)
+                return cli_usage_error(
+                    "drill", "--kind is on, where, colour, attacked, attacks or any, not '%s'",
+                    o.value);
+            break;
+        case 'c':
+            if (!number || v < 1 || v > 1000)
+                return cli_usage_error("drill", "--count is 1 to 1000, not '%s'", o.value);
+            count = (int)v;
+            break;
+        case 'm':
+            if (!number || v < 0 || v > 30)
+                return cli_usage_error("drill", "--men is 0 to 30, not '%s'", o.value);
+            men = (int)v;
+            break;
+        case 'l': list = 1; break;
+        case 's':
+            if (!number || v < 0)
+                return cli_usage_error("drill", "--seed is a number from 0, not '%s'", o.value);
+            rng = (uint64_t)v * 0x9E3779B97F4A7C15ULL;
+            break;
+        default: return CLI_USAGE;
+        }
+    }
+    rng |= 1; /* xorshift never leaves 0 */
+    if (o.count < 1) return cli_usage_error("drill", "give the FENs to drill on");
+    fk_position *positions = calloc((size_t)o.count, sizeof *positions);
+    if (!positions) return cli_usage_error("drill", "out of memory");
+    for (int i = 0; i < o.count; i++) {
+        static fk_problems problems;
+        const char *fen = strcmp(argv[i + 1], "startpos")
+                              ? argv[i + 1]
+                              : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        fk_fen_validate(fen, strlen(fen), FK_FEN_TOLERANT, &positions[i], &problems);
+        if (!fk_problems_fen_read(&problems)) {
+            free(positions);
+            return cli_usage_error("drill", "'%s' cannot be read as a FEN: try 'fenkit check'",
+                                   argv[i + 1]);
+        }
+    }
+    int right = 0, asked = 0, streak = 0;
+    /* without --men, the drill starts with two men beside the kings and
+     * keeps two more after every three right answers in a row */
+    int rising = men < 0;
+    if (rising) men = 2;
+    double spent = 0;
+    char line[512];
+    for (; asked < count; asked++) {
+        fk_position pos;
+        question q;
+        int found = 0;
+        for (int tries = 0; !found && tries < 50; tries++) {
+            pos = positions[rnd((unsigned)o.count)];
+            thin(&pos, men);
+            found = fk_position_occupied(&pos) &&
+                    ask(&pos, kind >= 0 ? (ask_kind)kind : (ask_kind)rnd(ASK_KINDS), &q);
+        }
+        if (!found) {
+            free(positions);
+            return cli_usage_error("drill", "these positions hold no piece to ask about");
+        }
+        printf("Question %d of %d (%d men):\n", asked + 1, count,
+               __builtin_popcountll(fk_position_occupied(&pos)));
+        show(&pos, list);
+        printf("  %s\n", q.text);
+        if (isatty(0) && isatty(1)) fputs("> ", stdout);
+        fflush(stdout);
+        double start = now();
+        if (!fgets(line, sizeof line, stdin)) break;
+        spent += now() - start;
+        char *given = line + strspn(line, " \t");
+        given[strcspn(given, "\r\n")] = '\0';
+        for (size_t n = strlen(given); n && (given[n - 1] == ' ' || given[n - 1] == '\t');)
+            given[--n] = '\0';
+        int ok = grade(&q, given);
+        if (ok)
+            printf("  right: %s\n", q.answer), right++;
+        else
+            printf("  not right: %s (you said \"%s\")\n", q.answer, given);
+        streak = ok ? streak + 1 : 0;
+        if (rising && streak == 3)
+            men += 2, streak = 0;
+        else if (rising && !ok && men > 2)
+            men -= 2;
+    }
+    free(positions);
+    printf("%d of %d right", right, count);
+    if (asked) printf(", %.1f s an answer", spent / asked);
+    if (asked < count) printf(" (the input ended after %d)", asked);
+    fputs("\n", stdout);
+    return cli_flush_stdout() == 0 && right == count ? CLI_OK : CLI_PROBLEMS;
+}
