@@ -11,43 +11,47 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "fenkit/core.h"
 #include "options.h"
 #include "report.h"
 
 static const char help[] =
-    "Usage: fenkit drill [--kind KIND] [--count N] [--men N] [--list] [--seed N] FEN...\n"
-    "\n"
-    "Board-visualisation drills: each question shows one of the FENs without\n"
-    "its board (its placement, or with --list each side's men) and asks about\n"
-    "it; type the answer on a line. At the end, how many were right and the\n"
-    "time an answer took. The questions (KIND, default any):\n"
-    "  on        What stands on e4? (a FEN letter, \"white knight\" or \"empty\")\n"
-    "  where     Which square is the white knight on? (with several: one of them)\n"
-    "  colour    What colour is e5? (light or dark)\n"
-    "  attacked  Is f7 attacked by White? (yes or no: does a white man reach it)\n"
-    "  attacks   Which squares does the knight on f3 attack? (all, any order)\n"
-    "\n"
-    "Options:\n"
-    "  --kind KIND  one kind of question, or any\n"
-    "  --count N    questions to ask (default 5)\n"
-    "  --men N      keep the kings and N other men of each position, chosen at\n"
-    "               random (default: 2 at first, two more after every three\n"
-    "               right answers in a row, two fewer after a wrong one)\n"
-    "  --list       show the men listed by side (White: Kg1, Nf3, e4) instead of\n"
-    "               the placement\n"
-    "  --seed N     the same questions again for the same N (default: the clock)\n"
-    "  -h, --help   this help\n"
-    "\n"
-    "Exit status: 0 every answer right, 1 some wrong or not given (the input\n"
-    "ended), 2 usage error or a FEN that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  fenkit drill --men 4 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
-    "  printf 'light\\ndark\\n' | fenkit drill --kind colour --count 2 --seed 1 startpos\n";
+    N_("Usage: fenkit drill [--kind KIND] [--count N] [--men N] [--list] [--seed N] FEN...\n"
+       "\n"
+       "Board-visualisation drills: each question shows one of the FENs without\n"
+       "its board (its placement, or with --list each side's men) and asks about\n"
+       "it; type the answer on a line. At the end, how many were right and the\n"
+       "time an answer took. The questions (KIND, default any):\n"
+       "  on        What stands on e4? (a FEN letter, \"white knight\" or \"empty\")\n"
+       "  where     Which square is the white knight on? (with several: one of them)\n"
+       "  colour    What colour is e5? (light or dark)\n"
+       "  attacked  Is f7 attacked by White? (yes or no: does a white man reach it)\n"
+       "  attacks   Which squares does the knight on f3 attack? (all, any order)\n"
+       "\n"
+       "Options:\n"
+       "  --kind KIND  one kind of question, or any\n"
+       "  --count N    questions to ask (default 5)\n"
+       "  --men N      keep the kings and N other men of each position, chosen at\n"
+       "               random (default: 2 at first, two more after every three\n"
+       "               right answers in a row, two fewer after a wrong one)\n"
+       "  --list       show the men listed by side (White: Kg1, Nf3, e4) instead of\n"
+       "               the placement\n"
+       "  --seed N     the same questions again for the same N (default: the clock)\n"
+       "  -h, --help   this help\n"
+       "\n"
+       "Exit status: 0 every answer right, 1 some wrong or not given (the input\n"
+       "ended), 2 usage error or a FEN that cannot be read.\n"
+       "\n"
+       "Examples:\n"
+       "  fenkit drill --men 4 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
+       "  printf 'light\\ndark\\n' | fenkit drill --kind colour --count 2 --seed 1 startpos\n");
 
 typedef enum { ASK_ON, ASK_WHERE, ASK_COLOUR, ASK_ATTACKED, ASK_ATTACKS, ASK_KINDS } ask_kind;
 static const char *const kind_names[ASK_KINDS] = {"on", "where", "colour", "attacked", "attacks"};
+
+/* The drill asks in English, whatever the language of the help. */
+static const char *side_word(int side) { return side == FK_WHITE ? "White" : "Black"; }
 
 /* xorshift64*: the same questions for the same seed on every machine. */
 static uint64_t rng;
@@ -116,7 +120,7 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
         q->right = fk_attackers_to(pos, sq, by, occ);
         square_list(q->right, list, sizeof list);
         snprintf(q->text, sizeof q->text, "Is %s attacked by %s? (yes or no)", name,
-                 cli_side_name(by));
+                 side_word(by));
         if (q->right)
             snprintf(q->answer, sizeof q->answer, "yes, from %s", list);
         else
@@ -177,7 +181,7 @@ static void show(const fk_position *pos, int list) {
     }
     static const char order[] = "KQRBNP";
     for (int c = FK_WHITE; c <= FK_BLACK; c++) {
-        printf("  %s:", cli_side_name(c));
+        printf("  %s:", side_word(c));
         const char *sep = " ";
         for (const char *k = order; *k; k++) {
             fk_piece piece = fk_piece_from_char(c == FK_WHITE ? *k : (char)(*k + 32));
@@ -232,7 +236,7 @@ int cmd_drill(int argc, char **argv) {
         long v = o.value ? strtol(o.value, &end, 10) : 0;
         int number = o.value && *o.value && !*end;
         switch (c) {
-        case 'h': fputs(help, stdout); return CLI_OK;
+        case 'h': fputs(_(help), stdout); return CLI_OK;
         case 'k':
             kind = -2;
             for (int k = 0; k < ASK_KINDS; k++)
