@@ -37,13 +37,26 @@ assert after['Nc6'] == 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ
 assert '1. e4 e5 2. Nf3 *' in r['pgn'], r['pgn']
 "
 
-step "the result is the rules': checkmate, and a threefold repetition"
+step "the result is the rules': checkmate, a threefold repetition to claim"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"f3 e5 g4 Qh4\"}"
 json_check "r = rows[0]; assert r['result'] == '0-1' and r['reason'] == 'checkmate' and r['count'] == 0, r; assert '[Result \"0-1\"]' in r['pgn'] and r['pgn'].rstrip().endswith('0-1'), r['pgn']"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\"}"
 json_check "r = rows[0]; assert r['result'] is None and r['repetition'] == 2, r"
-req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\"}"
-json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'threefold-repetition' and r['repetition'] == 3, r"
+SHUFFLE="Nf3 Nf6 Ng1 Ng8"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE\"}"
+json_check "r = rows[0]; assert r['result'] is None and r['claim'] == 'threefold-repetition' and r['repetition'] == 3, r"
+
+step "threefold and fifty moves are claims; fivefold and 75 moves end the game"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE\",\"claim\":true}"
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'threefold-repetition' and r['claim'] is None, r; assert r['pgn'].rstrip().endswith('1/2-1/2'), r['pgn']"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE $SHUFFLE $SHUFFLE\"}"
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'fivefold-repetition' and r['repetition'] == 5 and r['claim'] is None, r"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/8/R3K3 w - - 99 80","moves":"Ra2"}'
+json_check "r = rows[0]; assert r['result'] is None and r['claim'] == 'fifty-move-rule', r"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/8/R3K3 w - - 149 80","moves":"Ra2"}'
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'seventy-five-move-rule', r"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"e4\",\"claim\":true}"
+expect_error 400 no-claim
 req POST /api/moves --data-binary '{"fen":"8/8/8/4k3/8/8/4P3/4K3 b - - 0 1","moves":"Kd4 e3+ Kxe3"}'
 json_check "r = rows[0]; assert r['reason'] == 'insufficient-material' and r['result'] == '1/2-1/2', r"
 
