@@ -110,9 +110,16 @@ int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
  * returned (else 0). */
 int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
 
-/* GET /api/analyse: what the query asks of the engine. */
+/* GET /api/analyse: what the query asks of the engine. The engine gets
+ * the moves since the last capture or pawn move (no earlier position can
+ * repeat), at most this many. */
+#define SRV_ANALYSIS_MAX_MOVES 256
 typedef struct {
-    fk_position pos;
+    fk_position pos;   /* the position to analyse, after the moves */
+    fk_position start; /* where the engine is told the moves start */
+    fk_move moves[SRV_ANALYSIS_MAX_MOVES]; /* the game's moves from start to pos,
+                                             so the engine sees repetitions */
+    int nmoves;
     int multipv;     /* lines wanted, 1..SRV_MAX_MULTIPV */
     int movetime_ms; /* think this long (a move to play), or 0: analyse
                         until the client leaves or the server's limit */
@@ -121,7 +128,8 @@ typedef struct {
 } srv_analysis;
 #define SRV_MAX_MULTIPV 5
 
-/* Reads the query of GET /api/analyse: fen (required), multipv, movetime
+/* Reads the query of GET /api/analyse: fen (required), moves (played
+ * from it, UCI or SAN, separated by spaces or '_'), multipv, movetime
  * (ms), elo, skill. Returns 1 with *a filled, or 0 with the error in
  * reply: 400 for a bad option or an invalid position, 422 for a
  * position with no legal move (checkmate or stalemate: the engine is not

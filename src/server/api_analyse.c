@@ -32,6 +32,36 @@ static int read_whole(const srv_request *req, const char *name, long lo, long hi
     return 0;
 }
 
+/* Plays the moves of `text` (UCI or SAN, separated by spaces or '_') from
+ * a->pos, keeping those since the last capture or pawn move for the
+ * engine. Returns 0, or -1 with a 400 in reply. */
+static int read_moves(const char *text, srv_analysis *a, srv_reply *reply) {
+    a->start = a->pos;
+    a->nmoves = 0;
+    for (int ply = 1;; ply++) {
+        text += strspn(text, " _");
+        size_t n = strcspn(text, " _");
+        if (!n) return 0;
+        fk_move move;
+        fk_error err;
+        if (fk_move_parse_uci(&a->pos, text, n, &move, NULL) != FK_OK &&
+            fk_move_parse_san(&a->pos, text, n, &move, &err) != FK_OK) {
+            srv_reply_error(reply, 400, "illegal-move", "move %d, '%.*s': %s", ply,
+                            (int)(n > 16 ? 16 : n), text, err.message);
+            return -1;
+        }
+        fk_move_make(&a->pos, move);
+        if (a->pos.halfmove == 0 || a->nmoves == SRV_ANALYSIS_MAX_MOVES) {
+            /* nothing before here can repeat (or is kept): start again */
+            a->start = a->pos;
+            a->nmoves = 0;
+        } else {
+            a->moves[a->nmoves++] = move;
+        }
+        text += n;
+    }
+}
+
 int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply) {
     memset(a, 0, sizeof *a);
     a->multipv = 1;
@@ -49,6 +79,7 @@ int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply)
     fk_problems problems;
     fk_problems_clear(&problems);
     fk_fen_validate(fen, strlen(fen), FK_FEN_STRICT, &a->pos, &problems);
+    a->start = a->pos;
     for (int i = 0; i < problems.count; i++) {
         if (problems.items[i].severity != FK_SEV_ERROR) continue;
         srv_reply_error(reply, 400, "invalid-position",
@@ -56,6 +87,8 @@ int srv_analysis_read(const srv_request *req, srv_analysis *a, srv_reply *reply)
                         problems.items[i].message, fk_problem_code_name(problems.items[i].code));
         return 0;
     }
+    const char *moves = req->arg(req->arg_ctx, "moves");
+    if (moves && read_moves(moves, a, reply) < 0) return 0;
     unsigned status = fk_position_status(&a->pos);
     if (status & (FK_STATUS_CHECKMATE | FK_STATUS_STALEMATE)) {
         const char *side = a->pos.side == FK_WHITE ? "White" : "Black";
@@ -198,7 +231,8 @@ int srv_analysis_run(const srv_analysis *a, fk_engine *engine, int max_ms, srv_e
     fk_status st = result ? set_strength(engine, a, &err) : FK_ERR_NOMEM;
     if (!result) snprintf(err.message, sizeof err.message, "out of memory");
     if (st == FK_OK)
-        st = fk_engine_analyse(engine, &a->pos, NULL, 0, &limit, on_info, &s, result, &err);
+        st = fk_engine_analyse(engine, &a->start, a->moves, a->nmoves, &limit, on_info, &s, result,
+                               &err);
     srv_buf b = {0};
     if (st != FK_OK) {
         srv_buf_puts(&b, "{\"code\":\"engine-failed\",\"message\":");

@@ -21,7 +21,7 @@ PY
 }
 analyse() { req GET /api/analyse -G "$@"; }
 
-start_server --engine "$FAKE"
+FAKE_ENGINE_LOG=$TMP/engine.log start_server --engine "$FAKE"
 
 step "POST /api/moves plays the moves given, each with its SAN and FEN"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"e2e4 e5 g1f3\"}"
@@ -83,6 +83,22 @@ assert line['text'] == '1. e4 e5 2. Nf3' and line['white'] == {'cp': 31} and lin
 assert done[0]['bestmove'] == {'uci': 'e2e4', 'san': 'e4', 'fen': '$E4_LEGAL'}, done
 assert done[0]['engine'] == 'Fake Engine 1.0', done
 "
+
+step "moves= reach the engine: the moves since the last capture or pawn move, so it sees repetitions"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=g1f3 g8f6 f3g1 f6g8"
+expect_code 200
+events
+json_check "assert rows[-1]['event'] == 'done' and rows[-1]['data']['bestmove']['san'] == 'e4', rows"
+sent=$(grep '^position' "$TMP/engine.log" | tail -1)
+[ "$sent" = "position fen $START moves g1f3 g8f6 f3g1 f6g8" ] || fail "the engine was sent: $sent"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=c4_c5_Nf3_Nf6_Ng1_Ng8"
+events
+json_check "assert rows[-1]['event'] == 'done', rows"
+sent=$(grep '^position' "$TMP/engine.log" | tail -1)
+[ "$sent" = "position fen rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2 moves g1f3 g8f6 f3g1 f6g8" ] ||
+    fail "the engine was sent: $sent"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=e4 Ke7"
+expect_error 400 illegal-move
 
 step "an engine that answers an illegal line: an error event, not a line"
 analyse --data-urlencode "fen=$E4" --data-urlencode "multipv=2"
