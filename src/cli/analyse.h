@@ -27,7 +27,16 @@ typedef struct {
     FILE *live; /* a terminal to show the best line on as the depth grows, or NULL */
 } analyse_engine;
 
-/* Searches pos with the settings' limit (multipv as given). */
+/* Most moves played from the position given ("FEN moves ..."). */
+#define ANALYSE_MAX_MOVES 1024
+
+/* Searches pos, reached by the nmoves moves from start (the engine is
+ * given them, to see repetitions; moves may be NULL when nmoves is 0),
+ * with the settings' limit (multipv as given). */
+fk_status analyse_search_game(analyse_engine *ae, const fk_position *start, const fk_move *moves,
+                              int nmoves, const fk_position *pos, int multipv, fk_analysis *result,
+                              fk_error *err);
+/* The same for pos alone. */
 fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
                          fk_analysis *result, fk_error *err);
 void analyse_engine_close(analyse_engine *ae);
