@@ -74,23 +74,8 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     return analyse_search_game(ae, pos, NULL, 0, pos, multipv, result, err);
 }
 
-analyse_verdict analyse_verdict_of(fk_score white) {
-    if (white.is_mate) return white.value > 0 ? VERDICT_WHITE_WINS : VERDICT_BLACK_WINS;
-    if (white.value >= ANALYSE_WIN_CP) return VERDICT_WHITE_WINS;
-    if (white.value <= -ANALYSE_WIN_CP) return VERDICT_BLACK_WINS;
-    return VERDICT_DRAW;
-}
-
 void analyse_score_text(fk_score score, char *buf, size_t cap) {
-    const char *bound = score.bound == FK_BOUND_LOWER   ? ">="
-                        : score.bound == FK_BOUND_UPPER ? "<="
-                                                        : "";
-    if (score.is_mate)
-        snprintf(buf, cap, "%s#%d", bound, score.value);
-    else if (score.value == 0)
-        snprintf(buf, cap, "%s0.00", bound);
-    else
-        snprintf(buf, cap, "%s%+.2f", bound, score.value / 100.0);
+    sanity_score_text(score, buf, cap);
 }
 
 void analyse_score_json(FILE *out, fk_score score) {
