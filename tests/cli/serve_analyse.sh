@@ -120,6 +120,20 @@ json_check "assert 'pawn-on-back-rank' in rows[0]['message'], rows"
 analyse --data-urlencode "fen=7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 expect_error 422 game-over
 json_check "assert rows[0]['message'].startswith('stalemate'), rows"
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1" --data-urlencode "movetime=100"
+expect_error 400 bad-option
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1" --data-urlencode "nodes=5"
+expect_error 400 bad-option
+
+step "sanity=1 with an engine that fails on a neighbour: the base, then an error event"
+# the fake engine's line is legal with White to move only
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1"
+events
+json_check "
+assert [r['event'] for r in rows] == ['base', 'error'], rows
+assert rows[0]['data']['verdict'] == 'draw' and rows[0]['data']['white'] == {'cp': 31}, rows[0]
+assert 'illegal' in rows[1]['data']['message'], rows[1]
+"
 stop_server
 
 step "no engine: 503 with the reason, and the rest still works"
@@ -193,5 +207,24 @@ json_check "r = rows[-1]; assert r['event'] == 'done' and r['data']['bestmove'][
 analyse --data-urlencode "fen=$E4" --data-urlencode "movetime=100" --data-urlencode "skill=3"
 events
 json_check "assert rows[-1]['event'] == 'done', rows[-1]"
+
+step "Stockfish: sanity=1 names the field that changes the verdict, and skips what no game reaches"
+analyse --data-urlencode "fen=8/8/8/4k3/8/4K3/4P3/8 b - - 0 1" --data-urlencode "sanity=1" --data-urlencode "nodes=50000"
+events
+json_check "
+assert [r['event'] for r in rows] == ['base', 'check', 'done'], rows
+base, check, done = (r['data'] for r in rows)
+assert base['verdict'] == 'white-wins' and base['checks'] == 1, base
+assert check['field'] == 'side' and check['fen'] == '8/8/8/4k3/8/4K3/4P3/8 w - - 0 1', check
+assert check['verdict'] == 'draw' and check['changes_verdict'] and 'Check field 2 (side)' in check['message'], check
+assert done['changes'] == 1 and done['nodes'] == 50000, done
+"
+# White to move with Black in check from the rook: Black to move cannot be
+analyse --data-urlencode "fen=4k3/8/8/8/8/8/8/4RK2 b - - 0 1" --data-urlencode "sanity=1" --data-urlencode "nodes=20000"
+events
+json_check "
+checks = [r['data'] for r in rows if r['event'] == 'check']
+assert rows[-1]['event'] == 'done' and len(checks) == 1 and 'skipped' in checks[0], rows
+"
 stop_server
 pass
