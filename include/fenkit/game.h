@@ -26,9 +26,9 @@ typedef enum {
 
 /* Where a game stands after its moves. */
 typedef struct {
-    fk_position pos;     /* where the moves lead */
-    int repetition;      /* times pos occurred in the game, itself included */
-    fk_game_reason end;  /* why the game is over without a claim, or FK_GAME_ON */
+    fk_position pos;      /* where the moves lead */
+    int repetition;       /* times pos occurred in the game, itself included */
+    fk_game_reason end;   /* why the game is over without a claim, or FK_GAME_ON */
     fk_game_reason claim; /* FK_GAME_THREEFOLD or FK_GAME_FIFTY when a player
                              may claim a draw (the repetition first), else
                              FK_GAME_ON; also FK_GAME_ON once the game is over */

@@ -26,8 +26,7 @@ static int count_repetitions(const fk_position *start, const fk_move *moves, int
     return count;
 }
 
-void fk_game_judge(const fk_position *start, const fk_move *moves, int nmoves,
-                   fk_game_state *out) {
+void fk_game_judge(const fk_position *start, const fk_move *moves, int nmoves, fk_game_state *out) {
     out->pos = *start;
     for (int i = 0; i < nmoves; i++)
         fk_move_make(&out->pos, moves[i]);
@@ -57,9 +56,13 @@ const char *fk_game_result(fk_game_reason reason, const fk_position *pos) {
 }
 
 const char *fk_game_reason_name(fk_game_reason reason) {
-    static const char *const names[] = {
-        NULL,           "checkmate",           "stalemate",
-        "insufficient-material", "fivefold-repetition", "seventy-five-move-rule",
-        "threefold-repetition",  "fifty-move-rule"};
+    static const char *const names[] = {NULL,
+                                        "checkmate",
+                                        "stalemate",
+                                        "insufficient-material",
+                                        "fivefold-repetition",
+                                        "seventy-five-move-rule",
+                                        "threefold-repetition",
+                                        "fifty-move-rule"};
     return (unsigned)reason < sizeof names / sizeof names[0] ? names[reason] : NULL;
 }
