@@ -729,7 +729,9 @@ document.addEventListener('fenkit:start', () => {
     goTo(play.plies.length);
   });
   $('claim-draw').addEventListener('click', () => {
-    play.claimed = claimKey(play.start, play.plies.slice(0, play.at).map((p) => p.uci));
+    // the game ends here: moves after it, shown further back, go
+    play.plies = play.plies.slice(0, play.at);
+    play.claimed = claimKey(play.start, play.plies.map((p) => p.uci));
     goTo(play.at);
   });
   $('copy-pgn').addEventListener('click', async () => {

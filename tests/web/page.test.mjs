@@ -776,6 +776,11 @@ try {
     said = await page.textContent('#game-result');
     expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
     expect(await page.isHidden('#claim-draw'), 'a claim is still offered once the game is over');
+    expect((await moveList()).length === 8, `the move after the claim stayed: ${(await moveList()).join(' ')}`);
+    await page.click('#copy-pgn');
+    await page.waitForFunction(() => document.getElementById('copy-pgn').textContent === 'Copied');
+    const pgn = await page.evaluate(() => navigator.clipboard.readText());
+    expect(pgn.includes('[Result "1/2-1/2"]') && pgn.trim().endsWith('1/2-1/2'), `the PGN copied: ${pgn}`);
     await shot('claimed');
     await page.goto(`${server.url}?fen=${start}&moves=${shuffle}_${shuffle}_${shuffle}_${shuffle}`);
     await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 15000 })
