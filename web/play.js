@@ -439,10 +439,15 @@ async function readEvents(url, signal, onEvent) {
 }
 
 // The position shown for the engine: the start and the moves to it, so
-// that the engine sees the repetitions a line would make.
+// that the engine sees the repetitions a line would make. Only the moves
+// since the last capture or pawn move (halfmove clock 0) can repeat, which
+// keeps the address short in a long game.
 function gameQuery() {
-  const moves = play.plies.slice(0, play.at).map((p) => p.uci).join('_');
-  return 'fen=' + encodeURIComponent(play.start) + (moves ? '&moves=' + moves : '');
+  let from = 0;
+  for (let i = play.at; i > 0 && !from; i--) if (play.plies[i - 1].fen.split(' ')[4] === '0') from = i;
+  const start = from ? play.plies[from - 1].fen : play.start;
+  const moves = play.plies.slice(from, play.at).map((p) => p.uci).join('_');
+  return 'fen=' + encodeURIComponent(start) + (moves ? '&moves=' + moves : '');
 }
 
 function stopAnalysis() {
