@@ -616,6 +616,14 @@ async function interrogate(tries = 0) {
   }
 }
 
+// Claims the draw the rules allow where the board stands; the game ends
+// there, and moves after it (the board shown further back) go.
+function claimDraw() {
+  play.plies = play.plies.slice(0, play.at);
+  play.claimed = claimKey(play.start, play.plies.map((p) => p.uci));
+  goTo(play.at);
+}
+
 // After every position shown: the engine analyses it, or moves in a game.
 function afterPosition() {
   startAnalysis();
@@ -647,11 +655,12 @@ async function engineMove(tries = 0) {
   const seq = play.seq;
   const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&' + gameQuery() +
     (play.game.strength ? '&' + play.game.strength : '');
-  let best = null;
+  let best = null, score = null;
   $('depth').textContent = 'the engine is thinking…';
   try {
     await readEvents(query, undefined, (name, data) => {
-      if (name === 'done') best = data.bestmove;
+      if (name === 'info') score = data.lines[0].white;
+      else if (name === 'done') best = data.bestmove;
       else if (name === 'error') throw new Error(data.message);
     });
   } catch (err) {
@@ -666,6 +675,16 @@ async function engineMove(tries = 0) {
   }
   if (seq !== play.seq || !play.game || !best) return;
   $('depth').textContent = '';
+  // The engine claims a draw it may claim unless it thinks it is winning,
+  // as a player would (given the moves, it scores a repetition 0.00).
+  if (play.claim && score) {
+    const white = 'mate' in score ? Math.sign(score.mate) * 100000 : score.cp;
+    if ((sideOf(play.fen) === 'w' ? white : -white) <= 0) {
+      showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
+      claimDraw();
+      return;
+    }
+  }
   const move = play.legal.find((m) => m.uci === best.uci);
   if (move) playMove(move);
 }
@@ -733,12 +752,7 @@ document.addEventListener('fenkit:start', () => {
     play.plies = play.plies.slice(0, Math.max(0, play.plies.length - 1));
     goTo(play.plies.length);
   });
-  $('claim-draw').addEventListener('click', () => {
-    // the game ends here: moves after it, shown further back, go
-    play.plies = play.plies.slice(0, play.at);
-    play.claimed = claimKey(play.start, play.plies.map((p) => p.uci));
-    goTo(play.at);
-  });
+  $('claim-draw').addEventListener('click', claimDraw);
   $('copy-pgn').addEventListener('click', async () => {
     const data = await askMoves(play.start, play.plies.map((p) => p.uci));
     if (!data) return;

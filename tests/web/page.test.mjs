@@ -807,6 +807,24 @@ try {
     expect(said === 'Game over: Draw (1/2-1/2) by the 75-move rule.', `the page says "${said}"`);
   });
 
+  await run('the engine claims a threefold repetition when it is not winning', async () => {
+    if (!stockfish) return;
+    // Black to move in a position that stands here for the third time
+    const shuffle = 'g1f3_g8f6_f3g1_f6g8';
+    await page.goto(`${server.url}?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1&moves=${shuffle}_${shuffle}_g1f3`);
+    await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim offered at the third repetition'));
+    await page.selectOption('#play-side', 'w');
+    await page.selectOption('#strength', '');
+    await page.click('#play');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
+      .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
+    const said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
+    expect((await page.textContent('#engine-note')).startsWith('The engine claimed the draw'), 'the engine\'s claim is not said');
+    expect((await moveList()).length === 9, `the engine moved: ${(await moveList()).join(' ')}`);
+    expect(await page.isHidden('#stop-play'), 'the game goes on after the claim');
+  });
+
   await run('interrogating the FEN names the field that changes the verdict, and applies the fix', async () => {
     await typeFen('8/8/8/4k3/8/4K3/4P3/8 b - - 0 1', 'Valid');
     await waitLegal('the pawn ending');
