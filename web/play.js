@@ -24,9 +24,17 @@ const TRAINER = [
 ];
 const RESULT_WORDS = {
   checkmate: 'checkmate', stalemate: 'stalemate', 'insufficient-material': 'insufficient material',
-  'threefold-repetition': 'threefold repetition', 'fifty-move-rule': 'the fifty-move rule',
+  'threefold-repetition': 'threefold repetition, claimed', 'fifty-move-rule': 'the fifty-move rule, claimed',
+  'fivefold-repetition': 'fivefold repetition', 'seventy-five-move-rule': 'the 75-move rule',
+};
+// The draws a player may claim (the game goes on until one does).
+const CLAIM_WORDS = {
+  'threefold-repetition': 'the same position a third time', 'fifty-move-rule': 'fifty moves without a capture or pawn move',
 };
 const ENGINE_MOVETIME = 600; // ms the engine thinks over a move of a game
+const SANITY_NODES = 200000; // nodes for the position and each neighbour
+const VERDICT_WORDS = { 'white-wins': 'White wins', draw: 'a draw', 'black-wins': 'Black wins' };
+const FIELD_CONTROLS = { side: 'side-controls', castling: 'castling-controls', 'en passant': 'ep-controls' };
 
 const play = {
   start: null,   // the FEN the moves start from; null while the box holds no valid position
@@ -35,11 +43,14 @@ const play = {
   legal: [],     // the legal moves where the board stands: {uci, san, fen}
   result: null,  // '1-0', '0-1', '1/2-1/2' once the rules end the game there
   reason: null,
+  claim: null,   // the draw a player may claim where the board stands, or null
+  claimed: null, // claimKey of the moves after which a draw was claimed
   fen: null,     // the canonical FEN of the position shown, as the core wrote it
   shownFen: null, // the text of the box when this file last showed a position
   from: null,    // the square picked, whose targets are shown
   lines: [],     // the engine's best lines for the position shown
   analysis: null, // the AbortController of the stream running
+  sanity: null,  // the AbortController of the FEN's interrogation
   game: null,    // a game against the engine: {you, strength, trainer}
   locked: false, // the board takes no move (puzzles.js: the opponent's turn, a wrong move shown)
   pending: null, // moves from the address, played once their start is checked
@@ -53,13 +64,17 @@ const sideOf = (fen) => fen.split(' ')[1];
 const addressFen = (fen) => fen.trim().replace(/ /g, '_');
 const readAddressFen = (text) => text.replace(/_/g, ' ').trim();
 
-// POST /api/moves: the moves (UCI) played from start. Resolves with the
-// answer, or null after saying what went wrong.
+const claimKey = (start, moves) => start + ' moves ' + moves.join(' ');
+
+// POST /api/moves: the moves (UCI) played from start, with the draw
+// claimed after them when one was. Resolves with the answer, or null
+// after saying what went wrong.
 async function askMoves(start, moves) {
   try {
+    const claim = play.claimed === claimKey(start, moves);
     const res = await fetch('/api/moves', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ fen: start, moves: moves.join(' ') }),
+      body: JSON.stringify({ fen: start, moves: moves.join(' '), claim }),
     });
     const data = await res.json();
     if (!res.ok) throw new Error(data.message || 'the server answered ' + res.status);
@@ -93,6 +108,7 @@ function newStart(fen, keepGame) {
 async function goTo(at, keepBox) {
   const seq = ++play.seq;
   stopAnalysis();
+  stopSanity();
   play.from = null;
   // Until the core has answered, a click on a piece cannot know its moves:
   // the board says so (data-legal), and scripts driving the page wait on it.
@@ -104,6 +120,7 @@ async function goTo(at, keepBox) {
   document.getElementById('board').dataset.legal = String(data.moves.length);
   play.result = data.result;
   play.reason = data.reason;
+  play.claim = data.claim;
   play.fen = data.fen;
   play.shownFen = keepBox ? fenBox.value : data.fen;
   if (!keepBox) setFen(data.fen);
@@ -167,7 +184,10 @@ function showMoves() {
   if (play.result) {
     const winner = play.result === '1-0' ? 'White wins' : play.result === '0-1' ? 'Black wins' : 'Draw';
     text = `Game over: ${winner} (${play.result}) by ${RESULT_WORDS[play.reason] || play.reason}.`;
+  } else if (play.claim) {
+    text = `A draw can be claimed: ${CLAIM_WORDS[play.claim] || play.claim}. The game goes on unless a player claims it.`;
   }
+  $('claim-draw').hidden = !play.claim || !!play.result;
   showGameNote(text);
 }
 
@@ -421,6 +441,18 @@ async function readEvents(url, signal, onEvent) {
   }
 }
 
+// The position shown for the engine: the start and the moves to it, so
+// that the engine sees the repetitions a line would make. Only the moves
+// since the last capture or pawn move (halfmove clock 0) can repeat, which
+// keeps the address short in a long game.
+function gameQuery() {
+  let from = 0;
+  for (let i = play.at; i > 0 && !from; i--) if (play.plies[i - 1].fen.split(' ')[4] === '0') from = i;
+  const start = from ? play.plies[from - 1].fen : play.start;
+  const moves = play.plies.slice(from, play.at).map((p) => p.uci).join('_');
+  return 'fen=' + encodeURIComponent(start) + (moves ? '&moves=' + moves : '');
+}
+
 function stopAnalysis() {
   if (play.analysis) play.analysis.abort();
   play.analysis = null;
@@ -494,7 +526,7 @@ async function startAnalysis(tries = 0) {
   showEngineNote('');
   $('depth').textContent = 'starting the engine…';
   try {
-    await readEvents('/api/analyse?multipv=3&fen=' + encodeURIComponent(play.fen), controller.signal,
+    await readEvents('/api/analyse?multipv=3&' + gameQuery(), controller.signal,
       (name, data) => {
         if (seq !== play.seq) return;
         if (name === 'info') showLines(data);
@@ -511,6 +543,88 @@ async function startAnalysis(tries = 0) {
     $('depth').textContent = '';
     showEngineNote('No analysis: ' + err.message);
   }
+}
+
+// ---- Interrogating the FEN ---------------------------------------------------------
+
+function stopSanity() {
+  if (play.sanity) play.sanity.abort();
+  play.sanity = null;
+  $('sanity-list').replaceChildren();
+  $('sanity-status').textContent = '';
+  for (const id of Object.values(FIELD_CONTROLS)) $(id).classList.remove('suspect');
+}
+
+// One neighbour whose verdict differs: the engine's sentence, the field's
+// control outlined, and a button that puts the neighbour's FEN in the box.
+function showSanityCheck(check) {
+  const li = document.createElement('li');
+  li.dataset.field = check.field;
+  if (check.skipped) {
+    li.className = 'skipped';
+    li.textContent = `${sentence(check.variant)}: no game reaches that position (${check.skipped}); not asked.`;
+  } else {
+    li.textContent = check.message;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'apply';
+    b.textContent = 'Use this FEN';
+    b.title = check.fen;
+    b.addEventListener('click', () => setFen(check.fen));
+    li.append(b);
+    const control = FIELD_CONTROLS[check.field];
+    if (control) $(control).classList.add('suspect');
+  }
+  $('sanity-list').append(li);
+}
+
+// Asks the engine about the position shown and its neighbours (the other
+// side to move, each castling right taken away, the en passant square
+// added or taken away), and lists those whose verdict differs.
+async function interrogate(tries = 0) {
+  stopSanity();
+  if (!play.fen) return;
+  const controller = new AbortController();
+  play.sanity = controller;
+  const seq = play.seq;
+  const status = $('sanity-status');
+  let base = null, asked = 0;
+  status.textContent = 'asking the engine…';
+  try {
+    await readEvents('/api/analyse?sanity=1&nodes=' + SANITY_NODES + '&fen=' + encodeURIComponent(play.fen),
+      controller.signal, (name, data) => {
+        if (seq !== play.seq) return;
+        if (name === 'base') {
+          base = data;
+          status.textContent = `This position: ${VERDICT_WORDS[data.verdict]}; asking about ${data.checks} neighbours…`;
+        } else if (name === 'check') {
+          asked++;
+          if (data.changes_verdict || data.skipped) showSanityCheck(data);
+          status.textContent = `This position: ${VERDICT_WORDS[base.verdict]}; ${asked} of ${base.checks} neighbours asked…`;
+        } else if (name === 'done') {
+          status.textContent = data.changes
+            ? `This position: ${VERDICT_WORDS[base.verdict]}. ${data.changes === 1 ? 'One field changes' : data.changes + ' changes move'} the verdict:`
+            : `No change of side to move, castling rights or en passant square moves the verdict (${base.checks} neighbours asked, ${data.nodes} nodes each).`;
+        } else if (name === 'error') {
+          status.textContent = 'The engine failed: ' + data.message;
+        }
+      });
+  } catch (err) {
+    if (err.name === 'AbortError' || seq !== play.seq) return;
+    if (err.status === 429 && tries < 5) {
+      setTimeout(() => { if (seq === play.seq && play.sanity === controller) interrogate(tries + 1); }, 1000);
+      return;
+    }
+    status.textContent = 'No interrogation: ' + err.message;
+  }
+}
+
+// Claims the draw the rules allow where the board stands; the game ends
+// there, and moves after it (the board shown further back) go.
+function claimDraw() {
+  play.plies = play.plies.slice(0, play.at);
+  play.claimed = claimKey(play.start, play.plies.map((p) => p.uci));
+  goTo(play.at);
 }
 
 // After every position shown: the engine analyses it, or moves in a game.
@@ -542,13 +656,14 @@ const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${
 // Asks the engine for its move at the game's strength and plays it.
 async function engineMove(tries = 0) {
   const seq = play.seq;
-  const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&fen=' + encodeURIComponent(play.fen) +
+  const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&' + gameQuery() +
     (play.game.strength ? '&' + play.game.strength : '');
-  let best = null;
+  let best = null, score = null;
   $('depth').textContent = 'the engine is thinking…';
   try {
     await readEvents(query, undefined, (name, data) => {
-      if (name === 'done') best = data.bestmove;
+      if (name === 'info') score = data.lines[0].white;
+      else if (name === 'done') best = data.bestmove;
       else if (name === 'error') throw new Error(data.message);
     });
   } catch (err) {
@@ -563,6 +678,16 @@ async function engineMove(tries = 0) {
   }
   if (seq !== play.seq || !play.game || !best) return;
   $('depth').textContent = '';
+  // The engine claims a draw it may claim unless it thinks it is winning,
+  // as a player would (given the moves, it scores a repetition 0.00).
+  if (play.claim && score) {
+    const white = 'mate' in score ? Math.sign(score.mate) * 100000 : score.cp;
+    if ((sideOf(play.fen) === 'w' ? white : -white) <= 0) {
+      showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
+      claimDraw();
+      return;
+    }
+  }
   const move = play.legal.find((m) => m.uci === best.uci);
   if (move) playMove(move);
 }
@@ -630,6 +755,7 @@ document.addEventListener('fenkit:start', () => {
     play.plies = play.plies.slice(0, Math.max(0, play.plies.length - 1));
     goTo(play.plies.length);
   });
+  $('claim-draw').addEventListener('click', claimDraw);
   $('copy-pgn').addEventListener('click', async () => {
     const data = await askMoves(play.start, play.plies.map((p) => p.uci));
     if (!data) return;
@@ -642,6 +768,7 @@ document.addEventListener('fenkit:start', () => {
     setTimeout(() => { $('copy-pgn').textContent = 'Copy PGN'; }, 1500);
   });
   $('analyse').addEventListener('change', () => { stopAnalysis(); startAnalysis(); });
+  $('sanity').addEventListener('click', () => interrogate());
   $('play').addEventListener('click', () => {
     const choice = $('play-side').value;
     if (!play.fen) return; // no valid position to play from
@@ -669,10 +796,11 @@ document.addEventListener('fenkit:checked', (e) => {
   if (!r.valid) {
     endGame();
     stopAnalysis();
+    stopSanity();
     play.start = play.fen = null;
     play.plies = [];
     play.legal = [];
-    play.result = null;
+    play.result = play.claim = null;
     play.from = null;
     showMoves();
     return;

@@ -12,4 +12,5 @@
 #include "fenkit/moves.h"
 #include "fenkit/pgn.h"
 #include "fenkit/book.h"
+#include "fenkit/game.h"
 #endif

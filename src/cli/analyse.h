@@ -7,10 +7,11 @@
 
 #include <stdio.h>
 
+#include "common/sanity.h"
 #include "fenkit/fenkit.h"
 
 /* |cp| at or above this, from White's view, is a win; below it a draw. */
-#define ANALYSE_WIN_CP 150
+#define ANALYSE_WIN_CP SANITY_WIN_CP
 
 typedef struct {
     fk_search_limit limit;
@@ -27,7 +28,16 @@ typedef struct {
     FILE *live; /* a terminal to show the best line on as the depth grows, or NULL */
 } analyse_engine;
 
-/* Searches pos with the settings' limit (multipv as given). */
+/* Most moves played from the position given ("FEN moves ..."). */
+#define ANALYSE_MAX_MOVES 1024
+
+/* Searches pos, reached by the nmoves moves from start (the engine is
+ * given them, to see repetitions; moves may be NULL when nmoves is 0),
+ * with the settings' limit (multipv as given). */
+fk_status analyse_search_game(analyse_engine *ae, const fk_position *start, const fk_move *moves,
+                              int nmoves, const fk_position *pos, int multipv, fk_analysis *result,
+                              fk_error *err);
+/* The same for pos alone. */
 fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
                          fk_analysis *result, fk_error *err);
 void analyse_engine_close(analyse_engine *ae);
@@ -38,9 +48,9 @@ void analyse_engine_close(analyse_engine *ae);
 int analyse_one(analyse_engine *ae, const char *text, const char *where, long number, FILE *out,
                 FILE *err);
 
-/* Verdicts from White's view. */
-typedef enum { VERDICT_BLACK_WINS = -1, VERDICT_DRAW = 0, VERDICT_WHITE_WINS = 1 } analyse_verdict;
-analyse_verdict analyse_verdict_of(fk_score white);
+/* Verdicts from White's view (common/sanity.h). */
+typedef sanity_verdict analyse_verdict;
+#define analyse_verdict_of sanity_verdict_of
 /* "+0.35", "-1.20", "#3", "#-2", "0.00"; a bound adds ">=" or "<=". */
 void analyse_score_text(fk_score score, char *buf, size_t cap);
 /* Writes {"cp":N} or {"mate":N}, with "bound" when it is one. */

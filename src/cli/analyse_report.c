@@ -49,8 +49,9 @@ static int show_live(const fk_engine_line *line, void *ctx) {
     return 0;
 }
 
-fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
-                         fk_analysis *result, fk_error *err) {
+fk_status analyse_search_game(analyse_engine *ae, const fk_position *start, const fk_move *moves,
+                              int nmoves, const fk_position *pos, int multipv, fk_analysis *result,
+                              fk_error *err) {
     fk_status s = engine_ready(ae, err);
     if (s != FK_OK) return s;
     fk_search_limit limit = ae->settings->limit;
@@ -59,8 +60,8 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     s = fk_engine_new_game(ae->engine, err);
     live_view view = {pos, ae->live};
     if (s == FK_OK)
-        s = fk_engine_analyse(ae->engine, pos, NULL, 0, &limit, ae->live ? show_live : NULL, &view,
-                              result, err);
+        s = fk_engine_analyse(ae->engine, start, moves, nmoves, &limit, ae->live ? show_live : NULL,
+                              &view, result, err);
     if (ae->live) fputs("\r\033[K", ae->live);
     /* after anything but a refused position the engine is in an unknown
      * state: the next search gets a fresh one */
@@ -68,23 +69,13 @@ fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv
     return s;
 }
 
-analyse_verdict analyse_verdict_of(fk_score white) {
-    if (white.is_mate) return white.value > 0 ? VERDICT_WHITE_WINS : VERDICT_BLACK_WINS;
-    if (white.value >= ANALYSE_WIN_CP) return VERDICT_WHITE_WINS;
-    if (white.value <= -ANALYSE_WIN_CP) return VERDICT_BLACK_WINS;
-    return VERDICT_DRAW;
+fk_status analyse_search(analyse_engine *ae, const fk_position *pos, int multipv,
+                         fk_analysis *result, fk_error *err) {
+    return analyse_search_game(ae, pos, NULL, 0, pos, multipv, result, err);
 }
 
 void analyse_score_text(fk_score score, char *buf, size_t cap) {
-    const char *bound = score.bound == FK_BOUND_LOWER   ? ">="
-                        : score.bound == FK_BOUND_UPPER ? "<="
-                                                        : "";
-    if (score.is_mate)
-        snprintf(buf, cap, "%s#%d", bound, score.value);
-    else if (score.value == 0)
-        snprintf(buf, cap, "%s0.00", bound);
-    else
-        snprintf(buf, cap, "%s%+.2f", bound, score.value / 100.0);
+    sanity_score_text(score, buf, cap);
 }
 
 void analyse_score_json(FILE *out, fk_score score) {
@@ -256,39 +247,93 @@ static void write_json(const analyse_engine *ae, const fk_position *pos, const c
     fputc(']', out);
 }
 
+/* Where the word "moves" starts in "FEN moves ..." or "startpos moves
+ * ...", or NULL (an EPD, whose operations may hold the word, has none). */
+static const char *moves_word(const char *text) {
+    for (const char *p = strstr(text, "moves"); p; p = strstr(p + 1, "moves")) {
+        if (memchr(text, ';', (size_t)(p - text)) || memchr(text, '"', (size_t)(p - text)))
+            return NULL;
+        if ((p == text || p[-1] == ' ' || p[-1] == '\t') && strchr(" \t", p[5])) return p;
+    }
+    return NULL;
+}
+
+/* Plays the moves of text (UCI or SAN, separated by blanks) on *pos, into
+ * moves. Returns how many, or -1 with why filled. */
+static int play_moves(const char *text, fk_position *pos, fk_move *moves, int cap, char *why,
+                      size_t why_cap) {
+    int n = 0;
+    for (;;) {
+        text += strspn(text, " \t");
+        size_t len = strcspn(text, " \t");
+        if (!len) return n;
+        fk_error e;
+        e.message[0] = '\0';
+        if (n == cap) {
+            snprintf(why, why_cap, "more than %d moves", cap);
+            return -1;
+        }
+        if (fk_move_parse_uci(pos, text, len, &moves[n], NULL) != FK_OK &&
+            fk_move_parse_san(pos, text, len, &moves[n], &e) != FK_OK) {
+            snprintf(why, why_cap, "move %d, '%.*s': %s", n + 1, (int)(len < 40 ? len : 40), text,
+                     e.message[0] ? e.message : "not a legal move");
+            return -1;
+        }
+        fk_move_make(pos, moves[n++]);
+        text += len;
+    }
+}
+
 int analyse_one(analyse_engine *ae, const char *text, const char *where, long number, FILE *out,
                 FILE *err) {
     const analyse_settings *s = ae->settings;
-    char named[FK_FEN_MAX], epd[FK_FEN_MAX + 16], why[512];
+    char named[FK_FEN_MAX], epd[FK_FEN_MAX + 16], why[512], head[FK_FEN_MAX + 16];
+    /* the moves played from the position go to the engine with it, so
+     * that it sees the repetitions they make */
+    const char *input = text, *moves_text = moves_word(text);
+    if (moves_text) {
+        size_t len = (size_t)(moves_text - text);
+        if (len >= sizeof head)
+            return refuse(s, input, number, "the FEN is too long", NULL, out, err, where);
+        memcpy(head, text, len);
+        head[len] = '\0';
+        text = head;
+        moves_text += 5;
+    }
     int startpos = cli_startpos_fen(text, strlen(text), named, why, sizeof why);
-    if (startpos < 0) return refuse(s, text, number, why, NULL, out, err, where);
+    if (startpos < 0) return refuse(s, input, number, why, NULL, out, err, where);
     const char *fen_text = startpos ? named : epd_to_fen(text, epd, sizeof epd);
     if (not_a_fen(fen_text, strlen(fen_text)))
-        return refuse(s, text, number, not_a_fen_message, NULL, out, err, where);
+        return refuse(s, input, number, not_a_fen_message, NULL, out, err, where);
     fk_position pos;
     fk_problems problems;
     fk_problems_clear(&problems);
     if (fk_fen_validate(fen_text, strlen(fen_text), s->fen_flags | FK_FEN_TOLERANT, &pos,
                         &problems) != FK_OK)
-        return refuse(s, text, number,
+        return refuse(s, input, number,
                       "no game can reach this position, so the engine is not asked", &problems, out,
                       err, where);
+    fk_position start = pos;
+    fk_move moves[ANALYSE_MAX_MOVES];
+    int nmoves =
+        moves_text ? play_moves(moves_text, &pos, moves, ANALYSE_MAX_MOVES, why, sizeof why) : 0;
+    if (nmoves < 0) return refuse(s, input, number, why, NULL, out, err, where);
     char fen[FK_FEN_MAX];
     fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
     fk_movelist list;
     if (fk_moves_generate(&pos, &list) == 0) {
-        write_game_over(s, &pos, fen, text, number, out);
+        write_game_over(s, &pos, fen, input, number, out);
         return CLI_OK;
     }
     fk_analysis a;
     fk_error e;
-    if (analyse_search(ae, &pos, s->limit.multipv, &a, &e) != FK_OK)
-        return refuse(s, text, number, e.message, NULL, out, err, where);
+    if (analyse_search_game(ae, &start, moves, nmoves, &pos, s->limit.multipv, &a, &e) != FK_OK)
+        return refuse(s, input, number, e.message, NULL, out, err, where);
     if (a.count == 0 || a.lines[0].pv_len == 0)
-        return refuse(s, text, number, "the engine answered a best move but no evaluation", NULL,
+        return refuse(s, input, number, "the engine answered a best move but no evaluation", NULL,
                       out, err, where);
     if (s->json)
-        write_json(ae, &pos, fen, &a, text, number, out);
+        write_json(ae, &pos, fen, &a, input, number, out);
     else
         write_text(ae, &pos, fen, &a, out);
     int status = CLI_OK;

@@ -18,9 +18,11 @@ static void analyse_help(FILE *out) {
             "and from the side to move's, and the best lines in SAN with their depth,\n"
             "nodes and speed. Every move the engine answers is checked by fenkit. The\n"
             "FEN may be one argument, its six fields, an EPD (four fields), or\n"
-            "'startpos [moves ...]'. Checkmate, stalemate and positions no game can\n"
-            "reach (see fenkit check) are answered without asking the engine. On a\n"
-            "terminal the best line so far is shown while the engine thinks.\n\n"
+            "'startpos [moves ...]' or 'FEN moves ...' (the engine is given the moves,\n"
+            "so it sees the repetitions they make). Checkmate, stalemate and positions\n"
+            "no game can reach (see fenkit check) are answered without asking the\n"
+            "engine. On a terminal the best line so far is shown while the engine\n"
+            "thinks.\n\n"
             "Options:\n"
             "  --depth N       search N plies (the default is --depth 18)\n"
             "  --nodes N       search N nodes: the same answer every run with --threads 1\n"
@@ -149,7 +151,7 @@ int cmd_analyse(int argc, char **argv) {
     if (o.count == 0)
         return cli_usage_error("analyse", "give a FEN (or 'startpos'), or --batch FILE");
     /* the operands are one FEN, whole or in fields */
-    char fen[1024] = "";
+    char fen[8192] = "";
     size_t used = 0;
     for (int i = 1; i <= o.count; i++)
         if (!rules_append_field(fen, sizeof fen, &used, argv[i]))

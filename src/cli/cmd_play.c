@@ -77,14 +77,28 @@ static uint64_t next_random(uint64_t *state) {
     return *state * 2685821657736338717ULL;
 }
 
-/* Prints the position after a move, as a FEN line or a JSON object. */
-static void print_ply(fk_position *pos, fk_move move, int ply, const char *given, size_t len,
-                      int json, fk_ep_mode ep, fk_undo *undo) {
+/* The game so far: the move stack and the moves alone, both ply long. */
+typedef struct {
+    fk_undo *stack;
+    fk_move *moves;
+    size_t cap;
+} game;
+
+/* Plays move as ply number `ply` of the game, judges where it leads (from
+ * the last capture or pawn move on: nothing earlier can repeat), and
+ * prints the position as a FEN line or a JSON object. Returns why the
+ * game is over there, or FK_GAME_ON. */
+static fk_game_reason print_ply(fk_position *pos, fk_move move, int ply, const char *given,
+                                size_t len, int json, fk_ep_mode ep, game *g) {
     char san[16], uci[16], written[FK_FEN_MAX];
     fk_move_to_san(pos, move, san, sizeof san);
     fk_move_to_uci(pos, move, uci, sizeof uci);
-    fk_move_push(pos, move, undo);
+    g->moves[ply - 1] = move;
+    fk_move_push(pos, move, &g->stack[ply - 1]);
     fk_fen_write(pos, ep, written, sizeof written);
+    int back = (int)pos->halfmove < ply ? (int)pos->halfmove : ply;
+    fk_game_state judged;
+    fk_game_judge(back ? &g->stack[ply - back].before : pos, g->moves + ply - back, back, &judged);
     if (json) {
         char shown[64];
         if (given)
@@ -93,10 +107,17 @@ static void print_ply(fk_position *pos, fk_move move, int ply, const char *given
             snprintf(shown, sizeof shown, "%s", san);
         printf("{\"ply\":%d,\"move\":", ply);
         rules_json_string(stdout, shown);
-        printf(",\"san\":\"%s\",\"uci\":\"%s\",\"fen\":\"%s\"}\n", san, uci, written);
+        printf(",\"san\":\"%s\",\"uci\":\"%s\",\"fen\":\"%s\"", san, uci, written);
+        if (judged.claim != FK_GAME_ON)
+            printf(",\"claim\":\"%s\"", fk_game_reason_name(judged.claim));
+        if (judged.end != FK_GAME_ON)
+            printf(",\"result\":\"%s\",\"reason\":\"%s\"", fk_game_result(judged.end, pos),
+                   fk_game_reason_name(judged.end));
+        printf("}\n");
     } else {
         printf("%s\n", written);
     }
+    return judged.end;
 }
 
 /* Takes the last move back and prints the position before it. */
@@ -159,13 +180,16 @@ static const char *move_error(const fk_position *pos, const fk_error *err, const
     return buf;
 }
 
-/* Doubles the move stack; returns 0 when out of memory. */
-static int grow_stack(fk_undo **stack, size_t *cap) {
-    size_t want = *cap ? *cap * 2 : 64;
-    fk_undo *grown = realloc(*stack, want * sizeof *grown);
-    if (!grown) return 0;
-    *stack = grown;
-    *cap = want;
+/* Makes room for ply plies in the game; returns 0 when out of memory. */
+static int grow_game(game *g, int ply) {
+    if ((size_t)ply < g->cap) return 1;
+    size_t want = g->cap ? g->cap * 2 : 64;
+    fk_undo *stack = realloc(g->stack, want * sizeof *stack);
+    if (stack) g->stack = stack;
+    fk_move *moves = realloc(g->moves, want * sizeof *moves);
+    if (moves) g->moves = moves;
+    if (!stack || !moves) return 0;
+    g->cap = want;
     return 1;
 }
 
@@ -214,9 +238,8 @@ int cmd_play(int argc, char **argv) {
     fk_position pos;
     if (!rules_read_position("play", fen, flags, &pos)) return CLI_PROBLEMS;
     int ply = 0;
-    /* the move stack, one entry per ply played and not taken back */
-    fk_undo *stack = NULL;
-    size_t stack_cap = 0;
+    /* one entry per ply played and not taken back */
+    game g = {0};
     int status = CLI_OK;
     for (int i = first_move; i < argc && status == CLI_OK; i++) {
         const char *at = argv[i];
@@ -234,10 +257,10 @@ int cmd_play(int argc, char **argv) {
                     break;
                 }
                 ply--;
-                print_undo(&pos, &stack[ply], ply, json, ep);
+                print_undo(&pos, &g.stack[ply], ply, json, ep);
                 continue;
             }
-            if ((size_t)ply >= stack_cap && !grow_stack(&stack, &stack_cap)) {
+            if (!grow_game(&g, ply)) {
                 fprintf(stderr, "fenkit play: out of memory\n");
                 status = CLI_PROBLEMS;
                 break;
@@ -280,21 +303,29 @@ int cmd_play(int argc, char **argv) {
                 status = CLI_PROBLEMS;
                 break;
             }
-            print_ply(&pos, move, ply, token, len, json, ep, &stack[ply - 1]);
+            print_ply(&pos, move, ply, token, len, json, ep, &g);
         }
     }
     if (status != CLI_OK) {
-        free(stack);
+        free(g.stack);
+        free(g.moves);
         return status;
     }
     uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
     for (long i = 0; i < random_plies; i++) {
         fk_movelist list;
         if (fk_moves_generate(&pos, &list) == 0) break;
+        if (!grow_game(&g, ply)) {
+            fprintf(stderr, "fenkit play: out of memory\n");
+            status = CLI_PROBLEMS;
+            break;
+        }
         fk_move move = list.moves[next_random(&state) % (uint64_t)list.count];
-        fk_undo unused;
-        print_ply(&pos, move, ++ply, NULL, 0, json, ep, &unused);
+        /* a game the rules end (fivefold repetition, 75 moves, a dead
+         * position) ends here, as one without a move does */
+        if (print_ply(&pos, move, ++ply, NULL, 0, json, ep, &g) != FK_GAME_ON) break;
     }
-    free(stack);
-    return CLI_OK;
+    free(g.stack);
+    free(g.moves);
+    return status;
 }

@@ -21,17 +21,6 @@
 #define PGN_HISTORY_START 1024
 #define PGN_HISTORY (1 << 14)
 
-/* What decides a repetition (FIDE): placement, side to move, castling
- * rights, and the en passant square only when a capture is possible. */
-typedef struct {
-    fk_bitboard by_color[2];
-    fk_bitboard by_kind[FK_KIND_COUNT];
-    fk_bitboard castling;
-    uint8_t side, ep, pad[6];
-} rep_key;
-/* Keys are compared with memcmp: every byte is a field or pad, all set. */
-_Static_assert(sizeof(rep_key) == 10 * sizeof(fk_bitboard), "rep_key has hidden padding");
-
 /* One line being replayed: the main line (level 0) or a variation. */
 typedef struct {
     fk_position pos;   /* where the line stands */
@@ -82,7 +71,7 @@ struct fk_pgn_reader {
     /* The positions of the lines being replayed, as a tree: each node's
      * parent is the position before it. Grown (by doubling, up to
      * PGN_HISTORY) only when a game is longer than any before it. */
-    rep_key *keys;
+    core_rep_key *keys;
     int *parents;
     int history;          /* nodes in use */
     int history_capacity; /* nodes allocated */
@@ -126,7 +115,7 @@ void fk_pgn_reader_free(fk_pgn_reader *reader) {
 static int history_grow(fk_pgn_reader *r) {
     if (r->history_capacity >= PGN_HISTORY) return -1;
     int capacity = r->history_capacity * 2;
-    rep_key *keys = realloc(r->keys, (size_t)capacity * sizeof *keys);
+    core_rep_key *keys = realloc(r->keys, (size_t)capacity * sizeof *keys);
     if (!keys) return -1;
     r->keys = keys;
     int *parents = realloc(r->parents, (size_t)capacity * sizeof *parents);
@@ -418,45 +407,28 @@ static int setup_start(fk_pgn_reader *r, fk_position *start) {
     return 0;
 }
 
-static void make_key(const fk_position *pos, rep_key *key) {
-    memset(key->pad, 0, sizeof key->pad); /* the rest is all written below */
-    memcpy(key->by_color, pos->by_color, sizeof key->by_color);
-    memcpy(key->by_kind, pos->by_kind, sizeof key->by_kind);
-    key->castling = pos->castling;
-    key->side = pos->side;
-    key->ep = pos->ep_square != FK_NO_SQUARE && fk_position_ep_capturable(pos)
-                  ? pos->ep_square
-                  : FK_NO_SQUARE;
-}
-
-/* 1 when two keys are equal; the first word settles nearly every
- * comparison without a call. */
-static inline int same_key(const rep_key *a, const rep_key *b) {
-    return a->by_color[0] == b->by_color[0] && memcmp(a, b, sizeof *a) == 0;
-}
-
 /* Adds pos to the history as a child of `parent`. Returns the node and
  * sets *count to the times the position occurred on this line (this one
  * included), or returns -1 when the history is full. */
 static int history_push_key(fk_pgn_reader *r, int parent, const fk_position *pos, int *count) {
     if (r->history == r->history_capacity && history_grow(r) != 0) return -1;
     int node = r->history++;
-    make_key(pos, &r->keys[node]);
+    core_rep_key_make(pos, &r->keys[node]);
     r->parents[node] = parent;
     /* A capture or pawn move cannot be undone, so only the last `halfmove`
      * positions can equal this one; and only every second has the same
      * side to move. */
-    const rep_key *key = &r->keys[node];
+    const core_rep_key *key = &r->keys[node];
     if (!(r->flags & FK_PGN_VARIATIONS)) {
         /* The main line alone: each node's parent is the one before it, so
          * the positions two, four, ... plies back are read directly. */
         for (int n = node - 2, back = 2; n >= 0 && back <= (int)pos->halfmove; n -= 2, back += 2)
-            (*count) += same_key(&r->keys[n], key);
+            (*count) += core_rep_key_same(&r->keys[n], key);
         return node;
     }
     int back = 1;
     for (int n = parent; n >= 0 && back <= (int)pos->halfmove; n = r->parents[n], back++)
-        if (!(back & 1)) (*count) += same_key(&r->keys[n], key);
+        if (!(back & 1)) (*count) += core_rep_key_same(&r->keys[n], key);
     return node;
 }
 

@@ -4,6 +4,8 @@
 #ifndef FENKIT_CORE_RULES_H
 #define FENKIT_CORE_RULES_H
 
+#include <string.h>
+
 #include "bitboard.h"
 #include "fenkit/moves.h"
 
@@ -154,5 +156,33 @@ fk_status core_error_set(fk_error *err, fk_status status, int offset, const char
  * they do not all fit. Returns buf. */
 const char *core_moves_describe(const fk_position *pos, const fk_movelist *legal,
                                 const fk_movelist *list, char *buf, size_t cap);
+
+/* What decides a repetition (FIDE): placement, side to move, castling
+ * rights, and the en passant square only when a capture is possible. */
+typedef struct {
+    fk_bitboard by_color[2];
+    fk_bitboard by_kind[FK_KIND_COUNT];
+    fk_bitboard castling;
+    uint8_t side, ep, pad[6];
+} core_rep_key;
+/* Keys are compared with memcmp: every byte is a field or pad, all set. */
+_Static_assert(sizeof(core_rep_key) == 10 * sizeof(fk_bitboard), "core_rep_key has hidden padding");
+
+FK_INLINE void core_rep_key_make(const fk_position *pos, core_rep_key *key) {
+    memset(key->pad, 0, sizeof key->pad); /* the rest is all written below */
+    memcpy(key->by_color, pos->by_color, sizeof key->by_color);
+    memcpy(key->by_kind, pos->by_kind, sizeof key->by_kind);
+    key->castling = pos->castling;
+    key->side = pos->side;
+    key->ep = pos->ep_square != FK_NO_SQUARE && fk_position_ep_capturable(pos)
+                  ? pos->ep_square
+                  : FK_NO_SQUARE;
+}
+
+/* 1 when two keys are equal; the first word settles nearly every
+ * comparison without a call. */
+FK_INLINE int core_rep_key_same(const core_rep_key *a, const core_rep_key *b) {
+    return a->by_color[0] == b->by_color[0] && memcmp(a, b, sizeof *a) == 0;
+}
 
 #endif

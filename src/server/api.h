@@ -110,19 +110,31 @@ int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
  * returned (else 0). */
 int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
 
-/* GET /api/analyse: what the query asks of the engine. */
+/* GET /api/analyse: what the query asks of the engine. The engine gets
+ * the moves since the last capture or pawn move (no earlier position can
+ * repeat), at most this many. */
+#define SRV_ANALYSIS_MAX_MOVES 256
 typedef struct {
-    fk_position pos;
+    fk_position pos;   /* the position to analyse, after the moves */
+    fk_position start; /* where the engine is told the moves start */
+    fk_move moves[SRV_ANALYSIS_MAX_MOVES]; /* the game's moves from start to pos,
+                                             so the engine sees repetitions */
+    int nmoves;
     int multipv;     /* lines wanted, 1..SRV_MAX_MULTIPV */
     int movetime_ms; /* think this long (a move to play), or 0: analyse
                         until the client leaves or the server's limit */
     int elo;         /* UCI_Elo to play at, or 0 for full strength */
     int skill;       /* Skill Level 0..20, or -1 for full strength */
+    int sanity;      /* interrogate the FEN: the position and its neighbours
+                        (common/sanity.h), each searched `nodes` nodes */
+    int nodes;
 } srv_analysis;
+#define SRV_SANITY_NODES 200000
 #define SRV_MAX_MULTIPV 5
 
-/* Reads the query of GET /api/analyse: fen (required), multipv, movetime
- * (ms), elo, skill. Returns 1 with *a filled, or 0 with the error in
+/* Reads the query of GET /api/analyse: fen (required), moves (played
+ * from it, UCI or SAN, separated by spaces or '_'), multipv, movetime
+ * (ms), elo, skill; or sanity=1 with nodes. Returns 1 with *a filled, or 0 with the error in
  * reply: 400 for a bad option or an invalid position, 422 for a
  * position with no legal move (checkmate or stalemate: the engine is not
  * asked). */
@@ -135,7 +147,9 @@ typedef int (*srv_event_fn)(void *ctx, const char *event, const char *data, size
 
 /* Runs the analysis a on engine for at most max_ms: `info` events while
  * the depth grows ({"depth","lines":[...]}), then `done` with the best
- * move, or `error` when the engine failed. Returns 1 when the engine may
+ * move, or `error` when the engine failed. With sanity: a `base` event
+ * (the position's own verdict), a `check` event for each neighbour, as
+ * `fenkit analyse --sanity --json` writes them, then `done`. Returns 1 when the engine may
  * serve another request (it answered well and its options are the
  * defaults), else 0. */
 int srv_analysis_run(const srv_analysis *a, fk_engine *engine, int max_ms, srv_event_fn send,

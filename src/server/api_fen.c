@@ -19,7 +19,8 @@ typedef struct {
     fk_ep_mode ep;
     const char *lang;           /* the language asked for, or NULL */
     const char *moves;          /* moves played from the FEN (/api/moves), or NULL */
-    srv_json_member members[5]; /* holds the text when it came as JSON */
+    int claim;                  /* the player claims the draw the rules allow (/api/moves) */
+    srv_json_member members[6]; /* holds the text when it came as JSON */
 } fen_request;
 
 /* 1 for "1"/"true"/"yes", 0 for "0"/"false"/"no", -1 otherwise. */
@@ -62,6 +63,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
     req->ep = FK_EP_LEGAL;
     req->lang = http->arg ? http->arg(http->arg_ctx, "lang") : NULL;
     req->moves = NULL;
+    req->claim = 0;
     size_t i = 0;
     while (i < http->body_len && strchr(" \t\r\n", http->body[i]) && http->body[i]) i++;
     if (i == http->body_len || http->body[i] != '{') {
@@ -71,7 +73,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
                             http->arg(http->arg_ctx, "ep"), reply);
     }
     char error[128];
-    int n = srv_json_read_object(http->body, http->body_len, req->members, 5, error, sizeof error);
+    int n = srv_json_read_object(http->body, http->body_len, req->members, 6, error, sizeof error);
     if (n < 0) {
         srv_reply_error(reply, 400, "bad-json", "the body is not a JSON object fenkit reads: %s", error);
         return -1;
@@ -88,11 +90,14 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
             req->lang = m->value;
         else if (strcmp(m->key, "moves") == 0 && m->kind == SRV_JSON_STRING)
             req->moves = m->value;
+        else if (strcmp(m->key, "claim") == 0 &&
+                 (m->kind == SRV_JSON_TRUE || m->kind == SRV_JSON_FALSE))
+            req->claim = m->kind == SRV_JSON_TRUE;
         else {
             srv_reply_error(reply, 400, "bad-json",
                             "unknown member \"%s\" or wrong type (fen: string, tolerant: "
                             "true/false, ep: \"legal\" or \"always\", lang: string, moves: "
-                            "string)",
+                            "string, claim: true/false)",
                             m->key);
             return -1;
         }
@@ -335,24 +340,12 @@ void srv_api_check(const srv_request *http, srv_reply *reply) {
 }
 
 /* The moves a request played from its FEN: the JSON of each (its UCI,
- * SAN and the FEN after it), and how often the position reached has
- * occurred (FIDE's key: placement, side, castling, and en passant only
- * when a capture there is legal). */
+ * SAN and the FEN after it), and the moves themselves. */
 typedef struct {
-    srv_buf played;           /* the JSON objects of the moves, comma-separated */
-    fk_move *moves;           /* the moves, in order */
-    char (*keys)[FK_FEN_MAX]; /* the key of every position, the start first */
-    int plies, repetition;
+    srv_buf played; /* the JSON objects of the moves, comma-separated */
+    fk_move *moves; /* the moves, in order */
+    int plies;
 } game;
-
-/* The position's repetition key: its FEN without the two counters. */
-static void position_key(const fk_position *pos, char *key) {
-    fk_fen_write(pos, FK_EP_LEGAL, key, FK_FEN_MAX);
-    char *space = key;
-    for (int field = 0; field < 4 && space; field++)
-        space = strchr(space + 1, ' ');
-    if (space) *space = '\0';
-}
 
 static int pgn_to_buf(void *ctx, const char *text, size_t len) {
     srv_buf_add(ctx, text, len);
@@ -366,14 +359,11 @@ static int play_moves(const char *text, fk_position *pos, game *g, fk_ep_mode ep
                       srv_reply *reply) {
     size_t len = strlen(text);
     /* a move takes two bytes or more */
-    g->keys = malloc((len / 2 + 2) * sizeof *g->keys);
     g->moves = malloc((len / 2 + 1) * sizeof *g->moves);
-    if (!g->keys || !g->moves) {
+    if (!g->moves) {
         srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
         return -1;
     }
-    position_key(pos, g->keys[0]);
-    g->repetition = 1;
     for (const char *at = text;;) {
         at += strspn(at, " \t\r\n");
         size_t n = strcspn(at, " \t\r\n");
@@ -398,34 +388,9 @@ static int play_moves(const char *text, fk_position *pos, game *g, fk_ep_mode ep
         srv_json_cstring(&g->played, fen);
         srv_buf_puts(&g->played, "}");
         g->plies++;
-        position_key(pos, g->keys[g->plies]);
-        g->repetition = 1;
-        for (int i = 0; i < g->plies; i++)
-            g->repetition += strcmp(g->keys[i], g->keys[g->plies]) == 0;
         at += n;
     }
     return 0;
-}
-
-/* The result of the game at pos, as the rules decide it without a
- * player's claim, or NULL while it goes on; *reason says why. A
- * threefold repetition and the fifty-move rule count as reached. */
-static const char *game_result(const fk_position *pos, int repetition, const char **reason) {
-    unsigned status = fk_position_status(pos);
-    *reason = NULL;
-    if (status & FK_STATUS_CHECKMATE)
-        *reason = "checkmate";
-    else if (status & FK_STATUS_STALEMATE)
-        *reason = "stalemate";
-    else if (status & FK_STATUS_INSUFFICIENT)
-        *reason = "insufficient-material";
-    else if (repetition >= 3)
-        *reason = "threefold-repetition";
-    else if (status & FK_STATUS_FIFTY_CLAIMABLE)
-        *reason = "fifty-move-rule";
-    if (!*reason) return NULL;
-    if (status & FK_STATUS_CHECKMATE) return pos->side == FK_WHITE ? "0-1" : "1-0";
-    return "1/2-1/2";
 }
 
 void srv_api_moves(const srv_request *http, srv_reply *reply) {
@@ -452,7 +417,20 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_buf pgn = {0};
     fk_movelist *list = NULL;
     if (play_moves(req.moves ? req.moves : "", &pos, &g, req.ep, reply) < 0) goto done;
-    const char *reason, *result = game_result(&pos, g.repetition, &reason);
+    fk_game_state judged;
+    fk_game_judge(&first, g.moves, g.plies, &judged);
+    fk_game_reason reason = judged.end, claim = judged.claim;
+    if (req.claim) {
+        if (claim == FK_GAME_ON) {
+            srv_reply_error(reply, 400, "no-claim",
+                            "no draw can be claimed here: a claim needs a threefold repetition "
+                            "or fifty moves without a capture or pawn move");
+            goto done;
+        }
+        reason = claim;
+        claim = FK_GAME_ON;
+    }
+    const char *result = fk_game_result(reason, &pos);
     /* the writer takes the result from the Result tag, so it starts once
      * the result is known */
     fk_pgn_tag tag = {"Result", result};
@@ -492,10 +470,12 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_json_cstring(b, start);
     srv_buf_puts(b, ",\"played\":[");
     if (g.played.len) srv_buf_add(b, g.played.data, g.played.len);
-    srv_buf_printf(b, "],\"repetition\":%d,\"result\":", g.repetition);
+    srv_buf_printf(b, "],\"repetition\":%d,\"result\":", judged.repetition);
     srv_json_cstring(b, result);
     srv_buf_puts(b, ",\"reason\":");
-    srv_json_cstring(b, reason);
+    srv_json_cstring(b, fk_game_reason_name(reason));
+    srv_buf_puts(b, ",\"claim\":");
+    srv_json_cstring(b, fk_game_reason_name(claim));
     srv_buf_puts(b, ",\"pgn\":");
     srv_json_string(b, pgn.data ? pgn.data : "", pgn.len);
     srv_buf_puts(b, "}\n");
@@ -503,7 +483,6 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
         srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
 done:
     free(list);
-    free(g.keys);
     free(g.moves);
     srv_buf_free(&g.played);
     srv_buf_free(&pgn);

@@ -127,7 +127,8 @@ typedef struct {
     const char *allow;      /* the Allow header of a 405 */
     srv_reply reply;        /* an early error, or a finished scan's answer */
     srv_analysis analysis;  /* what an analysis asks */
-    stream *stream;         /* an analysis's events, once its engine runs */
+    stream *stream;         /* an analysis's events, once its engine runs, until
+                               its response holds them */
     int status; /* sent, for the log */
     struct timespec started;
     int begun; /* the access handler has seen the request */
@@ -450,6 +451,7 @@ static void run_analysis(srv_job *job, int cancelled) {
 /* Sends the stream of an analysis whose engine runs. */
 static enum MHD_Result send_stream(request *r) {
     stream *st = r->stream;
+    r->stream = NULL; /* the response's now: it calls stream_closed */
     struct MHD_Response *resp = mhd.MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 4096, stream_read, st, stream_closed);
     if (!resp) {
@@ -790,6 +792,9 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         fprintf(srv->opts.log, "%s %s %d %.1f ms%s\n", r->method, r->path, r->status,
                 srv_seconds_since(&r->started) * 1000.0,
                 why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection closed early)");
+    /* a client that left while its engine started never got the stream's
+     * response: the search must hear of it, or it runs to its limit */
+    if (r->stream) stream_closed(r->stream);
     free(r->body);
     srv_budget_give(&srv->bodies, r->reserved);
     srv_reply_free(&r->reply);

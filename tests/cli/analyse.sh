@@ -195,4 +195,19 @@ expect_rc 0
 out_has "Engine      Fake Engine 1.0"
 out_has "1. e4 e5 2. Nf3"
 
+step "moves played from the position go to the engine with it, so it sees repetitions"
+START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+FAKE_ENGINE_LOG=$TMP/engine.log fk analyse --engine "$FAKE" "$START" moves Nf3 Nf6 g1g3 Ng8
+expect_rc 1
+err_has "move 3, 'g1g3'"
+FAKE_ENGINE_LOG=$TMP/engine.log fk analyse --engine "$FAKE" "$START" moves Nf3 Nf6 Ng1 Ng8
+expect_rc 0
+out_has "Position    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+sent=$(grep '^position' "$TMP/engine.log")
+[ "$sent" = "position fen $START moves g1f3 g8f6 f3g1 f6g8" ] || fail "the engine was sent: $sent"
+rm "$TMP/engine.log"
+FAKE_ENGINE_LOG=$TMP/engine.log fk analyse --engine "$FAKE" startpos moves Nf3 Nf6 Ng1 Ng8
+expect_rc 0
+sent=$(grep '^position' "$TMP/engine.log")
+[ "$sent" = "position fen $START moves g1f3 g8f6 f3g1 f6g8" ] || fail "the engine was sent: $sent"
 pass

@@ -63,6 +63,16 @@ expect play-undo-castle 0 '^r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1$' "$fenkit" pla
 expect play-undo-json 0 '"ply":0,"undo":"e4","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"' "$fenkit" play --json startpos e4 undo
 expect play-undo-empty 1 'undo: no move to take back' "$fenkit" play startpos e4 undo undo
 expect play-castle 0 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1' "$fenkit" play 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' O-O
+# threefold repetition and fifty moves are claims; fivefold and 75 moves end the game
+shuffle='Nf3 Nf6 Ng1 Ng8'
+expect play-threefold 0 '"ply":8,.*"claim":"threefold-repetition"}$' "$fenkit" play --json startpos "$shuffle $shuffle"
+expect play-twofold 0 '"ply":4,"move":"Ng8","san":"Ng8","uci":"f6g8","fen":"[^"]*"}' "$fenkit" play --json startpos "$shuffle"
+expect play-fivefold 0 '"ply":16,.*"result":"1/2-1/2","reason":"fivefold-repetition"}$' "$fenkit" play --json startpos "$shuffle $shuffle $shuffle $shuffle"
+expect play-fifty 0 '"claim":"fifty-move-rule"}$' "$fenkit" play --json '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' Ra2
+expect play-75 0 '"reason":"seventy-five-move-rule"}$' "$fenkit" play --json '4k3/8/8/8/8/8/8/R3K3 w - - 149 80' Ra2
+expect play-mate 0 '"result":"1-0","reason":"checkmate"}$' "$fenkit" play --json '6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80' Ra8
+# a random game stops where the rules end it: seed 3 reaches bare kings and a bishop at ply 443
+expect play-random-ends 0 '"ply":443,.*"reason":"insufficient-material"}$' "$fenkit" play --json --random 2000 --seed 3 startpos
 expect play-usage 2 'give a FEN' "$fenkit" play
 expect play-help 0 'Examples' "$fenkit" play -h
 

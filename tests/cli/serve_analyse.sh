@@ -21,7 +21,7 @@ PY
 }
 analyse() { req GET /api/analyse -G "$@"; }
 
-start_server --engine "$FAKE"
+FAKE_ENGINE_LOG=$TMP/engine.log start_server --engine "$FAKE"
 
 step "POST /api/moves plays the moves given, each with its SAN and FEN"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"e2e4 e5 g1f3\"}"
@@ -37,13 +37,26 @@ assert after['Nc6'] == 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ
 assert '1. e4 e5 2. Nf3 *' in r['pgn'], r['pgn']
 "
 
-step "the result is the rules': checkmate, and a threefold repetition"
+step "the result is the rules': checkmate, a threefold repetition to claim"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"f3 e5 g4 Qh4\"}"
 json_check "r = rows[0]; assert r['result'] == '0-1' and r['reason'] == 'checkmate' and r['count'] == 0, r; assert '[Result \"0-1\"]' in r['pgn'] and r['pgn'].rstrip().endswith('0-1'), r['pgn']"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\"}"
 json_check "r = rows[0]; assert r['result'] is None and r['repetition'] == 2, r"
-req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\"}"
-json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'threefold-repetition' and r['repetition'] == 3, r"
+SHUFFLE="Nf3 Nf6 Ng1 Ng8"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE\"}"
+json_check "r = rows[0]; assert r['result'] is None and r['claim'] == 'threefold-repetition' and r['repetition'] == 3, r"
+
+step "threefold and fifty moves are claims; fivefold and 75 moves end the game"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE\",\"claim\":true}"
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'threefold-repetition' and r['claim'] is None, r; assert r['pgn'].rstrip().endswith('1/2-1/2'), r['pgn']"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE $SHUFFLE $SHUFFLE\"}"
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'fivefold-repetition' and r['repetition'] == 5 and r['claim'] is None, r"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/8/R3K3 w - - 99 80","moves":"Ra2"}'
+json_check "r = rows[0]; assert r['result'] is None and r['claim'] == 'fifty-move-rule', r"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/8/R3K3 w - - 149 80","moves":"Ra2"}'
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'seventy-five-move-rule', r"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"e4\",\"claim\":true}"
+expect_error 400 no-claim
 req POST /api/moves --data-binary '{"fen":"8/8/8/4k3/8/8/4P3/4K3 b - - 0 1","moves":"Kd4 e3+ Kxe3"}'
 json_check "r = rows[0]; assert r['reason'] == 'insufficient-material' and r['result'] == '1/2-1/2', r"
 
@@ -71,6 +84,22 @@ assert done[0]['bestmove'] == {'uci': 'e2e4', 'san': 'e4', 'fen': '$E4_LEGAL'}, 
 assert done[0]['engine'] == 'Fake Engine 1.0', done
 "
 
+step "moves= reach the engine: the moves since the last capture or pawn move, so it sees repetitions"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=g1f3 g8f6 f3g1 f6g8"
+expect_code 200
+events
+json_check "assert rows[-1]['event'] == 'done' and rows[-1]['data']['bestmove']['san'] == 'e4', rows"
+sent=$(grep '^position' "$TMP/engine.log" | tail -1)
+[ "$sent" = "position fen $START moves g1f3 g8f6 f3g1 f6g8" ] || fail "the engine was sent: $sent"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=c4_c5_Nf3_Nf6_Ng1_Ng8"
+events
+json_check "assert rows[-1]['event'] == 'done', rows"
+sent=$(grep '^position' "$TMP/engine.log" | tail -1)
+[ "$sent" = "position fen rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2 moves g1f3 g8f6 f3g1 f6g8" ] ||
+    fail "the engine was sent: $sent"
+analyse --data-urlencode "fen=$START" --data-urlencode "moves=e4 Ke7"
+expect_error 400 illegal-move
+
 step "an engine that answers an illegal line: an error event, not a line"
 analyse --data-urlencode "fen=$E4" --data-urlencode "multipv=2"
 events
@@ -91,6 +120,20 @@ json_check "assert 'pawn-on-back-rank' in rows[0]['message'], rows"
 analyse --data-urlencode "fen=7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 expect_error 422 game-over
 json_check "assert rows[0]['message'].startswith('stalemate'), rows"
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1" --data-urlencode "movetime=100"
+expect_error 400 bad-option
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1" --data-urlencode "nodes=5"
+expect_error 400 bad-option
+
+step "sanity=1 with an engine that fails on a neighbour: the base, then an error event"
+# the fake engine's line is legal with White to move only
+analyse --data-urlencode "fen=$START" --data-urlencode "sanity=1"
+events
+json_check "
+assert [r['event'] for r in rows] == ['base', 'error'], rows
+assert rows[0]['data']['verdict'] == 'draw' and rows[0]['data']['white'] == {'cp': 31}, rows[0]
+assert 'illegal' in rows[1]['data']['message'], rows[1]
+"
 stop_server
 
 step "no engine: 503 with the reason, and the rest still works"
@@ -164,5 +207,24 @@ json_check "r = rows[-1]; assert r['event'] == 'done' and r['data']['bestmove'][
 analyse --data-urlencode "fen=$E4" --data-urlencode "movetime=100" --data-urlencode "skill=3"
 events
 json_check "assert rows[-1]['event'] == 'done', rows[-1]"
+
+step "Stockfish: sanity=1 names the field that changes the verdict, and skips what no game reaches"
+analyse --data-urlencode "fen=8/8/8/4k3/8/4K3/4P3/8 b - - 0 1" --data-urlencode "sanity=1" --data-urlencode "nodes=50000"
+events
+json_check "
+assert [r['event'] for r in rows] == ['base', 'check', 'done'], rows
+base, check, done = (r['data'] for r in rows)
+assert base['verdict'] == 'white-wins' and base['checks'] == 1, base
+assert check['field'] == 'side' and check['fen'] == '8/8/8/4k3/8/4K3/4P3/8 w - - 0 1', check
+assert check['verdict'] == 'draw' and check['changes_verdict'] and 'Check field 2 (side)' in check['message'], check
+assert done['changes'] == 1 and done['nodes'] == 50000, done
+"
+# White to move with Black in check from the rook: Black to move cannot be
+analyse --data-urlencode "fen=4k3/8/8/8/8/8/8/4RK2 b - - 0 1" --data-urlencode "sanity=1" --data-urlencode "nodes=20000"
+events
+json_check "
+checks = [r['data'] for r in rows if r['event'] == 'check']
+assert rows[-1]['event'] == 'done' and len(checks) == 1 and 'skipped' in checks[0], rows
+"
 stop_server
 pass

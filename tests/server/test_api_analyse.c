@@ -51,6 +51,10 @@ static void queries_refused_before_any_engine(void **state) {
         {{"fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", NULL},
          422,
          "checkmate: White is mated"},
+        {{"fen", START, "moves", "f3_e5 g4 Qh4", NULL}, 422, "checkmate: White is mated"},
+        {{"fen", START, "moves", "e4 Ke7", NULL}, 400, "move 2, 'Ke7'"},
+        {{"fen", START, "sanity", "1", "movetime", "100", NULL}, 400, "sanity=1 goes with"},
+        {{"fen", START, "sanity", "1", "nodes", "5", NULL}, 400, "nodes must be"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         srv_analysis a;
@@ -72,6 +76,28 @@ static void a_good_query(void **state) {
     assert_int_equal(a.movetime_ms, 500);
     assert_int_equal(a.elo, 1500);
     assert_int_equal(a.skill, -1);
+    srv_reply_free(&reply);
+}
+
+/* The engine gets the moves since the last capture or pawn move, from
+ * the position after it; the lines are of the position they reach. */
+static void moves_since_the_last_pawn_move(void **state) {
+    (void)state;
+    const char *args[] = {"fen", START, "moves", "c4_c5 Nf3 Nf6_Ng1 g8f6", NULL};
+    srv_analysis a;
+    srv_reply reply;
+    assert_int_equal(read_query(args, &a, &reply), 0); /* g8f6: no knight on g8 */
+    srv_reply_free(&reply);
+    const char *good[] = {"fen", START, "moves", "c4_c5 Nf3 Nf6_Ng1 Ng8", "sanity", "1", NULL};
+    assert_int_equal(read_query(good, &a, &reply), 1);
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&a.start, FK_EP_LEGAL, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
+    assert_int_equal(a.nmoves, 4);
+    fk_fen_write(&a.pos, FK_EP_LEGAL, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 4 4");
+    assert_int_equal(a.sanity, 1);
+    assert_int_equal(a.nodes, SRV_SANITY_NODES);
     srv_reply_free(&reply);
 }
 
@@ -150,6 +176,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(queries_refused_before_any_engine),
         cmocka_unit_test(a_good_query),
+        cmocka_unit_test(moves_since_the_last_pawn_move),
         cmocka_unit_test(a_search_in_events),
         cmocka_unit_test(a_client_leaving_stops_a_silent_engine),
     };

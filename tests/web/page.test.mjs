@@ -59,6 +59,15 @@ page.on('dialog', (d) => { pageErrors.push('a dialog opened: ' + d.message()); d
 // the queries of the pictures sent to /api/scan, in order
 const scanQueries = [];
 page.on('request', (r) => { if (r.url().includes('/api/scan')) scanQueries.push(new URL(r.url()).search); });
+// the queries of /api/analyse, in order
+const analyseQueries = [];
+page.on('request', (r) => { if (r.url().includes('/api/analyse')) analyseQueries.push(new URL(r.url()).searchParams); });
+// Resolves with the first query of /api/analyse sent so far, after
+// waiting up to 15 s for one.
+async function analyseQuery() {
+  for (let i = 0; i < 150 && !analyseQueries.length; i++) await new Promise((r) => setTimeout(r, 100));
+  return analyseQueries[0];
+}
 // Only the server's own loopback address may be reached.
 await page.route('**/*', (route) => {
   if (route.request().url().startsWith(server.url)) return route.continue();
@@ -107,11 +116,13 @@ async function waitFen(predicate, what, timeout = 5000) {
     .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
 }
 
-// WEB_ONLY=REGEX runs only the steps whose names match (the first, which
-// loads the page, always runs).
+// WEB_ONLY=REGEX runs the steps whose names match (and the first, which
+// loads the page), to try one step on a busy machine.
 const only = process.env.WEB_ONLY ? new RegExp(process.env.WEB_ONLY) : null;
+let first = true;
 async function run(name, body) {
-  if (only && step !== '(start)' && !only.test(name)) return;
+  if (only && !first && !only.test(name)) return;
+  first = false;
   step = name;
   try {
     await body();
@@ -715,10 +726,18 @@ try {
     for (let i = 0; i < 80 && !(await over()); i++) {
       // Black to move, with the engine's advice deep enough, or the end
       await page.waitForFunction(() => document.getElementById('trainer-verdict').textContent !== '' ||
+        !document.getElementById('claim-draw').hidden ||
         (document.getElementById('fen').value.split(' ')[1] === 'b' &&
          Number((document.getElementById('depth').textContent.match(/depth (\d+)/) || [0, 0])[1]) >= 14), null, { timeout: 20000 })
         .catch(async () => fail(`the game stalled after ${(await moveList()).join(' ')}`));
       if (await over()) break;
+      // a repetition is a draw only when claimed: Black, holding, claims it
+      if (await page.isVisible('#claim-draw')) {
+        await page.click('#claim-draw');
+        await page.waitForFunction(() => document.getElementById('trainer-verdict').textContent !== '', null, { timeout: 10000 })
+          .catch(() => fail('the claim did not end the game'));
+        break;
+      }
       const n = (await moveList()).length;
       // The lines are drawn again as the engine goes deeper: a click that
       // lands as one is replaced plays nothing, and is tried again.
@@ -922,6 +941,107 @@ try {
       .catch(async () => fail(`the verdict on a short rank: ${await page.textContent('#drill-verdict')}`));
     expect((await page.textContent('#drill-verdict')).includes('Rank 3 differs.'), 'the rank that differs is not named');
     await shot('drill-typed');
+  });
+
+  await run('a threefold repetition is a draw to claim, the fifth ends the game; the engine is given the moves', async () => {
+    const shuffle = 'g1f3_g8f6_f3g1_f6g8';
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1';
+    await page.goto(`${server.url}?fen=${start}&moves=${shuffle}_${shuffle}`);
+    await waitLegal('after two rounds of knight moves');
+    await page.waitForFunction(() => document.querySelectorAll('#movelist button.move').length === 8, null, { timeout: 15000 })
+      .catch(async () => fail(`the move list holds ${(await moveList()).join(' ')}`));
+    await page.waitForSelector('#claim-draw:visible', { timeout: 10000 }).catch(() => fail('no claim offered at the third repetition'));
+    let said = await page.textContent('#game-result');
+    expect(said.startsWith('A draw can be claimed'), `the page says "${said}"`);
+    // the game goes on until the claim: a move can still be played
+    await page.click('#board .sq[data-square="e2"]');
+    await page.click('#board .sq[data-square="e4"]');
+    await page.waitForFunction(() => document.querySelectorAll('#movelist button.move').length === 9, null, { timeout: 15000 })
+      .catch(() => fail('no move could be played after the third repetition'));
+    expect(await page.isHidden('#claim-draw'), 'a claim is still offered after a pawn move');
+    // the engine hears of the moves that led here
+    analyseQueries.length = 0;
+    await page.check('#analyse');
+    // (from the pawn move on: nothing before it can repeat)
+    let q = await analyseQuery();
+    expect(q && !q.has('moves') && q.get('fen') === 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5',
+      `after the pawn move the analysis asked ${analyseQueries.map((p) => p.toString()).join(' | ') || 'nothing'}`);
+    analyseQueries.length = 0;
+    await page.click('#back');
+    q = await analyseQuery();
+    expect(q && q.get('moves') === `${shuffle}_${shuffle}` && q.get('fen').startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/'),
+      `the analysis asked ${analyseQueries.map((p) => p.toString()).join(' | ') || 'nothing'}`);
+    await page.uncheck('#analyse');
+    await page.waitForSelector('#claim-draw:visible', { timeout: 10000 }).catch(() => fail('no claim offered on going back'));
+    await page.click('#claim-draw');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 10000 })
+      .catch(() => fail('the claim did not end the game'));
+    said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
+    expect(await page.isHidden('#claim-draw'), 'a claim is still offered once the game is over');
+    expect((await moveList()).length === 8, `the move after the claim stayed: ${(await moveList()).join(' ')}`);
+    await page.click('#copy-pgn');
+    await page.waitForFunction(() => document.getElementById('copy-pgn').textContent === 'Copied');
+    const pgn = await page.evaluate(() => navigator.clipboard.readText());
+    expect(pgn.includes('[Result "1/2-1/2"]') && pgn.trim().endsWith('1/2-1/2'), `the PGN copied: ${pgn}`);
+    await shot('claimed');
+    await page.goto(`${server.url}?fen=${start}&moves=${shuffle}_${shuffle}_${shuffle}_${shuffle}`);
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 15000 })
+      .catch(async () => fail(`fivefold: the page says "${await page.textContent('#game-result')}"`));
+    said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by fivefold repetition.', `the page says "${said}"`);
+    expect(await page.isHidden('#claim-draw'), 'a claim is offered after a fivefold repetition');
+    await typeFen('4k3/8/8/8/8/8/8/R3K3 w - - 149 80', 'Valid');
+    await waitLegal('a rook ending on its 75th move');
+    await page.click('#board .sq[data-square="a1"]');
+    await page.click('#board .sq[data-square="a2"]');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 15000 })
+      .catch(async () => fail(`75 moves: the page says "${await page.textContent('#game-result')}"`));
+    said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by the 75-move rule.', `the page says "${said}"`);
+  });
+
+  await run('the engine claims a threefold repetition when it is not winning', async () => {
+    if (!stockfish) return;
+    // Black to move in a position that stands here for the third time
+    const shuffle = 'g1f3_g8f6_f3g1_f6g8';
+    await page.goto(`${server.url}?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1&moves=${shuffle}_${shuffle}_g1f3`);
+    await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim offered at the third repetition'));
+    await page.selectOption('#play-side', 'w');
+    await page.selectOption('#strength', '');
+    await page.click('#play');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
+      .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
+    const said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
+    expect((await page.textContent('#engine-note')).startsWith('The engine claimed the draw'), 'the engine\'s claim is not said');
+    expect((await moveList()).length === 9, `the engine moved: ${(await moveList()).join(' ')}`);
+    expect(await page.isHidden('#stop-play'), 'the game goes on after the claim');
+  });
+
+  await run('interrogating the FEN names the field that changes the verdict, and applies the fix', async () => {
+    await typeFen('8/8/8/4k3/8/4K3/4P3/8 b - - 0 1', 'Valid');
+    await waitLegal('the pawn ending');
+    await page.click('#sanity');
+    if (!stockfish) {
+      await page.waitForFunction(() => document.getElementById('sanity-status').textContent.includes('No interrogation'), null, { timeout: 15000 });
+      console.log('ok [web] (no Stockfish: the page said so)');
+      return;
+    }
+    await page.waitForSelector('#sanity-list li button.apply', { timeout: 60000 })
+      .catch(async () => fail(`no change listed; the page says "${await page.textContent('#sanity-status')}"`));
+    await page.waitForFunction(() => document.getElementById('sanity-status').textContent.includes('changes the verdict'), null, { timeout: 60000 })
+      .catch(async () => fail(`the interrogation did not end: "${await page.textContent('#sanity-status')}"`));
+    const said = await page.textContent('#sanity-list li');
+    expect(said.includes('With Black to move White wins') && said.includes('Check field 2 (side)'), `the change listed: "${said}"`);
+    expect(await page.getAttribute('#side-controls', 'class').then((c) => c.includes('suspect')), 'the side to move is not outlined');
+    expect(!(await page.getAttribute('#castling-controls', 'class')).includes('suspect'), 'the castling rights are outlined');
+    await shot('sanity');
+    await page.click('#sanity-list li button.apply');
+    await waitFen(() => document.getElementById('fen').value === '8/8/8/4k3/8/4K3/4P3/8 w - - 0 1', 'the fix was not put in the FEN box', 10000);
+    await page.waitForFunction(() => document.querySelectorAll('#sanity-list li').length === 0 &&
+      !document.getElementById('side-controls').classList.contains('suspect'), null, { timeout: 10000 })
+      .catch(() => fail('the old interrogation stayed after the fix'));
   });
 
   await run('a phone-sized screen', async () => {
