@@ -81,6 +81,35 @@ FK_API fk_status fk_model_classify(const fk_model *model, const uint8_t *crops, 
 /* Which side is at the bottom of the picture. */
 typedef enum { FK_BOTTOM_AUTO = 0, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK } fk_bottom;
 
+/* A player's own piece set, learnt from one picture of a known position
+ * (the starting position as a rule): the square classifier's last layer
+ * fitted again on the network's features of that picture's 64 squares.
+ * Made by fk_set_learn, fk_set_read or fk_set_load; freed with
+ * fk_set_free. It reads with the model it was learnt with only. */
+typedef struct fk_piece_set fk_piece_set;
+
+/* Learns the set in the picture, whose position is `known` (only its
+ * placement is used); bottom says which side is at the bottom of the
+ * picture (FK_BOTTOM_AUTO: the way round the model's readings fit
+ * better); model NULL: the built-in one. Returns FK_OK, FK_ERR_INVALID
+ * when no board is found, or FK_ERR_NOMEM; err says why. */
+FK_API fk_status fk_set_learn(const fk_image *image, const fk_position *known, fk_bottom bottom,
+                              const fk_model *model, fk_piece_set **out, fk_error *err);
+/* The set as the bytes of a .fks file (versioned, with a checksum), in a
+ * buffer the caller frees. Returns FK_OK or FK_ERR_NOMEM. */
+FK_API fk_status fk_set_write(const fk_piece_set *set, unsigned char **data, size_t *len);
+/* Reads a .fks file's bytes. FK_ERR_SYNTAX, with a sentence in err, for
+ * anything that is not a whole, undamaged set file of this version. */
+FK_API fk_status fk_set_read(const void *data, size_t len, fk_piece_set **out, fk_error *err);
+/* fk_set_read and fk_set_write on a file (FK_ERR_IO when it cannot be
+ * opened, read or written). */
+FK_API fk_status fk_set_load(const char *path, fk_piece_set **out, fk_error *err);
+FK_API fk_status fk_set_save(const fk_piece_set *set, const char *path, fk_error *err);
+FK_API void fk_set_free(fk_piece_set *set);
+/* FK_OK when the set was learnt with this model (NULL: the built-in one)
+ * and can read with it, else FK_ERR_INVALID with err filled. */
+FK_API fk_status fk_set_check(const fk_piece_set *set, const fk_model *model, fk_error *err);
+
 /* How the castling field is filled. */
 typedef enum {
     FK_SCAN_CASTLING_AUTO = 0, /* rights whose king and rook stand at home */
@@ -106,6 +135,11 @@ typedef struct {
      * never asked. */
     int (*stop)(void *ctx);
     void *stop_ctx;
+    /* A piece set learnt from the player's own board (fk_set_learn): its
+     * readings replace the network's, and the side at the bottom is the
+     * one of the picture it was learnt from unless `bottom` says. NULL:
+     * none. */
+    const fk_piece_set *set;
 } fk_scan_options;
 
 FK_API void fk_scan_options_default(fk_scan_options *opts);
@@ -176,6 +210,9 @@ typedef struct {
     /* Squares hidden under something drawn over the board (a site's panel
      * at a game's end, a picture): read empty, and listed as uncertain. */
     fk_bitboard covered;
+    /* Each square's 13 class probabilities (fk_piece order) as the reader
+     * gave them, by square: what fk_game_next weighs successors by. */
+    float probs[64][FK_PIECE_COUNT];
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result

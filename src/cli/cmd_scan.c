@@ -52,6 +52,10 @@ static const char help[] =
     "                        under P (0..1, default %.3f) are listed as uncertain\n"
     "  --model FILE          a square classifier made by training/ instead of the\n"
     "                        built-in one\n"
+    "  --set FILE            read the men with your own piece set, learnt by\n"
+    "                        'fenkit learn-set' from a picture of the starting\n"
+    "                        position; the side at the bottom is taken from that\n"
+    "                        picture unless --bottom says\n"
     "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
     "                        the 64 crops, the men's outlines found in them and the\n"
     "                        ground under the men on hatched squares into DIR (one\n"
@@ -78,6 +82,7 @@ typedef struct {
     fk_scan_options scan;
     int json, ascii, fen_only, all;
     const char *model_path;
+    const char *set_path;
     const char *debug_dir;
 } scan_args;
 
@@ -92,9 +97,7 @@ static const char *file_error(int e, const char *otherwise) {
     }
 }
 
-/* Reads a whole file (or standard input for "-") into memory. Returns NULL
- * with *why set when it cannot. */
-static unsigned char *read_all(const char *path, size_t *len, const char **why) {
+unsigned char *cli_read_all(const char *path, size_t *len, const char **why) {
     *len = 0;
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
@@ -211,7 +214,7 @@ static void print_text(const char *image, const fk_scan_result *r, int board, in
 static int scan_one(const char *path, const scan_args *a, const char *debug_dir) {
     size_t len;
     const char *why = NULL;
-    unsigned char *data = read_all(path, &len, &why);
+    unsigned char *data = cli_read_all(path, &len, &why);
     const char *image = strcmp(path, "-") == 0 ? "(standard input)" : path;
     int most = a->all ? FK_SCAN_MAX_BOARDS : 1, boards = 0;
     fk_scan_result *r = malloc(sizeof *r * (size_t)most);
@@ -259,7 +262,8 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         {"all", no_argument, NULL, 'A'},           {"side", required_argument, NULL, 's'},
         {"castling", required_argument, NULL, 'c'}, {"bottom", required_argument, NULL, 'b'},
         {"threshold", required_argument, NULL, 't'}, {"model", required_argument, NULL, 'm'},
-        {"debug-dir", required_argument, NULL, 'd'}, {NULL, 0, NULL, 0}};
+        {"debug-dir", required_argument, NULL, 'd'}, {"set", required_argument, NULL, 'S'},
+        {NULL, 0, NULL, 0}};
     fk_scan_options_default(&a->scan);
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
@@ -311,6 +315,7 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
             break;
         }
         case 'm': a->model_path = value; break;
+        case 'S': a->set_path = value; break;
         case 'd': a->debug_dir = value; break;
         default: return CLI_USAGE;
         }
@@ -341,6 +346,19 @@ int cmd_scan(int argc, char **argv) {
         }
         a.scan.model = model;
     }
+    fk_piece_set *set = NULL;
+    if (a.set_path) {
+        fk_error err = {0};
+        if (fk_set_load(a.set_path, &set, &err) != FK_OK ||
+            fk_set_check(set, a.scan.model, &err) != FK_OK) {
+            fprintf(stderr, "fenkit scan: %s: %s\n", a.set_path, err.message);
+            fk_set_free(set);
+            fk_model_free(model);
+            free(images);
+            return CLI_USAGE;
+        }
+        a.scan.set = set;
+    }
 #if defined(__GLIBC__)
     /* A picture's buffers (several MB for a screenshot) stay in the heap
      * for the next picture instead of going back to the system and being
@@ -363,6 +381,7 @@ int cmd_scan(int argc, char **argv) {
         if (!a.json && !a.fen_only && i > 0) fputc('\n', stdout);
         failed += !scan_one(images[i], &a, debug);
     }
+    fk_set_free(set);
     fk_model_free(model);
     free(images);
     return failed ? CLI_PROBLEMS : CLI_OK;
