@@ -7,6 +7,7 @@
 
 #include "fenkit/check.h"
 #include "fenkit/error.h"
+#include "fenkit/moves.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -246,6 +247,32 @@ FK_API fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_o
 /* Decodes bytes and scans them in one call (errors of both). */
 FK_API fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
                                fk_scan_result *out, fk_error *err);
+
+/* Following a game through pictures of it (fenkit scan --game). */
+#define FK_GAME_MAX_PLIES 4
+
+/* The successor fk_game_next chose for one picture. */
+typedef struct {
+    fk_position position;             /* the position the picture shows */
+    fk_move moves[FK_GAME_MAX_PLIES]; /* the plies from the last position to it, */
+    int plies;                        /* how many (0: nothing moved) */
+    double score;                     /* its log probability under the readings, less a
+                                         cost a ply */
+    double confidence;                /* 0..1: its share of the weight of all successors */
+    int misfits;                      /* squares whose man the readings all but rule out */
+    int fits;                         /* 0 when too many squares misfit: no successor fits
+                                         the picture (a hand over the board), and the
+                                         caller should skip it */
+} fk_game_step;
+
+/* Chooses the position a picture shows among those reachable from `from`
+ * by 0 to `most` legal plies (at most FK_GAME_MAX_PLIES), weighed by the
+ * picture's square readings (fk_scan_result.probs, by square). Returns
+ * FK_OK or FK_ERR_NOMEM. */
+FK_API fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                              int most, fk_game_step *out);
+/* How many squares' readings all but rule out the man pos has there. */
+FK_API int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 #include "json.h"
 #include "options.h"
 #include "report.h"
+#include "scan_game.h"
 
 static const char help[] =
     "Usage: fenkit scan [OPTIONS] IMAGE...\n"
@@ -64,6 +65,13 @@ static const char help[] =
     "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
     "                        for a picture that could not be read; its error goes to\n"
     "                        standard error), to paste or pipe on\n"
+    "  --game                the pictures are moments of one game, in order, from\n"
+    "                        the first picture's position (the starting position\n"
+    "                        when it fits): each next position is the legal one, 0\n"
+    "                        to 3 plies on, that its squares fit best; a picture\n"
+    "                        that fits none (a hand over the board) is reported and\n"
+    "                        skipped. Prints the game's PGN; with --json a line a\n"
+    "                        picture (fen, moves, confidence) and the PGN last\n"
     "  --ascii               letters instead of chess symbols on the board\n"
     "  -h, --help            this help\n"
     "\n"
@@ -76,11 +84,13 @@ static const char help[] =
     "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
     "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
     "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
-    "  fenkit scan --all --fen-only book-page.jpg\n";
+    "  fenkit scan --all --fen-only book-page.jpg\n"
+    "  fenkit learn-set start.jpg -o myset.fks\n"
+    "  fenkit scan --game --set myset.fks start.jpg move1.jpg move2.jpg\n";
 
 typedef struct {
     fk_scan_options scan;
-    int json, ascii, fen_only, all;
+    int json, ascii, fen_only, all, game;
     const char *model_path;
     const char *set_path;
     const char *debug_dir;
@@ -263,7 +273,7 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         {"castling", required_argument, NULL, 'c'}, {"bottom", required_argument, NULL, 'b'},
         {"threshold", required_argument, NULL, 't'}, {"model", required_argument, NULL, 'm'},
         {"debug-dir", required_argument, NULL, 'd'}, {"set", required_argument, NULL, 'S'},
-        {NULL, 0, NULL, 0}};
+        {"game", no_argument, NULL, 'G'},           {NULL, 0, NULL, 0}};
     fk_scan_options_default(&a->scan);
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
@@ -316,12 +326,15 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         }
         case 'm': a->model_path = value; break;
         case 'S': a->set_path = value; break;
+        case 'G': a->game = 1; break;
         case 'd': a->debug_dir = value; break;
         default: return CLI_USAGE;
         }
     }
     for (int i = 1; i <= o.count; i++) images[(*nimages)++] = argv[i];
     if (*nimages == 0) return cli_usage_error("scan", "no picture given (see fenkit scan --help)");
+    if (a->game && (a->all || a->fen_only || a->debug_dir))
+        return cli_usage_error("scan", "--game takes none of --all, --fen-only and --debug-dir");
     if (a->json && a->fen_only) return cli_usage_error("scan", "--json and --fen-only exclude each other");
     return -1;
 }
@@ -370,7 +383,11 @@ int cmd_scan(int argc, char **argv) {
     }
 #endif
     int failed = 0;
-    for (int i = 0; i < nimages; i++) {
+    for (int i = 0; i < nimages && a.game; i++) {
+        failed = scan_game(images, nimages, &a.scan, a.json) != CLI_OK;
+        break;
+    }
+    for (int i = 0; i < nimages && !a.game; i++) {
         char dir[4096];
         const char *debug = a.debug_dir;
         if (debug && nimages > 1) {

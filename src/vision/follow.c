@@ -1,0 +1,120 @@
+/* Following a game through pictures: the next position is the legal
+ * successor of the last one (a few plies on, or none) that the squares'
+ * readings fit best. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision.h"
+
+/* A square's probability is floored at FLOOR, so that one square seen
+ * wrong (a hand, a shadow) costs a bounded amount, not the position. */
+#define FLOOR 1e-4
+/* Each ply costs PLY_COST in log probability: of two successors that fit
+ * alike, the one fewer plies on is taken. */
+#define PLY_COST 2.0
+/* A square whose man has a probability under MISFIT contradicts the
+ * position; a successor with more than MISFITS_MOST such squares does not
+ * fit the picture. */
+#define MISFIT 0.02
+#define MISFITS_MOST 3
+
+enum { TABLE_BITS = 18 };
+
+typedef struct {
+    const float (*probs)[FK_PIECE_COUNT];
+    double logp[64][FK_PIECE_COUNT];
+    fk_game_step best, second;
+    double second_score;
+    uint64_t *seen; /* hashes of positions weighed, open addressing */
+    double total;   /* sum of exp(score - best) over positions weighed */
+    double top;
+} follow;
+
+static uint64_t position_hash(const fk_position *pos) {
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)pos->side;
+    for (int sq = 0; sq < 64; sq++) h = (h ^ (uint64_t)fk_position_at(pos, sq)) * 1099511628211ull;
+    return h | 1; /* 0 marks a free slot */
+}
+
+/* 1 the first time a position is met. */
+static int first_visit(follow *f, const fk_position *pos) {
+    uint64_t h = position_hash(pos), mask = (1u << TABLE_BITS) - 1;
+    for (uint64_t i = h & mask;; i = (i + 1) & mask) {
+        if (f->seen[i] == h) return 0;
+        if (!f->seen[i]) {
+            f->seen[i] = h;
+            return 1;
+        }
+    }
+}
+
+static void weigh(follow *f, const fk_position *pos, const fk_move *moves, int plies) {
+    double score = -PLY_COST * plies;
+    for (int sq = 0; sq < 64; sq++) score += f->logp[sq][fk_position_at(pos, sq)];
+    /* the sum of exp(score) kept relative to the best so far */
+    if (score > f->top) {
+        f->total = f->total * exp(f->top - score) + 1;
+        f->top = score;
+    } else {
+        f->total += exp(score - f->top);
+    }
+    fk_game_step step = {.position = *pos, .plies = plies, .score = score};
+    memcpy(step.moves, moves, sizeof(fk_move) * plies);
+    if (f->best.plies < 0 || score > f->best.score) {
+        f->second = f->best;
+        f->best = step;
+    } else if (f->second.plies < 0 || score > f->second.score) {
+        f->second = step;
+    }
+}
+
+static void walk(follow *f, const fk_position *pos, fk_move *moves, int plies, int most) {
+    weigh(f, pos, moves, plies);
+    if (plies == most) return;
+    fk_movelist *list = malloc(sizeof *list);
+    if (!list) return;
+    fk_moves_generate(pos, list);
+    for (int k = 0; k < list->count; k++) {
+        fk_position next = *pos;
+        fk_move_make(&next, list->moves[k]);
+        if (!first_visit(f, &next)) continue;
+        moves[plies] = list->moves[k];
+        walk(f, &next, moves, plies + 1, most);
+    }
+    free(list);
+}
+
+int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]) {
+    int n = 0;
+    for (int sq = 0; sq < 64; sq++) n += probs[sq][fk_position_at(pos, sq)] < MISFIT;
+    return n;
+}
+
+fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT], int most,
+                       fk_game_step *out) {
+    if (most < 0) most = 0;
+    if (most > FK_GAME_MAX_PLIES) most = FK_GAME_MAX_PLIES;
+    follow *f = calloc(1, sizeof *f);
+    uint64_t *seen = f ? calloc((size_t)1 << TABLE_BITS, sizeof *seen) : NULL;
+    if (!seen) {
+        free(f);
+        return FK_ERR_NOMEM;
+    }
+    f->seen = seen;
+    f->probs = probs;
+    f->best.plies = f->second.plies = -1;
+    f->top = -INFINITY;
+    for (int sq = 0; sq < 64; sq++)
+        for (int c = 0; c < FK_PIECE_COUNT; c++) f->logp[sq][c] = log(fmax(probs[sq][c], FLOOR));
+    fk_move moves[FK_GAME_MAX_PLIES];
+    first_visit(f, from);
+    walk(f, from, moves, 0, most);
+    *out = f->best;
+    out->confidence = 1 / f->total;
+    out->misfits = fk_game_misfits(&out->position, probs);
+    out->fits = out->misfits <= MISFITS_MOST;
+    free(seen);
+    free(f);
+    return FK_OK;
+}
