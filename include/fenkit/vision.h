@@ -214,6 +214,9 @@ typedef struct {
     /* Each square's 13 class probabilities (fk_piece order) as the reader
      * gave them, by square: what fk_game_next weighs successors by. */
     float probs[64][FK_PIECE_COUNT];
+    /* Each square's crop shrunk to 8 x 8 grey levels, row by row, by
+     * square: what fk_game_changes compares between pictures. */
+    uint8_t looks[64][64];
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result
@@ -267,10 +270,18 @@ typedef struct {
 
 /* Chooses the position a picture shows among those reachable from `from`
  * by 0 to `most` legal plies (at most FK_GAME_MAX_PLIES), weighed by the
- * picture's square readings (fk_scan_result.probs, by square). Returns
+ * picture's square readings (fk_scan_result.probs, by square) and, where
+ * changed is not NULL, by how likely each square changed since the
+ * picture `from` was read in. Returns
  * FK_OK or FK_ERR_NOMEM. */
 FK_API fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
-                              int most, fk_game_step *out);
+                              const float changed[64], int most, fk_game_step *out);
+/* How likely each square changed between two pictures taken from one
+ * place (fk_scan_result.looks of each), 0..1, into changed: `changed` for
+ * fk_game_next, which then lets men move only where the picture changed
+ * (NULL there: no such weighing). */
+FK_API void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64],
+                            float changed[64]);
 /* How many squares' readings all but rule out the man pos has there. */
 FK_API int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]);
 

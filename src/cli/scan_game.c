@@ -77,6 +77,15 @@ static void json_step(const char *image, const fk_position *before, const fk_gam
     printf("],\"confidence\":%.4f,\"misfits\":%d}\n", step->confidence, step->misfits);
 }
 
+/* The successor of pos that the picture read into r fits best, weighed
+ * by where it changed since the picture whose looks are `before`. */
+static fk_status next_step(const fk_position *pos, uint8_t before[64][64], const fk_scan_result *r,
+                           fk_game_step *step) {
+    float changed[64];
+    fk_game_changes((const uint8_t(*)[64])before, r->looks, changed);
+    return fk_game_next(pos, (const float(*)[FK_PIECE_COUNT])r->probs, changed, PLIES_MOST, step);
+}
+
 int scan_game(char **images, int n, const fk_scan_options *given, int json) {
     fk_scan_options opts = *given;
     fk_scan_result *r = malloc(sizeof *r);
@@ -84,6 +93,8 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
     fk_pgn_writer writer;
     fk_position pos;
     int started = 0, skipped = 0;
+    /* the looks of the last picture read: a move shows where they change */
+    uint8_t last_looks[64][64];
     if (!r) return CLI_PROBLEMS;
     for (int i = 0; i < n; i++) {
         const char *image = strcmp(images[i], "-") == 0 ? "(standard input)" : images[i], *why;
@@ -97,7 +108,7 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
              * picture fits it, else from the position read. */
             fk_position start;
             fk_position_startpos(&start);
-            fk_game_next(&start, (const float(*)[FK_PIECE_COUNT])r->probs, 0, &step);
+            fk_game_next(&start, (const float(*)[FK_PIECE_COUNT])r->probs, NULL, 0, &step);
             if (!step.fits) {
                 step.position = r->position;
                 step.misfits = fk_game_misfits(&r->position, (const float(*)[FK_PIECE_COUNT])r->probs);
@@ -107,11 +118,11 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
             started = 1;
             /* later pictures are taken from where the first was */
             opts.bottom = r->white_bottom ? FK_BOTTOM_WHITE : FK_BOTTOM_BLACK;
+            memcpy(last_looks, r->looks, sizeof last_looks);
             fk_pgn_writer_begin(&writer, buffer_write, &pgn, &pos, NULL, 0);
             if (json) json_step(image, &pos, &step);
             continue;
-        } else if (fk_game_next(&pos, (const float(*)[FK_PIECE_COUNT])r->probs, PLIES_MOST, &step) !=
-                   FK_OK) {
+        } else if (next_step(&pos, last_looks, r, &step) != FK_OK) {
             snprintf(reason, sizeof reason, "out of memory");
         } else if (!step.fits) {
             snprintf(reason, sizeof reason,
@@ -120,6 +131,7 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
                      PLIES_MOST, step.misfits);
         } else {
             if (json) json_step(image, &pos, &step);
+            memcpy(last_looks, r->looks, sizeof last_looks);
             for (int k = 0; k < step.plies; k++) {
                 fk_pgn_writer_move(&writer, step.moves[k]);
                 fk_move_make(&pos, step.moves[k]);
@@ -133,7 +145,8 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
             fprintf(stderr, "fenkit scan: %s: skipped: %s\n", image, reason);
         if (started) {
             char comment[300];
-            snprintf(comment, sizeof comment, "%.280s skipped", image);
+            const char *base = strrchr(image, '/');
+            snprintf(comment, sizeof comment, "%.280s skipped", base ? base + 1 : image);
             fk_pgn_writer_comment(&writer, comment);
         }
     }

@@ -9,21 +9,39 @@
 
 /* A square's probability is floored at FLOOR, so that one square seen
  * wrong (a hand, a shadow) costs a bounded amount, not the position. */
-#define FLOOR 1e-4
+#define FLOOR 0.01
 /* Each ply costs PLY_COST in log probability: of two successors that fit
  * alike, the one fewer plies on is taken. */
-#define PLY_COST 2.0
-/* A square whose man has a probability under MISFIT contradicts the
- * position; a successor with more than MISFITS_MOST such squares does not
- * fit the picture. */
+#define PLY_COST 3.0
+/* Seen from above, men of a real set are told apart by colour far more
+ * surely than by kind, and a game's history knows their kinds: a square
+ * weighs the chance of its colour (empty, white, black) fully and that of
+ * the kind within it by KIND_WEIGHT. */
+#define KIND_WEIGHT 0.3
+/* A square whose man's colour has a probability under MISFIT contradicts
+ * the position; a successor with more than MISFITS_MOST such squares does
+ * not fit the picture. */
 #define MISFIT 0.02
-#define MISFITS_MOST 3
+#define MISFITS_MOST 5
+
+/* A square changed between two pictures when its 8 x 8 look moved by
+ * about CHANGE_AT grey levels on average (each look's own mean taken
+ * out, for the light); CHANGE_SPREAD is how sharp the step is. A man
+ * moved changes his squares nearly always; a square left alone often
+ * changes too (a hand, a leaning neighbour), so only a move where nothing
+ * changed is penalised fully, and a change without a move by UNMOVED. */
+#define CHANGE_AT 7.0
+#define CHANGE_SPREAD 1.5
+#define CHANGE_FLOOR 0.01
+#define UNMOVED 0.2
 
 enum { TABLE_BITS = 18 };
 
 typedef struct {
     const float (*probs)[FK_PIECE_COUNT];
     double logp[64][FK_PIECE_COUNT];
+    double moved[64], kept[64]; /* log weights of a square changed or not by a successor */
+    const fk_position *from;
     fk_game_step best, second;
     double second_score;
     uint64_t *seen; /* hashes of positions weighed, open addressing */
@@ -51,7 +69,10 @@ static int first_visit(follow *f, const fk_position *pos) {
 
 static void weigh(follow *f, const fk_position *pos, const fk_move *moves, int plies) {
     double score = -PLY_COST * plies;
-    for (int sq = 0; sq < 64; sq++) score += f->logp[sq][fk_position_at(pos, sq)];
+    for (int sq = 0; sq < 64; sq++) {
+        fk_piece now = fk_position_at(pos, sq);
+        score += f->logp[sq][now] + (now != fk_position_at(f->from, sq) ? f->moved[sq] : f->kept[sq]);
+    }
     /* the sum of exp(score) kept relative to the best so far */
     if (score > f->top) {
         f->total = f->total * exp(f->top - score) + 1;
@@ -85,14 +106,31 @@ static void walk(follow *f, const fk_position *pos, fk_move *moves, int plies, i
     free(list);
 }
 
+/* The probability of the colour of man c (or of empty) in one reading. */
+static double colour_prob(const float *p, fk_piece c) {
+    if (c == FK_EMPTY) return p[FK_EMPTY];
+    double sum = 0;
+    for (int k = 0; k < 6; k++) sum += p[FK_MAKE_PIECE(FK_PIECE_COLOR(c), k)];
+    return sum;
+}
+
 int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]) {
     int n = 0;
-    for (int sq = 0; sq < 64; sq++) n += probs[sq][fk_position_at(pos, sq)] < MISFIT;
+    for (int sq = 0; sq < 64; sq++) n += colour_prob(probs[sq], fk_position_at(pos, sq)) < MISFIT;
     return n;
 }
 
-fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT], int most,
-                       fk_game_step *out) {
+void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64], float changed[64]) {
+    for (int sq = 0; sq < 64; sq++) {
+        double a = 0, b = 0, d = 0;
+        for (int k = 0; k < 64; k++) a += before[sq][k], b += now[sq][k];
+        for (int k = 0; k < 64; k++) d += fabs(now[sq][k] - b / 64 - (before[sq][k] - a / 64));
+        changed[sq] = (float)(1 / (1 + exp(-(d / 64 - CHANGE_AT) / CHANGE_SPREAD)));
+    }
+}
+
+fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                       const float changed[64], int most, fk_game_step *out) {
     if (most < 0) most = 0;
     if (most > FK_GAME_MAX_PLIES) most = FK_GAME_MAX_PLIES;
     follow *f = calloc(1, sizeof *f);
@@ -106,7 +144,15 @@ fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_C
     f->best.plies = f->second.plies = -1;
     f->top = -INFINITY;
     for (int sq = 0; sq < 64; sq++)
-        for (int c = 0; c < FK_PIECE_COUNT; c++) f->logp[sq][c] = log(fmax(probs[sq][c], FLOOR));
+        for (int c = 0; c < FK_PIECE_COUNT; c++) {
+            double colour = fmax(colour_prob(probs[sq], (fk_piece)c), FLOOR);
+            f->logp[sq][c] = log(colour) + KIND_WEIGHT * log(fmax(probs[sq][c] / colour, FLOOR));
+        }
+    f->from = from;
+    for (int sq = 0; sq < 64 && changed; sq++) {
+        f->moved[sq] = log(fmax(changed[sq], CHANGE_FLOOR));
+        f->kept[sq] = log(1 - UNMOVED * changed[sq]);
+    }
     fk_move moves[FK_GAME_MAX_PLIES];
     first_visit(f, from);
     walk(f, from, moves, 0, most);

@@ -674,6 +674,16 @@ static fk_status build_position(reading *r, fk_error *err) {
         if (r->picture[i] != FK_EMPTY) fk_position_put(&board, sq, r->picture[i]);
     }
     out->covered = squares_of(r->covered, wb);
+    /* each square's crop shrunk to 8 x 8, for comparing pictures of a game */
+    for (int i = 0, side = r->side, cell = side / 8; i < 64; i++)
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++) {
+                int sum = 0;
+                for (int dy = 0; dy < cell; dy++)
+                    for (int dx = 0; dx < cell; dx++)
+                        sum += r->crops[(size_t)i * side * side + (y * cell + dy) * side + x * cell + dx];
+                out->looks[fk_cell_square(i, wb)][y * 8 + x] = (uint8_t)(sum / (cell * cell));
+            }
     out->uncertain |= squares_of(r->covered | r->partly, wb);
     out->move_dots = squares_of(r->dotted, wb);
     if (!out->bottom_given)
