@@ -282,6 +282,10 @@ FK_API fk_status fk_game_next(const fk_position *from, const float probs[64][FK_
  * (NULL there: no such weighing). */
 FK_API void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64],
                             float changed[64]);
+/* The k best successors of fk_game_next's choice, best first, into out
+ * (room for k); returns how many (at most k), or -1 out of memory. */
+FK_API int fk_game_successors(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                              const float changed[64], int most, fk_game_step *out, int k);
 /* How many squares' readings all but rule out the man pos has there. */
 FK_API int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]);
 

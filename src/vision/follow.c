@@ -38,12 +38,11 @@
 enum { TABLE_BITS = 18 };
 
 typedef struct {
-    const float (*probs)[FK_PIECE_COUNT];
     double logp[64][FK_PIECE_COUNT];
     double moved[64], kept[64]; /* log weights of a square changed or not by a successor */
     const fk_position *from;
-    fk_game_step best, second;
-    double second_score;
+    fk_game_step *best; /* the k best so far, best first */
+    int k, found;
     uint64_t *seen; /* hashes of positions weighed, open addressing */
     double total;   /* sum of exp(score - best) over positions weighed */
     double top;
@@ -80,14 +79,12 @@ static void weigh(follow *f, const fk_position *pos, const fk_move *moves, int p
     } else {
         f->total += exp(score - f->top);
     }
-    fk_game_step step = {.position = *pos, .plies = plies, .score = score};
-    memcpy(step.moves, moves, sizeof(fk_move) * plies);
-    if (f->best.plies < 0 || score > f->best.score) {
-        f->second = f->best;
-        f->best = step;
-    } else if (f->second.plies < 0 || score > f->second.score) {
-        f->second = step;
-    }
+    if (f->found == f->k && score <= f->best[f->k - 1].score) return;
+    int at = f->found < f->k ? f->found++ : f->k - 1;
+    for (; at > 0 && f->best[at - 1].score < score; at--) f->best[at] = f->best[at - 1];
+    fk_game_step *step = &f->best[at];
+    *step = (fk_game_step){.position = *pos, .plies = plies, .score = score};
+    memcpy(step->moves, moves, sizeof(fk_move) * plies);
 }
 
 static void walk(follow *f, const fk_position *pos, fk_move *moves, int plies, int most) {
@@ -129,19 +126,20 @@ void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64], fl
     }
 }
 
-fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
-                       const float changed[64], int most, fk_game_step *out) {
+int fk_game_successors(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                       const float changed[64], int most, fk_game_step *out, int k) {
     if (most < 0) most = 0;
     if (most > FK_GAME_MAX_PLIES) most = FK_GAME_MAX_PLIES;
     follow *f = calloc(1, sizeof *f);
     uint64_t *seen = f ? calloc((size_t)1 << TABLE_BITS, sizeof *seen) : NULL;
-    if (!seen) {
+    if (!seen || k < 1) {
+        free(seen);
         free(f);
-        return FK_ERR_NOMEM;
+        return -1;
     }
     f->seen = seen;
-    f->probs = probs;
-    f->best.plies = f->second.plies = -1;
+    f->best = out;
+    f->k = k;
     f->top = -INFINITY;
     for (int sq = 0; sq < 64; sq++)
         for (int c = 0; c < FK_PIECE_COUNT; c++) {
@@ -156,11 +154,18 @@ fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_C
     fk_move moves[FK_GAME_MAX_PLIES];
     first_visit(f, from);
     walk(f, from, moves, 0, most);
-    *out = f->best;
-    out->confidence = 1 / f->total;
-    out->misfits = fk_game_misfits(&out->position, probs);
-    out->fits = out->misfits <= MISFITS_MOST;
+    for (int i = 0; i < f->found; i++) {
+        out[i].confidence = exp(out[i].score - f->top) / f->total;
+        out[i].misfits = fk_game_misfits(&out[i].position, probs);
+        out[i].fits = out[i].misfits <= MISFITS_MOST;
+    }
+    int found = f->found;
     free(seen);
     free(f);
-    return FK_OK;
+    return found;
+}
+
+fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                       const float changed[64], int most, fk_game_step *out) {
+    return fk_game_successors(from, probs, changed, most, out, 1) == 1 ? FK_OK : FK_ERR_NOMEM;
 }
