@@ -81,7 +81,7 @@ static void json_step(const char *image, const fk_position *before, const fk_gam
  * line's best successors, and the BEAM lines that fit all pictures so far
  * best go on, so that a picture misread early (a ply too many) can be
  * outvoted by the pictures after it. */
-enum { BEAM = 8 };
+enum { BEAM = 12 };
 
 /* What one line of the game made of one picture. */
 typedef struct {

@@ -9,10 +9,10 @@
 
 /* A square's probability is floored at FLOOR, so that one square seen
  * wrong (a hand, a shadow) costs a bounded amount, not the position. */
-#define FLOOR 0.01
+#define FLOOR 0.001
 /* Each ply costs PLY_COST in log probability: of two successors that fit
  * alike, the one fewer plies on is taken. */
-#define PLY_COST 3.0
+#define PLY_COST 8.0
 /* Seen from above, men of a real set are told apart by colour far more
  * surely than by kind, and a game's history knows their kinds: a square
  * weighs the chance of its colour (empty, white, black) fully and that of
@@ -33,7 +33,7 @@
 #define CHANGE_AT 7.0
 #define CHANGE_SPREAD 1.5
 #define CHANGE_FLOOR 0.01
-#define UNMOVED 0.2
+#define UNMOVED 0.5
 
 enum { TABLE_BITS = 18 };
 
