@@ -40,24 +40,24 @@ unsigned char *cli_read_all(const char *path, size_t *len, const char **why);
 int cli_is_help(const char *arg);
 
 /* Subcommands, one file each (cmd_ID.c): the id, the name typed, the summary. */
-#define CLI_COMMANDS(X)                                                          \
-    X(check, "check", "check FENs and list every problem")                                \
-    X(explain, "explain", "read a FEN back field by field, with problems and fixes")        \
-    X(diff, "diff", "what changed between two FENs, and the moves that lead there")      \
-    X(show, "show", "draw the board in the terminal")                                    \
-    X(normalize, "normalize", "write canonical FENs")                                         \
-    X(render, "render", "draw a position as an SVG or PNG diagram; make training images")  \
-    X(moves, "moves", "list every legal move of a position")                              \
-    X(play, "play", "play moves (SAN or UCI) and print the FEN after each")              \
-    X(perft, "perft", "count move-tree leaves to a depth (Stockfish-style --divide)")      \
-    X(book, "book", "the moves a Polyglot opening book gives for a position")           \
-    X(epd, "epd", "read, check and write EPD lines and their operations (bm, id, pv)") \
-    X(pgn, "pgn", "the FEN of every position of PGN games; --write: moves to PGN")      \
-    X(serve, "serve", "serve the web page and JSON API on a local port")                 \
-    X(scan, "scan", "read the position from a picture of a board (screenshot, diagram)") \
-    X(learn_set, "learn-set", "learn your own piece set from a picture of the starting position") \
-    X(analyse, "analyse", "ask a chess engine (Stockfish) about a position; --sanity, --batch") \
-    X(puzzle, "puzzle", "check tactics puzzles (lichess CSV, EPD); make them from games")       \
+#define CLI_COMMANDS(X)                                                                            \
+    X(check, "check", "check FENs and list every problem")                                         \
+    X(explain, "explain", "read a FEN back field by field, with problems and fixes")               \
+    X(diff, "diff", "what changed between two FENs, and the moves that lead there")                \
+    X(show, "show", "draw the board in the terminal")                                              \
+    X(normalize, "normalize", "write canonical FENs")                                              \
+    X(render, "render", "draw a position as an SVG or PNG diagram; make training images")          \
+    X(moves, "moves", "list every legal move of a position")                                       \
+    X(play, "play", "play moves (SAN or UCI) and print the FEN after each")                        \
+    X(perft, "perft", "count move-tree leaves to a depth (Stockfish-style --divide)")              \
+    X(book, "book", "the moves a Polyglot opening book gives for a position")                      \
+    X(epd, "epd", "read, check and write EPD lines and their operations (bm, id, pv)")             \
+    X(pgn, "pgn", "the FEN of every position of PGN games; --write: moves to PGN")                 \
+    X(serve, "serve", "serve the web page and JSON API on a local port")                           \
+    X(scan, "scan", "read the position from a picture of a board (screenshot, diagram)")           \
+    X(learn_set, "learn-set", "learn your own piece set from a picture of the starting position")  \
+    X(analyse, "analyse", "ask a chess engine (Stockfish) about a position; --sanity, --batch")    \
+    X(puzzle, "puzzle", "check tactics puzzles (lichess CSV, EPD); make them from games")          \
     /* end of the command list */
 
 #define CLI_DECLARE(id, name, summary) int cmd_##id(int argc, char **argv);

@@ -70,9 +70,12 @@ int cmd_learn_set(int argc, char **argv) {
                                        value);
             break;
         case 'b':
-            if (strcmp(value, "auto") == 0) bottom = FK_BOTTOM_AUTO;
-            else if (strcmp(value, "white") == 0) bottom = FK_BOTTOM_WHITE;
-            else if (strcmp(value, "black") == 0) bottom = FK_BOTTOM_BLACK;
+            if (strcmp(value, "auto") == 0)
+                bottom = FK_BOTTOM_AUTO;
+            else if (strcmp(value, "white") == 0)
+                bottom = FK_BOTTOM_WHITE;
+            else if (strcmp(value, "black") == 0)
+                bottom = FK_BOTTOM_BLACK;
             else
                 return cli_usage_error("learn-set", "--bottom takes auto, white or black, not '%s'",
                                        value);
@@ -107,7 +110,10 @@ int cmd_learn_set(int argc, char **argv) {
         printf("%s: learnt the set in %s\n", output, strcmp(path, "-") ? path : "(standard input)");
     else
         fprintf(stderr, "fenkit learn-set: %s: %s\n",
-                set ? output : strcmp(path, "-") ? path : "(standard input)", why);
+                set                 ? output
+                : strcmp(path, "-") ? path
+                                    : "(standard input)",
+                why);
     fk_set_free(set);
     fk_model_free(model);
     free(data);

@@ -1,8 +1,8 @@
 /* fenkit scan --game: pictures as moments of one game, in order. Each
  * picture's position is chosen among the legal successors of the last
- * (fk_game_next); a picture that fits none is reported and skipped; the
- * game is written as PGN. */
-#include <errno.h>
+ * (fk_game_successors), several lines of the game kept side by side; a
+ * picture that fits none is reported and skipped; the game is written as
+ * PGN. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +118,8 @@ static int keep_best(candidate *cand, int ncand, const game_line *lines, game_li
         for (int k = 0; k < kept && !twin; k++)
             twin = memcmp(next[k].pos.board, pos->board, 64) == 0 && next[k].pos.side == pos->side;
         if (!twin) {
-            memcpy(next[kept].reads, lines[cand[best].parent].reads, sizeof(picture_read) * (size_t)n);
+            memcpy(next[kept].reads, lines[cand[best].parent].reads,
+                   sizeof(picture_read) * (size_t)n);
             next[kept].reads[i] = (picture_read){.step = cand[best].step};
             next[kept].pos = *pos;
             next[kept].score = cand[best].score;
@@ -143,8 +144,10 @@ static void write_game(char **images, int n, const fk_position *start, const gam
         const picture_read *read = &line->reads[i];
         if (read->skipped) {
             skipped++;
-            if (json) json_skipped(image, reasons[i]);
-            else fprintf(stderr, "fenkit scan: %s: skipped: %s\n", image, reasons[i]);
+            if (json)
+                json_skipped(image, reasons[i]);
+            else
+                fprintf(stderr, "fenkit scan: %s: skipped: %s\n", image, reasons[i]);
             char comment[300];
             const char *base = strrchr(image, '/');
             snprintf(comment, sizeof comment, "%.280s skipped", base ? base + 1 : image);
@@ -219,7 +222,8 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
         fprintf(stderr, "fenkit scan: out of memory\n");
         return CLI_PROBLEMS;
     }
-    for (int k = 0; k < 2 * BEAM; k++) both[k / BEAM][k % BEAM].reads = store + (size_t)k * n;
+    for (int k = 0; k < 2 * BEAM; k++)
+        both[k / BEAM][k % BEAM].reads = store + (size_t)k * n;
     for (int i = 0; i < n; i++) {
         const char *why;
         fk_error err = {0};
@@ -258,7 +262,8 @@ int scan_game(char **images, int n, const fk_scan_options *given, int json) {
             }
         }
         /* skipped, by every line */
-        for (int l = 0; l < (nlines ? nlines : 1); l++) lines[l].reads[i].skipped = 1;
+        for (int l = 0; l < (nlines ? nlines : 1); l++)
+            lines[l].reads[i].skipped = 1;
     }
     free(r);
     int rc = CLI_OK;

@@ -50,7 +50,8 @@ typedef struct {
 
 static uint64_t position_hash(const fk_position *pos) {
     uint64_t h = 1469598103934665603ull ^ (uint64_t)pos->side;
-    for (int sq = 0; sq < 64; sq++) h = (h ^ (uint64_t)fk_position_at(pos, sq)) * 1099511628211ull;
+    for (int sq = 0; sq < 64; sq++)
+        h = (h ^ (uint64_t)fk_position_at(pos, sq)) * 1099511628211ull;
     return h | 1; /* 0 marks a free slot */
 }
 
@@ -70,7 +71,8 @@ static void weigh(follow *f, const fk_position *pos, const fk_move *moves, int p
     double score = -PLY_COST * plies;
     for (int sq = 0; sq < 64; sq++) {
         fk_piece now = fk_position_at(pos, sq);
-        score += f->logp[sq][now] + (now != fk_position_at(f->from, sq) ? f->moved[sq] : f->kept[sq]);
+        score +=
+            f->logp[sq][now] + (now != fk_position_at(f->from, sq) ? f->moved[sq] : f->kept[sq]);
     }
     /* the sum of exp(score) kept relative to the best so far */
     if (score > f->top) {
@@ -81,7 +83,8 @@ static void weigh(follow *f, const fk_position *pos, const fk_move *moves, int p
     }
     if (f->found == f->k && score <= f->best[f->k - 1].score) return;
     int at = f->found < f->k ? f->found++ : f->k - 1;
-    for (; at > 0 && f->best[at - 1].score < score; at--) f->best[at] = f->best[at - 1];
+    for (; at > 0 && f->best[at - 1].score < score; at--)
+        f->best[at] = f->best[at - 1];
     fk_game_step *step = &f->best[at];
     *step = (fk_game_step){.position = *pos, .plies = plies, .score = score};
     memcpy(step->moves, moves, sizeof(fk_move) * plies);
@@ -107,21 +110,25 @@ static void walk(follow *f, const fk_position *pos, fk_move *moves, int plies, i
 static double colour_prob(const float *p, fk_piece c) {
     if (c == FK_EMPTY) return p[FK_EMPTY];
     double sum = 0;
-    for (int k = 0; k < 6; k++) sum += p[FK_MAKE_PIECE(FK_PIECE_COLOR(c), k)];
+    for (int k = 0; k < 6; k++)
+        sum += p[FK_MAKE_PIECE(FK_PIECE_COLOR(c), k)];
     return sum;
 }
 
 int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]) {
     int n = 0;
-    for (int sq = 0; sq < 64; sq++) n += colour_prob(probs[sq], fk_position_at(pos, sq)) < MISFIT;
+    for (int sq = 0; sq < 64; sq++)
+        n += colour_prob(probs[sq], fk_position_at(pos, sq)) < MISFIT;
     return n;
 }
 
 void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64], float changed[64]) {
     for (int sq = 0; sq < 64; sq++) {
         double a = 0, b = 0, d = 0;
-        for (int k = 0; k < 64; k++) a += before[sq][k], b += now[sq][k];
-        for (int k = 0; k < 64; k++) d += fabs(now[sq][k] - b / 64 - (before[sq][k] - a / 64));
+        for (int k = 0; k < 64; k++)
+            a += before[sq][k], b += now[sq][k];
+        for (int k = 0; k < 64; k++)
+            d += fabs(now[sq][k] - b / 64 - (before[sq][k] - a / 64));
         changed[sq] = (float)(1 / (1 + exp(-(d / 64 - CHANGE_AT) / CHANGE_SPREAD)));
     }
 }

@@ -9,12 +9,12 @@
 #include "vision.h"
 
 struct fk_piece_set {
-    uint32_t model;  /* fk_model_fingerprint of the model whose features it reads */
-    int side;        /* crop side of that model */
-    int features;    /* features a crop */
+    uint32_t model;   /* fk_model_fingerprint of the model whose features it reads */
+    int side;         /* crop side of that model */
+    int features;     /* features a crop */
     int white_bottom; /* the side at the bottom of the picture it was learnt from */
-    float scale;     /* features are divided by it before the weights */
-    float *w;        /* FK_PIECE_COUNT rows of `features` */
+    float scale;      /* features are divided by it before the weights */
+    float *w;         /* FK_PIECE_COUNT rows of `features` */
     float b[FK_PIECE_COUNT];
 };
 
@@ -37,7 +37,8 @@ enum { STEPS = 300 };
 
 static uint32_t fnv1a(const unsigned char *p, size_t n) {
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
     return h;
 }
 
@@ -46,7 +47,8 @@ static uint32_t get32(const unsigned char *p) {
 }
 
 static void put32(unsigned char *p, uint32_t v) {
-    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> 8 * k);
+    for (int k = 0; k < 4; k++)
+        p[k] = (unsigned char)(v >> 8 * k);
 }
 
 static float getf(const unsigned char *p) {
@@ -98,8 +100,10 @@ fk_status fk_set_write(const fk_piece_set *set, unsigned char **data, size_t *le
     put32(p + 28, set->white_bottom ? 1 : 2);
     putf(p + 32, set->scale);
     size_t at = HEADER;
-    for (size_t i = 0; i < (size_t)FK_PIECE_COUNT * set->features; i++, at += 4) putf(p + at, set->w[i]);
-    for (int c = 0; c < FK_PIECE_COUNT; c++, at += 4) putf(p + at, set->b[c]);
+    for (size_t i = 0; i < (size_t)FK_PIECE_COUNT * set->features; i++, at += 4)
+        putf(p + at, set->w[i]);
+    for (int c = 0; c < FK_PIECE_COUNT; c++, at += 4)
+        putf(p + at, set->b[c]);
     put32(p + at, fnv1a(p, at));
     return FK_OK;
 }
@@ -131,8 +135,10 @@ fk_status fk_set_read(const void *data, size_t len, fk_piece_set **out, fk_error
     set->white_bottom = bottom == 1;
     set->scale = getf(p + 32);
     size_t at = HEADER;
-    for (size_t i = 0; i < (size_t)FK_PIECE_COUNT * features; i++, at += 4) set->w[i] = getf(p + at);
-    for (int c = 0; c < FK_PIECE_COUNT; c++, at += 4) set->b[c] = getf(p + at);
+    for (size_t i = 0; i < (size_t)FK_PIECE_COUNT * features; i++, at += 4)
+        set->w[i] = getf(p + at);
+    for (int c = 0; c < FK_PIECE_COUNT; c++, at += 4)
+        set->b[c] = getf(p + at);
     if (!(set->scale > 0) || !isfinite(set->scale)) {
         fk_set_free(set);
         return fk_vision_fail(err, FK_ERR_SYNTAX, "the piece-set file's header is damaged");
@@ -162,7 +168,7 @@ fk_status fk_set_load(const char *path, fk_piece_set **out, fk_error *err) {
     }
     int failed = ferror(f);
     fclose(f);
-    fk_status s = !buf     ? fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the piece set")
+    fk_status s = !buf ? fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the piece set")
                   : failed ? fk_vision_fail(err, FK_ERR_IO, "cannot read the piece-set file")
                            : fk_set_read(buf, len, out, err);
     free(buf);
@@ -199,7 +205,8 @@ static void set_logits(const fk_piece_set *set, const float *x, int n, float *z)
         for (int c = 0; c < FK_PIECE_COUNT; c++) {
             const float *w = set->w + (size_t)c * set->features, *f = x + (size_t)j * set->features;
             float v = set->b[c];
-            for (int k = 0; k < set->features; k++) v += w[k] * f[k] / set->scale;
+            for (int k = 0; k < set->features; k++)
+                v += w[k] * f[k] / set->scale;
             z[j * FK_PIECE_COUNT + c] = v;
         }
 }
@@ -244,7 +251,8 @@ static void crop_variant(const uint8_t *src, int side, int dx, int dy, double ga
 static fk_status fit(fk_piece_set *set, const float *x, const int *label, int n) {
     int d = set->features;
     double sum = 0;
-    for (size_t i = 0; i < (size_t)n * d; i++) sum += (double)x[i] * x[i];
+    for (size_t i = 0; i < (size_t)n * d; i++)
+        sum += (double)x[i] * x[i];
     set->scale = (float)sqrt(sum / ((double)n * d));
     if (!(set->scale > 0)) set->scale = 1;
     float *z = malloc(sizeof(float) * (size_t)n * FK_PIECE_COUNT);
@@ -266,12 +274,14 @@ static fk_status fit(fk_piece_set *set, const float *x, const int *label, int n)
                 if (e == 0) continue;
                 gb[c] += e;
                 float *gc = g + (size_t)c * d;
-                for (int k = 0; k < d; k++) gc[k] += e * f[k] / set->scale;
+                for (int k = 0; k < d; k++)
+                    gc[k] += e * f[k] / set->scale;
             }
         }
         for (int c = 0; c < FK_PIECE_COUNT; c++) {
             float *w = set->w + (size_t)c * d, *gc = g + (size_t)c * d;
-            for (int k = 0; k < d; k++) w[k] -= RATE * (gc[k] + DECAY * w[k]);
+            for (int k = 0; k < d; k++)
+                w[k] -= RATE * (gc[k] + DECAY * w[k]);
             set->b[c] -= RATE * gb[c];
         }
     }
@@ -282,7 +292,8 @@ static fk_status fit(fk_piece_set *set, const float *x, const int *label, int n)
 
 /* How well the network's own readings fit the known position with White
  * at the bottom or not: the sum of the log probabilities of the men. */
-static double fit_of(const float (*probs)[FK_PIECE_COUNT], const fk_position *known, int white_bottom) {
+static double fit_of(const float (*probs)[FK_PIECE_COUNT], const fk_position *known,
+                     int white_bottom) {
     double sum = 0;
     for (int i = 0; i < 64; i++)
         sum += log(1e-6 + probs[i][fk_position_at(known, fk_cell_square(i, white_bottom))]);
@@ -318,7 +329,8 @@ fk_status fk_set_learn(const fk_image *image, const fk_position *known, fk_botto
     }
     if (s == FK_OK) {
         uint64_t state = 0x9e3779b97f4a7c15ull;
-        for (int i = 0; i < 64; i++) label[i] = fk_position_at(known, fk_cell_square(i, white_bottom));
+        for (int i = 0; i < 64; i++)
+            label[i] = fk_position_at(known, fk_cell_square(i, white_bottom));
         for (int v = 1; v <= VARIANTS; v++)
             for (int i = 0; i < 64; i++) {
                 int dx = (int)(next_random(&state) % (2 * SHIFT + 1)) - SHIFT;

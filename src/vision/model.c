@@ -233,8 +233,7 @@ static void convolve(const fk_model *m, const uint8_t *crops, int n, float *a, f
 
 /* Runs the network on n crops up to and including dense layer `last`
  * (the final one gives probabilities through a softmax; -1 stops after
- * the convolutions), writing
- * dense_out[last] floats per crop to out. */
+ * the convolutions), writing that layer's outputs, a row a crop, to out. */
 static fk_status run_network(const fk_model *m, const uint8_t *crops, int n, int last, float *out) {
     if (!fk_blas_ready()) return FK_ERR_IO;
     int side = m->square, features = m->dense_in[0];

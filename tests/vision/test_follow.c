@@ -13,7 +13,8 @@
 /* Readings that say pos surely (0.99 for the man there). */
 static void readings_of(const fk_position *pos, float probs[64][FK_PIECE_COUNT]) {
     for (int sq = 0; sq < 64; sq++) {
-        for (int c = 0; c < FK_PIECE_COUNT; c++) probs[sq][c] = 0.01f / (FK_PIECE_COUNT - 1);
+        for (int c = 0; c < FK_PIECE_COUNT; c++)
+            probs[sq][c] = 0.01f / (FK_PIECE_COUNT - 1);
         probs[sq][fk_position_at(pos, sq)] = 0.99f;
     }
 }
@@ -82,11 +83,14 @@ static void test_changes_follow_the_looks(void **state) {
     (void)state;
     static uint8_t before[64][64], now[64][64];
     for (int sq = 0; sq < 64; sq++)
-        for (int k = 0; k < 64; k++) before[sq][k] = now[sq][k] = (uint8_t)(100 + (sq + k) % 7);
+        for (int k = 0; k < 64; k++)
+            before[sq][k] = now[sq][k] = (uint8_t)(100 + (sq + k) % 7);
     /* a man appears on e4: a dark blob in its look */
-    for (int k = 18; k < 46; k++) now[FK_SQUARE(4, 3)][k] = 20;
+    for (int k = 18; k < 46; k++)
+        now[FK_SQUARE(4, 3)][k] = 20;
     /* the light grows on h8: no change */
-    for (int k = 0; k < 64; k++) now[63][k] += 30;
+    for (int k = 0; k < 64; k++)
+        now[63][k] += 30;
     float changed[64];
     fk_game_changes((const uint8_t(*)[64])before, (const uint8_t(*)[64])now, changed);
     assert_true(changed[FK_SQUARE(4, 3)] > 0.9f);
