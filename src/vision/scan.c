@@ -487,14 +487,39 @@ static fk_status cut_board(reading *r, fk_error *err) {
     return FK_OK;
 }
 
+/* A learnt set reads each crop as it is and moved a pixel each way (the
+ * shifted views of look_again), and averages the five readings: the grid
+ * of a photo falls a little differently on each picture. */
+enum { SET_VIEWS = 5 };
+
+static fk_status read_with_set(reading *r, fk_error *err) {
+    size_t area = (size_t)r->side * r->side;
+    uint8_t *views = malloc(SET_VIEWS * 64 * area);
+    float(*read)[FK_PIECE_COUNT] = malloc(sizeof(float) * SET_VIEWS * 64 * FK_PIECE_COUNT);
+    fk_status s = views && read ? FK_OK : FK_ERR_NOMEM;
+    if (s == FK_OK) {
+        memcpy(views, r->crops, 64 * area);
+        /* view 0 of look_again is the mirror image, which the set never saw */
+        for (int v = 1; v < SET_VIEWS; v++)
+            for (int i = 0; i < 64; i++)
+                crop_view(r->crops + i * area, r->side, v, views + ((size_t)v * 64 + i) * area);
+        s = fk_set_classify(r->opts->set, r->model, views, SET_VIEWS * 64, &read[0][0]);
+    }
+    for (int i = 0; s == FK_OK && i < 64; i++)
+        for (int c = 0; c < FK_PIECE_COUNT; c++) {
+            float sum = 0;
+            for (int v = 0; v < SET_VIEWS; v++) sum += read[v * 64 + i][c];
+            r->probs[i][c] = sum / SET_VIEWS;
+        }
+    free(views);
+    free(read);
+    return s == FK_OK ? s : fk_vision_fail(err, s, "out of memory reading the squares");
+}
+
 /* The network's readings of the crops: once, again for the least sure
  * squares, and brighter for a board in dim light. */
 static fk_status read_crops(reading *r, fk_error *err) {
-    if (r->opts->set) {
-        if (fk_set_classify(r->opts->set, r->model, r->crops, 64, &r->probs[0][0]) != FK_OK)
-            return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
-        return FK_OK;
-    }
+    if (r->opts->set) return read_with_set(r, err);
     if (read_squares(r->model, r->crops, r->side, r->probs) != FK_OK)
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     look_again(r->model, r->crops, r->side, r->probs);
