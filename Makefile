@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 export SHARED
 
 .PHONY: all build demo test test-unit test-asan test-fuzz test-long fuzz bench load abuse format clean deps \
-	train eval-scan eval-lofo calibrate-doubt python dask-netns bench-dask
+	train eval-scan eval-physical eval-lofo calibrate-doubt python dask-netns bench-dask
 
 all: build
 
@@ -102,6 +102,13 @@ eval-scan: build
 	@$(PYTHON) training/eval_scan.py $(BUILD)/fenkit --work $(BUILD)/eval-scan
 	@$(PYTHON) training/eval_turned.py $(BUILD)/fenkit --work $(BUILD)/eval-turned
 	@$(PYTHON) training/eval_light.py $(BUILD)/eval-scan/held-out $(BUILD)/fenkit --work $(BUILD)/eval-light
+
+# The scanner on photos of a real board: the overhead frames of three games
+# in $(SHARED)/images/bgu-physical-frames, the piece set learnt from each
+# game's first frame (fenkit learn-set), the rest read plain, with --set and
+# with --game (about 2 minutes on two cores).
+eval-physical: build
+	@$(PYTHON) training/eval_physical.py $(BUILD)/fenkit --work $(BUILD)/eval-physical
 
 # The scanner on piece designs its model never saw: the families of
 # $(SHARED)/pieces dealt into LOFO_FOLDS folds, a model trained without each

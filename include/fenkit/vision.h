@@ -7,6 +7,7 @@
 
 #include "fenkit/check.h"
 #include "fenkit/error.h"
+#include "fenkit/moves.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,6 +82,35 @@ FK_API fk_status fk_model_classify(const fk_model *model, const uint8_t *crops, 
 /* Which side is at the bottom of the picture. */
 typedef enum { FK_BOTTOM_AUTO = 0, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK } fk_bottom;
 
+/* A player's own piece set, learnt from one picture of a known position
+ * (the starting position as a rule): the square classifier's last layer
+ * fitted again on the network's features of that picture's 64 squares.
+ * Made by fk_set_learn, fk_set_read or fk_set_load; freed with
+ * fk_set_free. It reads with the model it was learnt with only. */
+typedef struct fk_piece_set fk_piece_set;
+
+/* Learns the set in the picture, whose position is `known` (only its
+ * placement is used); bottom says which side is at the bottom of the
+ * picture (FK_BOTTOM_AUTO: the way round the model's readings fit
+ * better); model NULL: the built-in one. Returns FK_OK, FK_ERR_INVALID
+ * when no board is found, or FK_ERR_NOMEM; err says why. */
+FK_API fk_status fk_set_learn(const fk_image *image, const fk_position *known, fk_bottom bottom,
+                              const fk_model *model, fk_piece_set **out, fk_error *err);
+/* The set as the bytes of a .fks file (versioned, with a checksum), in a
+ * buffer the caller frees. Returns FK_OK or FK_ERR_NOMEM. */
+FK_API fk_status fk_set_write(const fk_piece_set *set, unsigned char **data, size_t *len);
+/* Reads a .fks file's bytes. FK_ERR_SYNTAX, with a sentence in err, for
+ * anything that is not a whole, undamaged set file of this version. */
+FK_API fk_status fk_set_read(const void *data, size_t len, fk_piece_set **out, fk_error *err);
+/* fk_set_read and fk_set_write on a file (FK_ERR_IO when it cannot be
+ * opened, read or written). */
+FK_API fk_status fk_set_load(const char *path, fk_piece_set **out, fk_error *err);
+FK_API fk_status fk_set_save(const fk_piece_set *set, const char *path, fk_error *err);
+FK_API void fk_set_free(fk_piece_set *set);
+/* FK_OK when the set was learnt with this model (NULL: the built-in one)
+ * and can read with it, else FK_ERR_INVALID with err filled. */
+FK_API fk_status fk_set_check(const fk_piece_set *set, const fk_model *model, fk_error *err);
+
 /* How the castling field is filled. */
 typedef enum {
     FK_SCAN_CASTLING_AUTO = 0, /* rights whose king and rook stand at home */
@@ -106,6 +136,11 @@ typedef struct {
      * never asked. */
     int (*stop)(void *ctx);
     void *stop_ctx;
+    /* A piece set learnt from the player's own board (fk_set_learn): its
+     * readings replace the network's, and the side at the bottom is the
+     * one of the picture it was learnt from unless `bottom` says. NULL:
+     * none. */
+    const fk_piece_set *set;
 } fk_scan_options;
 
 FK_API void fk_scan_options_default(fk_scan_options *opts);
@@ -179,7 +214,8 @@ typedef enum {
     FK_BOTTOM_BY_STEP,     /* a pawn's step marked as the last move */
     FK_BOTTOM_BY_PRINTING, /* printed diagrams have White at the bottom */
     FK_BOTTOM_BY_PAWNS,
-    FK_BOTTOM_BY_PAWNS_KINGS
+    FK_BOTTOM_BY_PAWNS_KINGS,
+    FK_BOTTOM_BY_SET /* as in the picture the --set was learnt from */
 } fk_scan_note_bottom;
 
 /* How FK_NOTE_TOLD's man was told apart. */
@@ -250,6 +286,12 @@ typedef struct {
      * at a game's end, a picture): read empty, and listed as uncertain. */
     fk_bitboard covered;
     fk_scan_note_args note_args[FK_SCAN_MAX_NOTES]; /* what notes[i] is made of */
+    /* Each square's 13 class probabilities (fk_piece order) as the reader
+     * gave them, by square: what fk_game_next weighs successors by. */
+    float probs[64][FK_PIECE_COUNT];
+    /* Each square's crop shrunk to 8 x 8 grey levels, row by row, by
+     * square: what fk_game_changes compares between pictures. */
+    uint8_t looks[64][64];
 } fk_scan_result;
 
 /* Reads the position from a decoded picture. Returns FK_OK (the result
@@ -283,6 +325,44 @@ FK_API fk_status fk_scan_bytes_all(const void *data, size_t len, const fk_scan_o
 /* Decodes bytes and scans them in one call (errors of both). */
 FK_API fk_status fk_scan_bytes(const void *data, size_t len, const fk_scan_options *opts,
                                fk_scan_result *out, fk_error *err);
+
+/* Following a game through pictures of it (fenkit scan --game). */
+#define FK_GAME_MAX_PLIES 4
+
+/* The successor fk_game_next chose for one picture. */
+typedef struct {
+    fk_position position;             /* the position the picture shows */
+    fk_move moves[FK_GAME_MAX_PLIES]; /* the plies from the last position to it, */
+    int plies;                        /* how many (0: nothing moved) */
+    double score;                     /* its log probability under the readings, less a
+                                         cost a ply */
+    double confidence;                /* 0..1: its share of the weight of all successors */
+    int misfits;                      /* squares whose man the readings all but rule out */
+    int fits;                         /* 0 when too many squares misfit: no successor fits
+                                         the picture (a hand over the board), and the
+                                         caller should skip it */
+} fk_game_step;
+
+/* Chooses the position a picture shows among those reachable from `from`
+ * by 0 to `most` legal plies (at most FK_GAME_MAX_PLIES), weighed by the
+ * picture's square readings (fk_scan_result.probs, by square) and, where
+ * changed is not NULL, by how likely each square changed since the
+ * picture `from` was read in. Returns
+ * FK_OK or FK_ERR_NOMEM. */
+FK_API fk_status fk_game_next(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                              const float changed[64], int most, fk_game_step *out);
+/* How likely each square changed between two pictures taken from one
+ * place (fk_scan_result.looks of each), 0..1, into changed: `changed` for
+ * fk_game_next, which then lets men move only where the picture changed
+ * (NULL there: no such weighing). */
+FK_API void fk_game_changes(const uint8_t before[64][64], const uint8_t now[64][64],
+                            float changed[64]);
+/* The k best successors of fk_game_next's choice, best first, into out
+ * (room for k); returns how many (at most k), or -1 out of memory. */
+FK_API int fk_game_successors(const fk_position *from, const float probs[64][FK_PIECE_COUNT],
+                              const float changed[64], int most, fk_game_step *out, int k);
+/* How many squares' readings all but rule out the man pos has there. */
+FK_API int fk_game_misfits(const fk_position *pos, const float probs[64][FK_PIECE_COUNT]);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,7 @@
 #include "json.h"
 #include "options.h"
 #include "report.h"
+#include "scan_game.h"
 
 static const char help[] =
     N_("Usage: fenkit scan [OPTIONS] IMAGE...\n"
@@ -54,6 +55,10 @@ static const char help[] =
        "                        under P (0..1, default %.3f) are listed as uncertain\n"
        "  --model FILE          a square classifier made by training/ instead of the\n"
        "                        built-in one\n"
+       "  --set FILE            read the men with your own piece set, learnt by\n"
+       "                        'fenkit learn-set' from a picture of the starting\n"
+       "                        position; the side at the bottom is taken from that\n"
+       "                        picture unless --bottom says\n"
        "  --debug-dir DIR       write the grid found (grid.png), the cut board (board.png),\n"
        "                        the 64 crops, the men's outlines found in them and the\n"
        "                        ground under the men on hatched squares into DIR (one\n"
@@ -62,6 +67,13 @@ static const char help[] =
        "  --fen-only            only the FEN, a line a picture, in order (an empty line\n"
        "                        for a picture that could not be read; its error goes to\n"
        "                        standard error), to paste or pipe on\n"
+       "  --game                the pictures are moments of one game, in order, from\n"
+       "                        the first picture's position (the starting position\n"
+       "                        when it fits): each next position is the legal one, 0\n"
+       "                        to 3 plies on, that its squares fit best; a picture\n"
+       "                        that fits none (a hand over the board) is reported and\n"
+       "                        skipped. Prints the game's PGN; with --json a line a\n"
+       "                        picture (fen, moves, confidence) and the PGN last\n"
        "  --ascii               letters instead of chess symbols on the board\n"
        "  -h, --help            this help\n"
        "\n"
@@ -74,12 +86,15 @@ static const char help[] =
        "  fenkit scan --bottom black --debug-dir /tmp/scan diagram.png\n"
        "  xclip -selection clipboard -t image/png -o | fenkit scan -\n"
        "  fenkit scan --fen-only --side b diagram.png | xclip -selection clipboard\n"
-       "  fenkit scan --all --fen-only book-page.jpg\n");
+       "  fenkit scan --all --fen-only book-page.jpg\n"
+       "  fenkit learn-set start.jpg -o myset.fks\n"
+       "  fenkit scan --game --set myset.fks start.jpg move1.jpg move2.jpg\n");
 
 typedef struct {
     fk_scan_options scan;
-    int json, ascii, fen_only, all;
+    int json, ascii, fen_only, all, game;
     const char *model_path;
+    const char *set_path;
     const char *debug_dir;
 } scan_args;
 
@@ -94,9 +109,7 @@ static const char *file_error(int e, const char *otherwise) {
     }
 }
 
-/* Reads a whole file (or standard input for "-") into memory. Returns NULL
- * with *why set when it cannot. */
-static unsigned char *read_all(const char *path, size_t *len, const char **why) {
+unsigned char *cli_read_all(const char *path, size_t *len, const char **why) {
     *len = 0;
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
@@ -221,7 +234,7 @@ static void print_text(const char *image, const fk_scan_result *r, int board, in
 static int scan_one(const char *path, const scan_args *a, const char *debug_dir) {
     size_t len;
     const char *why = NULL;
-    unsigned char *data = read_all(path, &len, &why);
+    unsigned char *data = cli_read_all(path, &len, &why);
     const char *image = strcmp(path, "-") == 0 ? "(standard input)" : path;
     int most = a->all ? FK_SCAN_MAX_BOARDS : 1, boards = 0;
     fk_scan_result *r = malloc(sizeof *r * (size_t)most);
@@ -269,7 +282,8 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         {"all", no_argument, NULL, 'A'},           {"side", required_argument, NULL, 's'},
         {"castling", required_argument, NULL, 'c'}, {"bottom", required_argument, NULL, 'b'},
         {"threshold", required_argument, NULL, 't'}, {"model", required_argument, NULL, 'm'},
-        {"debug-dir", required_argument, NULL, 'd'}, {NULL, 0, NULL, 0}};
+        {"debug-dir", required_argument, NULL, 'd'}, {"set", required_argument, NULL, 'S'},
+        {"game", no_argument, NULL, 'G'},           {NULL, 0, NULL, 0}};
     fk_scan_options_default(&a->scan);
     cli_options o;
     cli_options_start(&o, argc, argv, "h", longopts);
@@ -321,12 +335,16 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
             break;
         }
         case 'm': a->model_path = value; break;
+        case 'S': a->set_path = value; break;
+        case 'G': a->game = 1; break;
         case 'd': a->debug_dir = value; break;
         default: return CLI_USAGE;
         }
     }
     for (int i = 1; i <= o.count; i++) images[(*nimages)++] = argv[i];
     if (*nimages == 0) return cli_usage_error("scan", "no picture given (see fenkit scan --help)");
+    if (a->game && (a->all || a->fen_only || a->debug_dir))
+        return cli_usage_error("scan", "--game takes none of --all, --fen-only and --debug-dir");
     if (a->json && a->fen_only) return cli_usage_error("scan", "--json and --fen-only exclude each other");
     return -1;
 }
@@ -351,6 +369,19 @@ int cmd_scan(int argc, char **argv) {
         }
         a.scan.model = model;
     }
+    fk_piece_set *set = NULL;
+    if (a.set_path) {
+        fk_error err = {0};
+        if (fk_set_load(a.set_path, &set, &err) != FK_OK ||
+            fk_set_check(set, a.scan.model, &err) != FK_OK) {
+            fprintf(stderr, "fenkit scan: %s: %s\n", a.set_path, err.message);
+            fk_set_free(set);
+            fk_model_free(model);
+            free(images);
+            return CLI_USAGE;
+        }
+        a.scan.set = set;
+    }
 #if defined(__GLIBC__)
     /* A picture's buffers (several MB for a screenshot) stay in the heap
      * for the next picture instead of going back to the system and being
@@ -362,7 +393,11 @@ int cmd_scan(int argc, char **argv) {
     }
 #endif
     int failed = 0;
-    for (int i = 0; i < nimages; i++) {
+    for (int i = 0; i < nimages && a.game; i++) {
+        failed = scan_game(images, nimages, &a.scan, a.json) != CLI_OK;
+        break;
+    }
+    for (int i = 0; i < nimages && !a.game; i++) {
         char dir[4096];
         const char *debug = a.debug_dir;
         if (debug && nimages > 1) {
@@ -373,6 +408,7 @@ int cmd_scan(int argc, char **argv) {
         if (!a.json && !a.fen_only && i > 0) fputc('\n', stdout);
         failed += !scan_one(images[i], &a, debug);
     }
+    fk_set_free(set);
     fk_model_free(model);
     free(images);
     return failed ? CLI_PROBLEMS : CLI_OK;

@@ -9,7 +9,7 @@
 #include "fenkit/fenkit.h"
 
 static const cli_command commands[] = {
-#define CLI_ENTRY(name, summary) {#name, cmd_##name, summary},
+#define CLI_ENTRY(id, name, summary) {name, cmd_##id, summary},
     CLI_COMMANDS(CLI_ENTRY)
 #undef CLI_ENTRY
 };

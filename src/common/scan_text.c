@@ -226,10 +226,13 @@ const char *scan_note_text(const fk_scan_result *r, int i, char *buf, size_t cap
         break;
     case FK_NOTE_BOTTOM: {
         static const char *const how[] = {
-            N_("from the coordinates"), N_("from the pawn's step marked as the last move"),
-            N_("as printed diagrams are drawn, with White at the bottom"), N_("from the pawns"),
-            N_("from the pawns and kings")};
-        int v = a->variant >= 0 && a->variant < 5 ? a->variant : 0;
+            N_("from the coordinates"),
+            N_("from the pawn's step marked as the last move"),
+            N_("as printed diagrams are drawn, with White at the bottom"),
+            N_("from the pawns"),
+            N_("from the pawns and kings"),
+            N_("as in the picture the piece set was learnt from")};
+        int v = a->variant >= 0 && a->variant < 6 ? a->variant : 0;
         put(buf, cap, _("%1$s is at the bottom (%2$s, %3$.0f%% sure; use --bottom to say)"), side,
             _(how[v]), 100 * a->value[0]);
         break;

@@ -231,7 +231,10 @@ static void convolve(const fk_model *m, const uint8_t *crops, int n, float *a, f
                    a + ((size_t)ch * n + j) * plane, sizeof(float) * plane);
 }
 
-fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, float *probs) {
+/* Runs the network on n crops up to and including dense layer `last`
+ * (the final one gives probabilities through a softmax; -1 stops after
+ * the convolutions), writing that layer's outputs, a row a crop, to out. */
+static fk_status run_network(const fk_model *m, const uint8_t *crops, int n, int last, float *out) {
     if (!fk_blas_ready()) return FK_ERR_IO;
     int side = m->square, features = m->dense_in[0];
     size_t work = (size_t)CHUNK * side * side, dense = 0;
@@ -263,7 +266,7 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
                  features);
     }
     /* The dense layers take all crops in one product each. */
-    for (int i = 0; i < m->ndense; i++) {
+    for (int i = 0; i <= last; i++) {
         int in = m->dense_in[i], o = m->dense_out[i];
         fk_blas.cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, o, in, 1.0f, x, in,
                             m->dense_w[i], in, 0.0f, y, o);
@@ -276,15 +279,46 @@ fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, floa
         x = y;
         y = t;
     }
-    for (int j = 0; j < n; j++) {
-        const float *z = x + (size_t)j * FK_PIECE_COUNT;
-        float top = z[0], sum = 0;
-        for (int k = 1; k < FK_PIECE_COUNT; k++) top = fmaxf(top, z[k]);
-        for (int k = 0; k < FK_PIECE_COUNT; k++) sum += probs[j * FK_PIECE_COUNT + k] = expf(z[k] - top);
-        for (int k = 0; k < FK_PIECE_COUNT; k++) probs[j * FK_PIECE_COUNT + k] /= sum;
-    }
+    int o = last < 0 ? features : m->dense_out[last];
+    if (last == m->ndense - 1)
+        fk_softmax(x, n, o, out);
+    else
+        memcpy(out, x, sizeof(float) * n * o);
     free(work_block);
     free(x);
     free(y);
     return FK_OK;
+}
+
+void fk_softmax(const float *z, int n, int classes, float *probs) {
+    for (int j = 0; j < n; j++) {
+        const float *r = z + (size_t)j * classes;
+        float *p = probs + (size_t)j * classes, top = r[0], sum = 0;
+        for (int k = 1; k < classes; k++) top = fmaxf(top, r[k]);
+        for (int k = 0; k < classes; k++) sum += p[k] = expf(r[k] - top);
+        for (int k = 0; k < classes; k++) p[k] /= sum;
+    }
+}
+
+fk_status fk_model_classify(const fk_model *m, const uint8_t *crops, int n, float *probs) {
+    return run_network(m, crops, n, m->ndense - 1, probs);
+}
+
+int fk_model_feature_count(const fk_model *m) {
+    return m->ndense > 1 ? m->dense_out[m->ndense - 2] : m->dense_in[0];
+}
+
+fk_status fk_model_features(const fk_model *m, const uint8_t *crops, int n, float *features) {
+    return run_network(m, crops, n, m->ndense - 2, features);
+}
+
+uint32_t fk_model_fingerprint(const fk_model *m) {
+    /* FNV-1a over the final layer's weights, which tell models apart: a
+     * set learnt in one model's features means nothing in another's. */
+    uint32_t h = 2166136261u;
+    int layer = m->ndense - 1, in = m->dense_in[layer];
+    const unsigned char *p = (const unsigned char *)m->dense_w[layer];
+    for (size_t i = 0; i < (size_t)in * m->dense_out[layer] * sizeof(float); i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h ^ (uint32_t)m->square ^ (uint32_t)in << 8;
 }

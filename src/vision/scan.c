@@ -505,9 +505,39 @@ static fk_status cut_board(reading *r, fk_error *err) {
     return FK_OK;
 }
 
+/* A learnt set reads each crop as it is and moved a pixel each way (the
+ * shifted views of look_again), and averages the five readings: the grid
+ * of a photo falls a little differently on each picture. */
+enum { SET_VIEWS = 5 };
+
+static fk_status read_with_set(reading *r, fk_error *err) {
+    size_t area = (size_t)r->side * r->side;
+    uint8_t *views = malloc(SET_VIEWS * 64 * area);
+    float(*read)[FK_PIECE_COUNT] = malloc(sizeof(float) * SET_VIEWS * 64 * FK_PIECE_COUNT);
+    fk_status s = views && read ? FK_OK : FK_ERR_NOMEM;
+    if (s == FK_OK) {
+        memcpy(views, r->crops, 64 * area);
+        /* view 0 of look_again is the mirror image, which the set never saw */
+        for (int v = 1; v < SET_VIEWS; v++)
+            for (int i = 0; i < 64; i++)
+                crop_view(r->crops + i * area, r->side, v, views + ((size_t)v * 64 + i) * area);
+        s = fk_set_classify(r->opts->set, r->model, views, SET_VIEWS * 64, &read[0][0]);
+    }
+    for (int i = 0; s == FK_OK && i < 64; i++)
+        for (int c = 0; c < FK_PIECE_COUNT; c++) {
+            float sum = 0;
+            for (int v = 0; v < SET_VIEWS; v++) sum += read[v * 64 + i][c];
+            r->probs[i][c] = sum / SET_VIEWS;
+        }
+    free(views);
+    free(read);
+    return s == FK_OK ? s : fk_vision_fail(err, s, "out of memory reading the squares");
+}
+
 /* The network's readings of the crops: once, again for the least sure
  * squares, and brighter for a board in dim light. */
 static fk_status read_crops(reading *r, fk_error *err) {
+    if (r->opts->set) return read_with_set(r, err);
     if (read_squares(r->model, r->crops, r->side, r->probs) != FK_OK)
         return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     look_again(r->model, r->crops, r->side, r->probs);
@@ -601,6 +631,14 @@ static fk_status orient_board(reading *r, fk_error *err) {
         out->bottom_given = 1;
         return FK_OK;
     }
+    if (r->opts->set) {
+        /* a set is learnt from one camera's view of the board */
+        out->white_bottom = fk_set_white_bottom(r->opts->set);
+        out->bottom_confidence = 1;
+        r->how = "as in the picture the piece set was learnt from";
+        r->how_by = FK_BOTTOM_BY_SET;
+        return FK_OK;
+    }
     /* Labels decide, unless there are none or the position leaves no
      * doubt (page text beside a diagram can pass for labels); a random
      * placement or an endgame of far-advanced pawns can make the position
@@ -670,6 +708,7 @@ static fk_status build_position(reading *r, fk_error *err) {
         const float *p = r->probs[i];
         fk_square sq = fk_cell_square(i, wb);
         memcpy(by_square[sq], p, sizeof by_square[sq]);
+        memcpy(out->probs[sq], p, sizeof out->probs[sq]);
         /* a twin is no king, but a king read surely stays one */
         if ((r->twins >> i & 1) && FK_PIECE_KIND(r->picture[i]) != FK_KING)
             by_square[sq][FK_MAKE_PIECE(FK_PIECE_COLOR(r->picture[i]), FK_KING)] = 0;
@@ -685,6 +724,16 @@ static fk_status build_position(reading *r, fk_error *err) {
         if (r->picture[i] != FK_EMPTY) fk_position_put(&board, sq, r->picture[i]);
     }
     out->covered = squares_of(r->covered, wb);
+    /* each square's crop shrunk to 8 x 8, for comparing pictures of a game */
+    for (int i = 0, side = r->side, cell = side / 8; i < 64; i++)
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++) {
+                int sum = 0;
+                for (int dy = 0; dy < cell; dy++)
+                    for (int dx = 0; dx < cell; dx++)
+                        sum += r->crops[(size_t)i * side * side + (y * cell + dy) * side + x * cell + dx];
+                out->looks[fk_cell_square(i, wb)][y * 8 + x] = (uint8_t)(sum / (cell * cell));
+            }
     out->uncertain |= squares_of(r->covered | r->partly, wb);
     out->move_dots = squares_of(r->dotted, wb);
     if (!out->bottom_given)
@@ -742,6 +791,8 @@ static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
     out->height = image->height;
     const fk_model *model = opts->model ? opts->model : fk_model_builtin();
     if (!model) return fk_vision_fail(err, FK_ERR_NOMEM, "the built-in model could not be read");
+    fk_status s = opts->set ? fk_set_check(opts->set, model, err) : FK_OK;
+    if (s != FK_OK) return s;
     reading *r = calloc(1, sizeof *r);
     if (!r) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory reading the squares");
     r->image = image;
@@ -753,13 +804,33 @@ static fk_status scan_board(const fk_image *image, const fk_scan_options *opts,
      * outlines (drawings, outline_of()) and 64 hatched grounds (fk_laid_of()) */
     r->crops = malloc((size_t)193 * r->side * r->side);
     r->probs = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
-    fk_status s = FK_OK;
     for (size_t k = 0; k < sizeof STEPS / sizeof STEPS[0] && s == FK_OK; k++)
         s = fk_scan_stopped(opts, err) ? FK_ERR_STOPPED : STEPS[k].run(r, err);
     free(r->crops);
     free(r->probs);
     free(r->rows);
     free(r);
+    return s;
+}
+
+fk_status fk_scan_crops(const fk_image *image, const fk_model *model, uint8_t *crops,
+                        fk_board_location *where, fk_error *err) {
+    fk_scan_options opts;
+    fk_scan_options_default(&opts);
+    int side = fk_model_square_size(model);
+    fk_scan_result *out = calloc(1, sizeof *out);
+    reading r = {.image = image, .opts = &opts, .model = model, .out = out, .side = side};
+    r.crops = malloc((size_t)193 * side * side);
+    r.probs = malloc(sizeof(float) * 64 * FK_PIECE_COUNT);
+    fk_status s = out ? find_board(&r, err) : fk_vision_fail(err, FK_ERR_NOMEM, "out of memory");
+    if (s == FK_OK) s = cut_board(&r, err);
+    if (s == FK_OK) {
+        memcpy(crops, r.crops, (size_t)64 * side * side);
+        *where = out->board;
+    }
+    free(r.crops);
+    free(r.probs);
+    free(out);
     return s;
 }
 

@@ -59,6 +59,26 @@ void fk_board_refine_quad(const fk_image *image, fk_board_location *where);
  * grey pixels, in picture order (top row first, left to right), averaging
  * the picture over each crop pixel's footprint. crops holds 64*side*side
  * bytes. Returns FK_OK or FK_ERR_NOMEM. */
+/* The network's features of n crops: the input of its last layer,
+ * fk_model_feature_count floats a crop (errors of fk_model_classify). */
+fk_status fk_model_features(const fk_model *model, const uint8_t *crops, int n, float *features);
+int fk_model_feature_count(const fk_model *model);
+/* A number that tells models apart (a hash of their last layer). */
+uint32_t fk_model_fingerprint(const fk_model *model);
+/* Softmax of n rows of `classes` scores z into probs (may be z). */
+void fk_softmax(const float *z, int n, int classes, float *probs);
+
+/* The learnt set's probabilities for n crops, as fk_model_classify's. */
+fk_status fk_set_classify(const fk_piece_set *set, const fk_model *model, const uint8_t *crops,
+                          int n, float *probs);
+/* 1 when White was at the bottom of the picture the set was learnt from. */
+int fk_set_white_bottom(const fk_piece_set *set);
+/* Finds the board in the picture and cuts its 64 crops (model's side),
+ * as a scan does before reading them; where gets the board. Errors of
+ * fk_board_locate, or FK_ERR_NOMEM. */
+fk_status fk_scan_crops(const fk_image *image, const fk_model *model, uint8_t *crops,
+                        fk_board_location *where, fk_error *err);
+
 fk_status fk_board_cut(const fk_image *image, const fk_board_location *where, int side,
                        uint8_t *crops);
 

@@ -2,7 +2,7 @@
 # the dispatcher.
 source "$(dirname "$0")/lib/common.bash" "$1"
 
-ALL="check explain show normalize render moves play perft pgn serve scan analyse"
+ALL="check explain show normalize render moves play perft pgn serve scan learn-set analyse"
 for command in $ALL; do
     for flag in --help -h; do
         step "fenkit $command $flag"
