@@ -7,6 +7,7 @@
 #include "analyse.h"
 #include "common/not_a_fen.h"
 #include "cli.h"
+#include "fenkit/game.h"
 #include "input.h"
 #include "json.h"
 
@@ -145,30 +146,35 @@ static int refuse(const analyse_settings *s, const char *input, long number, con
     return CLI_PROBLEMS;
 }
 
-/* Answers a position with no legal move, which is not the engine's to judge. */
-static void write_game_over(const analyse_settings *s, const fk_position *pos, const char *fen,
-                            const char *input, long number, FILE *out) {
-    int mated = fk_position_in_check(pos, pos->side);
+/* Answers a position whose game is over (mate, stalemate, or a fivefold
+ * repetition or the 75-move rule reached by the moves given): the rules
+ * decide it, not the engine. */
+static void write_game_over(const analyse_settings *s, const fk_position *pos, fk_game_reason why,
+                            const char *fen, const char *input, long number, FILE *out) {
     const char *mover = color_names[pos->side], *other = color_names[!pos->side];
     if (s->json) {
         json_head(out, input, number);
         fputs(",\"fen\":", out);
         cli_json_cstring(out, fen);
-        fprintf(out, ",\"status\":\"%s\",\"result\":\"%s\"}\n", mated ? "checkmate" : "stalemate",
-                !mated                  ? "1/2-1/2"
-                : pos->side == FK_WHITE ? "0-1"
-                                        : "1-0");
+        fprintf(out, ",\"status\":\"%s\",\"result\":\"%s\"}\n", fk_game_reason_name(why),
+                fk_game_result(why, pos));
         return;
     }
     fprintf(out, "Position    %s\n", fen);
-    if (mated)
+    if (why == FK_GAME_CHECKMATE)
         fprintf(out, "Checkmate: %s is mated, %s has won. The engine is not asked.\n", mover,
                 other);
-    else
+    else if (why == FK_GAME_STALEMATE)
         fprintf(out,
                 "Stalemate: %s has no legal move and is not in check; a draw. The engine is not "
                 "asked.\n",
                 mover);
+    else if (why == FK_GAME_FIVEFOLD)
+        fprintf(out, "Draw: the position has stood five times, which ends the game. The engine is "
+                     "not asked.\n");
+    else
+        fprintf(out, "Draw: 75 moves each without a capture or a pawn move end the game. The "
+                     "engine is not asked.\n");
 }
 
 /* The best lines as text, one a row. */
@@ -320,9 +326,15 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     if (nmoves < 0) return refuse(s, input, number, why, NULL, out, err, where);
     char fen[FK_FEN_MAX];
     fk_fen_write(&pos, FK_EP_LEGAL, fen, sizeof fen);
+    /* mate and stalemate, and the draws the moves given make automatic;
+     * a dead position is still the engine's to show */
+    fk_game_state game;
+    fk_game_judge(&start, moves, nmoves, &game);
     fk_movelist list;
-    if (fk_moves_generate(&pos, &list) == 0) {
-        write_game_over(s, &pos, fen, input, number, out);
+    if (fk_moves_generate(&pos, &list) == 0)
+        game.end = fk_position_in_check(&pos, pos.side) ? FK_GAME_CHECKMATE : FK_GAME_STALEMATE;
+    if (game.end != FK_GAME_ON && game.end != FK_GAME_INSUFFICIENT) {
+        write_game_over(s, &pos, game.end, fen, input, number, out);
         return CLI_OK;
     }
     fk_analysis a;

@@ -58,6 +58,15 @@ fk analyse --json --engine /nonexistent/engine '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'
 expect_rc 0
 json_check 'assert rows[0]["status"] == "stalemate" and rows[0]["result"] == "1/2-1/2", rows'
 
+step "a fivefold repetition and the 75-move rule reached by the moves end the game, no engine asked"
+SHUFFLE="g1f3 g8f6 f3g1 f6g8"
+fk analyse --engine /nonexistent/engine "startpos moves $SHUFFLE $SHUFFLE $SHUFFLE $SHUFFLE"
+expect_rc 0
+out_has "Draw: the position has stood five times, which ends the game. The engine is not asked."
+fk analyse --json --engine /nonexistent/engine '7k/8/8/8/8/8/8/K5R1 w - - 149 90 moves a1b1'
+expect_rc 0
+json_check 'assert rows[0]["status"] == "seventy-five-move-rule" and rows[0]["result"] == "1/2-1/2", rows'
+
 step "an impossible position is refused with the checker's reasons, no engine asked"
 fk analyse --engine /nonexistent/engine "$PAWN_ON_8"
 expect_rc 1
