@@ -24,14 +24,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED = os.environ.get("SHARED", os.path.abspath(os.path.join(HERE, "..", "..", "shared")))
 FRAMES = os.path.join(SHARED, "images", "bgu-physical-frames")
-
-
-def expand(placement):
-    out = []
-    for rank in placement.split("/"):
-        for ch in rank:
-            out.extend(["."] * int(ch) if ch.isdigit() else [ch])
-    return out
+sys.path.insert(0, HERE)
+from eval_scan import expand  # noqa: E402
 
 
 def games():
