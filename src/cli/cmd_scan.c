@@ -293,7 +293,8 @@ static int parse_args(int argc, char **argv, scan_args *a, char **images, int *n
         case 'h': {
             fk_scan_options defaults;
             fk_scan_options_default(&defaults);
-            printf(_(help), defaults.threshold);
+            /* longer than stdio's buffer: a failed write is caught here, with its errno */
+            if (printf(_(help), defaults.threshold) < 0) cli_stdout_failed(errno);
             return CLI_OK;
         }
         case 'j': a->json = 1; break;
