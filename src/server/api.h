@@ -109,6 +109,23 @@ int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
  * steps; once it says 1 the scan stops, with a 503 `gone`, and 1 is
  * returned (else 0). */
 int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
+/* A scan may send the player's piece set (a .fks file, at most this many
+ * bytes) before the picture in its body, with ?set_bytes=N. */
+#define SRV_MAX_SET_BYTES 65536
+/* Where the picture of a scan request starts: after its set, when
+ * set_bytes= is good (srv_scan_options_ok said so), else 0. */
+size_t srv_scan_picture_at(const srv_request *req);
+
+/* POST /api/learn-set, the part that needs no queue: refuses what is not
+ * an image (415), a bad fen= or bottom= (400), and answers 503 when the
+ * scanner is not built in. Returns 1 when the reply is complete, 0 when
+ * the set should be learnt (by srv_api_learn_set_run, on a scan worker). */
+int srv_api_learn_set_accept(const srv_request *req, srv_reply *reply);
+/* Learns the set in the picture of req (`fenkit learn-set`) and fills
+ * reply: 200 with the set's .fks bytes in base64 (`set`), the side at the
+ * bottom and how well the set reads its own picture back; 415 damaged
+ * picture, 422 no board. gone(ctx) as for srv_api_scan_run. */
+int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
 
 /* GET /api/analyse: what the query asks of the engine. The engine gets
  * the moves since the last capture or pawn move (no earlier position can
