@@ -21,7 +21,7 @@ header_has "X-Frame-Options: DENY"
 out_has '<script src="/app.js" defer></script>'
 out_lacks '<script>'
 out_lacks ' on'"click="
-for asset in "/app.js text/javascript" "/puzzles.js text/javascript" "/drills.js text/javascript" "/app.css text/css" \
+for asset in "/app.js text/javascript" "/puzzles.js text/javascript" "/drills.js text/javascript" "/myset.js text/javascript" "/app.css text/css" \
     "/pieces/wK.svg image/svg+xml" "/index.html text/html" "/puzzles/starter.csv text/csv"; do
     set -- $asset
     step "GET $1"
