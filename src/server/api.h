@@ -95,14 +95,12 @@ int srv_picture_size(const unsigned char *data, size_t len, long *width, long *h
 
 /* 1 when fenkit was built with the scanner. */
 int srv_scan_available(void);
-/* POST /api/scan, the part that needs no queue: refuses what is not an
- * image (415) and, when the scanner is not built in, answers 503. Returns
+/* POST /api/scan, the part that needs no queue: refuses bad options and
+ * a bad set (400), what is not an image (415) and, when the scanner is
+ * not built in, answers 503. Returns
  * 1 when the reply is complete, 0 when the image should be scanned (by
  * srv_api_scan_run, on a worker). */
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply);
-/* 1 when the scan options of the query (side, castling, bottom) are
- * good; else 0 with a 400 in reply. */
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
 /* Scans the image of req and fills reply (runs on a scan worker): 200 with
  * the object of `fenkit scan --json`, 415 damaged picture, 413 too many
  * pixels, 422 no board found. gone(ctx) is asked between the scan's

@@ -24,16 +24,20 @@ static int read_learn_query(const srv_request *req, fk_position *known, int *bot
         int whole = strchr(fen, ' ') != NULL;
         fk_problems problems;
         if (n > FK_FEN_MAX ||
-            fk_fen_parse(text, (size_t)snprintf(text, sizeof text, whole ? "%s" : "%s w - - 0 1", fen),
+            fk_fen_parse(text,
+                         (size_t)snprintf(text, sizeof text, whole ? "%s" : "%s w - - 0 1", fen),
                          FK_FEN_TOLERANT, known, &problems) != FK_OK) {
             srv_reply_error(reply, 400, "bad-fen", "fen must be a FEN or a placement");
             return -1;
         }
     }
     if (side) {
-        if (strcmp(side, "auto") == 0) *bottom = 0;
-        else if (strcmp(side, "white") == 0) *bottom = 1;
-        else if (strcmp(side, "black") == 0) *bottom = 2;
+        if (strcmp(side, "auto") == 0)
+            *bottom = 0;
+        else if (strcmp(side, "white") == 0)
+            *bottom = 1;
+        else if (strcmp(side, "black") == 0)
+            *bottom = 2;
         else {
             srv_reply_error(reply, 400, "bad-option", "bottom must be auto, white or black");
             return -1;
@@ -75,7 +79,8 @@ static void add_base64(srv_buf *b, const unsigned char *data, size_t len) {
         if (i + 1 < len) v |= (unsigned long)data[i + 1] << 8;
         if (i + 2 < len) v |= data[i + 2];
         char out[4] = {digits[v >> 18], digits[(v >> 12) & 63],
-                       i + 1 < len ? digits[(v >> 6) & 63] : '=', i + 2 < len ? digits[v & 63] : '='};
+                       i + 1 < len ? digits[(v >> 6) & 63] : '=',
+                       i + 2 < len ? digits[v & 63] : '='};
         srv_buf_add(b, out, 4);
     }
 }
@@ -101,7 +106,8 @@ static void add_read_back(srv_buf *b, const srv_request *req, const fk_piece_set
     }
     int right = 0;
     for (int sq = 0; sq < 64; sq++)
-        right += fk_position_at(&r->position, (fk_square)sq) == fk_position_at(known, (fk_square)sq);
+        right +=
+            fk_position_at(&r->position, (fk_square)sq) == fk_position_at(known, (fk_square)sq);
     srv_buf_puts(b, "{\"fen\":");
     srv_json_cstring(b, r->fen);
     srv_buf_printf(b, ",\"squares_right\":%d,\"board_right\":%.4f,\"uncertain\":", right,
@@ -111,7 +117,8 @@ static void add_read_back(srv_buf *b, const srv_request *req, const fk_piece_set
     free(r);
 }
 
-int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx) {
+int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx),
+                          void *ctx) {
     fk_position known;
     int bottom;
     if (read_learn_query(req, &known, &bottom, reply) < 0) return 0;
@@ -138,7 +145,8 @@ int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(
         reply->type = "application/json";
         srv_buf_printf(b, "{\"set\":\"");
         add_base64(b, data, len);
-        srv_buf_printf(b, "\",\"bytes\":%zu,\"bottom\":\"%s\",\"bottom_given\":%s,\"read_back\":", len,
+        srv_buf_printf(b,
+                       "\",\"bytes\":%zu,\"bottom\":\"%s\",\"bottom_given\":%s,\"read_back\":", len,
                        /* the .fks file's word at 28: 1 White at the bottom, 2 Black */
                        data[28] == 1 ? "white" : "black", bottom ? "true" : "false");
         add_read_back(b, req, set, &known, gone, ctx);
@@ -148,9 +156,13 @@ int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(
     }
     case FK_ERR_INVALID: srv_reply_error(reply, 422, "no-board", "%s", err.message); break;
     case FK_ERR_STOPPED:
-        srv_reply_error(reply, 503, "gone", "the client closed the connection before its set was learnt");
+        srv_reply_error(reply, 503, "gone",
+                        "the client closed the connection before its set was learnt");
         break;
-    default: srv_reply_error(reply, 503, "learn-failed", "%s", err.message[0] ? err.message : "learning the set failed"); break;
+    default:
+        srv_reply_error(reply, 503, "learn-failed", "%s",
+                        err.message[0] ? err.message : "learning the set failed");
+        break;
     }
     free(data);
     fk_set_free(set);
@@ -158,7 +170,8 @@ int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(
 }
 #else
 
-int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx) {
+int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx),
+                          void *ctx) {
     (void)req;
     (void)gone;
     (void)ctx;

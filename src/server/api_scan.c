@@ -4,6 +4,7 @@
  * reply. Built without the vision layer, fenkit
  * answers a picture with 503 and a sentence saying so. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
@@ -46,10 +47,10 @@ static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *rep
     const char *all = req->arg(req->arg_ctx, "all");
     const char *set_bytes = req->arg(req->arg_ctx, "set_bytes");
     if (set_bytes) {
-        size_t n = strlen(set_bytes), v = 0;
-        for (size_t i = 0; i < n && i < 6; i++)
-            v = v * 10 + (size_t)(set_bytes[i] - '0');
-        if (n == 0 || n > 5 || strspn(set_bytes, "0123456789") != n || v == 0 ||
+        char *end;
+        unsigned long v = strtoul(set_bytes, &end, 10);
+        /* a digit first: strtoul would take "-5" and " 5" too */
+        if (!(set_bytes[0] >= '0' && set_bytes[0] <= '9') || *end || v == 0 ||
             v > SRV_MAX_SET_BYTES || v >= req->body_len) {
             srv_reply_error(reply, 400, "bad-set",
                             "set_bytes must count the bytes of the piece set that come before the "
@@ -92,12 +93,6 @@ static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *rep
     return 0;
 }
 
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
-    scan_query q;
-    return read_scan_query(req, &q, reply) == 0;
-}
-
-
 size_t srv_scan_picture_at(const srv_request *req) {
     scan_query q;
     srv_reply ignored = {0};
@@ -118,7 +113,8 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
     }
     if (read_scan_query(req, &q, reply) < 0) return 1;
     if (q.set_bytes && !set_ok(req, q.set_bytes, reply)) return 1;
-    if (!srv_image_type((const unsigned char *)req->body + q.set_bytes, req->body_len - q.set_bytes)) {
+    const unsigned char *picture = (const unsigned char *)req->body + q.set_bytes;
+    if (!srv_image_type(picture, req->body_len - q.set_bytes)) {
         srv_reply_error(reply, 415, "not-an-image",
                         "that is not a picture fenkit can read (PNG, JPEG, GIF, WebP or BMP)");
         return 1;
@@ -133,7 +129,6 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 }
 
 #ifdef FENKIT_HAVE_SCAN
-#include <stdlib.h>
 
 #include "common/scan_json.h"
 #include "fenkit/vision.h"
@@ -142,7 +137,8 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 static fk_piece_set *read_set(const srv_request *req, size_t set_bytes, srv_reply *reply) {
     fk_piece_set *set = NULL;
     fk_error err = {0};
-    if (fk_set_read(req->body, set_bytes, &set, &err) != FK_OK || fk_set_check(set, NULL, &err) != FK_OK) {
+    if (fk_set_read(req->body, set_bytes, &set, &err) != FK_OK ||
+        fk_set_check(set, NULL, &err) != FK_OK) {
         srv_reply_error(reply, 400, "bad-set", "%s", err.message);
         fk_set_free(set);
         return NULL;
@@ -199,7 +195,8 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
     /* the words in the client's language: ?lang=, else Accept-Language */
     const char *lang = srv_lang_choose(req, req->arg(req->arg_ctx, "lang"));
     fk_error err = {0};
-    fk_status status = fk_scan_bytes_all(req->body + q.set_bytes, req->body_len - q.set_bytes, &opts, r, most, &count, &err);
+    fk_status status = fk_scan_bytes_all(req->body + q.set_bytes, req->body_len - q.set_bytes,
+                                         &opts, r, most, &count, &err);
     switch (status) {
     case FK_OK:
         reply->status = 200;
