@@ -111,7 +111,7 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
  * bytes) before the picture in its body, with ?set_bytes=N. */
 #define SRV_MAX_SET_BYTES 65536
 /* Where the picture of a scan request starts: after its set, when
- * set_bytes= is good (srv_scan_options_ok said so), else 0. */
+ * set_bytes= is good (srv_api_scan_accept said so), else 0. */
 size_t srv_scan_picture_at(const srv_request *req);
 
 /* POST /api/learn-set, the part that needs no queue: refuses what is not
