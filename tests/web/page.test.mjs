@@ -511,6 +511,15 @@ try {
       await page.waitForFunction(() => /Your set "g6_f000036"/.test(document.getElementById('myset-said').textContent))
         .catch(async () => fail(`after a reload the page says "${await page.textContent('#myset-said')}"`));
       await scanned(withSet, 'after a reload the later frame was not read with the set');
+      // a damaged set is refused with the server's reason and what to do
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem('fenkit.set'));
+        localStorage.setItem('fenkit.set', JSON.stringify({ ...s, set: btoa('not a set') }));
+      });
+      await page.setInputFiles('#file', later);
+      await page.waitForSelector('#scan-error:not([hidden])', { timeout: SCAN_WAIT });
+      const said = await page.textContent('#scan-error');
+      expect(/^Not a fenkit piece-set file \(\.fks\): forget your set and teach it again\.$/.test(said), `a damaged set: "${said}"`);
       await page.click('#myset-forget');
       expect(await page.evaluate(() => localStorage.getItem('fenkit.set')) === null, 'the set is still kept');
       expect(await page.isHidden('#myset-forget'), 'the forget button is still shown');
