@@ -561,11 +561,12 @@ function forgetScan() {
 // search of the whole picture, so it is done only when asked.
 async function sendPicture(file, bottom, all) {
   let res, data = null;
-  const query = [all ? 'all=1' : '', bottom ? 'bottom=' + bottom : '',
+  const withSet = scanBody(file); // the player's own set first, when kept (myset.js)
+  const query = [all ? 'all=1' : '', bottom ? 'bottom=' + bottom : '', withSet.query,
     state.lang ? 'lang=' + encodeURIComponent(state.lang) : ''].filter(Boolean).join('&');
   try {
     res = await fetch('/api/scan' + (query ? '?' + query : ''), {
-      method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      method: 'POST', body: withSet.body, headers: { 'Content-Type': file.type || 'application/octet-stream' },
     });
     data = await res.json().catch(() => null);
   } catch (err) {
@@ -576,7 +577,9 @@ async function sendPicture(file, bottom, all) {
   const boards = data && (all ? data.boards : data.fen && [data]);
   if (!res.ok || !boards || !boards.length) {
     $('scan-status').textContent = '';
-    showScanError(data && data.message ? data.message : 'The server answered ' + res.status + '.');
+    showScanError(data && data.message
+      ? data.message + (data.code === 'bad-set' ? ': forget your set and teach it again' : '')
+      : 'The server answered ' + res.status + '.');
     return null;
   }
   return boards;

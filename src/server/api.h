@@ -95,20 +95,35 @@ int srv_picture_size(const unsigned char *data, size_t len, long *width, long *h
 
 /* 1 when fenkit was built with the scanner. */
 int srv_scan_available(void);
-/* POST /api/scan, the part that needs no queue: refuses what is not an
- * image (415) and, when the scanner is not built in, answers 503. Returns
+/* POST /api/scan, the part that needs no queue: refuses bad options and
+ * a bad set (400), what is not an image (415) and, when the scanner is
+ * not built in, answers 503. Returns
  * 1 when the reply is complete, 0 when the image should be scanned (by
  * srv_api_scan_run, on a worker). */
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply);
-/* 1 when the scan options of the query (side, castling, bottom) are
- * good; else 0 with a 400 in reply. */
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply);
 /* Scans the image of req and fills reply (runs on a scan worker): 200 with
  * the object of `fenkit scan --json`, 415 damaged picture, 413 too many
  * pixels, 422 no board found. gone(ctx) is asked between the scan's
  * steps; once it says 1 the scan stops, with a 503 `gone`, and 1 is
  * returned (else 0). */
 int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
+/* A scan may send the player's piece set (a .fks file, at most this many
+ * bytes) before the picture in its body, with ?set_bytes=N. */
+#define SRV_MAX_SET_BYTES 65536
+/* Where the picture of a scan request starts: after its set, when
+ * set_bytes= is good (srv_api_scan_accept said so), else 0. */
+size_t srv_scan_picture_at(const srv_request *req);
+
+/* POST /api/learn-set, the part that needs no queue: refuses what is not
+ * an image (415), a bad fen= or bottom= (400), and answers 503 when the
+ * scanner is not built in. Returns 1 when the reply is complete, 0 when
+ * the set should be learnt (by srv_api_learn_set_run, on a scan worker). */
+int srv_api_learn_set_accept(const srv_request *req, srv_reply *reply);
+/* Learns the set in the picture of req (`fenkit learn-set`) and fills
+ * reply: 200 with the set's .fks bytes in base64 (`set`), the side at the
+ * bottom and how well the set reads its own picture back; 415 damaged
+ * picture, 422 no board. gone(ctx) as for srv_api_scan_run. */
+int srv_api_learn_set_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx);
 
 /* GET /api/analyse: what the query asks of the engine. The engine gets
  * the moves since the last capture or pawn move (no earlier position can

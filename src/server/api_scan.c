@@ -4,6 +4,7 @@
  * reply. Built without the vision layer, fenkit
  * answers a picture with 503 and a sentence saying so. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
@@ -32,17 +33,32 @@ typedef struct {
     char letters[8]; /* "KQkq" or a part of it */
     int bottom;      /* 0 auto, 1 White, 2 Black */
     int all;         /* 1: every board of the picture */
+    size_t set_bytes; /* the body's first bytes are a piece set (.fks), or 0 */
 } scan_query;
 
 /* Reads the scan options of the query (side=w|b, castling=auto|none|KQkq,
- * bottom=auto|white|black, all=0|1); returns 0, or -1 with a 400 in
- * reply. */
+ * bottom=auto|white|black, all=0|1, set_bytes=N); returns 0, or -1 with
+ * a 400 in reply. */
 static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *reply) {
     *q = (scan_query){.side = -1};
     const char *side = req->arg(req->arg_ctx, "side");
     const char *castling = req->arg(req->arg_ctx, "castling");
     const char *bottom = req->arg(req->arg_ctx, "bottom");
     const char *all = req->arg(req->arg_ctx, "all");
+    const char *set_bytes = req->arg(req->arg_ctx, "set_bytes");
+    if (set_bytes) {
+        char *end;
+        unsigned long v = strtoul(set_bytes, &end, 10);
+        /* a digit first: strtoul would take "-5" and " 5" too */
+        if (!(set_bytes[0] >= '0' && set_bytes[0] <= '9') || *end || v == 0 ||
+            v > SRV_MAX_SET_BYTES || v >= req->body_len) {
+            srv_reply_error(reply, 400, "bad-set",
+                            "set_bytes must count the bytes of the piece set that come before the "
+                            "picture in the body");
+            return -1;
+        }
+        q->set_bytes = v;
+    }
     if (all && strcmp(all, "0") != 0 && strcmp(all, "1") != 0) {
         srv_reply_error(reply, 400, "bad-option", "all must be 0 or 1");
         return -1;
@@ -77,23 +93,32 @@ static int read_scan_query(const srv_request *req, scan_query *q, srv_reply *rep
     return 0;
 }
 
-int srv_scan_options_ok(const srv_request *req, srv_reply *reply) {
+size_t srv_scan_picture_at(const srv_request *req) {
     scan_query q;
-    return read_scan_query(req, &q, reply) == 0;
+    srv_reply ignored = {0};
+    size_t at = read_scan_query(req, &q, &ignored) == 0 ? q.set_bytes : 0;
+    srv_reply_free(&ignored);
+    return at;
 }
 
+/* 1 when the set before the picture can be read and read with the
+ * built-in model; else 0 with a 400 `bad-set`. */
+static int set_ok(const srv_request *req, size_t set_bytes, srv_reply *reply);
 
 int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
+    scan_query q;
     if (req->body_len == 0) {
         srv_reply_error(reply, 400, "empty-body", "send the picture's bytes as the request body");
         return 1;
     }
-    if (!srv_image_type((const unsigned char *)req->body, req->body_len)) {
+    if (read_scan_query(req, &q, reply) < 0) return 1;
+    if (q.set_bytes && !set_ok(req, q.set_bytes, reply)) return 1;
+    const unsigned char *picture = (const unsigned char *)req->body + q.set_bytes;
+    if (!srv_image_type(picture, req->body_len - q.set_bytes)) {
         srv_reply_error(reply, 415, "not-an-image",
                         "that is not a picture fenkit can read (PNG, JPEG, GIF, WebP or BMP)");
         return 1;
     }
-    if (!srv_scan_options_ok(req, reply)) return 1;
     if (!srv_scan_available()) {
         srv_reply_error(reply, 503, "scanner-not-built",
                         "the scanner is not built into this fenkit, so pictures cannot be read yet; "
@@ -104,10 +129,28 @@ int srv_api_scan_accept(const srv_request *req, srv_reply *reply) {
 }
 
 #ifdef FENKIT_HAVE_SCAN
-#include <stdlib.h>
 
 #include "common/scan_json.h"
 #include "fenkit/vision.h"
+
+/* Reads the set of a scan request; NULL with a 400 `bad-set` in reply. */
+static fk_piece_set *read_set(const srv_request *req, size_t set_bytes, srv_reply *reply) {
+    fk_piece_set *set = NULL;
+    fk_error err = {0};
+    if (fk_set_read(req->body, set_bytes, &set, &err) != FK_OK ||
+        fk_set_check(set, NULL, &err) != FK_OK) {
+        srv_reply_error(reply, 400, "bad-set", "%s", err.message);
+        fk_set_free(set);
+        return NULL;
+    }
+    return set;
+}
+
+static int set_ok(const srv_request *req, size_t set_bytes, srv_reply *reply) {
+    fk_piece_set *set = read_set(req, set_bytes, reply);
+    fk_set_free(set);
+    return set != NULL;
+}
 
 /* Appends the result as the object `fenkit scan --json` writes, without
  * the image name (nor the line's end, inside a list); its notes and
@@ -139,16 +182,21 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
     memcpy(opts.castling, q.letters, sizeof q.letters);
     static const fk_bottom bottoms[] = {FK_BOTTOM_AUTO, FK_BOTTOM_WHITE, FK_BOTTOM_BLACK};
     opts.bottom = bottoms[q.bottom];
+    fk_piece_set *set = NULL;
+    if (q.set_bytes && !(set = read_set(req, q.set_bytes, reply))) return 0;
+    opts.set = set;
     int most = q.all ? FK_SCAN_MAX_BOARDS : 1, count = 0;
     fk_scan_result *r = malloc(sizeof *r * (size_t)most);
     if (!r) {
         srv_reply_error(reply, 503, "out-of-memory", "the server is out of memory; try again");
+        fk_set_free(set);
         return 0;
     }
     /* the words in the client's language: ?lang=, else Accept-Language */
     const char *lang = srv_lang_choose(req, req->arg(req->arg_ctx, "lang"));
     fk_error err = {0};
-    fk_status status = fk_scan_bytes_all(req->body, req->body_len, &opts, r, most, &count, &err);
+    fk_status status = fk_scan_bytes_all(req->body + q.set_bytes, req->body_len - q.set_bytes,
+                                         &opts, r, most, &count, &err);
     switch (status) {
     case FK_OK:
         reply->status = 200;
@@ -175,9 +223,17 @@ int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void 
     default: srv_reply_error(reply, 503, "scan-failed", "%s", err.message[0] ? err.message : "the scan failed"); break;
     }
     free(r);
+    fk_set_free(set);
     return status == FK_ERR_STOPPED;
 }
 #else
+
+static int set_ok(const srv_request *req, size_t set_bytes, srv_reply *reply) {
+    (void)req;
+    (void)set_bytes;
+    (void)reply;
+    return 1; /* the scanner's absence is answered next */
+}
 
 int srv_api_scan_run(const srv_request *req, srv_reply *reply, int (*gone)(void *ctx), void *ctx) {
     (void)req;

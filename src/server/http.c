@@ -80,7 +80,8 @@ typedef enum {
     ROUTE_RENDER,
     ROUTE_INFO,
     ROUTE_MESSAGES,
-    ROUTE_ANALYSE
+    ROUTE_ANALYSE,
+    ROUTE_LEARN_SET
 } route_kind;
 
 typedef struct {
@@ -95,6 +96,7 @@ static const route routes[] = {
     {"/api/moves", "POST", ROUTE_MOVES, SRV_MAX_FEN_BODY},
     {"/api/diff", "POST", ROUTE_DIFF, 2 * SRV_MAX_FEN_BODY},
     {"/api/scan", "POST", ROUTE_SCAN, SRV_MAX_IMAGE_BODY},
+    {"/api/learn-set", "POST", ROUTE_LEARN_SET, SRV_MAX_IMAGE_BODY},
     {"/api/render.svg", "GET", ROUTE_RENDER, 0},
     {"/api/info", "GET", ROUTE_INFO, 0},
     {"/api/messages", "GET", ROUTE_MESSAGES, 0},
@@ -306,12 +308,14 @@ static void run_scan(srv_job *job, int cancelled) {
                         "the picture waited %.0f s for a free scanner; try again", srv_seconds_since(&job->queued_at));
     } else {
         srv_request req = api_request(r);
-        int stopped = srv_api_scan_run(&req, &r->reply, scan_gone, r);
+        int stopped = r->route->kind == ROUTE_LEARN_SET
+                          ? srv_api_learn_set_run(&req, &r->reply, scan_gone, r)
+                          : srv_api_scan_run(&req, &r->reply, scan_gone, r);
         if (stopped && r->srv->stopping)
             srv_reply_error(&r->reply, 503, "stopping", "the server is stopping");
         else if (stopped && r->srv->opts.log)
-            fprintf(r->srv->opts.log,
-                    "- POST /api/scan stopped: its client closed the connection\n");
+            fprintf(r->srv->opts.log, "- POST %s stopped: its client closed the connection\n",
+                    r->route->path);
         srv_budget_give(&r->srv->scans, r->scan_bytes);
     }
     r->state = REQ_SCANNED;
@@ -467,10 +471,12 @@ static enum MHD_Result send_stream(request *r) {
 
 /* 1 when the picture of a scan request is too large to decode here, with
  * a 413 in reply; else 0, and the memory its scan may take is noted. */
-static int picture_too_large(request *r, srv_reply *reply) {
+static int picture_too_large(request *r, const srv_request *req, srv_reply *reply) {
     long w, h;
     double pixels;
-    if (!srv_picture_size((const unsigned char *)r->body, r->body_len, &w, &h, &pixels)) return 0;
+    size_t at = r->route->kind == ROUTE_SCAN ? srv_scan_picture_at(req) : 0; /* after a set */
+    if (!srv_picture_size((const unsigned char *)r->body + at, r->body_len - at, &w, &h, &pixels))
+        return 0;
     double bytes = pixels * SRV_SCAN_BYTES_PER_PIXEL;
     if (bytes <= (double)r->srv->scans.cap) {
         r->scan_bytes = (size_t)bytes;
@@ -518,7 +524,11 @@ static enum MHD_Result answer(request *r) {
         r->job.run = run_analysis;
         return hand_over(r, r->srv->analyses, "analyses are running, this server's limit");
     case ROUTE_SCAN:
-        if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &reply)) break;
+        if (srv_api_scan_accept(&req, &reply) || picture_too_large(r, &req, &reply)) break;
+        return hand_over(r, r->srv->jobs, "pictures are being scanned or waiting");
+    case ROUTE_LEARN_SET:
+        /* a set is learnt on the scan workers, within their memory */
+        if (srv_api_learn_set_accept(&req, &reply) || picture_too_large(r, &req, &reply)) break;
         return hand_over(r, r->srv->jobs, "pictures are being scanned or waiting");
     }
     return send_reply(r, &reply, NULL);

@@ -21,7 +21,7 @@ header_has "X-Frame-Options: DENY"
 out_has '<script src="/app.js" defer></script>'
 out_lacks '<script>'
 out_lacks ' on'"click="
-for asset in "/app.js text/javascript" "/puzzles.js text/javascript" "/drills.js text/javascript" "/app.css text/css" \
+for asset in "/app.js text/javascript" "/puzzles.js text/javascript" "/drills.js text/javascript" "/myset.js text/javascript" "/app.css text/css" \
     "/pieces/wK.svg image/svg+xml" "/index.html text/html" "/puzzles/starter.csv text/csv"; do
     set -- $asset
     step "GET $1"
@@ -212,6 +212,43 @@ if [ "$SCAN" = True ]; then
     req POST /api/scan -H 'Content-Type: image/png' --data-binary @"$FENKIT_TEST_DATA/scan/page-three.png"
     expect_code 200
     json_check "assert rows[0]['fen'].startswith('8/5pk1/6p1/8/3R4/6P1/5PK1/r7 '), rows[0]"
+    step "POST /api/learn-set, then /api/scan with the set: the FEN that scan --set gives"
+    PHYS=$FENKIT_TEST_DATA/physical
+    req POST '/api/learn-set?bottom=up' --data-binary @"$PHYS/g6_f000036.jpg"
+    expect_error 400 bad-option
+    req POST '/api/learn-set?fen=xyz' --data-binary @"$PHYS/g6_f000036.jpg"
+    expect_error 400 bad-fen
+    req POST /api/learn-set --data-binary 'not a picture'
+    expect_error 415 not-an-image
+    req POST /api/learn-set --data-binary @"$FENKIT_TEST_DATA/scan/no-board.png"
+    expect_error 422 no-board
+    req POST /api/learn-set --data-binary @"$PHYS/g6_f000036.jpg"
+    expect_code 200
+    header_has "X-Content-Type-Options: nosniff"
+    json_check "r = rows[0]; assert r['bottom'] == 'white' and r['bottom_given'] is False and r['bytes'] > 1000, r; b = r['read_back']; assert b['fen'].startswith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR '), b; assert b['squares_right'] == 64 and 0 < b['board_right'] <= 1, b"
+    python3 -c "import base64, json, sys; sys.stdout.buffer.write(base64.b64decode(json.load(open('$TMP/out'))['set']))" >"$TMP/web.fks"
+    "$FENKIT" learn-set "$PHYS/g6_f000036.jpg" -o "$TMP/cli.fks" >/dev/null
+    cmp -s "$TMP/web.fks" "$TMP/cli.fks" || fail "the server's set is not the one learn-set writes"
+    want=$("$FENKIT" scan --set "$TMP/cli.fks" "$PHYS/g6_f000492.jpg" | head -1 | sed 's/^[^:]*: //')
+    without=$("$FENKIT" scan "$PHYS/g6_f000492.jpg" | head -1 | sed 's/^[^:]*: //')
+    [ "$want" != "$without" ] || fail "the set changes nothing on g6_f000492.jpg, so this step proves nothing"
+    set_bytes=$(stat -c %s "$TMP/web.fks")
+    cat "$TMP/web.fks" "$PHYS/g6_f000492.jpg" >"$TMP/with-set"
+    req POST "/api/scan?set_bytes=$set_bytes" --data-binary @"$TMP/with-set"
+    expect_code 200
+    json_check "r = rows[0]; assert r['fen'] == '$want', (r['fen'], '$want'); assert any('piece set was learnt' in n for n in r['notes']), r['notes']"
+    step "POST /api/scan: a bad set is a 400 bad-set"
+    { head -c 100 /dev/zero; cat "$PHYS/g6_f000492.jpg"; } >"$TMP/bad-set"
+    req POST '/api/scan?set_bytes=100' --data-binary @"$TMP/bad-set"
+    expect_error 400 bad-set
+    { head -c 6000 "$TMP/web.fks"; cat "$PHYS/g6_f000492.jpg"; } >"$TMP/short-set"
+    req POST '/api/scan?set_bytes=6000' --data-binary @"$TMP/short-set"
+    expect_error 400 bad-set
+    json_check "assert 'wrong length' in rows[0]['message'], rows[0]"
+    for bad in 0 abc 99999999 -5; do
+        req POST "/api/scan?set_bytes=$bad" --data-binary @"$TMP/with-set"
+        expect_error 400 bad-set
+    done
     main_url=$URL main_pid=$PID
     start_server --scan-slots 1 --scan-queue 0
     # one curl, six transfers started at once (--parallel-immediate), so

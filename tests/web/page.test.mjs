@@ -483,6 +483,52 @@ try {
     expect(unsure === 0, `${unsure} squares are still dashed`);
   });
 
+  await run('teach it my set: learnt from a start photo, used for a later one, kept over a reload, forgotten', async () => {
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (!info.scan) return;
+    const physical = join(data, '..', 'physical'), fks = join(artifacts, 'myset.fks');
+    const later = join(physical, 'g6_f000492.jpg');
+    // what the command line reads with the same set, and without one
+    spawnSync(fenkit, ['learn-set', join(physical, 'g6_f000036.jpg'), '-o', fks]);
+    const placement = (args) => spawnSync(fenkit, ['scan', ...args, later], { encoding: 'utf8' }).stdout.split('\n')[0].split(': ')[1].split(' ')[0];
+    const withSet = placement(['--set', fks]), without = placement([]);
+    expect(withSet && withSet !== without, `the set changes nothing on the later frame (${withSet})`);
+    // from the start position, so that a scan that changes nothing is seen
+    const scanned = async (want, what) => {
+      await page.click('#start');
+      await waitFen(() => document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR '), 'Start position was not put');
+      await page.setInputFiles('#file', later);
+      await page.waitForFunction((w) => document.getElementById('fen').value.startsWith(w + ' '), want, { timeout: SCAN_WAIT })
+        .catch(async () => fail(`${what}; the FEN box holds "${await fen()}"`));
+    };
+    try {
+      await page.setInputFiles('#myset-file', join(physical, 'g6_f000036.jpg'));
+      await page.waitForFunction(() => /Your set "g6_f000036"/.test(document.getElementById('myset-said').textContent), null, { timeout: SCAN_WAIT })
+        .catch(async () => fail(`the set was not learnt: "${await page.textContent('#myset-said')}" ${await page.textContent('#scan-error')}`));
+      await scanned(withSet, `the later frame was not read with the set as scan --set reads it (${withSet})`);
+      await shot('my-set');
+      await page.reload();
+      await page.waitForFunction(() => /Your set "g6_f000036"/.test(document.getElementById('myset-said').textContent))
+        .catch(async () => fail(`after a reload the page says "${await page.textContent('#myset-said')}"`));
+      await scanned(withSet, 'after a reload the later frame was not read with the set');
+      // a damaged set is refused with the server's reason and what to do
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem('fenkit.set'));
+        localStorage.setItem('fenkit.set', JSON.stringify({ ...s, set: btoa('not a set') }));
+      });
+      await page.setInputFiles('#file', later);
+      await page.waitForSelector('#scan-error:not([hidden])', { timeout: SCAN_WAIT });
+      const said = await page.textContent('#scan-error');
+      expect(/^Not a fenkit piece-set file \(\.fks\): forget your set and teach it again\.$/.test(said), `a damaged set: "${said}"`);
+      await page.click('#myset-forget');
+      expect(await page.evaluate(() => localStorage.getItem('fenkit.set')) === null, 'the set is still kept');
+      expect(await page.isHidden('#myset-forget'), 'the forget button is still shown');
+      await scanned(without, `once forgotten, the later frame was not read as without a set (${without})`);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('fenkit.set'));
+    }
+  });
+
   // Whether the picture input is in the first screen, and the picture read
   // beside (or, on a phone, right below) the board.
   async function layoutAt(width, height, name) {
