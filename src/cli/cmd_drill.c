@@ -70,7 +70,7 @@ static fk_square pick(fk_bitboard b) {
 /* One question: its text, the answer in words, and what grading needs. */
 typedef struct {
     ask_kind kind;
-    char text[160], answer[200];
+    char text[160], answer[224]; /* room for "yes, from " and a list of squares */
     fk_piece piece;    /* on: what stands there; where: the man asked for */
     fk_bitboard right; /* where: his squares; attacks: the squares; attacked: the attackers */
 } question;
