@@ -3,6 +3,7 @@
  * in the language its client asked for; only the wording is serialised,
  * reading and checking the FEN are not. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -72,8 +73,15 @@ const char *srv_lang_choose(const srv_request *req, const char *asked) {
     return best ? best : "en";
 }
 
+/* The language gettext was last set to (under `speaking`): most replies
+ * are in the language of the one before, and setting it again would make
+ * gettext look every message up afresh. */
+static char current[16];
+
 void srv_lang_begin(const char *lang) {
     pthread_mutex_lock(&speaking);
+    if (strcmp(current, lang) == 0) return;
+    snprintf(current, sizeof current, "%s", lang);
     setenv("LANGUAGE", lang, 1);
     ++_nl_msg_cat_cntr;
 }
