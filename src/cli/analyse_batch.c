@@ -14,8 +14,7 @@
 #include "lines.h"
 
 typedef struct {
-    char *input;
-    long number;
+    cli_text_line line; /* first: cli_read_text_lines fills it */
     char *out, *err; /* the answer and the problems, once done */
     size_t out_len, err_len;
     int status, done;
@@ -39,11 +38,12 @@ static void *worker(void *arg) {
         if (i < 0) break;
         batch_item *item = &b->items[i];
         char where[48];
-        snprintf(where, sizeof where, "line %ld: ", item->number);
+        snprintf(where, sizeof where, "line %ld: ", item->line.number);
         FILE *out = open_memstream(&item->out, &item->out_len);
         FILE *err = open_memstream(&item->err, &item->err_len);
-        int status = out && err ? analyse_one(&ae, item->input, where, item->number, out, err)
-                                : CLI_PROBLEMS;
+        int status = out && err
+                         ? analyse_one(&ae, item->line.text, where, item->line.number, out, err)
+                         : CLI_PROBLEMS;
         if (out) fclose(out);
         if (err) fclose(err);
         pthread_mutex_lock(&b->lock);
@@ -56,26 +56,13 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Reads the batch's lines into items, as cli_read_text_lines does. */
-static int read_lines(const char *path, batch_item **items, int *failed) {
-    cli_text_line *lines;
-    int count = cli_read_text_lines(path, "fenkit analyse", CLI_MAX_LINE, &lines, failed);
-    if (count > 0 && !(*items = calloc((size_t)count, sizeof **items))) {
-        fprintf(stderr, "fenkit analyse: out of memory reading %s\n", path);
-        for (int i = 0; i < count; i++)
-            free(lines[i].text);
-        count = -1;
-    }
-    for (int i = 0; i < count; i++)
-        (*items)[i].input = lines[i].text, (*items)[i].number = lines[i].number;
-    free(lines);
-    return count;
-}
-
 int analyse_batch(const analyse_settings *settings, const char *file, int jobs) {
     batch b = {settings, NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     int failed = 0;
-    b.count = read_lines(file, &b.items, &failed);
+    void *items;
+    b.count =
+        cli_read_text_lines(file, "fenkit analyse", CLI_MAX_LINE, sizeof *b.items, &items, &failed);
+    b.items = items;
     if (b.count < 0) return CLI_PROBLEMS;
     if (jobs > b.count) jobs = b.count > 0 ? b.count : 1;
     pthread_t threads[64];
@@ -98,7 +85,7 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
         fwrite(item->err, 1, item->err_len, stderr);
         if (item->status != CLI_OK) status = CLI_PROBLEMS;
         if (progress) fprintf(stderr, "analysed %d of %d", i + 1, b.count);
-        free(item->input), free(item->out), free(item->err);
+        free(item->line.text), free(item->out), free(item->err);
         fflush(stdout);
     }
     if (progress && b.count) fputs("\r\033[K", stderr);

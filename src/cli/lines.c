@@ -131,10 +131,11 @@ int cli_writer_close(cli_writer *w) {
     return rc;
 }
 
-int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_line **out,
-                        int *failed) {
+int cli_read_text_lines(const char *path, const char *who, size_t cap, size_t item_size,
+                        void **items, int *failed) {
     char why[512];
-    *out = NULL;
+    char *out = NULL;
+    *items = NULL;
     cli_source *source = cli_source_open(path, why, sizeof why);
     cli_line_reader lines;
     if (!source || cli_lines_open_source(&lines, source, cap) != 0) {
@@ -160,8 +161,8 @@ int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_
         char *text = strndup(line, len);
         if (count == room) {
             int more = room ? room * 2 : 64;
-            cli_text_line *grown = realloc(*out, (size_t)more * sizeof **out);
-            if (grown) *out = grown, room = more;
+            char *grown = realloc(out, (size_t)more * item_size);
+            if (grown) out = grown, room = more;
         }
         if (!text || count == room) {
             free(text);
@@ -169,8 +170,11 @@ int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_
             *failed = 1;
             break;
         }
-        (*out)[count++] = (cli_text_line){text, lines.number};
+        char *item = out + (size_t)count++ * item_size;
+        memset(item, 0, item_size);
+        *(cli_text_line *)item = (cli_text_line){text, lines.number};
     }
+    *items = out;
     const char *failure = cli_source_error(source);
     if (failure) {
         fprintf(stderr, "%s: %s: %s\n", who, path, failure);

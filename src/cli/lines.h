@@ -45,13 +45,15 @@ typedef struct {
 
 /* Reads the lines of path ("-": standard input; plain or compressed) that
  * hold something: blanks at both ends are cut, blank lines and lines
- * starting with '#' are skipped. who names the command in messages ("fenkit
- * analyse"). Returns the count with the lines in *out (free each text and
- * the array), or -1 after saying why the file cannot be read; a line longer
- * than cap, input that breaks off, or memory running out is reported and
- * *failed set, and the lines read so far are kept. */
-int cli_read_text_lines(const char *path, const char *who, size_t cap, cli_text_line **out,
-                        int *failed);
+ * starting with '#' are skipped. Each line goes into an item of item_size
+ * bytes that starts with a cli_text_line, the rest of it zeroed; who names
+ * the command in messages ("fenkit analyse"). Returns the count with the
+ * items in *items (free each text and the array), or -1 after saying why
+ * the file cannot be read; a line longer than cap, input that breaks off,
+ * or memory running out is reported and *failed set, and the lines read
+ * so far are kept. */
+int cli_read_text_lines(const char *path, const char *who, size_t cap, size_t item_size,
+                        void **items, int *failed);
 
 /* Collects output in one large buffer and writes it to fd in blocks. */
 typedef struct {

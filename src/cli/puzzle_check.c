@@ -9,8 +9,7 @@
 #include "puzzle.h"
 
 typedef struct {
-    char *text;
-    long number;
+    cli_text_line line; /* first: cli_read_text_lines fills it */
     int is_puzzle;
     puzzle p;
 } item;
@@ -23,33 +22,17 @@ typedef struct {
     long good, bad;
 } run;
 
-/* Reads the puzzle lines of path into items, as cli_read_text_lines does. */
-static int read_lines(const char *path, item **items, int *failed) {
-    cli_text_line *lines;
-    int count = cli_read_text_lines(path, "fenkit puzzle", 1 << 16, &lines, failed);
-    if (count > 0 && !(*items = calloc((size_t)count, sizeof **items))) {
-        fprintf(stderr, "fenkit puzzle: out of memory reading %s\n", path);
-        for (int i = 0; i < count; i++)
-            free(lines[i].text);
-        count = -1;
-    }
-    for (int i = 0; i < count; i++)
-        (*items)[i].text = lines[i].text, (*items)[i].number = lines[i].number;
-    free(lines);
-    return count;
-}
-
 static void work(void *ctx, int i, analyse_engine *ae) {
     run *r = ctx;
     item *it = &r->items[i];
-    it->is_puzzle = puzzle_read(it->text, strlen(it->text), it->number, &it->p);
+    it->is_puzzle = puzzle_read(it->line.text, strlen(it->line.text), it->line.number, &it->p);
     if (it->is_puzzle && !it->p.nproblems && r->settings->use_engine)
         puzzle_judge(ae, r->settings, &it->p);
 }
 
 static void write_json(const item *it) {
     const puzzle *p = &it->p;
-    printf("{\"line\":%ld,\"id\":", it->number);
+    printf("{\"line\":%ld,\"id\":", it->line.number);
     cli_json_cstring(stdout, p->id);
     printf(",\"format\":\"%s\",\"ok\":%s,\"moves\":%d,\"problems\":[", p->csv ? "csv" : "epd",
            p->nproblems ? "false" : "true", p->nmoves);
@@ -65,7 +48,7 @@ static void done(void *ctx, int i) {
     run *r = ctx;
     item *it = &r->items[i];
     if (!it->is_puzzle) {
-        if (r->write) puts(it->text); /* the CSV header goes on with the puzzles */
+        if (r->write) puts(it->line.text); /* the CSV header goes on with the puzzles */
     } else {
         const puzzle *p = &it->p;
         if (p->nproblems)
@@ -76,18 +59,21 @@ static void done(void *ctx, int i) {
             write_json(it);
         else
             for (int k = 0; k < p->nproblems; k++)
-                fprintf(r->write ? stderr : stdout, "%s:%ld: puzzle %s: %s\n", r->file, it->number,
-                        p->id[0] ? p->id : "(no id)", p->problems[k]);
-        if (r->write && !p->nproblems) puts(it->text);
+                fprintf(r->write ? stderr : stdout, "%s:%ld: puzzle %s: %s\n", r->file,
+                        it->line.number, p->id[0] ? p->id : "(no id)", p->problems[k]);
+        if (r->write && !p->nproblems) puts(it->line.text);
     }
-    free(it->text);
+    free(it->line.text);
     fflush(stdout);
 }
 
 int puzzle_check(const puzzle_settings *s, const char *file, int jobs, int json, int write) {
     run r = {s, file, NULL, json, write, 0, 0};
     int failed = 0;
-    int count = read_lines(file, &r.items, &failed);
+    void *items;
+    int count =
+        cli_read_text_lines(file, "fenkit puzzle", 1 << 16, sizeof *r.items, &items, &failed);
+    r.items = items;
     if (count < 0) return CLI_PROBLEMS;
     /* without an engine a puzzle takes microseconds: one thread is enough */
     if (!s->use_engine) jobs = 1;
