@@ -934,12 +934,6 @@ static int locate_pass_at(const fk_image *image, int work_side, int stretch, int
     return bad ? -1 : 0;
 }
 
-/* locate_pass_at() the usual work size. */
-static int locate_pass(const fk_image *image, int stretch, int stages, lattice *best,
-                       double *best_score) {
-    return locate_pass_at(image, WORK_SIDE, stretch, stages, best, best_score);
-}
-
 /* A hatched square of a printed diagram's board can hold a lattice of its
  * own: in a JPEG of it the flat light squares ring at their edges, too
  * few stay flat to make the board, and the gaps between the hatching
@@ -1032,110 +1026,158 @@ static int turn_picture(const fk_image *im, double degrees, fk_image *out) {
     return 0;
 }
 
+/* Which picture a look searches: the picture as it is, the picture
+ * turned back by the turn of its lines (turn_of), or turned 45 degrees
+ * off that (see OTHER_TURN below). */
+typedef enum { AS_IT_IS, TURNED, OTHER_TURN, VIEW_COUNT } view;
+
+/* What a look does. A FIND looks only while no board is found and keeps
+ * any board it finds at least `bar` clear; a WEIGH looks again at an
+ * upright board found less clear than TURNED_LOOK_BELOW on a picture
+ * whose lines are turned, and keeps the clearer of the two. */
+typedef enum { FIND, WEIGH } rule;
+
+/* What follows a look that found a board. */
+typedef enum { NOTHING, PAST_HATCHED, PAST_HATCHED_HALF, INTO_THE_LIGHT } after;
+
+/* The looks for the board, in order: the cheap ones that find most boards
+ * first, each later one only where the earlier found nothing (or, for a
+ * WEIGH, found a doubtful board). `then` is a second set of stages for
+ * the look when its first finds nothing; `large`: only for pictures
+ * larger than the work size. */
+static const struct look {
+    rule rule;
+    view on;
+    int work; /* the work size in halves of WORK_SIDE */
+    int stretch, stages, then, large;
+    double bar;
+    after after;
+} LOOKS[] = {
+    /* A digital board: flat squares of one size; but in a JPEG of a
+     * printed diagram one hatched square can hold a small lattice. */
+    {FIND, AS_IT_IS, 2, 0, FLAT_STAGE, 0, 0, 0, PAST_HATCHED},
+    /* A board turned by more than a few degrees (a photo held askew)
+     * breaks the upright lattice: its flat colours turned back, before the
+     * slower stages on the upright picture (which cannot find what is not
+     * upright). */
+    {FIND, TURNED, 2, 0, FLAT_STAGE, 0, 0, 0, NOTHING},
+    /* Hatched and textured boards (printed diagrams): blurred. A large
+     * printed diagram whose paper runs between the hatching lines from
+     * square to square keeps its lines through both blurs, so a lattice
+     * inside one hatched square is looked past at half the work size,
+     * where the hatching blurs to grey. */
+    {FIND, AS_IT_IS, 2, 0, BLURRED_STAGES, 0, 0, 0, PAST_HATCHED_HALF},
+    /* Squares that are not square (a camera's or a display's aspect),
+     * only where no square board shows: a square board is never read as a
+     * slightly stretched one. */
+    {FIND, AS_IT_IS, 2, 1, ALL_STAGES, 0, 0, 0, NOTHING},
+    {FIND, TURNED, 2, 0, BLURRED_STAGES, 0, 0, 0, NOTHING},
+    {FIND, TURNED, 2, 1, ALL_STAGES, 0, 0, 0, NOTHING},
+    /* A board whose dark men hide the corners of many squares (a set
+     * whose men fill their squares, on a theme of pale colours), scored by
+     * the squares that show their colour. Only here: as the first score it
+     * lets lattices inside printed diagrams' hatching beat the boards. */
+    {FIND, AS_IT_IS, 2, 0, ROBUST_STAGE, 0, 0, 0, INTO_THE_LIGHT},
+    /* Light falling off across a photo of a page or a screen (or a lens's
+     * vignette) can leave the light squares on its dark side darker than
+     * the dark squares on its bright side: the squares scored with the
+     * light levelled. */
+    {FIND, AS_IT_IS, 2, 0, BLURRED_STAGES | LEVEL_STAGE, 0, 0, 0, NOTHING},
+    {FIND, TURNED, 2, 0, BLURRED_STAGES | LEVEL_STAGE, 0, 0, 0, NOTHING},
+    /* A turned board darkened on one side can show no flat colours, and
+     * an upright grid across its squares then reads every man a rank
+     * off: such an unclear upright grid is weighed against the turned
+     * picture's light-levelled look. */
+    {WEIGH, TURNED, 2, 0, BLURRED_STAGES | LEVEL_STAGE, 0, 0, 0, NOTHING},
+    /* The lines the turn was measured by may be a printed diagram's
+     * diagonal hatching, not the board's, and then the board lies 45
+     * degrees off; only a clear board found there counts (see
+     * OTHER_TURN_BAR). */
+    {FIND, OTHER_TURN, 2, 0, ALL_STAGES, BLURRED_STAGES | LEVEL_STAGE, 0, OTHER_TURN_BAR, NOTHING},
+    /* A small board in a large picture (a board of 100 pixels in a
+     * 2,560 x 1,440 screenshot) shrinks to squares of a few work pixels:
+     * its flat colours at twice the work size. */
+    {FIND, AS_IT_IS, 4, 0, FLAT_STAGE, 0, 1, 0, NOTHING},
+};
+
+/* The pictures the looks search, made when first needed; turn[v] is the
+ * turn (degrees) that picture v undoes. */
+typedef struct {
+    const fk_image *image;
+    fk_image pictures[VIEW_COUNT];
+    double turn[VIEW_COUNT];
+    int measured;
+} views;
+
+/* The picture of view v, or NULL when there is none (lines not turned
+ * enough to be worth a look, or the turn not measured: only a FIND, where
+ * nothing was found, pays for measuring it); *bad when out of memory. */
+static const fk_image *view_picture(views *s, view v, int may_measure, int *bad) {
+    if (v == AS_IT_IS) return s->image;
+    if (!s->measured && may_measure) {
+        s->measured = 1;
+        double turn = turn_of(s->image);
+        if (fabs(turn) >= 1.5) {
+            *bad = turn_picture(s->image, turn, &s->pictures[TURNED]) < 0;
+            s->turn[TURNED] = turn;
+        }
+    }
+    if (v == TURNED) return s->pictures[TURNED].grey ? &s->pictures[TURNED] : NULL;
+    if (s->pictures[OTHER_TURN].grey) return &s->pictures[OTHER_TURN];
+    /* The other turn: a grid looks the same turned by a quarter, so a
+     * board under diagonal hatching lies 45 degrees off it. Only for a
+     * turn of 20 degrees or more, whose other is a page held askew (lines
+     * of text turned a little hold lattices near 45 degrees). */
+    double turn = s->turn[TURNED];
+    if (!s->pictures[TURNED].grey || fabs(turn) < 20 || fabs(fabs(turn) - 45) < 1.5) return NULL;
+    s->turn[OTHER_TURN] = turn < 0 ? turn + 45 : turn - 45;
+    /* the turned picture's looks are all done: its memory goes first */
+    free(s->pictures[TURNED].grey);
+    s->pictures[TURNED].grey = NULL;
+    *bad = turn_picture(s->image, s->turn[OTHER_TURN], &s->pictures[OTHER_TURN]) < 0;
+    if (*bad) return NULL;
+    return &s->pictures[OTHER_TURN];
+}
+
 fk_status fk_board_locate(const fk_image *image, fk_board_location *out, fk_error *err) {
     memset(out, 0, sizeof *out);
     if (image->width < 64 || image->height < 64)
         return fk_vision_fail(err, FK_ERR_INVALID, "the picture is too small to hold a chess board");
+    int longest = image->width > image->height ? image->width : image->height;
+    views s = {.image = image};
     lattice best = {0};
     double best_score = 0;
-    int longest = image->width > image->height ? image->width : image->height;
-    /* Square squares first; only when none make a board, stretched ones
-     * (a camera's or a display's aspect): a square board is never read as
-     * a slightly stretched one. */
-    int bad = locate_pass(image, 0, FLAT_STAGE, &best, &best_score) < 0;
-    if (!bad && best_score > 0)
-        bad = look_past_a_hatched_square(image, WORK_SIDE, &best, &best_score) < 0;
-    /* A board turned by more than a few degrees (a photo held askew)
-     * breaks the upright lattice: the picture is turned back by the turn
-     * of its lines and searched again, and the corners found there are
-     * turned with it. The turned picture's flat colours are looked at
-     * before the slower stages on the upright one (which then cannot find
-     * what is not upright), the turned picture's slower stages last. */
-    double turn = 0;
-    fk_image turned = {0};
-    int from_turned = 0;
-    if (!bad && best_score == 0 && fabs(turn = turn_of(image)) >= 1.5) {
-        bad = turn_picture(image, turn, &turned) < 0;
-        if (!bad) bad = locate_pass(&turned, 0, FLAT_STAGE, &best, &best_score) < 0;
-        from_turned = best_score > 0;
-    }
-    if (!bad && best_score == 0) {
-        bad = locate_pass(image, 0, BLURRED_STAGES, &best, &best_score) < 0;
-        /* A printed diagram filling a picture larger than the work size,
-         * whose paper runs from square to square between the hatching
-         * lines (no flat square of its own): its hatching lines outlast both
-         * blurs, and the blurred stages find only a lattice inside one hatched
-         * square. The blurred stages look again at half the work size, where its
-         * hatching blurs to grey. Only such large printed diagrams look again. */
-        if (!bad && best_score > 0 && longest > WORK_SIDE)
+    view on = AS_IT_IS; /* the picture the best board was found on */
+    int bad = 0;
+    for (size_t k = 0; k < sizeof LOOKS / sizeof LOOKS[0] && !bad; k++) {
+        const struct look *L = &LOOKS[k];
+        if (L->rule == FIND ? best_score > 0
+                            : best_score == 0 || on != AS_IT_IS || best_score >= TURNED_LOOK_BELOW)
+            continue;
+        if (L->large && longest <= WORK_SIDE) continue;
+        const fk_image *picture = view_picture(&s, L->on, L->rule == FIND, &bad);
+        if (!picture) continue;
+        lattice found = {0};
+        double score = 0;
+        int work = L->work * WORK_SIDE / 2;
+        bad = locate_pass_at(picture, work, L->stretch, L->stages, &found, &score) < 0;
+        if (!bad && score == 0 && L->then)
+            bad = locate_pass_at(picture, work, L->stretch, L->then, &found, &score) < 0;
+        if (bad || score <= best_score || score < L->bar) continue;
+        best = found;
+        best_score = score;
+        on = L->on;
+        if (L->after == PAST_HATCHED)
+            bad = look_past_a_hatched_square(image, WORK_SIDE, &best, &best_score) < 0;
+        else if (L->after == PAST_HATCHED_HALF && longest > WORK_SIDE)
             bad = look_past_a_hatched_square(image, WORK_SIDE / 2, &best, &best_score) < 0;
+        else if (L->after == INTO_THE_LIGHT)
+            step_into_the_light(image, &best, &best_score);
     }
-    if (!bad && best_score == 0) bad = locate_pass(image, 1, ALL_STAGES, &best, &best_score) < 0;
-    if (!bad && best_score == 0 && turned.grey) {
-        bad = locate_pass(&turned, 0, BLURRED_STAGES, &best, &best_score) < 0;
-        if (!bad && best_score == 0) bad = locate_pass(&turned, 1, ALL_STAGES, &best, &best_score) < 0;
-        from_turned = best_score > 0;
-    }
-    /* Last, a board whose dark men hide the corners of many squares (a
-     * set whose men fill their squares, on a theme of pale colours): its
-     * checkerboard is scored by the squares that show their colour. Only
-     * here, where nothing else made a board: as the first score it lets
-     * lattices inside printed diagrams' hatching beat the boards. */
-    if (!bad && best_score == 0) {
-        bad = locate_pass(image, 0, ROBUST_STAGE, &best, &best_score) < 0;
-        if (!bad && best_score > 0) step_into_the_light(image, &best, &best_score);
-    }
-    /* Then the blurred stages once more, the squares scored with the
-     * light levelled (level_light): light that falls off across a photo
-     * of a page or a screen (or a lens's vignette) can leave the light
-     * squares on its dark side darker than the dark squares on its
-     * bright side, and no checkerboard shows. Only here, where nothing
-     * else made a board. */
-    if (!bad && best_score == 0)
-        bad = locate_pass(image, 0, BLURRED_STAGES | LEVEL_STAGE, &best, &best_score) < 0;
-    if (!bad && best_score == 0 && turned.grey) {
-        bad = locate_pass(&turned, 0, BLURRED_STAGES | LEVEL_STAGE, &best, &best_score) < 0;
-        from_turned = best_score > 0;
-    } else if (!bad && turned.grey && !from_turned && best_score < TURNED_LOOK_BELOW) {
-        /* an upright grid on a picture whose lines are turned: the turned
-         * picture's light-levelled look too, the clearer board kept */
-        lattice found = {0};
-        double score = 0;
-        bad = locate_pass(&turned, 0, BLURRED_STAGES | LEVEL_STAGE, &found, &score) < 0;
-        if (!bad && score > best_score) best = found, best_score = score, from_turned = 1;
-    }
-    /* The lines the turn was measured by may be a printed diagram's
-     * diagonal hatching, not the board's. A grid looks the same turned by a
-     * quarter, so the board lies 45 degrees off that turn: the picture is
-     * turned so and searched once more, through every stage. Only for a
-     * turn of 20 degrees or more, whose other is a page held askew (lines of
-     * text turned a little hold lattices near 45 degrees), and only a board
-     * at least OTHER_TURN_BAR clear (above what lattices in text and clutter
-     * score there). */
-    if (!bad && best_score == 0 && turned.grey && fabs(turn) >= 20 &&
-        fabs(fabs(turn) - 45) >= 1.5) {
-        double other = turn < 0 ? turn + 45 : turn - 45;
-        lattice found = {0};
-        double score = 0;
-        free(turned.grey);
-        turned.grey = NULL;
-        bad = turn_picture(image, other, &turned) < 0;
-        if (!bad) bad = locate_pass(&turned, 0, ALL_STAGES, &found, &score) < 0;
-        if (!bad && score == 0)
-            bad = locate_pass(&turned, 0, BLURRED_STAGES | LEVEL_STAGE, &found, &score) < 0;
-        if (score >= OTHER_TURN_BAR)
-            best = found, best_score = score, turn = other, from_turned = 1;
-    }
-    /* A small board in a large picture (a board of 100 pixels in a
-     * 2,560 x 1,440 screenshot) shrinks to squares of a few work pixels, too
-     * small to be seen: where nothing was found, the flat colours are looked
-     * at again at twice the work size. Only pictures without a board found
-     * pay for it. */
-    if (!bad && best_score == 0 && longest > WORK_SIDE)
-        bad = locate_pass_at(image, 2 * WORK_SIDE, 0, FLAT_STAGE, &best, &best_score) < 0;
-    if (!bad && best_score > 0) settle(from_turned ? &turned : image, &best, best_score);
-    free(turned.grey);
-    if (!from_turned) turn = 0;
+    if (!bad && best_score > 0) settle(on == AS_IT_IS ? image : &s.pictures[on], &best, best_score);
+    for (int v = 0; v < VIEW_COUNT; v++)
+        free(s.pictures[v].grey);
+    double turn = s.turn[on];
     if (bad) return fk_vision_fail(err, FK_ERR_NOMEM, "out of memory looking for the board");
     if (best_score <= 0)
         return fk_vision_fail(err, FK_ERR_INVALID, "no chess board found in the picture");
