@@ -434,19 +434,19 @@ int cmd_play(int argc, char **argv) {
                 status = CLI_PROBLEMS;
                 break;
             }
-            fk_game_claim judged;
+            fk_game_claim verdict;
             int with_claim = claim.claiming;
             if (with_claim) {
                 claim.claiming = 0;
-                int holds = judge_claim(&pos, ply - 1, &g, &move, &judged) == FK_OK
-                                ? (int)judged.holds
+                int holds = judge_claim(&pos, ply - 1, &g, &move, &verdict) == FK_OK
+                                ? (int)verdict.holds
                                 : -1;
                 if (!note_claim(&claim, holds, ply)) {
                     status = CLI_PROBLEMS;
                     break;
                 }
             }
-            print_ply(&pos, move, ply, token, len, json, ep, &g, with_claim ? &judged : NULL);
+            print_ply(&pos, move, ply, token, len, json, ep, &g, with_claim ? &verdict : NULL);
         }
     }
     if (status == CLI_OK && claim.claiming &&
