@@ -45,6 +45,9 @@ const play = {
   reason: null,
   claim: null,   // the draw a player may claim where the board stands, or null
   claimed: null, // claimKey of the moves after which a draw was claimed
+  claimWith: null, // claimKey of the moves after which the next move is claimed with
+  claimedWith: null, // claimKey of the moves whose last move a draw was claimed with
+  wrongClaim: null, // {at, san}: the claim made with the move to `at` was wrong
   fen: null,     // the canonical FEN of the position shown, as the core wrote it
   shownFen: null, // the text of the box when this file last showed a position
   from: null,    // the square picked, whose targets are shown
@@ -67,14 +70,19 @@ const readAddressFen = (text) => text.replace(/_/g, ' ').trim();
 const claimKey = (start, moves) => start + ' moves ' + moves.join(' ');
 
 // POST /api/moves: the moves (UCI) played from start, with the draw
-// claimed after them when one was. Resolves with the answer, or null
-// after saying what went wrong.
+// claimed after them, or with the last of them, when one was. Resolves
+// with the answer, or null after saying what went wrong.
 async function askMoves(start, moves) {
   try {
     const claim = play.claimed === claimKey(start, moves);
+    const body = { fen: start, moves: moves.join(' '), claim };
+    if (!claim && moves.length && play.claimedWith === claimKey(start, moves)) {
+      body.moves = moves.slice(0, -1).join(' ');
+      body.claim_move = moves[moves.length - 1];
+    }
     const res = await fetch('/api/moves', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ fen: start, moves: moves.join(' '), claim }),
+      body: JSON.stringify(body),
     });
     const data = await res.json();
     if (!res.ok) throw new Error(data.message || 'the server answered ' + res.status);
@@ -134,9 +142,16 @@ async function goTo(at, keepBox) {
 
 // Plays one legal move (an entry of play.legal) where the board stands;
 // the moves after it, if the board was shown further back, are dropped.
+// A draw claimed with it (Claim the draw, then the move) ends the game
+// when the core says the move allows it; else the move stands.
 function playMove(move) {
   if (play.result) return;
-  play.plies = play.plies.slice(0, play.at).concat([{ uci: move.uci, san: move.san, fen: move.fen }]);
+  const before = play.plies.slice(0, play.at);
+  const claiming = play.claimWith === claimKey(play.start, before.map((p) => p.uci));
+  play.claimWith = null;
+  play.plies = before.concat([{ uci: move.uci, san: move.san, fen: move.fen }]);
+  if (claiming && move.claim) play.claimedWith = claimKey(play.start, play.plies.map((p) => p.uci));
+  play.wrongClaim = claiming && !move.claim ? { at: play.at + 1, san: move.san } : null;
   goTo(play.at + 1);
 }
 
@@ -186,8 +201,17 @@ function showMoves() {
     text = `Game over: ${winner} (${play.result}) by ${RESULT_WORDS[play.reason] || play.reason}.`;
   } else if (play.claim) {
     text = `A draw can be claimed: ${CLAIM_WORDS[play.claim] || play.claim}. The game goes on unless a player claims it.`;
+  } else if (play.wrongClaim && play.wrongClaim.at === play.at) {
+    text = `The draw claimed with ${play.wrongClaim.san} was wrong: the move stands and the game goes on.`;
   }
-  $('claim-draw').hidden = !play.claim || !!play.result;
+  // FIDE lets the player to move claim with the move about to be played
+  // when it makes the third repetition or completes the fifty moves
+  const withMove = play.claim || engineToMove() ? [] : play.legal.filter((m) => m.claim);
+  if (!text && withMove.length) {
+    const named = withMove.slice(0, 3).map((m) => m.san).join(', ') + (withMove.length > 3 ? ', …' : '');
+    text = `A draw can be claimed with the next move (${named}): ${CLAIM_WORDS[withMove[0].claim]}.`;
+  }
+  $('claim-draw').hidden = (!play.claim && !withMove.length) || !!play.result;
   showGameNote(text);
 }
 
@@ -620,8 +644,14 @@ async function interrogate(tries = 0) {
 }
 
 // Claims the draw the rules allow where the board stands; the game ends
-// there, and moves after it (the board shown further back) go.
+// there, and moves after it (the board shown further back) go. Where only
+// a move would allow one, the claim goes with the next move played.
 function claimDraw() {
+  if (!play.claim) {
+    play.claimWith = claimKey(play.start, play.plies.slice(0, play.at).map((p) => p.uci));
+    showGameNote('Now play the move you claim the draw with: the claim is judged before it is played.');
+    return;
+  }
   play.plies = play.plies.slice(0, play.at);
   play.claimed = claimKey(play.start, play.plies.map((p) => p.uci));
   goTo(play.at);
@@ -679,16 +709,20 @@ async function engineMove(tries = 0) {
   if (seq !== play.seq || !play.game || !best) return;
   $('depth').textContent = '';
   // The engine claims a draw it may claim unless it thinks it is winning,
-  // as a player would (given the moves, it scores a repetition 0.00).
-  if (play.claim && score) {
-    const white = 'mate' in score ? Math.sign(score.mate) * 100000 : score.cp;
-    if ((sideOf(play.fen) === 'w' ? white : -white) <= 0) {
-      showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
-      claimDraw();
-      return;
-    }
-  }
+  // as a player would (given the moves, it scores a repetition 0.00): on
+  // the position reached, or with the move it chose.
   const move = play.legal.find((m) => m.uci === best.uci);
+  const white = score && ('mate' in score ? Math.sign(score.mate) * 100000 : score.cp);
+  const holding = score && (sideOf(play.fen) === 'w' ? white : -white) <= 0;
+  if (play.claim && holding) {
+    showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
+    claimDraw();
+    return;
+  }
+  if (move && move.claim && holding) {
+    showEngineNote(`The engine claimed the draw with ${move.san} (${scoreText(score)}).`);
+    play.claimWith = claimKey(play.start, play.plies.slice(0, play.at).map((p) => p.uci));
+  }
   if (move) playMove(move);
 }
 

@@ -23,11 +23,17 @@ static void play_help(FILE *out) {
             "'startpos [moves ...]' as in UCI. An illegal move stops the game: its\n"
             "ply, the move and the legal alternatives are printed after the positions\n"
             "reached so far. The word 'undo' takes the last move back and prints\n"
-            "the FEN before it.\n\n"
+            "the FEN before it. The word 'claim' claims a draw for the player to\n"
+            "move, as FIDE allows: before a move, with that move (correct when it\n"
+            "makes the same position a third time or completes fifty moves each\n"
+            "without a capture or pawn move); last, on the position reached. A\n"
+            "correct claim ends the game drawn; a wrong one is said on stderr, and\n"
+            "the move stands.\n\n"
             "Options:\n"
             "  --json       one JSON object per ply: ply, move, san, uci, fen; an\n"
             "               illegal move gives ply, move, error, legal; an undo\n"
-            "               gives ply, undo (the SAN taken back), fen\n"
+            "               gives ply, undo (the SAN taken back), fen; a claim adds\n"
+            "               claimed (true or false), and result and reason when correct\n"
             "  --ep MODE    en passant square written only when a capture is legal\n"
             "               (legal, the default) or after every double push (always)\n"
             "  --chess960   read KQkq castling rights as X-FEN (outermost rook)\n"
@@ -36,12 +42,13 @@ static void play_help(FILE *out) {
             "  -h, --help   this help\n\n"
             "Exit status: 0 every move was played, 1 the FEN could not be used or a\n"
             "move was illegal or an undo had no move to take back (the positions\n"
-            "before it are printed), 2 usage error.\n\n"
+            "before it are printed) or a claim was wrong, 2 usage error.\n\n"
             "Examples:\n"
             "  fenkit play startpos e4 e5 Nf3 Nc6\n"
             "  fenkit play startpos '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'\n"
             "  fenkit play --json startpos e2e4 e7e5 g1f3\n"
             "  fenkit play startpos e4 e5 undo c5\n"
+            "  fenkit play startpos Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 claim Ng8\n"
             "  fenkit play --random 40 --seed 7 startpos\n"),
           out);
 }
@@ -84,12 +91,56 @@ typedef struct {
     size_t cap;
 } game;
 
+/* Judges a draw claimed by the player to move at pos, after `played` plies
+ * of the game: with *move when move is not NULL, else on pos. Only the
+ * plies since the last capture or pawn move are looked at: nothing earlier
+ * can repeat. Returns as fk_game_judge_claim. */
+static fk_status judge_claim(const fk_position *pos, int played, const game *g, const fk_move *move,
+                             fk_game_claim *out) {
+    int back = (int)pos->halfmove < played ? (int)pos->halfmove : played;
+    return fk_game_judge_claim(back ? &g->stack[played - back].before : pos,
+                               g->moves + played - back, back, move, out);
+}
+
+/* The ground of a correct claim, in words. */
+static const char *claim_words(fk_game_reason holds) {
+    return holds == FK_GAME_THREEFOLD ? _("the same position a third time")
+                                      : _("fifty moves each without a capture or pawn move");
+}
+
+/* Says on stderr how a claim at ply `ply` was judged (with the move `san`,
+ * or NULL): a wrong one always, a correct one when the output is FENs and
+ * cannot say it. */
+static void say_claim(int ply, const char *san, const fk_game_claim *c, int json) {
+    if (c->holds != FK_GAME_ON) {
+        if (json) return;
+        fprintf(stderr, "fenkit play: ");
+        fprintf(stderr, _("ply %1$d: draw claimed (%2$s), %3$s"), ply, claim_words(c->holds),
+                fk_game_result(c->holds, &c->after.pos));
+    } else if (san) {
+        fprintf(stderr, "fenkit play: ");
+        fprintf(stderr,
+                _("ply %1$d: the claim with %2$s is wrong (the position seen %3$d of 3 times, %4$d "
+                  "of 100 plies without a capture or pawn move); the move stands"),
+                ply, san, c->after.repetition, (int)c->after.pos.halfmove);
+    } else {
+        fprintf(stderr, "fenkit play: ");
+        fprintf(stderr,
+                _("ply %1$d: no draw to claim (the position seen %2$d of 3 times, %3$d of 100 "
+                  "plies without a capture or pawn move)"),
+                ply, c->after.repetition, (int)c->after.pos.halfmove);
+    }
+    fputc('\n', stderr);
+}
+
 /* Plays move as ply number `ply` of the game, judges where it leads (from
  * the last capture or pawn move on: nothing earlier can repeat), and
- * prints the position as a FEN line or a JSON object. Returns why the
- * game is over there, or FK_GAME_ON. */
+ * prints the position as a FEN line or a JSON object; `claim`, when not
+ * NULL, is the draw claimed with the move, judged. Returns why the game is
+ * over there (a correct claim included), or FK_GAME_ON. */
 static fk_game_reason print_ply(fk_position *pos, fk_move move, int ply, const char *given,
-                                size_t len, int json, fk_ep_mode ep, game *g) {
+                                size_t len, int json, fk_ep_mode ep, game *g,
+                                const fk_game_claim *claim) {
     char san[16], uci[16], written[FK_FEN_MAX];
     fk_move_to_san(pos, move, san, sizeof san);
     fk_move_to_uci(pos, move, uci, sizeof uci);
@@ -99,6 +150,11 @@ static fk_game_reason print_ply(fk_position *pos, fk_move move, int ply, const c
     int back = (int)pos->halfmove < ply ? (int)pos->halfmove : ply;
     fk_game_state judged;
     fk_game_judge(back ? &g->stack[ply - back].before : pos, g->moves + ply - back, back, &judged);
+    if (claim && claim->holds != FK_GAME_ON) {
+        /* the claim drew the game: nothing is left to claim or end */
+        judged.end = claim->holds;
+        judged.claim = FK_GAME_ON;
+    }
     if (json) {
         char shown[64];
         if (given)
@@ -108,6 +164,7 @@ static fk_game_reason print_ply(fk_position *pos, fk_move move, int ply, const c
         printf("{\"ply\":%d,\"move\":", ply);
         rules_json_string(stdout, shown);
         printf(",\"san\":\"%s\",\"uci\":\"%s\",\"fen\":\"%s\"", san, uci, written);
+        if (claim) printf(",\"claimed\":%s", claim->holds != FK_GAME_ON ? "true" : "false");
         if (judged.claim != FK_GAME_ON)
             printf(",\"claim\":\"%s\"", fk_game_reason_name(judged.claim));
         if (judged.end != FK_GAME_ON)
@@ -117,7 +174,30 @@ static fk_game_reason print_ply(fk_position *pos, fk_move move, int ply, const c
     } else {
         printf("%s\n", written);
     }
+    if (claim) {
+        cli_flush_stdout();
+        say_claim(ply, san, claim, json);
+    }
     return judged.end;
+}
+
+/* A draw claimed on the position reached after `ply` plies: prints
+ * {"ply","claimed"} (with result and reason when correct) under --json,
+ * and says the verdict as say_claim does. Returns the claim's ground, or
+ * FK_GAME_ON when it is wrong; -1 when the game was already over. */
+static int print_claim(const fk_position *pos, int ply, int json, const game *g) {
+    fk_game_claim c;
+    if (judge_claim(pos, ply, g, NULL, &c) != FK_OK) return -1;
+    if (json) {
+        printf("{\"ply\":%d,\"claimed\":%s", ply, c.holds != FK_GAME_ON ? "true" : "false");
+        if (c.holds != FK_GAME_ON)
+            printf(",\"result\":\"%s\",\"reason\":\"%s\"", fk_game_result(c.holds, pos),
+                   fk_game_reason_name(c.holds));
+        printf("}\n");
+    }
+    cli_flush_stdout();
+    say_claim(ply, NULL, &c, json);
+    return (int)c.holds;
 }
 
 /* Takes the last move back and prints the position before it. */
@@ -180,6 +260,33 @@ static const char *move_error(const fk_position *pos, const fk_error *err, const
     return buf;
 }
 
+/* How the draw claims of a game went: a correct one ends it. */
+typedef struct {
+    int claiming; /* the word claim came: the next move is the one claimed with */
+    int drawn;    /* a correct claim drew the game at ply drawn_ply */
+    int drawn_ply;
+    int wrong; /* a claim was wrong */
+} claims;
+
+/* Notes a claim judged at ply `ply`: holds as fk_game_judge_claim sets it,
+ * or -1 when the game was already over there, which is said on stderr.
+ * Returns 0 in that case. */
+static int note_claim(claims *c, int holds, int ply) {
+    if (holds < 0) {
+        fprintf(stderr, "fenkit play: ");
+        fprintf(stderr, _("ply %d: the game is already over: no draw to claim"), ply);
+        fputc('\n', stderr);
+        return 0;
+    }
+    if (holds == FK_GAME_ON) {
+        c->wrong = 1;
+    } else {
+        c->drawn = 1;
+        c->drawn_ply = ply;
+    }
+    return 1;
+}
+
 /* Makes room for ply plies in the game; returns 0 when out of memory. */
 static int grow_game(game *g, int ply) {
     if ((size_t)ply < g->cap) return 1;
@@ -240,6 +347,7 @@ int cmd_play(int argc, char **argv) {
     int ply = 0;
     /* one entry per ply played and not taken back */
     game g = {0};
+    claims claim = {0};
     int status = CLI_OK;
     for (int i = first_move; i < argc && status == CLI_OK; i++) {
         const char *at = argv[i];
@@ -250,7 +358,30 @@ int cmd_play(int argc, char **argv) {
             const char *token = at;
             at += len;
             if (is_filler(token, len)) continue;
-            if (len == 4 && strncmp(token, "undo", 4) == 0) {
+            int is_claim = len == 5 && strncmp(token, "claim", 5) == 0;
+            int is_undo = len == 4 && strncmp(token, "undo", 4) == 0;
+            /* a claim that no move follows is made on the position reached */
+            if (claim.claiming && (is_claim || is_undo)) {
+                claim.claiming = 0;
+                if (!note_claim(&claim, print_claim(&pos, ply, json, &g), ply)) {
+                    status = CLI_PROBLEMS;
+                    break;
+                }
+            }
+            if (claim.drawn) {
+                fprintf(stderr, "fenkit play: ");
+                fprintf(stderr,
+                        _("the game was drawn by the claim at ply %d: nothing more can be played"),
+                        claim.drawn_ply);
+                fputc('\n', stderr);
+                status = CLI_PROBLEMS;
+                break;
+            }
+            if (is_claim) {
+                claim.claiming = 1;
+                continue;
+            }
+            if (is_undo) {
                 if (ply == 0) {
                     fprintf(stderr, "fenkit play: %s\n", _("undo: no move to take back"));
                     status = CLI_PROBLEMS;
@@ -303,16 +434,31 @@ int cmd_play(int argc, char **argv) {
                 status = CLI_PROBLEMS;
                 break;
             }
-            print_ply(&pos, move, ply, token, len, json, ep, &g);
+            fk_game_claim verdict;
+            int with_claim = claim.claiming;
+            if (with_claim) {
+                claim.claiming = 0;
+                int holds = judge_claim(&pos, ply - 1, &g, &move, &verdict) == FK_OK
+                                ? (int)verdict.holds
+                                : -1;
+                if (!note_claim(&claim, holds, ply)) {
+                    status = CLI_PROBLEMS;
+                    break;
+                }
+            }
+            print_ply(&pos, move, ply, token, len, json, ep, &g, with_claim ? &verdict : NULL);
         }
     }
+    if (status == CLI_OK && claim.claiming &&
+        !note_claim(&claim, print_claim(&pos, ply, json, &g), ply))
+        status = CLI_PROBLEMS;
     if (status != CLI_OK) {
         free(g.stack);
         free(g.moves);
         return status;
     }
     uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (long i = 0; i < random_plies; i++) {
+    for (long i = 0; i < random_plies && !claim.drawn; i++) {
         fk_movelist list;
         if (fk_moves_generate(&pos, &list) == 0) break;
         if (!grow_game(&g, ply)) {
@@ -323,9 +469,9 @@ int cmd_play(int argc, char **argv) {
         fk_move move = list.moves[next_random(&state) % (uint64_t)list.count];
         /* a game the rules end (fivefold repetition, 75 moves, a dead
          * position) ends here, as one without a move does */
-        if (print_ply(&pos, move, ++ply, NULL, 0, json, ep, &g) != FK_GAME_ON) break;
+        if (print_ply(&pos, move, ++ply, NULL, 0, json, ep, &g, NULL) != FK_GAME_ON) break;
     }
     free(g.stack);
     free(g.moves);
-    return status;
+    return status == CLI_OK && claim.wrong ? CLI_PROBLEMS : status;
 }

@@ -20,7 +20,8 @@ typedef struct {
     const char *lang;           /* the language asked for, or NULL */
     const char *moves;          /* moves played from the FEN (/api/moves), or NULL */
     int claim;                  /* the player claims the draw the rules allow (/api/moves) */
-    srv_json_member members[6]; /* holds the text when it came as JSON */
+    const char *claim_move;     /* the move a draw is claimed with (/api/moves), or NULL */
+    srv_json_member members[8]; /* holds the text when it came as JSON */
 } fen_request;
 
 /* 1 for "1"/"true"/"yes", 0 for "0"/"false"/"no", -1 otherwise. */
@@ -64,6 +65,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
     req->lang = http->arg ? http->arg(http->arg_ctx, "lang") : NULL;
     req->moves = NULL;
     req->claim = 0;
+    req->claim_move = NULL;
     size_t i = 0;
     while (i < http->body_len && strchr(" \t\r\n", http->body[i]) && http->body[i]) i++;
     if (i == http->body_len || http->body[i] != '{') {
@@ -73,7 +75,7 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
                             http->arg(http->arg_ctx, "ep"), reply);
     }
     char error[128];
-    int n = srv_json_read_object(http->body, http->body_len, req->members, 6, error, sizeof error);
+    int n = srv_json_read_object(http->body, http->body_len, req->members, 8, error, sizeof error);
     if (n < 0) {
         srv_reply_error(reply, 400, "bad-json", "the body is not a JSON object fenkit reads: %s", error);
         return -1;
@@ -93,11 +95,13 @@ static int read_fen_request(const srv_request *http, fen_request *req, srv_reply
         else if (strcmp(m->key, "claim") == 0 &&
                  (m->kind == SRV_JSON_TRUE || m->kind == SRV_JSON_FALSE))
             req->claim = m->kind == SRV_JSON_TRUE;
+        else if (strcmp(m->key, "claim_move") == 0 && m->kind == SRV_JSON_STRING)
+            req->claim_move = m->value;
         else {
             srv_reply_error(reply, 400, "bad-json",
                             "unknown member \"%s\" or wrong type (fen: string, tolerant: "
                             "true/false, ep: \"legal\" or \"always\", lang: string, moves: "
-                            "string, claim: true/false)",
+                            "string, claim: true/false, claim_move: string)",
                             m->key);
             return -1;
         }
@@ -283,7 +287,7 @@ static void json_explanation(srv_buf *b, const fk_position *pos) {
 void srv_api_check(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
-    if (req.moves) {
+    if (req.moves || req.claim_move) {
         srv_reply_error(reply, 400, "bad-json",
                         "/api/check takes no moves: POST them to /api/moves");
         return;
@@ -352,14 +356,39 @@ static int pgn_to_buf(void *ctx, const char *text, size_t len) {
     return ((srv_buf *)ctx)->failed ? -1 : 0;
 }
 
-/* Plays the space-separated moves (UCI or SAN) of `text` on pos. Returns
- * 0, or -1 with a 400 in reply naming the first move that cannot be
- * played, its number, and the legal moves there. */
+/* Reads one move, in UCI or SAN, where pos stands; errors as
+ * fk_move_parse_san. */
+static fk_status read_move(const fk_position *pos, const char *text, size_t len, fk_move *move,
+                           fk_error *err) {
+    if (fk_move_parse_uci(pos, text, len, move, NULL) == FK_OK) return FK_OK;
+    return fk_move_parse_san(pos, text, len, move, err);
+}
+
+/* Plays a legal move on pos as the game's next ply, and adds it to the
+ * JSON of the moves played. */
+static void add_move(game *g, fk_position *pos, fk_move move, fk_ep_mode ep) {
+    char uci[8], san[16], fen[FK_FEN_MAX];
+    fk_move_to_uci(pos, move, uci, sizeof uci);
+    fk_move_to_san(pos, move, san, sizeof san);
+    g->moves[g->plies] = move;
+    fk_move_make(pos, move);
+    fk_fen_write(pos, ep, fen, sizeof fen);
+    srv_buf_printf(&g->played, "%s{\"uci\":\"%s\",\"san\":\"%s\",\"fen\":", g->plies ? "," : "",
+                   uci, san);
+    srv_json_cstring(&g->played, fen);
+    srv_buf_puts(&g->played, "}");
+    g->plies++;
+}
+
+/* Plays the space-separated moves (UCI or SAN) of `text` on pos, with
+ * room for one move more (a claimed one). Returns 0, or -1 with a 400 in
+ * reply naming the first move that cannot be played, its number, and the
+ * legal moves there. */
 static int play_moves(const char *text, fk_position *pos, game *g, fk_ep_mode ep,
                       srv_reply *reply) {
     size_t len = strlen(text);
     /* a move takes two bytes or more */
-    g->moves = malloc((len / 2 + 1) * sizeof *g->moves);
+    g->moves = malloc((len / 2 + 2) * sizeof *g->moves);
     if (!g->moves) {
         srv_reply_error(reply, 500, "out-of-memory", "the server ran out of memory");
         return -1;
@@ -370,32 +399,78 @@ static int play_moves(const char *text, fk_position *pos, game *g, fk_ep_mode ep
         if (!n) break;
         fk_move move;
         fk_error err;
-        if (fk_move_parse_uci(pos, at, n, &move, NULL) != FK_OK &&
-            fk_move_parse_san(pos, at, n, &move, &err) != FK_OK) {
+        if (read_move(pos, at, n, &move, &err) != FK_OK) {
             srv_reply_error(reply, 400, "illegal-move", "move %d, '%.*s' (byte %d of moves): %s",
                             g->plies + 1, (int)(n > 16 ? 16 : n), at, (int)(at - text),
                             err.message);
             return -1;
         }
-        char uci[8], san[16], fen[FK_FEN_MAX];
-        fk_move_to_uci(pos, move, uci, sizeof uci);
-        fk_move_to_san(pos, move, san, sizeof san);
-        g->moves[g->plies] = move;
-        fk_move_make(pos, move);
-        fk_fen_write(pos, ep, fen, sizeof fen);
-        srv_buf_printf(&g->played, "%s{\"uci\":\"%s\",\"san\":\"%s\",\"fen\":", g->plies ? "," : "",
-                       uci, san);
-        srv_json_cstring(&g->played, fen);
-        srv_buf_puts(&g->played, "}");
-        g->plies++;
+        add_move(g, pos, move, ep);
         at += n;
     }
     return 0;
 }
 
+/* Plays the move a draw is claimed with (`text`, UCI or SAN) after the
+ * game's moves from first, when the claim is correct. Returns the claim's
+ * ground, or FK_GAME_ON with a 400 in reply: the move cannot be played
+ * (illegal-move), or the claim is wrong or comes after the game's end
+ * (no-claim). */
+static fk_game_reason play_claimed_move(const char *text, const fk_position *first,
+                                        fk_position *pos, game *g, fk_ep_mode ep,
+                                        srv_reply *reply) {
+    size_t len = strlen(text);
+    while (len && strchr(" \t\r\n", text[len - 1]))
+        len--;
+    while (len && strchr(" \t\r\n", *text))
+        text++, len--;
+    fk_move move;
+    fk_error err;
+    if (read_move(pos, text, len, &move, &err) != FK_OK) {
+        srv_reply_error(reply, 400, "illegal-move", "claim_move '%.*s': %s",
+                        (int)(len > 16 ? 16 : len), text, err.message);
+        return FK_GAME_ON;
+    }
+    fk_game_claim c;
+    if (fk_game_judge_claim(first, g->moves, g->plies, &move, &c) != FK_OK) {
+        srv_reply_error(reply, 400, "no-claim", "no draw can be claimed: the game is over (%s)",
+                        fk_game_reason_name(c.after.end));
+        return FK_GAME_ON;
+    }
+    if (c.holds == FK_GAME_ON) {
+        char san[16];
+        fk_move_to_san(pos, move, san, sizeof san);
+        srv_reply_error(reply, 400, "no-claim",
+                        "no draw can be claimed with %s: after it the position occurs %d of 3 "
+                        "times, and %d of 100 plies are without a capture or pawn move",
+                        san, c.after.repetition, (int)c.after.pos.halfmove);
+        return FK_GAME_ON;
+    }
+    add_move(g, pos, move, ep);
+    return c.holds;
+}
+
+/* The position where the plies that can repeat begin: the last capture or
+ * pawn move of the game's moves from first (or first itself). *back is
+ * the number of moves after it. */
+static fk_position repeat_window(const fk_position *first, const fk_position *pos, const game *g,
+                                 int *back) {
+    *back = (int)pos->halfmove < g->plies ? (int)pos->halfmove : g->plies;
+    fk_position at = *first;
+    for (int i = 0; i < g->plies - *back; i++)
+        fk_move_make(&at, g->moves[i]);
+    return at;
+}
+
 void srv_api_moves(const srv_request *http, srv_reply *reply) {
     fen_request req;
     if (read_fen_request(http, &req, reply) < 0) return;
+    if (req.claim && req.claim_move) {
+        srv_reply_error(reply, 400, "bad-json",
+                        "claim and claim_move are two claims: give one (claim_move claims with "
+                        "the move, claim on the position the moves reach)");
+        return;
+    }
     fen_reading r;
     read_position(&req, &r);
     fk_position pos = r.pos;
@@ -417,10 +492,19 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_buf pgn = {0};
     fk_movelist *list = NULL;
     if (play_moves(req.moves ? req.moves : "", &pos, &g, req.ep, reply) < 0) goto done;
+    fk_game_reason claimed = FK_GAME_ON;
+    if (req.claim_move) {
+        claimed = play_claimed_move(req.claim_move, &first, &pos, &g, req.ep, reply);
+        if (claimed == FK_GAME_ON) goto done;
+    }
     fk_game_state judged;
     fk_game_judge(&first, g.moves, g.plies, &judged);
     fk_game_reason reason = judged.end, claim = judged.claim;
-    if (req.claim) {
+    if (claimed != FK_GAME_ON) {
+        /* the claim drew the game before anything the move does */
+        reason = claimed;
+        claim = FK_GAME_ON;
+    } else if (req.claim) {
         if (claim == FK_GAME_ON) {
             srv_reply_error(reply, 400, "no-claim",
                             "no draw can be claimed here: a claim needs a threefold repetition "
@@ -453,6 +537,8 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
     srv_buf_puts(b, "{\"fen\":");
     srv_json_cstring(b, fen);
     srv_buf_printf(b, ",\"count\":%d,\"moves\":[", list->count);
+    int back;
+    fk_position window = repeat_window(&first, &pos, &g, &back);
     for (int i = 0; i < list->count; i++) {
         char uci[8], san[16], after[FK_FEN_MAX];
         fk_position next = pos;
@@ -462,6 +548,15 @@ void srv_api_moves(const srv_request *http, srv_reply *reply) {
         fk_fen_write(&next, req.ep, after, sizeof after);
         srv_buf_printf(b, "%s{\"uci\":\"%s\",\"san\":\"%s\",\"fen\":", i ? "," : "", uci, san);
         srv_json_cstring(b, after);
+        /* the draw the player to move may claim with this move, if any */
+        fk_game_claim c;
+        if (!result &&
+            fk_game_judge_claim(&window, g.moves + g.plies - back, back, &list->moves[i], &c) ==
+                FK_OK &&
+            c.holds != FK_GAME_ON) {
+            srv_buf_puts(b, ",\"claim\":");
+            srv_json_cstring(b, fk_game_reason_name(c.holds));
+        }
         srv_buf_puts(b, "}");
     }
     srv_buf_puts(b, "],\"status\":");

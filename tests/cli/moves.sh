@@ -71,6 +71,30 @@ expect play-fivefold 0 '"ply":16,.*"result":"1/2-1/2","reason":"fivefold-repetit
 expect play-fifty 0 '"claim":"fifty-move-rule"}$' "$fenkit" play --json '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' Ra2
 expect play-75 0 '"reason":"seventy-five-move-rule"}$' "$fenkit" play --json '4k3/8/8/8/8/8/8/R3K3 w - - 149 80' Ra2
 expect play-mate 0 '"result":"1-0","reason":"checkmate"}$' "$fenkit" play --json '6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80' Ra8
+# a draw claimed with the move written down before it is played (FIDE 9.2.1.1,
+# 9.3.1): correct when that move repeats the position a third time or
+# completes fifty moves each; a wrong claim leaves the move played
+seven='Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1'
+expect play-claim-move 0 '"ply":8,"move":"Ng8",.*"claimed":true,"result":"1/2-1/2","reason":"threefold-repetition"}$' "$fenkit" play --json startpos "$seven" claim Ng8
+expect play-claim-move-text 0 'ply 8: draw claimed \(the same position a third time\), 1/2-1/2' "$fenkit" play startpos "$seven" claim Ng8
+expect play-claim-wrong 1 '"ply":8,"move":"Nh5",.*"claimed":false}' "$fenkit" play --json startpos "$seven" claim Nh5
+expect play-claim-wrong-why 1 'ply 8: the claim with Nh5 is wrong \(the position seen 1 of 3 times, 8 of 100 plies' "$fenkit" play startpos "$seven" claim Nh5
+expect play-claim-wrong-goes-on 1 '"ply":9,"move":"e4"' "$fenkit" play --json startpos "$seven" claim Nh5 e4
+expect play-claim-ends 1 'drawn by the claim at ply 8: nothing more' "$fenkit" play startpos "$seven" claim Ng8 e4
+expect play-claim-fifty 0 '"claimed":true,"result":"1/2-1/2","reason":"fifty-move-rule"}$' "$fenkit" play --json '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' claim Ra2
+expect play-claim-fifty-pawn 1 '"claimed":false}' "$fenkit" play --json '4k3/8/8/8/8/8/P7/R3K3 w - - 99 80' claim a3
+# 99 quiet plies; the 100th completes fifty moves each, a pawn move or capture does not
+quiet_fen='r3k3/8/8/3p4/4P3/8/8/4K2R w - - 0 1'
+quiet='e1d1 e8d7 d1c1 d7c6 c1b1 c6b5 b1c1 b5a4 c1b1 a4a3 b1a1 a3a4 a1a2 a4a5 a2a1 a5a6 a1b1 a6a5 b1c1 a5b4 c1b1 b4b3 b1c1 b3a2 c1d1 a2a1 d1c1 a8a2 c1d1 a1b1 d1e1 b1a1 e1f1 a1b1 f1g1 b1a1 h1h2 a1b1 g1f1 b1a1 f1e1 a1b1 e1d1 b1a1 d1c1 a2b2 c1d1 a1b1 d1e1 b1a1 e1f1 a1b1 f1g1 b1a1 g1h1 a1b1 h2c2 b1a1 h1g1 a1b1 g1f1 b1a1 f1e1 a1b1 e1d1 b1a1 d1c1 a1a2 c1d1 a2b1 d1e1 b1a1 e1d1 a1a2 d1c1 a2a1 c1d2 a1b1 d2e2 b1a1 e2f1 a1b1 f1g1 b1a1 g1h1 a1b1 h1g2 b1a1 g2f2 a1b1 f2e3 b1a1 e3e2 a1b1 e2d2 b1a1 d2c3 a1b1 c3d3'
+expect play-claim-quiet 0 '"ply":100,"move":"Ka1",.*"claimed":true,"result":"1/2-1/2","reason":"fifty-move-rule"}$' "$fenkit" play --json "$quiet_fen" "$quiet" claim Ka1
+expect play-claim-quiet-pawn 1 'ply 100: the claim with d4 is wrong \(the position seen 1 of 3 times, 0 of 100' "$fenkit" play "$quiet_fen" "$quiet" claim d4
+expect play-claim-quiet-capture 1 '"ply":100,"move":"dxe4",.*"claimed":false}' "$fenkit" play --json "$quiet_fen" "$quiet" claim dxe4
+# claim last: on the position reached (FIDE 9.2.1.2, 9.3.2)
+expect play-claim-reached 0 '^\{"ply":8,"claimed":true,"result":"1/2-1/2","reason":"threefold-repetition"\}$' "$fenkit" play --json startpos "$shuffle $shuffle" claim
+expect play-claim-reached-none 1 'ply 1: no draw to claim \(the position seen 1 of 3 times, 0 of 100' "$fenkit" play startpos e4 claim
+expect play-claim-reached-json 1 '^\{"ply":7,"claimed":false\}$' "$fenkit" play --json startpos "$seven" claim
+expect play-claim-then-undo 1 'drawn by the claim at ply 8' "$fenkit" play startpos "$shuffle $shuffle" claim undo
+expect play-claim-over 1 'ply 17: the game is already over: no draw to claim' "$fenkit" play startpos "$shuffle $shuffle $shuffle $shuffle" claim Nf3
 # a random game stops where the rules end it: seed 3 reaches bare kings and a bishop at ply 443
 expect play-random-ends 0 '"ply":443,.*"reason":"insufficient-material"}$' "$fenkit" play --json --random 2000 --seed 3 startpos
 expect play-usage 2 'give a FEN' "$fenkit" play

@@ -60,6 +60,40 @@ expect_error 400 no-claim
 req POST /api/moves --data-binary '{"fen":"8/8/8/4k3/8/8/4P3/4K3 b - - 0 1","moves":"Kd4 e3+ Kxe3"}'
 json_check "r = rows[0]; assert r['reason'] == 'insufficient-material' and r['result'] == '1/2-1/2', r"
 
+step "a draw claimed with the move about to be played (FIDE 9.2.1.1, 9.3.1)"
+SEVEN="Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"
+# the moves list says which moves a claim can be made with
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SEVEN\"}"
+json_check "r = rows[0]; c = {m['san']: m['claim'] for m in r['moves'] if 'claim' in m}; assert c == {'Ng8': 'threefold-repetition'}, c; assert r['claim'] is None, r"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SEVEN\",\"claim_move\":\"f6g8\"}"
+json_check "
+r = rows[0]
+assert r['result'] == '1/2-1/2' and r['reason'] == 'threefold-repetition' and r['claim'] is None, r
+assert r['played'][-1]['san'] == 'Ng8' and r['repetition'] == 3 and len(r['played']) == 8, r['played']
+assert not any('claim' in m for m in r['moves']), r['moves']
+assert r['pgn'].rstrip().endswith('Ng8 1/2-1/2'), r['pgn']
+"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SEVEN\",\"claim_move\":\"Nh5\"}"
+expect_error 400 no-claim
+json_check "m = rows[0]['message']; assert 'with Nh5' in m and 'occurs 1 of 3' in m and '8 of 100' in m, m"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SEVEN\",\"claim_move\":\"Ke2\"}"
+expect_error 400 illegal-move
+json_check "m = rows[0]['message']; assert m.startswith(\"claim_move 'Ke2'\"), m"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SHUFFLE $SHUFFLE $SHUFFLE $SHUFFLE\",\"claim_move\":\"Nf3\"}"
+expect_error 400 no-claim
+json_check "m = rows[0]['message']; assert 'fivefold-repetition' in m, m"
+req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"$SEVEN\",\"claim_move\":\"Ng8\",\"claim\":true}"
+expect_error 400 bad-json
+# the fifty moves: a quiet move completes them, a pawn move does not
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/P7/R3K3 w - - 99 80","claim_move":"Rb1"}'
+json_check "r = rows[0]; assert r['result'] == '1/2-1/2' and r['reason'] == 'fifty-move-rule', r"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/P7/R3K3 w - - 99 80"}'
+json_check "r = rows[0]; c = {m['san'] for m in r['moves'] if m.get('claim') == 'fifty-move-rule'}; assert 'Rb1' in c and 'a3' not in c and 'a4' not in c, c"
+req POST /api/moves --data-binary '{"fen":"4k3/8/8/8/8/8/P7/R3K3 w - - 99 80","claim_move":"a3"}'
+expect_error 400 no-claim
+req POST /api/check --data-binary "{\"fen\":\"$START\",\"claim_move\":\"e4\"}"
+expect_error 400 bad-json
+
 step "a move that cannot be played is named, with the legal ones"
 req POST /api/moves --data-binary "{\"fen\":\"$START\",\"moves\":\"e4 e5 Ke3\"}"
 expect_error 400 illegal-move

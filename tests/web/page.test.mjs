@@ -1047,6 +1047,42 @@ try {
     expect(said === 'Game over: Draw (1/2-1/2) by the 75-move rule.', `the page says "${said}"`);
   });
 
+  await run('a draw claimed with the move about to be played: judged before it is played', async () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1';
+    // Black's Ng8 would bring the start position back a third time
+    await page.goto(`${server.url}?fen=${start}&moves=g1f3_g8f6_f3g1_f6g8_g1f3_g8f6_f3g1`);
+    await waitLegal('before the repeating move');
+    await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim offered before the repeating move'));
+    let said = await page.textContent('#game-result');
+    expect(said === 'A draw can be claimed with the next move (Ng8): the same position a third time.', `the page says "${said}"`);
+    // a claim with another move is wrong: the move stands, the game goes on
+    await page.click('#claim-draw');
+    said = await page.textContent('#game-result');
+    expect(said.startsWith('Now play the move you claim the draw with'), `after the claim the page says "${said}"`);
+    await page.click('#board .sq[data-square="b8"]');
+    await page.click('#board .sq[data-square="c6"]');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.includes('was wrong'), null, { timeout: 10000 })
+      .catch(async () => fail(`a wrong claim: the page says "${await page.textContent('#game-result')}"`));
+    said = await page.textContent('#game-result');
+    expect(said === 'The draw claimed with Nc6 was wrong: the move stands and the game goes on.', `the page says "${said}"`);
+    expect((await moveList()).length === 8, `after a wrong claim the moves are ${(await moveList()).join(' ')}`);
+    // back one move, and the claim with Ng8 ends the game
+    await page.click('#back');
+    await page.waitForSelector('#claim-draw:visible', { timeout: 10000 }).catch(() => fail('no claim offered on going back'));
+    await waitLegal('back before the repeating move');
+    await page.click('#claim-draw');
+    await page.click('#board .sq[data-square="f6"]');
+    await page.click('#board .sq[data-square="g8"]');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 10000 })
+      .catch(async () => fail(`the claim with Ng8 did not end the game; the page says "${await page.textContent('#game-result')}"`));
+    said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
+    const moves = await moveList();
+    expect(moves.length === 8 && moves[7] === 'Ng8', `the moves after the claim: ${moves.join(' ')}`);
+    expect(await page.isHidden('#claim-draw'), 'a claim is still offered once the game is over');
+    await shot('claimed-with-move');
+  });
+
   await run('the engine claims a threefold repetition when it is not winning', async () => {
     if (!stockfish) return;
     // Black to move in a position that stands here for the third time
@@ -1063,6 +1099,24 @@ try {
     expect((await page.textContent('#engine-note')).startsWith('The engine claimed the draw'), 'the engine\'s claim is not said');
     expect((await moveList()).length === 9, `the engine moved: ${(await moveList()).join(' ')}`);
     expect(await page.isHidden('#stop-play'), 'the game goes on after the claim');
+  });
+
+  await run('the engine claims the draw with the move that repeats a third time', async () => {
+    if (!stockfish) return;
+    // a lost rook ending, White (the engine) to move: Kh1 brings the start
+    // back a third time, and only a claim with it saves the game
+    await page.goto(`${server.url}?fen=8/8/8/8/8/5k2/r7/7K_b_-_-_0_1&moves=a2b2_h1g1_b2a2_g1h1_a2b2_h1g1_b2a2`);
+    await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim with a move offered'));
+    await page.selectOption('#play-side', 'b');
+    await page.selectOption('#strength', '');
+    await page.click('#play');
+    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
+      .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
+    const said = await page.textContent('#game-result');
+    expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
+    const note = await page.textContent('#engine-note');
+    expect(note.startsWith('The engine claimed the draw with Kh1'), `the engine's claim is said as "${note}"`);
+    expect((await moveList()).length === 8, `the engine moved: ${(await moveList()).join(' ')}`);
   });
 
   await run('interrogating the FEN names the field that changes the verdict, and applies the fix', async () => {
