@@ -88,6 +88,33 @@ static double logistic(double z) { return 1 / (1 + exp(-z)); }
 
 double fk_scan_default_threshold(void) { return DOUBT_THRESHOLD; }
 
+/* A side without a king has it somewhere among its men, read as another
+ * man: the KING_SUSPECTS squares the network gives its king likeliest are
+ * the ones to check. */
+#define KING_SUSPECTS 2
+
+/* A board read so that it breaks a rule of chess (a pawn on the first
+ * rank, two white kings, the side not to move in check) has a square read
+ * wrong however sure each square looks, as boards drawn in a design the
+ * model never saw show: the squares the rule names are listed. */
+static void list_broken_rules(fk_scan_result *r) {
+    for (int k = 0; k < r->problems.count; k++) {
+        const fk_problem *p = &r->problems.items[k];
+        if (p->severity != FK_SEV_ERROR || p->field != FK_FIELD_PLACEMENT) continue;
+        r->uncertain |= p->squares | p->args.others;
+        if (p->code != FK_PROB_NO_KING) continue;
+        fk_piece king = FK_MAKE_PIECE(p->args.color, FK_KING);
+        for (int n = 0; n < KING_SUSPECTS; n++) {
+            int best = -1;
+            for (int sq = 0; sq < 64; sq++)
+                if (!(r->uncertain >> sq & 1) &&
+                    (best < 0 || r->probs[sq][king] > r->probs[best][king]))
+                    best = sq;
+            if (best >= 0) r->uncertain |= FK_BIT(best);
+        }
+    }
+}
+
 void fk_scan_weigh_doubt(fk_scan_result *r, double threshold) {
     double unsure = 0;
     int men = 0;
@@ -117,6 +144,7 @@ void fk_scan_weigh_doubt(fk_scan_result *r, double threshold) {
         if (s->right < threshold) r->uncertain |= FK_BIT(sq);
         squares += log(s->right > 1e-9f ? s->right : 1e-9);
     }
+    list_broken_rules(r);
     /* The squares' chances are not independent (a design the model
      * misreads misreads several men): the board's is fitted on their sum. */
     r->board_right = r->covered

@@ -2249,6 +2249,48 @@ static void test_doubt_lists_the_squares_to_check(void **state) {
     assert_true(guessed.board_right < sure.board_right);
 }
 
+/* A board read surely but unlawfully (a black king read as a pawn on e8,
+ * as a design the model never saw can draw him): the pawn's square is
+ * listed, and for the side without a king the two squares likeliest to
+ * hold him, however sure every square looks. */
+static void test_doubt_lists_the_squares_of_a_broken_rule(void **state) {
+    (void)state;
+    fk_scan_result r;
+    memset(&r, 0, sizeof r);
+    fk_square e8 = FK_SQUARE(4, 7), d8 = FK_SQUARE(3, 7), e1 = FK_SQUARE(4, 0);
+    fk_position_clear(&r.position);
+    for (int sq = 0; sq < 64; sq++) {
+        fk_piece on = sq == e1 ? FK_WK : sq == e8 ? FK_BP : sq == d8 ? FK_BQ : FK_EMPTY;
+        r.squares[sq] = (fk_square_reading){.piece = on, .prob = 0.999f, .second = FK_WB,
+                                            .second_prob = 0.0005f, .read = on,
+                                            .read_prob = 0.999f, .other_prob = 0.0005f,
+                                            .unlike = -1.0f};
+        r.probs[sq][on] = 0.999f;
+        if (on != FK_EMPTY) fk_position_put(&r.position, sq, on);
+    }
+    r.probs[e8][FK_BK] = 0.0004f;
+    r.probs[d8][FK_BK] = 0.0003f;
+    r.position.side = FK_WHITE;
+    r.bottom_confidence = 1;
+    fk_problems_clear(&r.problems);
+    fk_position_check(&r.position, &r.problems);
+    fk_scan_weigh_doubt(&r, fk_scan_default_threshold());
+    assert_true(r.uncertain & FK_BIT(e8));
+    assert_true(r.uncertain & FK_BIT(d8));
+    assert_int_equal(r.doubt, 1);
+    /* the same men, lawfully placed, list nothing */
+    fk_scan_result fine = r;
+    fine.uncertain = 0;
+    fk_position_remove(&fine.position, e8);
+    fk_position_put(&fine.position, e8, FK_BK);
+    fine.squares[e8].piece = fine.squares[e8].read = FK_BK;
+    fk_problems_clear(&fine.problems);
+    fk_position_check(&fine.position, &fine.problems);
+    fk_scan_weigh_doubt(&fine, fk_scan_default_threshold());
+    assert_true(fine.uncertain == 0);
+    assert_int_equal(fine.doubt, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_rendered_screenshots),
@@ -2315,6 +2357,7 @@ int main(void) {
         cmocka_unit_test(test_finds_a_hatched_board_in_a_jpeg),
         cmocka_unit_test(test_says_when_there_is_no_board),
         cmocka_unit_test(test_doubt_lists_the_squares_to_check),
+        cmocka_unit_test(test_doubt_lists_the_squares_of_a_broken_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
