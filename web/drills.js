@@ -13,6 +13,7 @@ const DRILL_KINDS = {
   colour: 'The colour of a square',
   attacked: 'Is a square attacked',
   attacks: 'The squares a piece attacks',
+  line: 'Is a line open',
   diff: 'Spot the difference',
   type: 'Type the FEN',
 };
@@ -132,6 +133,25 @@ function askAbout(kind, board) {
       text: `Is ${name} attacked by ${white ? 'White' : 'Black'}? (does a ${white ? 'white' : 'black'} man reach it: yes or no)`,
       answer: by.length ? `yes, from ${by.join(', ')}` : 'no', highlight: [name, ...by],
       choices: ['yes', 'no'], check: (given) => /^(yes|y)$/i.test(given.trim()) === (by.length > 0) && /^(yes|y|no|n)$/i.test(given.trim()),
+    };
+  }
+  if (kind === 'line') {
+    // the other end is on a line through sq with a square or more between
+    // them, so that some man could stand in the way
+    const f = sq & 7, r = sq >> 3, ends = [];
+    for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      for (let x = f + 2 * df, y = r + 2 * dr; x >= 0 && x < 8 && y >= 0 && y < 8; x += df, y += dr) ends.push([df, dr, y * 8 + x]);
+    }
+    const [df, dr, to] = pick(ends);
+    const inWay = [];
+    for (let s = sq + dr * 8 + df; s !== to; s += dr * 8 + df) if (board[s]) inWay.push(s);
+    const between = inWay.sort((a, b) => a - b).map(squareName);
+    const [low, high] = [Math.min(sq, to), Math.max(sq, to)].map(squareName);
+    const line = df === 0 ? 'file' : dr === 0 ? 'rank' : 'diagonal';
+    return {
+      text: `Is the ${low}-${high} ${line} open? (yes or no: no man stands between the two)`,
+      answer: between.length ? `no, blocked on ${between.join(', ')}` : 'yes', highlight: [low, high, ...between],
+      choices: ['yes', 'no'], check: (given) => /^(yes|y)$/i.test(given.trim()) === !between.length && /^(yes|y|no|n)$/i.test(given.trim()),
     };
   }
   if (kind === 'diff') {

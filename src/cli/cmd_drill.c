@@ -1,8 +1,10 @@
 /* fenkit drill: board-visualisation drills in the terminal. A position is
  * shown without its board (its placement, or each side's men listed), a
  * question about it is asked, and the answer is read from a line of
- * standard input; the attack questions are answered by the core's attack
- * tables. */
+ * standard input; the attack and open-line questions are answered by the
+ * core's attack tables. Two questions show something else: two positions
+ * to spot the difference between, and a drawn board whose placement is
+ * typed and graded rank by rank. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +23,20 @@ static const char help[] =
        "\n"
        "Board-visualisation drills: each question shows one of the FENs without\n"
        "its board (its placement, or with --list each side's men) and asks about\n"
-       "it; type the answer on a line. At the end, how many were right and the\n"
-       "time an answer took. The questions (KIND, default any):\n"
+       "it; type the answer on a line (diff shows two positions, and type draws\n"
+       "the board instead). At the end, how many were right and the time an\n"
+       "answer took. The questions (KIND, default any):\n"
        "  on        What stands on e4? (a FEN letter, \"white knight\" or \"empty\")\n"
        "  where     Which square is the white knight on? (with several: one of them)\n"
        "  colour    What colour is e5? (light or dark)\n"
        "  attacked  Is f7 attacked by White? (yes or no: does a white man reach it)\n"
        "  attacks   Which squares does the knight on f3 attack? (all, any order)\n"
+       "  line      Is the b1-h7 diagonal open? (yes or no: no man stands between\n"
+       "            the two squares; files and ranks too)\n"
+       "  diff      Spot the difference: two positions, one man moved or changed\n"
+       "            into another; name the squares where they differ\n"
+       "  type      Type the FEN: a board is drawn; type its placement, graded\n"
+       "            rank by rank, with what 'fenkit check' says of it\n"
        "\n"
        "Options:\n"
        "  --kind KIND  one kind of question, or any\n"
@@ -47,8 +56,19 @@ static const char help[] =
        "  fenkit drill --men 4 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'\n"
        "  printf 'light\\ndark\\n' | fenkit drill --kind colour --count 2 --seed 1 startpos\n");
 
-typedef enum { ASK_ON, ASK_WHERE, ASK_COLOUR, ASK_ATTACKED, ASK_ATTACKS, ASK_KINDS } ask_kind;
-static const char *const kind_names[ASK_KINDS] = {"on", "where", "colour", "attacked", "attacks"};
+typedef enum {
+    ASK_ON,
+    ASK_WHERE,
+    ASK_COLOUR,
+    ASK_ATTACKED,
+    ASK_ATTACKS,
+    ASK_LINE,
+    ASK_DIFF,
+    ASK_TYPE,
+    ASK_KINDS
+} ask_kind;
+static const char *const kind_names[ASK_KINDS] = {"on",      "where", "colour", "attacked",
+                                                  "attacks", "line",  "diff",   "type"};
 
 /* The drill asks in English, whatever the language of the help. */
 static const char *side_word(int side) { return side == FK_WHITE ? "White" : "Black"; }
@@ -67,12 +87,19 @@ static fk_square pick(fk_bitboard b) {
     return __builtin_ctzll(b);
 }
 
+/* How a question shows its position: as text, as two positions to tell
+ * apart, or as a drawn board. */
+typedef enum { SHOW_TEXT, SHOW_TWO, SHOW_BOARD } show_kind;
+
 /* One question: its text, the answer in words, and what grading needs. */
 typedef struct {
     ask_kind kind;
+    show_kind shows;
     char text[160], answer[224]; /* room for "yes, from " and a list of squares */
-    fk_piece piece;    /* on: what stands there; where: the man asked for */
-    fk_bitboard right; /* where: his squares; attacks: the squares; attacked: the attackers */
+    fk_piece piece;              /* on: what stands there; where: the man asked for */
+    fk_bitboard right;  /* where: his squares; attacks: the squares; attacked: the attackers;
+                           line: the men between; diff: the squares that differ */
+    fk_position second; /* diff: the position after the change */
 } question;
 
 static void square_list(fk_bitboard b, char *out, size_t size) {
@@ -83,6 +110,33 @@ static void square_list(fk_bitboard b, char *out, size_t size) {
         size_t len = strlen(out);
         snprintf(out + len, size - len, "%s%s", len ? " " : "", name);
     }
+}
+
+/* Changes one man of pos other than a king into second: moved to an empty
+ * square, or turned into another man of his side. Returns the squares that
+ * differ, 0 when pos has no such man. */
+static fk_bitboard change_one(const fk_position *pos, fk_position *second) {
+    fk_bitboard occ = fk_position_occupied(pos), men = occ & ~pos->by_kind[FK_KING];
+    if (!men) return 0;
+    fk_square from = pick(men);
+    fk_piece man = fk_position_at(pos, from);
+    fk_color side = FK_PIECE_COLOR(man);
+    /* no pawn may stand on the first or last rank */
+    const fk_bitboard ends = 0xFF000000000000FFULL;
+    fk_bitboard room = ~occ & (FK_PIECE_KIND(man) == FK_PAWN ? ~ends : ~(fk_bitboard)0);
+    *second = *pos;
+    fk_position_remove(second, from);
+    if (room && rnd(2)) {
+        fk_square to = pick(room);
+        fk_position_put(second, to, man);
+        return FK_BIT(from) | FK_BIT(to);
+    }
+    fk_kind kinds[4];
+    int n = 0;
+    for (fk_kind k = FK_PAWN; k < FK_KING; k++)
+        if (k != FK_PIECE_KIND(man) && !(k == FK_PAWN && (FK_BIT(from) & ends))) kinds[n++] = k;
+    fk_position_put(second, from, FK_MAKE_PIECE(side, kinds[rnd((unsigned)n)]));
+    return FK_BIT(from);
 }
 
 /* Asks one question of kind about pos; 0 when pos has nothing to ask it of. */
@@ -127,7 +181,7 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
             snprintf(q->answer, sizeof q->answer, "no");
         return 1;
     }
-    default: {
+    case ASK_ATTACKS: {
         fk_bitboard pieces = occ & ~pos->by_kind[FK_PAWN] & ~pos->by_kind[FK_KING];
         if (!pieces) return 0;
         sq = pick(pieces);
@@ -139,6 +193,43 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
                  fk_piece_name(fk_position_at(pos, sq)), name);
         return 1;
     }
+    case ASK_LINE: {
+        /* the other end is on a line through sq with a square or more
+         * between them, so that some man could stand in the way */
+        fk_square to = pick(fk_queen_attacks(sq, 0) & ~fk_king_attacks(sq));
+        fk_square low = sq < to ? sq : to, high = sq < to ? to : sq;
+        const char *line = FK_FILE_OF(low) == FK_FILE_OF(high)   ? "file"
+                           : FK_RANK_OF(low) == FK_RANK_OF(high) ? "rank"
+                                                                 : "diagonal";
+        char low_name[3], high_name[3];
+        fk_square_name(low, low_name);
+        fk_square_name(high, high_name);
+        q->right = fk_between(low, high) & occ;
+        square_list(q->right, list, sizeof list);
+        snprintf(q->text, sizeof q->text,
+                 "Is the %s-%s %s open? (yes or no: no man stands between the two)", low_name,
+                 high_name, line);
+        if (q->right)
+            snprintf(q->answer, sizeof q->answer, "no, blocked on %s", list);
+        else
+            snprintf(q->answer, sizeof q->answer, "yes");
+        return 1;
+    }
+    case ASK_DIFF:
+        q->right = change_one(pos, &q->second);
+        if (!q->right) return 0;
+        q->shows = SHOW_TWO;
+        square_list(q->right, q->answer, sizeof q->answer);
+        snprintf(q->text, sizeof q->text,
+                 "One man moved to an empty square, or became another man of his side: on "
+                 "which squares do the two positions differ?");
+        return 1;
+    default:
+        q->shows = SHOW_BOARD;
+        fk_fen_write_placement(pos, q->answer, sizeof q->answer);
+        snprintf(q->text, sizeof q->text,
+                 "Type the placement of this board (the first field of its FEN, rank 8 first).");
+        return 1;
     }
 }
 
@@ -152,8 +243,43 @@ static fk_bitboard read_squares(const char *text) {
     return b;
 }
 
+/* 1 when given says yes and truth holds, or says no and it does not. */
+static int yes_no(const char *given, int truth) {
+    return truth ? !strcasecmp(given, "yes") || !strcasecmp(given, "y")
+                 : !strcasecmp(given, "no") || !strcasecmp(given, "n");
+}
+
+/* The ranks of a typed placement that differ from pos's, as a bitboard of
+ * whole ranks. Each rank is read by the core's placement reader, the way
+ * fenkit check reads it, and compared square by square; a rank missing,
+ * not adding up to eight squares or holding a stray byte differs whole,
+ * and so do all of them when more than eight are typed. */
+static fk_bitboard ranks_wrong(const fk_position *pos, const char *typed) {
+    fk_rank_reading ranks[8];
+    int n = fk_placement_read(typed, strcspn(typed, " "), ranks, 8);
+    if (n > 8) return ~(fk_bitboard)0;
+    fk_bitboard wrong = 0;
+    for (int i = 0; i < 8; i++) {
+        int rank = 7 - i; /* rank 8 is written first */
+        fk_bitboard whole = (fk_bitboard)0xFF << (8 * rank);
+        if (i >= n || ranks[i].squares != 8 || ranks[i].bad || ranks[i].dropped) {
+            wrong |= whole;
+            continue;
+        }
+        fk_piece row[8] = {FK_EMPTY};
+        for (int k = 0; k < ranks[i].count; k++) {
+            const fk_stretch *st = &ranks[i].stretches[k];
+            for (int f = st->file; st->kind == FK_STRETCH_MEN && f < st->file + st->count; f++)
+                row[f] = (fk_piece)st->piece;
+        }
+        for (int f = 0; f < 8; f++)
+            if (row[f] != fk_position_at(pos, FK_SQUARE(f, rank))) wrong |= whole;
+    }
+    return wrong;
+}
+
 /* 1 when the answer (trimmed) is right. */
-static int grade(const question *q, const char *given) {
+static int grade(const question *q, const fk_position *pos, const char *given) {
     switch (q->kind) {
     case ASK_ON:
         if (!strcasecmp(given, "empty") || !strcmp(given, "-")) return q->piece == FK_EMPTY;
@@ -164,10 +290,37 @@ static int grade(const question *q, const char *given) {
         return __builtin_popcountll(b) == 1 && (b & q->right);
     }
     case ASK_COLOUR: return !strcasecmp(given, strncmp(q->answer, "light", 5) ? "dark" : "light");
-    case ASK_ATTACKED:
-        return q->right ? !strcasecmp(given, "yes") || !strcasecmp(given, "y")
-                        : !strcasecmp(given, "no") || !strcasecmp(given, "n");
+    case ASK_ATTACKED: return yes_no(given, q->right != 0);
+    case ASK_LINE: return yes_no(given, q->right == 0);
+    case ASK_TYPE: return !ranks_wrong(pos, given);
     default: return read_squares(given) == q->right;
+    }
+}
+
+/* Says what is wrong with a typed placement: the ranks that differ from
+ * pos's, then the errors fenkit check finds in it as a placement. */
+static void say_typed(const fk_position *pos, const char *typed) {
+    fk_bitboard wrong = ranks_wrong(pos, typed);
+    char ranks[32] = "";
+    for (int rank = 7; rank >= 0; rank--)
+        if (wrong & ((fk_bitboard)1 << (8 * rank)))
+            snprintf(ranks + strlen(ranks), sizeof ranks - strlen(ranks), "%s%d",
+                     ranks[0] ? ", " : "", rank + 1);
+    int several = strlen(ranks) > 1;
+    if (wrong) printf("  rank%s %s differ%s\n", several ? "s" : "", ranks, several ? "" : "s");
+    /* the rest of the FEN is made up, so only the placement's errors count */
+    char fen[600];
+    snprintf(fen, sizeof fen, "%.*s w - - 0 1", (int)strcspn(typed, " "), typed);
+    static fk_problems found, said;
+    fk_position typed_pos;
+    fk_fen_validate(fen, strlen(fen), FK_FEN_STRICT, &typed_pos, &found);
+    fk_problems_clear(&said);
+    for (int i = 0; i < found.count; i++)
+        if (found.items[i].field == FK_FIELD_PLACEMENT && found.items[i].severity == FK_SEV_ERROR)
+            said.items[said.count++] = found.items[i];
+    if (said.count) {
+        printf("  fenkit check says:\n");
+        cli_print_problems(stdout, &said, "    ", 0);
     }
 }
 
@@ -243,9 +396,10 @@ int cmd_drill(int argc, char **argv) {
                 if (!strcmp(o.value, kind_names[k])) kind = k;
             if (!strcmp(o.value, "any")) kind = -1;
             if (kind == -2)
-                return cli_usage_error(
-                    "drill", "--kind is on, where, colour, attacked, attacks or any, not '%s'",
-                    o.value);
+                return cli_usage_error("drill",
+                                       "--kind is on, where, colour, attacked, attacks, line, "
+                                       "diff, type or any, not '%s'",
+                                       o.value);
             break;
         case 'c':
             if (!number || v < 1 || v > 1000)
@@ -305,7 +459,16 @@ int cmd_drill(int argc, char **argv) {
         }
         printf("Question %d of %d (%d men):\n", asked + 1, count,
                __builtin_popcountll(fk_position_occupied(&pos)));
-        show(&pos, list);
+        if (q.shows == SHOW_BOARD) {
+            cli_print_board(stdout, &pos, 0, 0, 0);
+        } else if (q.shows == SHOW_TWO) {
+            printf("  First:\n");
+            show(&pos, list);
+            printf("  Second:\n");
+            show(&q.second, list);
+        } else {
+            show(&pos, list);
+        }
         printf("  %s\n", q.text);
         if (isatty(0) && isatty(1)) fputs("> ", stdout);
         fflush(stdout);
@@ -316,11 +479,12 @@ int cmd_drill(int argc, char **argv) {
         given[strcspn(given, "\r\n")] = '\0';
         for (size_t n = strlen(given); n && (given[n - 1] == ' ' || given[n - 1] == '\t');)
             given[--n] = '\0';
-        int ok = grade(&q, given);
+        int ok = grade(&q, &pos, given);
         if (ok)
             printf("  right: %s\n", q.answer), right++;
         else
             printf("  not right: %s (you said \"%s\")\n", q.answer, given);
+        if (!ok && q.kind == ASK_TYPE) say_typed(&pos, given);
         streak = ok ? streak + 1 : 0;
         if (rising && streak == 3)
             men += 2, streak = 0;

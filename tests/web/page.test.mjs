@@ -923,7 +923,7 @@ try {
     expect(last.result === (solvedIt ? 'solved' : 'missed') && !last.wrong && !last.hints, `the try counted: ${JSON.stringify(last)}`);
   });
 
-  await run('drills: a square\'s colour right and wrong, what stands on a square, the position read aloud, a difference spotted, a FEN typed wrong', async () => {
+  await run('drills: a square\'s colour right and wrong, what stands on a square, the position read aloud, a line open or not, a difference spotted, a FEN typed wrong', async () => {
     const ask = async (kind) => {
       await page.selectOption('#drill-kind', kind);
       await page.click('#drill-next');
@@ -963,6 +963,30 @@ try {
     await page.waitForFunction(() => /^White: K[a-h][1-8]/.test(document.getElementById('drill-position').textContent))
       .catch(async () => fail(`listed: ${await page.textContent('#drill-position')}`));
     await page.selectOption('#drill-view', 'fen');
+    // an open line: worked out here from the board, answered right by button, then wrong by typing
+    for (const right of [true, false]) {
+      q = await ask('line');
+      const [, a, b, line] = q.match(/Is the ([a-h][1-8])-([a-h][1-8]) (diagonal|file|rank) open\?/);
+      const onLine = await page.evaluate(([p, a, b]) => {
+        const board = readPlacement(p), from = squareIndex(a), to = squareIndex(b);
+        const df = Math.sign((to & 7) - (from & 7)), dr = Math.sign((to >> 3) - (from >> 3));
+        const men = [];
+        let x = (from & 7) + df, y = (from >> 3) + dr;
+        for (; y * 8 + x !== to && x >= 0 && x < 8 && y >= 0 && y < 8; x += df, y += dr) if (board[y * 8 + x]) men.push(squareName(y * 8 + x));
+        return { men, reached: y * 8 + x === to, steps: Math.max(Math.abs((to & 7) - (from & 7)), Math.abs((to >> 3) - (from >> 3))) };
+      }, [await page.getAttribute('#drill-position', 'data-fen'), a, b]);
+      expect(onLine.reached && onLine.steps >= 2, `${a}-${b} is no ${line} with a square between its ends`);
+      expect((line === 'file') === (a[0] === b[0]) && (line === 'rank') === (a[1] === b[1]), `${a}-${b} is called a ${line}`);
+      const open = onLine.men.length === 0;
+      if (right) {
+        await page.click(`#drill-choices button:text-is("${open ? 'yes' : 'no'}")`);
+      } else {
+        await page.fill('#drill-answer', open ? 'no' : 'yes');
+        await page.press('#drill-answer', 'Enter');
+      }
+      expect(await verdictClass() === (right ? 'right' : 'wrong'), `"${right === open ? 'yes' : 'no'}" for ${q}: ${await page.textContent('#drill-verdict')}`);
+      if (!open) expect((await page.textContent('#drill-verdict')).includes(`blocked on ${onLine.men.join(', ')}`), `the men in the way are not named: ${await page.textContent('#drill-verdict')}`);
+    }
     // spot the difference: the squares where the two boards differ
     await ask('diff');
     const [before, after] = await page.evaluate(() => [document.getElementById('drill-position').dataset.before,
