@@ -113,8 +113,8 @@ int cmd_book(int argc, char **argv) {
     }
     int first_fen = key_only ? 1 : 2;
     if (o.count < first_fen)
-        return cli_usage_error("book", key_only ? "give a FEN (or 'startpos')"
-                                                : "give a book file and a FEN (or 'startpos')");
+        return cli_usage_error("book", key_only ? N_("give a FEN (or 'startpos')")
+                                                : N_("give a book file and a FEN (or 'startpos')"));
     char *fen = join_args(o.count + 1, argv, first_fen);
     if (!fen) {
         fprintf(stderr, "fenkit book: out of memory\n");

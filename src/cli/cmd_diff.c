@@ -86,7 +86,8 @@ int cmd_diff(int argc, char **argv) {
     int more = count == 2 && cli_inputs_next(&in, &extra);
     cli_inputs_close(&in);
     if (count != 2 || more)
-        return cli_usage_error("diff", "give two FENs, not %s", count < 2 ? "one" : "more");
+        return cli_usage_error("diff", count < 2 ? N_("give two FENs, not one")
+                                                 : N_("give two FENs, not more"));
 
     /* moves are looked for only between two readable positions, from a
      * legal one: the move generator needs both kings where they belong */

@@ -86,7 +86,8 @@ int cmd_learn_set(int argc, char **argv) {
         }
     }
     if (o.count != 1)
-        return cli_usage_error("learn-set", o.count ? "one picture at a time" : "no picture given");
+        return cli_usage_error("learn-set",
+                               o.count ? N_("one picture at a time") : N_("no picture given"));
     if (!output) return cli_usage_error("learn-set", "no set file given (-o FILE)");
     const char *path = argv[1], *why = NULL;
     fk_error err = {0};
