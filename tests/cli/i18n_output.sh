@@ -39,4 +39,32 @@ err_has "(see 'fenkit show --help')"
 fk perft "$START" x
 err_has "fenkit perft: 'x' is not a depth (0 to 64)"
 
+step "the drill asks in Vietnamese and takes answers in Vietnamese, any case, or English"
+# seed 3 on the starting position asks: b8's man, h4 attacked by Black,
+# where the black pawn is, g8's knight's squares, e8's man, h1's colour
+fk_in 'mã đen\nKHÔNG\ne7\nno\nVua Đen\nlight\n' --lang vi drill --count 6 --seed 3 startpos
+expect_rc 1
+out_has "Câu hỏi 1/6 (4 quân):"
+out_has "Trên ô b8 có quân gì?"
+out_has "  đúng: Mã Đen"
+out_has "Đen có tấn công h4 không? (có hoặc không)"
+out_has "  đúng: không"
+out_has "Tốt Đen ở ô nào?"
+out_has "Mã Đen ở g8 tấn công những ô nào? (tất cả, theo thứ tự bất kỳ)"
+out_has "  chưa đúng: f6 h6 e7 (bạn trả lời \"no\")"
+out_has "  đúng: Vua Đen"
+out_has "Ô h1 màu gì: sáng hay tối?"
+out_has "  đúng: sáng"
+out_has "đúng 5/6 câu, trung bình"
+out_lacks "right"
+fk_in 'x\n' --lang vi drill --count 2 --seed 1 --list startpos
+out_has "  Trắng: "
+out_has "(đầu vào đã hết sau câu 1)"
+fk_in 'black knight\nno\ne7\n' drill --count 3 --seed 3 startpos
+expect_rc 0
+out_has "What stands on b8?"
+out_has "  right: black knight"
+out_has "Is h4 attacked by Black? (yes or no)"
+out_has "3 of 3 right, "
+
 pass
