@@ -7,6 +7,7 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "common/i18n.h"
 #include "json.h"
 
 int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out, FILE *err,
@@ -34,7 +35,8 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
                 cli_json_cstring(out, why);
                 fputc('}', out);
             } else {
-                fprintf(out, "Sanity      %s: no game reaches that position (%s); not asked\n",
+                analyse_label(out, N_("Sanity"));
+                fprintf(out, _("%1$s: no game reaches that position (%2$s); not asked\n"),
                         v[i].name, why);
             }
             continue;
@@ -83,16 +85,21 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
             }
             fputc('}', out);
         } else if (changed) {
-            fprintf(out, "Sanity      %s\n", message);
+            analyse_label(out, N_("Sanity"));
+            fprintf(out, "%s\n", message);
         }
     }
     if (json)
         fprintf(out, "],\"changes\":%d}", changes);
-    else if (changes == 0)
-        fprintf(
-            out,
-            "Sanity      no change of side to move, castling rights or en passant square moves the "
-            "verdict (%d position%s asked)\n",
-            asked, asked == 1 ? "" : "s");
+    else if (changes == 0) {
+        analyse_label(out, N_("Sanity"));
+        fprintf(out,
+                P_("no change of side to move, castling rights or en passant square moves the "
+                   "verdict (%d position asked)\n",
+                   "no change of side to move, castling rights or en passant square moves the "
+                   "verdict (%d positions asked)\n",
+                   asked),
+                asked);
+    }
     return status;
 }

@@ -67,4 +67,31 @@ out_has "  right: black knight"
 out_has "Is h4 attacked by Black? (yes or no)"
 out_has "3 of 3 right, "
 
+step "analyse's text answer, in Vietnamese, with its labels in one column"
+FAKE="${FENKIT_TEST_DATA:-$(dirname "$0")/../data}/engine/fake-engine"
+FAKE_ENGINE_MODE=good fk --lang vi analyse --engine "$FAKE" startpos
+expect_rc 0
+out_has "Thế cờ         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+out_has "Đánh giá       +0.31 theo phía Trắng; +0.31 cho Trắng, bên đang đi"
+out_has "Kết luận       hòa (thắng là từ +1.50 trở lên, hoặc chiếu hết)"
+out_has "Nước tốt nhất  1. e4"
+out_has "Các biến        1    +0.31  độ sâu 1/2  1. e4 e5 2. Nf3"
+out_has "                2    <=#-3  độ sâu 2/0  1. d4"
+out_has "Đã tính        20 nút trong 0.020 giây"
+FAKE_ENGINE_MODE=good fk analyse --engine "$FAKE" startpos
+out_has "Evaluation  +0.31 from White's view; +0.31 for White, to move"
+out_has "Lines        1    +0.31  depth 1/2  1. e4 e5 2. Nf3"
+out_has "Searched    20 nodes in 0.020 s (1 kn/s)"
+fk --lang vi analyse '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
+expect_rc 0
+out_has "Chiếu hết: Đen bị chiếu hết, Trắng thắng. Không cần hỏi engine."
+fk --lang vi analyse '7k/6Q1/6K1/8/8/8/8/8 w - - 0 1'
+expect_rc 1
+err_has "không phân tích được '7k/6Q1/6K1/8/8/8/8/8 w - - 0 1': không ván cờ nào đi tới được thế cờ này"
+err_has "Vua Đen ở h8 đang bị Hậu ở g7 chiếu"
+err_has "    sửa: "
+# JSON keeps its words: an error's text, the status and the verdict
+fk --lang vi analyse --json '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
+out_has '"status":"checkmate"'
+
 pass
