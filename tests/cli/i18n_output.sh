@@ -94,4 +94,16 @@ err_has "    sửa: "
 fk --lang vi analyse --json '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
 out_has '"status":"checkmate"'
 
+step "puzzle check's problems and summary, in Vietnamese"
+PUZZLES="${FENKIT_TEST_DATA:-$(dirname "$0")/../data}/puzzles"
+fk --lang vi puzzle check "$PUZZLES/bad.csv"
+expect_rc 1
+out_has "bad.csv:3: bài fkBadFen: FEN: Hàng 1 có 7 ô, cần đúng 8 ô. [rank-length]"
+out_has "bài fkShort: ít hơn 3 cột: một bài cần PuzzleId,FEN,Moves"
+out_has "bài fkRating: cột Rating 'high' không phải là một số nguyên"
+out_has "đã kiểm tra 9 bài: 3 bài tốt, 6 bài có vấn đề"
+fk puzzle check "$PUZZLES/bad.csv"
+out_has "bad.csv:3: puzzle fkBadFen: the FEN: Rank 1 has 7 squares, needs 8. [rank-length]"
+out_has "9 puzzles checked: 3 good, 6 with problems"
+
 pass
