@@ -106,4 +106,20 @@ fk puzzle check "$PUZZLES/bad.csv"
 out_has "bad.csv:3: puzzle fkBadFen: the FEN: Rank 1 has 7 squares, needs 8. [rank-length]"
 out_has "9 puzzles checked: 3 good, 6 with problems"
 
+step "pgn's notes and summary, and epd's refusals, in Vietnamese"
+PGN="${FENKIT_TEST_DATA:-$(dirname "$0")/../data}/pgn/games1k_first200.pgn"
+fk --lang vi pgn --ply 250 "$PGN"
+expect_rc 1
+err_has "ván 200: không có nửa nước 250: ván cờ chỉ có 67 nửa nước"
+err_has "fenkit pgn: 200 ván, 20576 thế cờ, 0 ván có lỗi, 199 ván không có thế cờ được hỏi"
+fk pgn --ply 250 "$PGN"
+err_has "game 200: no ply 250: the game has 67 plies"
+err_has "fenkit pgn: 200 games, 20576 positions, 0 with errors, 199 without the position asked for"
+fk_in '1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n' --lang vi pgn --write --strip
+out_has "1. e4 e5 2. Nf3 *"
+err_has "fenkit pgn: lưu ý: -: ván 1: 1 lời bình, 2 ký hiệu đánh giá và 1 biến đã bị bỏ (--strip)"
+fk_in 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - bm e4;\n' --lang vi epd
+expect_rc 1
+err_has "fenkit epd: -:1: Hàng 1 có 7 ô, cần đúng 8 ô."
+
 pass
