@@ -182,8 +182,8 @@ function showMoves() {
   $('undo').disabled = play.plies.length === 0;
   let text = '';
   if (play.result) {
-    const winner = play.result === '1-0' ? 'White wins' : play.result === '0-1' ? 'Black wins' : 'Draw';
-    text = `Game over: ${winner} (${play.result}) by ${RESULT_WORDS[play.reason] || play.reason}.`;
+    const winner = play.result === '1-0' ? t('White wins') : play.result === '0-1' ? t('Black wins') : t('Draw');
+    text = tf('Game over: {winner} ({result}) by {reason}.', { winner, result: play.result, reason: resultWords(play.reason) });
   } else if (play.claim) {
     text = `A draw can be claimed: ${CLAIM_WORDS[play.claim] || play.claim}. The game goes on unless a player claims it.`;
   }
@@ -643,7 +643,9 @@ function startGame(you, strength, trainer) {
   $('stop-play').hidden = false;
   $('trainer-verdict').textContent = '';
   $('trainer-verdict').className = '';
-  showEngineNote(`You play ${you === 'w' ? 'White' : 'Black'}` + (trainer ? `; the goal: ${goalText(trainer)}.` : '.'));
+  const side = you === 'w' ? t('White') : t('Black');
+  showEngineNote(trainer ? tf('You play {side}; the goal: {goal}.', { side, goal: goalText(trainer) })
+    : tf('You play {side}.', { side }));
 }
 
 function endGame() {
@@ -651,7 +653,11 @@ function endGame() {
   $('stop-play').hidden = true;
 }
 
-const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${t.you === 'w' ? 'White' : 'Black'}`;
+// The goal of a trainer position ("win with White"), in the reader's language.
+const goalText = (goal) => t(goal.goal === 'win'
+  ? (goal.you === 'w' ? 'win with White' : 'win with Black')
+  : (goal.you === 'w' ? 'hold the draw with White' : 'hold the draw with Black'));
+const resultWords = (reason) => (RESULT_WORDS[reason] ? t(RESULT_WORDS[reason]) : reason);
 
 // Asks the engine for its move at the game's strength and plays it.
 async function engineMove(tries = 0) {
@@ -695,38 +701,41 @@ async function engineMove(tries = 0) {
 // The game has ended where the board stands: the trainer says whether the
 // goal was reached.
 function finishGame() {
-  const t = play.game.trainer;
-  if (t) {
-    const mine = t.you === 'w' ? '1-0' : '0-1';
-    const held = play.result === mine || (t.goal === 'draw' && play.result === '1/2-1/2');
+  const goal = play.game.trainer;
+  if (goal) {
+    const mine = goal.you === 'w' ? '1-0' : '0-1';
+    const held = play.result === mine || (goal.goal === 'draw' && play.result === '1/2-1/2');
     const verdict = $('trainer-verdict');
     verdict.className = held ? 'held' : 'lost';
-    verdict.textContent = (held ? 'You held it: ' : 'Not held: ') + `the goal was to ${goalText(t)}, and the game ended ` +
-      `${play.result} by ${RESULT_WORDS[play.reason] || play.reason}.`;
+    verdict.textContent = tf(held ? 'You held it: the goal was to {goal}, and the game ended {result} by {reason}.'
+      : 'Not held: the goal was to {goal}, and the game ended {result} by {reason}.',
+    { goal: goalText(goal), result: play.result, reason: resultWords(play.reason) });
   }
   endGame();
 }
 
 function setupTrainer() {
   const list = $('trainer-list');
-  TRAINER.forEach((t, i) => {
+  TRAINER.forEach((goal, i) => {
     const option = document.createElement('option');
     option.value = String(i);
-    option.textContent = t.name;
     list.append(option);
   });
+  // the names and the goal, again whenever the language changes
   const describe = () => {
-    const t = TRAINER[Number(list.value)];
-    $('trainer-goal').textContent = `Goal: ${goalText(t)}. ${t.hint}`;
+    TRAINER.forEach((goal, i) => { list.options[i].textContent = t(goal.name); });
+    const goal = TRAINER[Number(list.value)];
+    $('trainer-goal').textContent = tf('Goal: {goal}. {hint}', { goal: goalText(goal), hint: t(goal.hint) });
   };
   list.addEventListener('change', describe);
+  document.addEventListener('fenkit:language', describe);
   describe();
   $('trainer-start').addEventListener('click', () => {
-    const t = TRAINER[Number(list.value)];
-    state.flipped = t.you === 'b';
-    startGame(t.you, '', t);
+    const goal = TRAINER[Number(list.value)];
+    state.flipped = goal.you === 'b';
+    startGame(goal.you, '', goal);
     play.keepGame = true; // the check of the FEN below is the game's own
-    setFen(t.fen);
+    setFen(goal.fen);
   });
 }
 
@@ -761,11 +770,11 @@ document.addEventListener('fenkit:start', () => {
     if (!data) return;
     try {
       await navigator.clipboard.writeText(data.pgn);
-      $('copy-pgn').textContent = 'Copied';
+      $('copy-pgn').textContent = t('Copied');
     } catch {
-      $('copy-pgn').textContent = 'Copy failed';
+      $('copy-pgn').textContent = t('Copy failed');
     }
-    setTimeout(() => { $('copy-pgn').textContent = 'Copy PGN'; }, 1500);
+    setTimeout(() => { $('copy-pgn').textContent = t('Copy PGN'); }, 1500);
   });
   $('analyse').addEventListener('change', () => { stopAnalysis(); startAnalysis(); });
   $('sanity').addEventListener('click', () => interrogate());

@@ -1,8 +1,10 @@
 # The reader's language beyond --help and the coach: usage errors, the
-# drill's questions and feedback, and the reports of analyse, puzzle, pgn
-# and epd say their words in Vietnamese with --lang vi; each check fails
-# when the catalog lacks the translation. English stays as it was.
+# drill's questions and feedback, the reports of analyse, puzzle, pgn and
+# epd, and the page's words around a picture and the trainer are said in
+# Vietnamese with --lang vi (or ?lang=vi); each check fails when the
+# catalog lacks the translation. English stays as it was.
 source "$(dirname "$0")/lib/common.bash" "$1"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
 step "usage errors common to every command, in Vietnamese"
 fk --lang vi show --frob "$START"
@@ -121,5 +123,55 @@ err_has "fenkit pgn: lưu ý: -: ván 1: 1 lời bình, 2 ký hiệu đánh giá
 fk_in 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - bm e4;\n' --lang vi epd
 expect_rc 1
 err_has "fenkit epd: -:1: Hàng 1 có 7 ô, cần đúng 8 ô."
+
+step "every word the page looks up is a catalog message of GET /api/messages"
+# t('...'), tf('...'), count(n, '...', '...'), t(c ? '...' : '...') and
+# data-msg="..." in web/: a word missing from src/server/api_messages.c
+# would stay English whatever the language
+python3 - "$ROOT" <<'PY' || fail "the page looks up words the server does not send"
+import glob, re, sys
+root = sys.argv[1]
+c = open(f"{root}/src/server/api_messages.c", encoding="utf-8").read()
+listed = set()
+for m in re.finditer(r'N_\(((?:\s*"(?:[^"\\]|\\.)*")+)\)', c):
+    listed.add("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))))
+q = r"'((?:[^'\\]|\\.)*)'"
+wanted = []
+for path in sorted(glob.glob(f"{root}/web/*.js")) + [f"{root}/web/index.html"]:
+    text = open(path, encoding="utf-8").read()
+    wanted += re.findall(r"\btf?\(\s*" + q, text)
+    wanted += [w for pair in re.findall(r"\bcount\([^,()]+,\s*" + q + r",\s*" + q, text) for w in pair]
+    wanted += [w for pair in re.findall(r"\btf?\([^'()?]*\?\s*" + q + r"\s*:\s*" + q, text) for w in pair]
+    wanted += re.findall(r'data-msg="([^"]*)"', text)
+missing = sorted({w for w in wanted if w not in listed})
+if len(wanted) < 80 or missing:
+    sys.exit(f"{len(wanted)} words looked up; not in api_messages.c: {missing}")
+PY
+
+step "the page's words around a picture and the trainer, in Vietnamese"
+command -v curl >/dev/null || fail "curl is missing: run scripts/install-deps test"
+source "$(dirname "$0")/lib/serve.bash"
+start_server
+CODE=$(curl -s -o "$TMP/out" -w '%{http_code}' "$URL/api/messages?lang=vi")
+[ "$CODE" = 200 ] || fail "GET /api/messages?lang=vi: HTTP $CODE"
+json_check '
+m = rows[0]["messages"]
+for english, vietnamese in [
+    ("Reading the picture…", "Đang đọc ảnh…"),
+    ("{side} was taken to be at the bottom ({percent}% sure).", "{side} được coi là ở phía dưới (chắc chắn {percent}%)."),
+    ("Black is to move: its king is in check.", "Đen đi: Vua Đen đang bị chiếu."),
+    ("{n} squares are unsure, marked with dashes: check {squares} first.",
+     "{n} ô chưa chắc chắn, được đánh dấu bằng nét đứt: hãy kiểm tra {squares} trước."),
+    ("Goal: {goal}. {hint}", "Mục tiêu: {goal}. {hint}"),
+    ("win with White", "thắng với quân Trắng"),
+    ("Lucena: build a bridge", "Lucena: bắc cầu"),
+    ("You held it: the goal was to {goal}, and the game ended {result} by {reason}.",
+     "Bạn đã làm được: mục tiêu là {goal}, và ván cờ kết thúc {result} do {reason}."),
+]:
+    assert m.get(english) == vietnamese, (english, m.get(english))
+'
+CODE=$(curl -s -o "$TMP/out" -w '%{http_code}' "$URL/api/messages?lang=en")
+json_check 'm = rows[0]["messages"]; assert m["Reading the picture…"] == "Reading the picture…", m'
+stop_server
 
 pass
