@@ -33,6 +33,14 @@ LANG=vi_VN.UTF-8 LC_ALL= LANGUAGE= "$FENKIT" show --lang >"$TMP/out" 2>"$TMP/err
 grep -qF "fenkit: --lang cần một ngôn ngữ (en, vi)" "$TMP/err" ||
     fail "a --lang without its language was not said in LANG's language"
 
+step "read failures, and the C library's own words in them, in Vietnamese"
+fk --lang vi puzzle check "$TMP/none.csv"
+expect_rc 1
+err_has "fenkit puzzle: không đọc được $TMP/none.csv: "
+# strerror's sentence, Vietnamese where the C library has it, is never
+# squeezed into ASCII ("Kh?ng c? t?p tin")
+! grep -q '?' "$TMP/err" || fail "strerror's words lost their letters"
+
 step "English usage errors stay as they were"
 fk show --frob "$START"
 expect_rc 2
