@@ -100,6 +100,13 @@ expect_rc 1
 err_has "không phân tích được '7k/6Q1/6K1/8/8/8/8/8 w - - 0 1': không ván cờ nào đi tới được thế cờ này"
 err_has "Vua Đen ở h8 đang bị Hậu ở g7 chiếu"
 err_has "    sửa: "
+# --sanity's sentence, with Stockfish where it is installed
+if [ -x /usr/games/stockfish ] || command -v stockfish >/dev/null; then
+    fk --lang vi analyse --sanity --nodes 50000 '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'
+    expect_rc 0
+    out_has "Kiểm tra       Với Đen đi thì Trắng thắng (+7.50); với Trắng đi thì hòa"
+    out_has "Hãy kiểm tra trường bên đi (trường thứ 2)."
+fi
 # JSON keeps its words: an error's text, the status and the verdict
 fk --lang vi analyse --json '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
 out_has '"status":"checkmate"'
