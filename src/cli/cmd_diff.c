@@ -77,7 +77,7 @@ int cmd_diff(int argc, char **argv) {
     if (opts.nfens == 0) return cli_usage_error("diff", "give two FENs");
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
         cli_inputs_close(&in);
-        fprintf(stderr, "fenkit diff: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "diff");
         return CLI_PROBLEMS;
     }
     static side a, b;

@@ -134,7 +134,7 @@ static void print_json(long line, const fk_position *pos, const fk_epd_ops *ops,
 static int read_input(int fd, const char *name, int json) {
     cli_line_reader lines;
     if (cli_lines_open(&lines, fd, 1 << 16) != 0) {
-        fputs(_("fenkit epd: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "epd");
         return 1;
     }
     int bad = 0;

@@ -108,14 +108,11 @@ int cmd_learn_set(int argc, char **argv) {
         fk_image_free(&image);
     }
     if (!why) why = err.message;
+    const char *picture = strcmp(path, "-") ? path : _("(standard input)");
     if (rc == CLI_OK)
-        printf("%s: learnt the set in %s\n", output, strcmp(path, "-") ? path : "(standard input)");
+        printf(_("%1$s: learnt the set in %2$s\n"), output, picture);
     else
-        fprintf(stderr, "fenkit learn-set: %s: %s\n",
-                set                 ? output
-                : strcmp(path, "-") ? path
-                                    : "(standard input)",
-                why);
+        fprintf(stderr, "fenkit learn-set: %s: %s\n", set ? output : picture, *why ? _(why) : why);
     fk_set_free(set);
     fk_model_free(model);
     free(data);

@@ -452,7 +452,7 @@ static int convert(cli_source *in, const char *name, const options *opt, run_sta
                          : fk_pgn_reader_create(cli_source_read, in, flags);
     if (!reader) {
         if (sharded) shard_close(&shard);
-        fputs(_("fenkit pgn: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return 1;
     }
     const fk_pgn_game *game = fk_pgn_reader_game(reader);
@@ -868,7 +868,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     }
     if (oom) {
         free(text);
-        fputs(_("fenkit pgn: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     chained_input in = {0};
@@ -940,7 +940,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         }
     }
     if (oom || in.oom) {
-        fputs(_("fenkit pgn: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         status = CLI_PROBLEMS;
     }
     free(in.kept);
@@ -1114,7 +1114,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     if (opt.split_name && !opt.split) return cli_usage_error("pgn", "--out goes with --split");
     if (!opt.split_name) opt.split_name = "games";
     if (opt.eco && pgn_eco_load() != 0) {
-        fputs(_("fenkit pgn: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     if (opt.write) return write_games(argc, argv, first_file, &opt, sel, *selecting);
@@ -1128,7 +1128,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     run.progress = isatty(STDERR_FILENO);
     text.hold = open_memstream(&text.hold_buf, &text.hold_size);
     if (!text.hold) {
-        fputs(_("fenkit pgn: out of memory\n"), stderr);
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     clock_gettime(CLOCK_MONOTONIC, &run.started);

@@ -41,6 +41,25 @@ err_has "fenkit puzzle: không đọc được $TMP/none.csv: "
 # squeezed into ASCII ("Kh?ng c? t?p tin")
 ! grep -q '?' "$TMP/err" || fail "strerror's words lost their letters"
 
+step "scan, render, book and perft say their own failures and notes in Vietnamese"
+DATA="${FENKIT_TEST_DATA:-$(dirname "$0")/../data}"
+fk --lang vi scan "$TMP/none.png"
+expect_rc 1
+err_has "fenkit scan: $TMP/none.png: không có tệp này"
+fk --lang vi scan --json "$TMP/none.png"
+out_has '"error":"no such file"'
+fk --lang vi render "$SHORT_RANK" -o "$TMP/x.svg"
+expect_rc 1
+err_has "fenkit render: trường vị trí quân: Hàng 1 có 7 ô, cần đúng 8 ô."
+fk --lang vi book "$DATA/book/small.bin" '8/8/8/4k3/8/4K3/4P3/8 b - - 0 1'
+expect_rc 1
+err_has "không có nước nào cho thế cờ này (khóa "
+fk --lang vi perft --time startpos 2
+err_has "thời gian "
+err_has " nút/giây"
+fk render "$SHORT_RANK" -o "$TMP/x.svg"
+err_has "fenkit render: placement: Rank 1 has 7 squares, needs 8."
+
 step "English usage errors stay as they were"
 fk show --frob "$START"
 expect_rc 2
