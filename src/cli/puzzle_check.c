@@ -78,7 +78,7 @@ int puzzle_check(const puzzle_settings *s, const char *file, int jobs, int json,
     if (count < 0) return CLI_PROBLEMS;
     /* without an engine a puzzle takes microseconds: one thread is enough */
     if (!s->use_engine) jobs = 1;
-    if (puzzle_pool_run(s, count, jobs, work, done, &r, "lines") != 0) {
+    if (puzzle_pool_run(s, count, jobs, work, done, &r, N_("lines")) != 0) {
         fputs(_("fenkit puzzle: cannot start a worker thread\n"), stderr);
         free(r.items);
         return CLI_PROBLEMS;

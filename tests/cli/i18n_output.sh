@@ -138,6 +138,11 @@ out_has "bad.csv:3: bài fkBadFen: FEN: Hàng 1 có 7 ô, cần đúng 8 ô. [ra
 out_has "bài fkShort: ít hơn 3 cột: một bài cần PuzzleId,FEN,Moves"
 out_has "bài fkRating: cột Rating 'high' không phải là một số nguyên"
 out_has "đã kiểm tra 9 bài: 3 bài tốt, 6 bài có vấn đề"
+if [ -x /usr/games/stockfish ] || command -v stockfish >/dev/null; then
+    fk --lang vi puzzle make --nodes 2000 "$PUZZLES/games.pgn"
+    err_has "games.pgn: ván 2: 2 nước trước chỗ đó vẫn được tìm"
+    err_has "đã tạo 5 bài từ 6 ván"
+fi
 fk puzzle check "$PUZZLES/bad.csv"
 out_has "bad.csv:3: puzzle fkBadFen: the FEN: Rank 1 has 7 squares, needs 8. [rank-length]"
 out_has "9 puzzles checked: 3 good, 6 with problems"
