@@ -80,7 +80,7 @@ async function askMoves(start, moves) {
     if (!res.ok) throw new Error(data.message || 'the server answered ' + res.status);
     return data;
   } catch (err) {
-    showGameNote('Could not play the moves: ' + err.message);
+    showGameNote(tf('Could not play the moves: {why}', { why: err.message }));
     return null;
   }
 }
@@ -185,7 +185,8 @@ function showMoves() {
     const winner = play.result === '1-0' ? t('White wins') : play.result === '0-1' ? t('Black wins') : t('Draw');
     text = tf('Game over: {winner} ({result}) by {reason}.', { winner, result: play.result, reason: resultWords(play.reason) });
   } else if (play.claim) {
-    text = `A draw can be claimed: ${CLAIM_WORDS[play.claim] || play.claim}. The game goes on unless a player claims it.`;
+    text = tf('A draw can be claimed: {what}. The game goes on unless a player claims it.',
+      { what: CLAIM_WORDS[play.claim] ? t(CLAIM_WORDS[play.claim]) : play.claim });
   }
   $('claim-draw').hidden = !play.claim || !!play.result;
   showGameNote(text);
@@ -486,7 +487,7 @@ function whiteShare(s) {
 // button that plays the line up to it.
 function showLines(data) {
   play.lines = data.lines;
-  $('depth').textContent = 'depth ' + data.depth;
+  $('depth').textContent = tf('depth {n}', { n: data.depth });
   const best = data.lines[0];
   $('eval-text').textContent = scoreText(best.white);
   $('evalbar').hidden = false;
@@ -505,7 +506,7 @@ function showLines(data) {
       b.type = 'button';
       b.className = 'move';
       b.textContent = san;
-      b.title = 'play the line up to ' + san;
+      b.title = tf('play the line up to {move}', { move: san });
       b.addEventListener('click', () => playLine(line.pv.slice(0, k + 1)));
       li.append(b);
     });
@@ -524,14 +525,14 @@ async function startAnalysis(tries = 0) {
   play.analysis = controller;
   const seq = play.seq;
   showEngineNote('');
-  $('depth').textContent = 'starting the engine…';
+  $('depth').textContent = t('starting the engine…');
   try {
     await readEvents('/api/analyse?multipv=3&' + gameQuery(), controller.signal,
       (name, data) => {
         if (seq !== play.seq) return;
         if (name === 'info') showLines(data);
-        else if (name === 'error') showEngineNote('The engine failed: ' + data.message);
-        else if (name === 'done') $('depth').textContent = `depth ${data.depth}, done`;
+        else if (name === 'error') showEngineNote(tf('The engine failed: {why}', { why: data.message }));
+        else if (name === 'done') $('depth').textContent = tf('depth {n}, done', { n: data.depth });
       });
   } catch (err) {
     if (err.name === 'AbortError' || seq !== play.seq) return;
@@ -541,7 +542,7 @@ async function startAnalysis(tries = 0) {
       return;
     }
     $('depth').textContent = '';
-    showEngineNote('No analysis: ' + err.message);
+    showEngineNote(tf('No analysis: {why}', { why: err.message }));
   }
 }
 
@@ -562,13 +563,14 @@ function showSanityCheck(check) {
   li.dataset.field = check.field;
   if (check.skipped) {
     li.className = 'skipped';
-    li.textContent = `${sentence(check.variant)}: no game reaches that position (${check.skipped}); not asked.`;
+    li.textContent = tf('{variant}: no game reaches that position ({why}); not asked.',
+      { variant: sentence(check.variant), why: check.skipped });
   } else {
     li.textContent = check.message;
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'apply';
-    b.textContent = 'Use this FEN';
+    b.textContent = t('Use this FEN');
     b.title = check.fen;
     b.addEventListener('click', () => setFen(check.fen));
     li.append(b);
@@ -589,24 +591,28 @@ async function interrogate(tries = 0) {
   const seq = play.seq;
   const status = $('sanity-status');
   let base = null, asked = 0;
-  status.textContent = 'asking the engine…';
+  status.textContent = t('asking the engine…');
   try {
     await readEvents('/api/analyse?sanity=1&nodes=' + SANITY_NODES + '&fen=' + encodeURIComponent(play.fen),
       controller.signal, (name, data) => {
         if (seq !== play.seq) return;
         if (name === 'base') {
           base = data;
-          status.textContent = `This position: ${VERDICT_WORDS[data.verdict]}; asking about ${data.checks} neighbours…`;
+          status.textContent = tf('This position: {verdict}; asking about {n} neighbours…',
+            { verdict: t(VERDICT_WORDS[data.verdict]), n: data.checks });
         } else if (name === 'check') {
           asked++;
           if (data.changes_verdict || data.skipped) showSanityCheck(data);
-          status.textContent = `This position: ${VERDICT_WORDS[base.verdict]}; ${asked} of ${base.checks} neighbours asked…`;
+          status.textContent = tf('This position: {verdict}; {asked} of {n} neighbours asked…',
+            { verdict: t(VERDICT_WORDS[base.verdict]), asked, n: base.checks });
         } else if (name === 'done') {
           status.textContent = data.changes
-            ? `This position: ${VERDICT_WORDS[base.verdict]}. ${data.changes === 1 ? 'One field changes' : data.changes + ' changes move'} the verdict:`
-            : `No change of side to move, castling rights or en passant square moves the verdict (${base.checks} neighbours asked, ${data.nodes} nodes each).`;
+            ? tf(data.changes === 1 ? 'This position: {verdict}. One field changes the verdict:'
+              : 'This position: {verdict}. {n} changes move the verdict:', { verdict: t(VERDICT_WORDS[base.verdict]), n: data.changes })
+            : tf('No change of side to move, castling rights or en passant square moves the verdict ({n} neighbours asked, {nodes} nodes each).',
+              { n: base.checks, nodes: data.nodes });
         } else if (name === 'error') {
-          status.textContent = 'The engine failed: ' + data.message;
+          status.textContent = tf('The engine failed: {why}', { why: data.message });
         }
       });
   } catch (err) {
@@ -615,7 +621,7 @@ async function interrogate(tries = 0) {
       setTimeout(() => { if (seq === play.seq && play.sanity === controller) interrogate(tries + 1); }, 1000);
       return;
     }
-    status.textContent = 'No interrogation: ' + err.message;
+    status.textContent = tf('No interrogation: {why}', { why: err.message });
   }
 }
 
@@ -665,7 +671,7 @@ async function engineMove(tries = 0) {
   const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&' + gameQuery() +
     (play.game.strength ? '&' + play.game.strength : '');
   let best = null, score = null;
-  $('depth').textContent = 'the engine is thinking…';
+  $('depth').textContent = t('the engine is thinking…');
   try {
     await readEvents(query, undefined, (name, data) => {
       if (name === 'info') score = data.lines[0].white;
@@ -678,7 +684,7 @@ async function engineMove(tries = 0) {
       setTimeout(() => { if (seq === play.seq && play.game) engineMove(tries + 1); }, 1000);
       return;
     }
-    showEngineNote('The engine cannot play: ' + err.message);
+    showEngineNote(tf('The engine cannot play: {why}', { why: err.message }));
     endGame();
     return;
   }
@@ -689,7 +695,7 @@ async function engineMove(tries = 0) {
   if (play.claim && score) {
     const white = 'mate' in score ? Math.sign(score.mate) * 100000 : score.cp;
     if ((sideOf(play.fen) === 'w' ? white : -white) <= 0) {
-      showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
+      showEngineNote(tf('The engine claimed the draw ({score}).', { score: scoreText(score) }));
       claimDraw();
       return;
     }

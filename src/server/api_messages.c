@@ -148,6 +148,39 @@ static const char *const page_messages[] = {
     N_("Black has to give way: keep the opposition and walk your king in front of the pawn."),
     N_("King and pawn: the same, White to move"),
     N_("Now you have the opposition: answer each king step by facing the white king."),
+    /* the moves played, the engine's lines, a game against it and the
+     * interrogation of the FEN (play.js); the interrogation's sentences
+     * themselves are the server's, in English */
+    N_("Could not play the moves: {why}"),
+    N_("A draw can be claimed: {what}. The game goes on unless a player claims it."),
+    N_("the same position a third time"),
+    N_("fifty moves without a capture or pawn move"),
+    N_("Claim the draw"),
+    N_("The engine claimed the draw ({score})."),
+    N_("Pieces on the board"),
+    N_("play legal moves"),
+    N_("edit freely (drag off or right-click to remove)"),
+    N_("Undo"),
+    N_("depth {n}"),
+    N_("depth {n}, done"),
+    N_("play the line up to {move}"),
+    N_("starting the engine…"),
+    N_("the engine is thinking…"),
+    N_("The engine failed: {why}"),
+    N_("The engine cannot play: {why}"),
+    N_("No analysis: {why}"),
+    N_("Interrogate the FEN"),
+    N_("asking the engine…"),
+    N_("a draw"),
+    N_("This position: {verdict}; asking about {n} neighbours…"),
+    N_("This position: {verdict}; {asked} of {n} neighbours asked…"),
+    N_("This position: {verdict}. One field changes the verdict:"),
+    N_("This position: {verdict}. {n} changes move the verdict:"),
+    N_("No change of side to move, castling rights or en passant square moves the verdict "
+       "({n} neighbours asked, {nodes} nodes each)."),
+    N_("{variant}: no game reaches that position ({why}); not asked."),
+    N_("Use this FEN"),
+    N_("No interrogation: {why}"),
 };
 
 void srv_api_messages(const srv_request *http, srv_reply *reply) {

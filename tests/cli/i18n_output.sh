@@ -187,7 +187,7 @@ if len(wanted) < 80 or missing:
     sys.exit(f"{len(wanted)} words looked up; not in api_messages.c: {missing}")
 PY
 
-step "the page's words around a picture and the trainer, in Vietnamese"
+step "the page's words around a picture, the trainer and the engine, in Vietnamese"
 command -v curl >/dev/null || fail "curl is missing: run scripts/install-deps test"
 source "$(dirname "$0")/lib/serve.bash"
 start_server
@@ -204,6 +204,9 @@ for english, vietnamese in [
     ("Goal: {goal}. {hint}", "Mục tiêu: {goal}. {hint}"),
     ("win with White", "thắng với quân Trắng"),
     ("Lucena: build a bridge", "Lucena: bắc cầu"),
+    ("depth {n}, done", "độ sâu {n}, xong"),
+    ("A draw can be claimed: {what}. The game goes on unless a player claims it.",
+     "Có thể đòi hòa: {what}. Ván cờ tiếp tục trừ khi một bên đòi hòa."),
     ("You held it: the goal was to {goal}, and the game ended {result} by {reason}.",
      "Bạn đã làm được: mục tiêu là {goal}, và ván cờ kết thúc {result} do {reason}."),
 ]:
