@@ -139,7 +139,8 @@ static void json_head(FILE *out, const char *input, long number) {
  * is in JSON. */
 static int refuse(const analyse_settings *s, const char *input, long number, const char *why,
                   const fk_problems *problems, FILE *out, FILE *err, const char *where) {
-    fprintf(err, _("fenkit analyse: %1$scannot analyse '%2$s': %3$s\n"), where, input, _(why));
+    fprintf(err, _("fenkit analyse: %1$scannot analyse '%2$s': %3$s\n"), where, input,
+            *why ? _(why) : why);
     for (int i = 0; problems && i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         if (p->severity != FK_SEV_ERROR) continue;
