@@ -516,6 +516,8 @@ async function loadMessages(lang) {
     messages = {};
   }
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
+  // the words the other files write themselves (the trainer's) follow
+  document.dispatchEvent(new CustomEvent('fenkit:language'));
 }
 
 async function chooseLanguage() {
@@ -571,15 +573,15 @@ async function sendPicture(file, bottom, all) {
     data = await res.json().catch(() => null);
   } catch (err) {
     $('scan-status').textContent = '';
-    showScanError('Could not reach the server: ' + err.message);
+    showScanError(tf('Could not reach the server: {why}', { why: err.message }));
     return null;
   }
   const boards = data && (all ? data.boards : data.fen && [data]);
   if (!res.ok || !boards || !boards.length) {
     $('scan-status').textContent = '';
     showScanError(data && data.message
-      ? data.message + (data.code === 'bad-set' ? ': forget your set and teach it again' : '')
-      : 'The server answered ' + res.status + '.');
+      ? (data.code === 'bad-set' ? tf('{why}: forget your set and teach it again', { why: data.message }) : data.message)
+      : tf('The server answered {status}.', { status: res.status }));
     return null;
   }
   return boards;
@@ -589,14 +591,15 @@ async function scanFile(file) {
   showScanError('');
   if (!file) return;
   if (file.size > imageLimit) {
-    showScanError(`That file is ${(file.size / 1048576).toFixed(1)} MB; fenkit reads pictures up to ${imageLimit / 1048576} MB.`);
+    showScanError(tf('That file is {size} MB; fenkit reads pictures up to {limit} MB.',
+      { size: (file.size / 1048576).toFixed(1), limit: imageLimit / 1048576 }));
     return;
   }
   const preview = $('preview');
   if (preview.src.startsWith('blob:')) URL.revokeObjectURL(preview.src);
   preview.src = URL.createObjectURL(file);
   preview.hidden = false;
-  $('scan-status').textContent = 'Reading the picture…';
+  $('scan-status').textContent = t('Reading the picture…');
   $('scan-boards').hidden = true;
   $('scan-bottom').hidden = true;
   $('preview-mark').toggleAttribute('hidden', true); // an <svg>: no .hidden property
@@ -618,7 +621,7 @@ async function readAll() {
   const picture = state.picture;
   showScanError('');
   $('read-all').disabled = true;
-  $('scan-status').textContent = 'Looking for every board in the picture…';
+  $('scan-status').textContent = t('Looking for every board in the picture…');
   const boards = await sendPicture(picture, null, true);
   $('read-all').disabled = false;
   if (!boards || state.picture !== picture) return;
@@ -627,7 +630,7 @@ async function readAll() {
   $('read-all').hidden = true;
   showBoardChoice();
   showScan(0);
-  if (boards.length === 1) $('scan-status').prepend('The picture shows no other board. ');
+  if (boards.length === 1) $('scan-status').prepend(t('The picture shows no other board.') + ' ');
 }
 
 // The picture read again with the other side at the bottom of the board
@@ -637,7 +640,8 @@ async function readAll() {
 async function turnScan() {
   const k = state.shown, other = state.boards[k].bottom === 'white' ? 'black' : 'white', picture = state.picture;
   showScanError('');
-  $('scan-status').textContent = `Reading the picture again with ${other === 'white' ? 'White' : 'Black'} at the bottom…`;
+  $('scan-status').textContent = other === 'white' ? t('Reading the picture again with White at the bottom…')
+    : t('Reading the picture again with Black at the bottom…');
   $('turn').disabled = true; // one reading at a time
   const boards = await sendPicture(picture, other, state.all);
   $('turn').disabled = false;
@@ -654,7 +658,8 @@ async function turnScan() {
 
 // A note of the scanner's, without the command line's hints: the page has its
 // own controls for the side to move and the side at the bottom.
-const forThePage = (note) => note.replace(/ \(use --side to say otherwise\)/, '').replace(/; use --(side|bottom to say)\)/, ')');
+// The hints are found by their option, so that a note in any language loses them.
+const forThePage = (note) => note.replace(/ \([^();]*--side[^();]*\)/, '').replace(/; [^();]*--(side|bottom)[^();]*\)/, ')');
 
 // A page of diagrams or a screen of games: one button a board, in reading
 // order, to put that board on the editor.
@@ -664,12 +669,12 @@ function showBoardChoice() {
   box.hidden = state.boards.length < 2;
   if (box.hidden) return;
   const label = document.createElement('span');
-  label.textContent = `The picture shows ${state.boards.length} boards (rows from the top, each from the left):`;
+  label.textContent = tf('The picture shows {n} boards (rows from the top, each from the left):', { n: state.boards.length });
   box.append(label);
   state.boards.forEach((_, k) => {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = `Board ${k + 1}`;
+    b.textContent = tf('Board {n}', { n: k + 1 });
     b.addEventListener('click', () => showScan(k));
     box.append(b);
   });
@@ -691,11 +696,12 @@ function showScan(k) {
   state.right = new Map((data.squares || []).map((q) => [squareIndex(q.square), q.right]));
   state.lastMove = new Set(data.last_move ? [data.last_move.from, data.last_move.to].map(squareIndex) : []);
   state.flipped = data.bottom === 'black';
-  const side = (b) => (b === 'white' ? 'White' : 'Black');
+  const side = (b) => (b === 'white' ? t('White') : t('Black'));
   $('scan-bottom-said').textContent = data.bottom_given
-    ? `${side(data.bottom)} is at the bottom, as you said.`
-    : `${side(data.bottom)} was taken to be at the bottom (${Math.round(100 * data.bottom_confidence)}% sure).`;
-  $('turn').textContent = `${side(data.bottom === 'white' ? 'black' : 'white')} is at the bottom`;
+    ? tf('{side} is at the bottom, as you said.', { side: side(data.bottom) })
+    : tf('{side} was taken to be at the bottom ({percent}% sure).',
+      { side: side(data.bottom), percent: Math.round(100 * data.bottom_confidence) });
+  $('turn').textContent = tf('{side} is at the bottom', { side: side(data.bottom === 'white' ? 'black' : 'white') });
   $('scan-bottom').hidden = false;
   fenBox.value = data.fen;
   showNote('fen-note', '');
@@ -706,18 +712,25 @@ function showScan(k) {
   drawBoard();
   const n = state.unsure.size;
   const status = $('scan-status');
-  const which = state.boards.length > 1 ? ` board ${k + 1} of ${state.boards.length}` : '';
-  const chance = typeof data.board_right === 'number'
-    ? `The whole board is read right with about ${Math.round(100 * data.board_right)}% chance. ` : '';
-  status.textContent = 'Scanned' + which + '. ' +
-    (n ? `${n} square${n === 1 ? ' is' : 's are'} unsure, marked with dashes: check ${checkFirst().join(', ')} first. `
-       : 'Every square is sure. ') + chance +
-    (data.doubt === 'some' && !n ? 'Which side is at the bottom is a guess: turn the board if it is wrong. ' : '') +
-    (data.covered && data.covered.length ? `${data.covered.length} of them are hidden under something drawn over the board: set their men by hand. ` : '') +
-    (data.last_move ? `The picture marks the last move, ${data.last_move.from}-${data.last_move.to}, so the other side is to move.`
-      : data.move_dots && data.move_dots.length ? 'Dots mark the moves of a man picked up, so his side is to move.'
-      : data.side_from === 'check' ? `${data.fen.split(' ')[1] === 'b' ? 'Black' : 'White'} is to move: its king is in check.`
-      : 'The picture does not say whose move it is: set the side to move.');
+  const said = [state.boards.length > 1
+    ? tf('Scanned board {n} of {count}.', { n: k + 1, count: state.boards.length }) : t('Scanned.')];
+  said.push(n ? count(n, '{n} square is unsure, marked with dashes: check {squares} first.',
+    '{n} squares are unsure, marked with dashes: check {squares} first.').replace('{squares}', checkFirst().join(', '))
+    : t('Every square is sure.'));
+  if (typeof data.board_right === 'number') {
+    said.push(tf('The whole board is read right with about {percent}% chance.', { percent: Math.round(100 * data.board_right) }));
+  }
+  if (data.doubt === 'some' && !n) said.push(t('Which side is at the bottom is a guess: turn the board if it is wrong.'));
+  if (data.covered && data.covered.length) {
+    said.push(tf('{n} of them are hidden under something drawn over the board: set their men by hand.', { n: data.covered.length }));
+  }
+  said.push(data.last_move
+    ? tf('The picture marks the last move, {move}, so the other side is to move.', { move: `${data.last_move.from}-${data.last_move.to}` })
+    : data.move_dots && data.move_dots.length ? t('Dots mark the moves of a man picked up, so his side is to move.')
+    : data.side_from === 'check'
+      ? (data.fen.split(' ')[1] === 'b' ? t('Black is to move: its king is in check.') : t('White is to move: its king is in check.'))
+      : t('The picture does not say whose move it is: set the side to move.'));
+  status.textContent = said.join(' ');
   if (data.notes && data.notes.length) {
     const notes = document.createElement('ul');
     for (const note of data.notes) {
@@ -771,10 +784,10 @@ function setup() {
     const text = $('canonical').textContent || fenBox.value;
     try {
       await navigator.clipboard.writeText(text);
-      $('copy').textContent = 'Copied';
+      $('copy').textContent = t('Copied');
     } catch {
       fenBox.select();
-      $('copy').textContent = 'Selected: press Ctrl+C';
+      $('copy').textContent = t('Selected: press Ctrl+C');
     }
     setTimeout(() => { $('copy').textContent = t('Copy FEN'); }, 1500);
   });
@@ -785,7 +798,7 @@ function setup() {
     $('version').textContent = info.version;
     imageLimit = info.limits.image_bytes;
     if (!info.scan) {
-      $('scan-status').textContent = 'This fenkit was built without the scanner: pictures will be refused for now.';
+      $('scan-status').textContent = t('This fenkit was built without the scanner: pictures will be refused for now.');
       $('scan-result').hidden = false;
     }
   }).catch(() => {});

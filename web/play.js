@@ -88,7 +88,7 @@ async function askMoves(start, moves) {
     if (!res.ok) throw new Error(data.message || 'the server answered ' + res.status);
     return data;
   } catch (err) {
-    showGameNote('Could not play the moves: ' + err.message);
+    showGameNote(tf('Could not play the moves: {why}', { why: err.message }));
     return null;
   }
 }
@@ -197,19 +197,22 @@ function showMoves() {
   $('undo').disabled = play.plies.length === 0;
   let text = '';
   if (play.result) {
-    const winner = play.result === '1-0' ? 'White wins' : play.result === '0-1' ? 'Black wins' : 'Draw';
-    text = `Game over: ${winner} (${play.result}) by ${RESULT_WORDS[play.reason] || play.reason}.`;
+    const winner = play.result === '1-0' ? t('White wins') : play.result === '0-1' ? t('Black wins') : t('Draw');
+    text = tf('Game over: {winner} ({result}) by {reason}.', { winner, result: play.result, reason: resultWords(play.reason) });
   } else if (play.claim) {
-    text = `A draw can be claimed: ${CLAIM_WORDS[play.claim] || play.claim}. The game goes on unless a player claims it.`;
+    text = tf('A draw can be claimed: {what}. The game goes on unless a player claims it.',
+      { what: CLAIM_WORDS[play.claim] ? t(CLAIM_WORDS[play.claim]) : play.claim });
   } else if (play.wrongClaim && play.wrongClaim.at === play.at) {
-    text = `The draw claimed with ${play.wrongClaim.san} was wrong: the move stands and the game goes on.`;
+    text = tf('The draw claimed with {san} was wrong: the move stands and the game goes on.',
+      { san: play.wrongClaim.san });
   }
   // FIDE lets the player to move claim with the move about to be played
   // when it makes the third repetition or completes the fifty moves
   const withMove = play.claim || engineToMove() ? [] : play.legal.filter((m) => m.claim);
   if (!text && withMove.length) {
     const named = withMove.slice(0, 3).map((m) => m.san).join(', ') + (withMove.length > 3 ? ', …' : '');
-    text = `A draw can be claimed with the next move (${named}): ${CLAIM_WORDS[withMove[0].claim]}.`;
+    text = tf('A draw can be claimed with the next move ({moves}): {what}.',
+      { moves: named, what: t(CLAIM_WORDS[withMove[0].claim]) });
   }
   $('claim-draw').hidden = (!play.claim && !withMove.length) || !!play.result;
   showGameNote(text);
@@ -510,7 +513,7 @@ function whiteShare(s) {
 // button that plays the line up to it.
 function showLines(data) {
   play.lines = data.lines;
-  $('depth').textContent = 'depth ' + data.depth;
+  $('depth').textContent = tf('depth {n}', { n: data.depth });
   const best = data.lines[0];
   $('eval-text').textContent = scoreText(best.white);
   $('evalbar').hidden = false;
@@ -529,7 +532,7 @@ function showLines(data) {
       b.type = 'button';
       b.className = 'move';
       b.textContent = san;
-      b.title = 'play the line up to ' + san;
+      b.title = tf('play the line up to {move}', { move: san });
       b.addEventListener('click', () => playLine(line.pv.slice(0, k + 1)));
       li.append(b);
     });
@@ -548,14 +551,14 @@ async function startAnalysis(tries = 0) {
   play.analysis = controller;
   const seq = play.seq;
   showEngineNote('');
-  $('depth').textContent = 'starting the engine…';
+  $('depth').textContent = t('starting the engine…');
   try {
     await readEvents('/api/analyse?multipv=3&' + gameQuery(), controller.signal,
       (name, data) => {
         if (seq !== play.seq) return;
         if (name === 'info') showLines(data);
-        else if (name === 'error') showEngineNote('The engine failed: ' + data.message);
-        else if (name === 'done') $('depth').textContent = `depth ${data.depth}, done`;
+        else if (name === 'error') showEngineNote(tf('The engine failed: {why}', { why: data.message }));
+        else if (name === 'done') $('depth').textContent = tf('depth {n}, done', { n: data.depth });
       });
   } catch (err) {
     if (err.name === 'AbortError' || seq !== play.seq) return;
@@ -565,7 +568,7 @@ async function startAnalysis(tries = 0) {
       return;
     }
     $('depth').textContent = '';
-    showEngineNote('No analysis: ' + err.message);
+    showEngineNote(tf('No analysis: {why}', { why: err.message }));
   }
 }
 
@@ -586,13 +589,14 @@ function showSanityCheck(check) {
   li.dataset.field = check.field;
   if (check.skipped) {
     li.className = 'skipped';
-    li.textContent = `${sentence(check.variant)}: no game reaches that position (${check.skipped}); not asked.`;
+    li.textContent = tf('{variant}: no game reaches that position ({why}); not asked.',
+      { variant: sentence(check.variant), why: check.skipped });
   } else {
     li.textContent = check.message;
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'apply';
-    b.textContent = 'Use this FEN';
+    b.textContent = t('Use this FEN');
     b.title = check.fen;
     b.addEventListener('click', () => setFen(check.fen));
     li.append(b);
@@ -613,24 +617,28 @@ async function interrogate(tries = 0) {
   const seq = play.seq;
   const status = $('sanity-status');
   let base = null, asked = 0;
-  status.textContent = 'asking the engine…';
+  status.textContent = t('asking the engine…');
   try {
     await readEvents('/api/analyse?sanity=1&nodes=' + SANITY_NODES + '&fen=' + encodeURIComponent(play.fen),
       controller.signal, (name, data) => {
         if (seq !== play.seq) return;
         if (name === 'base') {
           base = data;
-          status.textContent = `This position: ${VERDICT_WORDS[data.verdict]}; asking about ${data.checks} neighbours…`;
+          status.textContent = tf('This position: {verdict}; asking about {n} neighbours…',
+            { verdict: t(VERDICT_WORDS[data.verdict]), n: data.checks });
         } else if (name === 'check') {
           asked++;
           if (data.changes_verdict || data.skipped) showSanityCheck(data);
-          status.textContent = `This position: ${VERDICT_WORDS[base.verdict]}; ${asked} of ${base.checks} neighbours asked…`;
+          status.textContent = tf('This position: {verdict}; {asked} of {n} neighbours asked…',
+            { verdict: t(VERDICT_WORDS[base.verdict]), asked, n: base.checks });
         } else if (name === 'done') {
           status.textContent = data.changes
-            ? `This position: ${VERDICT_WORDS[base.verdict]}. ${data.changes === 1 ? 'One field changes' : data.changes + ' changes move'} the verdict:`
-            : `No change of side to move, castling rights or en passant square moves the verdict (${base.checks} neighbours asked, ${data.nodes} nodes each).`;
+            ? tf(data.changes === 1 ? 'This position: {verdict}. One field changes the verdict:'
+              : 'This position: {verdict}. {n} changes move the verdict:', { verdict: t(VERDICT_WORDS[base.verdict]), n: data.changes })
+            : tf('No change of side to move, castling rights or en passant square moves the verdict ({n} neighbours asked, {nodes} nodes each).',
+              { n: base.checks, nodes: data.nodes });
         } else if (name === 'error') {
-          status.textContent = 'The engine failed: ' + data.message;
+          status.textContent = tf('The engine failed: {why}', { why: data.message });
         }
       });
   } catch (err) {
@@ -639,7 +647,7 @@ async function interrogate(tries = 0) {
       setTimeout(() => { if (seq === play.seq && play.sanity === controller) interrogate(tries + 1); }, 1000);
       return;
     }
-    status.textContent = 'No interrogation: ' + err.message;
+    status.textContent = tf('No interrogation: {why}', { why: err.message });
   }
 }
 
@@ -649,7 +657,7 @@ async function interrogate(tries = 0) {
 function claimDraw() {
   if (!play.claim) {
     play.claimWith = claimKey(play.start, play.plies.slice(0, play.at).map((p) => p.uci));
-    showGameNote('Now play the move you claim the draw with: the claim is judged before it is played.');
+    showGameNote(t('Now play the move you claim the draw with: the claim is judged before it is played.'));
     return;
   }
   play.plies = play.plies.slice(0, play.at);
@@ -673,7 +681,9 @@ function startGame(you, strength, trainer) {
   $('stop-play').hidden = false;
   $('trainer-verdict').textContent = '';
   $('trainer-verdict').className = '';
-  showEngineNote(`You play ${you === 'w' ? 'White' : 'Black'}` + (trainer ? `; the goal: ${goalText(trainer)}.` : '.'));
+  const side = you === 'w' ? t('White') : t('Black');
+  showEngineNote(trainer ? tf('You play {side}; the goal: {goal}.', { side, goal: goalText(trainer) })
+    : tf('You play {side}.', { side }));
 }
 
 function endGame() {
@@ -681,7 +691,11 @@ function endGame() {
   $('stop-play').hidden = true;
 }
 
-const goalText = (t) => (t.goal === 'win' ? 'win' : 'hold the draw') + ` with ${t.you === 'w' ? 'White' : 'Black'}`;
+// The goal of a trainer position ("win with White"), in the reader's language.
+const goalText = (goal) => t(goal.goal === 'win'
+  ? (goal.you === 'w' ? 'win with White' : 'win with Black')
+  : (goal.you === 'w' ? 'hold the draw with White' : 'hold the draw with Black'));
+const resultWords = (reason) => (RESULT_WORDS[reason] ? t(RESULT_WORDS[reason]) : reason);
 
 // Asks the engine for its move at the game's strength and plays it.
 async function engineMove(tries = 0) {
@@ -689,7 +703,7 @@ async function engineMove(tries = 0) {
   const query = '/api/analyse?movetime=' + ENGINE_MOVETIME + '&' + gameQuery() +
     (play.game.strength ? '&' + play.game.strength : '');
   let best = null, score = null;
-  $('depth').textContent = 'the engine is thinking…';
+  $('depth').textContent = t('the engine is thinking…');
   try {
     await readEvents(query, undefined, (name, data) => {
       if (name === 'info') score = data.lines[0].white;
@@ -702,7 +716,7 @@ async function engineMove(tries = 0) {
       setTimeout(() => { if (seq === play.seq && play.game) engineMove(tries + 1); }, 1000);
       return;
     }
-    showEngineNote('The engine cannot play: ' + err.message);
+    showEngineNote(tf('The engine cannot play: {why}', { why: err.message }));
     endGame();
     return;
   }
@@ -715,12 +729,12 @@ async function engineMove(tries = 0) {
   const white = score && ('mate' in score ? Math.sign(score.mate) * 100000 : score.cp);
   const holding = score && (sideOf(play.fen) === 'w' ? white : -white) <= 0;
   if (play.claim && holding) {
-    showEngineNote(`The engine claimed the draw (${scoreText(score)}).`);
+    showEngineNote(tf('The engine claimed the draw ({score}).', { score: scoreText(score) }));
     claimDraw();
     return;
   }
   if (move && move.claim && holding) {
-    showEngineNote(`The engine claimed the draw with ${move.san} (${scoreText(score)}).`);
+    showEngineNote(tf('The engine claimed the draw with {san} ({score}).', { san: move.san, score: scoreText(score) }));
     play.claimWith = claimKey(play.start, play.plies.slice(0, play.at).map((p) => p.uci));
   }
   if (move) playMove(move);
@@ -729,38 +743,41 @@ async function engineMove(tries = 0) {
 // The game has ended where the board stands: the trainer says whether the
 // goal was reached.
 function finishGame() {
-  const t = play.game.trainer;
-  if (t) {
-    const mine = t.you === 'w' ? '1-0' : '0-1';
-    const held = play.result === mine || (t.goal === 'draw' && play.result === '1/2-1/2');
+  const goal = play.game.trainer;
+  if (goal) {
+    const mine = goal.you === 'w' ? '1-0' : '0-1';
+    const held = play.result === mine || (goal.goal === 'draw' && play.result === '1/2-1/2');
     const verdict = $('trainer-verdict');
     verdict.className = held ? 'held' : 'lost';
-    verdict.textContent = (held ? 'You held it: ' : 'Not held: ') + `the goal was to ${goalText(t)}, and the game ended ` +
-      `${play.result} by ${RESULT_WORDS[play.reason] || play.reason}.`;
+    verdict.textContent = tf(held ? 'You held it: the goal was to {goal}, and the game ended {result} by {reason}.'
+      : 'Not held: the goal was to {goal}, and the game ended {result} by {reason}.',
+    { goal: goalText(goal), result: play.result, reason: resultWords(play.reason) });
   }
   endGame();
 }
 
 function setupTrainer() {
   const list = $('trainer-list');
-  TRAINER.forEach((t, i) => {
+  TRAINER.forEach((goal, i) => {
     const option = document.createElement('option');
     option.value = String(i);
-    option.textContent = t.name;
     list.append(option);
   });
+  // the names and the goal, again whenever the language changes
   const describe = () => {
-    const t = TRAINER[Number(list.value)];
-    $('trainer-goal').textContent = `Goal: ${goalText(t)}. ${t.hint}`;
+    TRAINER.forEach((goal, i) => { list.options[i].textContent = t(goal.name); });
+    const goal = TRAINER[Number(list.value)];
+    $('trainer-goal').textContent = tf('Goal: {goal}. {hint}', { goal: goalText(goal), hint: t(goal.hint) });
   };
   list.addEventListener('change', describe);
+  document.addEventListener('fenkit:language', describe);
   describe();
   $('trainer-start').addEventListener('click', () => {
-    const t = TRAINER[Number(list.value)];
-    state.flipped = t.you === 'b';
-    startGame(t.you, '', t);
+    const goal = TRAINER[Number(list.value)];
+    state.flipped = goal.you === 'b';
+    startGame(goal.you, '', goal);
     play.keepGame = true; // the check of the FEN below is the game's own
-    setFen(t.fen);
+    setFen(goal.fen);
   });
 }
 
@@ -795,11 +812,11 @@ document.addEventListener('fenkit:start', () => {
     if (!data) return;
     try {
       await navigator.clipboard.writeText(data.pgn);
-      $('copy-pgn').textContent = 'Copied';
+      $('copy-pgn').textContent = t('Copied');
     } catch {
-      $('copy-pgn').textContent = 'Copy failed';
+      $('copy-pgn').textContent = t('Copy failed');
     }
-    setTimeout(() => { $('copy-pgn').textContent = 'Copy PGN'; }, 1500);
+    setTimeout(() => { $('copy-pgn').textContent = t('Copy PGN'); }, 1500);
   });
   $('analyse').addEventListener('change', () => { stopAnalysis(); startAnalysis(); });
   $('sanity').addEventListener('click', () => interrogate());

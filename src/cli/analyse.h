@@ -53,6 +53,10 @@ typedef sanity_verdict analyse_verdict;
 #define analyse_verdict_of sanity_verdict_of
 /* "+0.35", "-1.20", "#3", "#-2", "0.00"; a bound adds ">=" or "<=". */
 void analyse_score_text(fk_score score, char *buf, size_t cap);
+/* Writes a label of the text answer ("Position", a catalog message; "" for
+ * none) in the reader's language, padded so that every label's text
+ * starts in the same column. */
+void analyse_label(FILE *out, const char *label);
 /* Writes {"cp":N} or {"mate":N}, with "bound" when it is one. */
 void analyse_score_json(FILE *out, fk_score score);
 

@@ -10,6 +10,7 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "common/i18n.h"
 #include "input.h"
 #include "lines.h"
 
@@ -70,7 +71,7 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
     for (; started < jobs; started++)
         if (pthread_create(&threads[started], NULL, worker, &b) != 0) break;
     if (started == 0 && b.count > 0) {
-        fprintf(stderr, "fenkit analyse: cannot start a worker thread\n");
+        fputs(_("fenkit analyse: cannot start a worker thread\n"), stderr);
         return CLI_PROBLEMS;
     }
     int status = failed ? CLI_PROBLEMS : CLI_OK, progress = isatty(2);
@@ -84,7 +85,7 @@ int analyse_batch(const analyse_settings *settings, const char *file, int jobs) 
         fwrite(item->out, 1, item->out_len, stdout);
         fwrite(item->err, 1, item->err_len, stderr);
         if (item->status != CLI_OK) status = CLI_PROBLEMS;
-        if (progress) fprintf(stderr, "analysed %d of %d", i + 1, b.count);
+        if (progress) fprintf(stderr, _("analysed %1$d of %2$d"), i + 1, b.count);
         free(item->line.text), free(item->out), free(item->err);
         fflush(stdout);
     }

@@ -5,11 +5,15 @@
 #include <string.h>
 
 #include "analyse.h"
-#include "common/not_a_fen.h"
 #include "cli.h"
+#include "common/coach.h"
+#include "common/i18n.h"
+#include "common/not_a_fen.h"
+#include "common/problem_text.h"
 #include "fenkit/game.h"
 #include "input.h"
 #include "json.h"
+#include "report.h"
 
 static fk_status engine_ready(analyse_engine *ae, fk_error *err) {
     if (ae->engine) return FK_OK;
@@ -45,7 +49,9 @@ static int show_live(const fk_engine_line *line, void *ctx) {
     char score[32], san[2048];
     analyse_score_text(fk_score_for_white(line->score, view->pos), score, sizeof score);
     fk_engine_line_san(view->pos, line, san, sizeof san);
-    fprintf(view->out, "\r\033[Kdepth %d  %s  %.60s", line->depth, score, san);
+    fputs("\r\033[K", view->out);
+    fprintf(view->out, _("depth %d"), line->depth);
+    fprintf(view->out, "  %s  %.60s", score, san);
     fflush(view->out);
     return 0;
 }
@@ -86,7 +92,19 @@ void analyse_score_json(FILE *out, fk_score score) {
     fputc('}', out);
 }
 
-static const char *const color_names[2] = {"White", "Black"};
+/* The labels of the text answer, in one column whatever their language. */
+static const char *const labels[] = {N_("Position"),  N_("Engine"), N_("Evaluation"), N_("Verdict"),
+                                     N_("Best move"), N_("Lines"),  N_("Searched"),   N_("Sanity")};
+
+void analyse_label(FILE *out, const char *label) {
+    int width = 10;
+    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+        int n = cli_text_columns(_(labels[i]));
+        if (n > width) width = n;
+    }
+    const char *said = *label ? _(label) : ""; /* _("") is the catalog's header */
+    fprintf(out, "%s%*s", said, width + 2 - cli_text_columns(said), "");
+}
 
 /* An EPD's four fields, or a FEN as it is: a fifth word that is not a
  * number (an EPD operation such as "bm") marks an EPD. */
@@ -116,16 +134,21 @@ static void json_head(FILE *out, const char *input, long number) {
     cli_json_cstring(out, input);
 }
 
-/* Reports an input that cannot be analysed; returns CLI_PROBLEMS. */
+/* Reports an input that cannot be analysed; returns CLI_PROBLEMS. why is
+ * said in the reader's language where it is a catalog message, and as it
+ * is in JSON. */
 static int refuse(const analyse_settings *s, const char *input, long number, const char *why,
                   const fk_problems *problems, FILE *out, FILE *err, const char *where) {
-    fprintf(err, "fenkit analyse: %scannot analyse '%s': %s\n", where, input, why);
+    fprintf(err, _("fenkit analyse: %1$scannot analyse '%2$s': %3$s\n"), where, input,
+            *why ? _(why) : why);
     for (int i = 0; problems && i < problems->count; i++) {
         const fk_problem *p = &problems->items[i];
         if (p->severity != FK_SEV_ERROR) continue;
-        fprintf(err, "  %s (%s field) [%s]\n", p->message, fk_field_name(p->field),
+        char msg[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+        problem_text(p, msg, sizeof msg, fix, sizeof fix);
+        fprintf(err, "  %s (%s) [%s]\n", msg, problem_field_name(p->field),
                 fk_problem_code_name(p->code));
-        if (p->fix[0]) fprintf(err, "    fix: %s\n", p->fix);
+        if (fix[0]) fprintf(err, _("    fix: %s\n"), fix);
     }
     if (!s->json) return CLI_PROBLEMS;
     json_head(out, input, number);
@@ -151,7 +174,7 @@ static int refuse(const analyse_settings *s, const char *input, long number, con
  * decide it, not the engine. */
 static void write_game_over(const analyse_settings *s, const fk_position *pos, fk_game_reason why,
                             const char *fen, const char *input, long number, FILE *out) {
-    const char *mover = color_names[pos->side], *other = color_names[!pos->side];
+    const char *mover = coach_color(pos->side), *other = coach_color(!pos->side);
     if (s->json) {
         json_head(out, input, number);
         fputs(",\"fen\":", out);
@@ -160,21 +183,24 @@ static void write_game_over(const analyse_settings *s, const fk_position *pos, f
                 fk_game_result(why, pos));
         return;
     }
-    fprintf(out, "Position    %s\n", fen);
+    analyse_label(out, N_("Position"));
+    fprintf(out, "%s\n", fen);
     if (why == FK_GAME_CHECKMATE)
-        fprintf(out, "Checkmate: %s is mated, %s has won. The engine is not asked.\n", mover,
+        fprintf(out, _("Checkmate: %1$s is mated, %2$s has won. The engine is not asked.\n"), mover,
                 other);
     else if (why == FK_GAME_STALEMATE)
         fprintf(out,
-                "Stalemate: %s has no legal move and is not in check; a draw. The engine is not "
-                "asked.\n",
+                _("Stalemate: %s has no legal move and is not in check; a draw. The engine is "
+                  "not asked.\n"),
                 mover);
     else if (why == FK_GAME_FIVEFOLD)
-        fprintf(out, "Draw: the position has stood five times, which ends the game. The engine is "
-                     "not asked.\n");
+        fputs(_("Draw: the position has stood five times, which ends the game. The engine is "
+                "not asked.\n"),
+              out);
     else
-        fprintf(out, "Draw: 75 moves each without a capture or a pawn move end the game. The "
-                     "engine is not asked.\n");
+        fputs(_("Draw: 75 moves each without a capture or a pawn move end the game. The "
+                "engine is not asked.\n"),
+              out);
 }
 
 /* The best lines as text, one a row. */
@@ -185,26 +211,35 @@ static void write_text(const analyse_engine *ae, const fk_position *pos, const c
     fk_score w = fk_score_for_white(best->score, pos);
     analyse_score_text(w, white, sizeof white);
     analyse_score_text(best->score, mover, sizeof mover);
-    static const char *const verdicts[] = {"Black wins", "draw", "White wins"};
-    static const char *const limits[] = {"depth", "nodes", "movetime ms", "infinite"};
-    fprintf(out, "Position    %s\n", fen);
-    fprintf(out, "Engine      %s, %s %llu\n", fk_engine_name(ae->engine),
-            limits[ae->settings->limit.kind], (unsigned long long)ae->settings->limit.value);
-    fprintf(out, "Evaluation  %s from White's view; %s for %s, to move\n", white, mover,
-            color_names[pos->side]);
-    fprintf(out, "Verdict     %s (a win is %+.2f or more, or a mate)\n",
-            verdicts[analyse_verdict_of(w) + 1], ANALYSE_WIN_CP / 100.0);
+    static const char *const verdicts[] = {N_("Black wins"), N_("draw"), N_("White wins")};
+    static const char *const limits[] = {N_("depth"), N_("nodes"), N_("movetime ms"),
+                                         N_("infinite")};
+    analyse_label(out, N_("Position"));
+    fprintf(out, "%s\n", fen);
+    analyse_label(out, N_("Engine"));
+    fprintf(out, "%s, %s %llu\n", fk_engine_name(ae->engine), _(limits[ae->settings->limit.kind]),
+            (unsigned long long)ae->settings->limit.value);
+    analyse_label(out, N_("Evaluation"));
+    fprintf(out, _("%1$s from White's view; %2$s for %3$s, to move\n"), white, mover,
+            coach_color(pos->side));
+    analyse_label(out, N_("Verdict"));
+    fprintf(out, _("%1$s (a win is %2$+.2f or more, or a mate)\n"),
+            _(verdicts[analyse_verdict_of(w) + 1]), ANALYSE_WIN_CP / 100.0);
     fk_move_to_san(pos, a->best, san, sizeof san);
-    fprintf(out, "Best move   %u%s %s\n", pos->fullmove, pos->side == FK_WHITE ? "." : "...", san);
+    analyse_label(out, N_("Best move"));
+    fprintf(out, "%u%s %s\n", pos->fullmove, pos->side == FK_WHITE ? "." : "...", san);
     for (int i = 0; i < a->count; i++) {
         const fk_engine_line *line = &a->lines[i];
         if (line->pv_len == 0) continue;
         analyse_score_text(fk_score_for_white(line->score, pos), white, sizeof white);
         fk_engine_line_san(pos, line, san, sizeof san);
-        fprintf(out, "%s%2d  %7s  depth %d/%d  %s\n", i ? "            " : "Lines       ",
-                line->multipv, white, line->depth, line->seldepth, san);
+        analyse_label(out, i ? "" : N_("Lines"));
+        fprintf(out, "%2d  %7s  ", line->multipv, white);
+        fprintf(out, _("depth %1$d/%2$d"), line->depth, line->seldepth);
+        fprintf(out, "  %s\n", san);
     }
-    fprintf(out, "Searched    %llu nodes in %.3f s (%.0f kn/s)\n", (unsigned long long)best->nodes,
+    analyse_label(out, N_("Searched"));
+    fprintf(out, _("%1$llu nodes in %2$.3f s (%3$.0f kn/s)\n"), (unsigned long long)best->nodes,
             best->time_ms / 1000.0, best->nps / 1000.0);
 }
 
@@ -300,7 +335,7 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     if (moves_text) {
         size_t len = (size_t)(moves_text - text);
         if (len >= sizeof head)
-            return refuse(s, input, number, "the FEN is too long", NULL, out, err, where);
+            return refuse(s, input, number, N_("the FEN is too long"), NULL, out, err, where);
         memcpy(head, text, len);
         head[len] = '\0';
         text = head;
@@ -317,8 +352,8 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     if (fk_fen_validate(fen_text, strlen(fen_text), s->fen_flags | FK_FEN_TOLERANT, &pos,
                         &problems) != FK_OK)
         return refuse(s, input, number,
-                      "no game can reach this position, so the engine is not asked", &problems, out,
-                      err, where);
+                      N_("no game can reach this position, so the engine is not asked"), &problems,
+                      out, err, where);
     fk_position start = pos;
     fk_move moves[ANALYSE_MAX_MOVES];
     int nmoves =
@@ -342,8 +377,8 @@ int analyse_one(analyse_engine *ae, const char *text, const char *where, long nu
     if (analyse_search_game(ae, &start, moves, nmoves, &pos, s->limit.multipv, &a, &e) != FK_OK)
         return refuse(s, input, number, e.message, NULL, out, err, where);
     if (a.count == 0 || a.lines[0].pv_len == 0)
-        return refuse(s, input, number, "the engine answered a best move but no evaluation", NULL,
-                      out, err, where);
+        return refuse(s, input, number, N_("the engine answered a best move but no evaluation"),
+                      NULL, out, err, where);
     if (s->json)
         write_json(ae, &pos, fen, &a, input, number, out);
     else

@@ -7,6 +7,7 @@
 
 #include "analyse.h"
 #include "cli.h"
+#include "common/i18n.h"
 #include "json.h"
 
 int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FILE *out, FILE *err,
@@ -34,8 +35,10 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
                 cli_json_cstring(out, why);
                 fputc('}', out);
             } else {
-                fprintf(out, "Sanity      %s: no game reaches that position (%s); not asked\n",
-                        v[i].name, why);
+                char name[128];
+                analyse_label(out, N_("Sanity"));
+                fprintf(out, _("%1$s: no game reaches that position (%2$s); not asked\n"),
+                        sanity_name_said(&v[i], name, sizeof name), why);
             }
             continue;
         }
@@ -49,8 +52,10 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
             fk_error e;
             asked++;
             if (analyse_search(ae, &v[i].pos, 1, &a, &e) != FK_OK || a.count == 0) {
-                fprintf(err, "fenkit analyse: %s--sanity, %s: %s\n", where, v[i].name,
-                        a.count ? e.message : "the engine gave no evaluation");
+                char name[128];
+                fprintf(err, _("fenkit analyse: %1$s--sanity, %2$s: %3$s\n"), where,
+                        sanity_name_said(&v[i], name, sizeof name),
+                        a.count ? e.message : _("the engine gave no evaluation"));
                 if (json) {
                     fputs(",\"error\":", out);
                     cli_json_cstring(out, a.count ? e.message : "no evaluation");
@@ -64,11 +69,13 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
             sanity_score_text(white, score_text, sizeof score_text);
         }
         int changed = verdict != base_verdict;
-        if (changed) {
-            changes++;
+        if (changed) changes++;
+        if (changed && json)
             sanity_message(&v[i], base_verdict, base_text, verdict, score_text, message,
                            sizeof message);
-        }
+        else if (changed)
+            sanity_message_said(&v[i], base_verdict, base_text, verdict, score_text, message,
+                                sizeof message);
         if (json) {
             fputs(",\"white\":", out);
             if (list.count == 0)
@@ -83,16 +90,21 @@ int analyse_sanity(analyse_engine *ae, const fk_position *pos, fk_score base, FI
             }
             fputc('}', out);
         } else if (changed) {
-            fprintf(out, "Sanity      %s\n", message);
+            analyse_label(out, N_("Sanity"));
+            fprintf(out, "%s\n", message);
         }
     }
     if (json)
         fprintf(out, "],\"changes\":%d}", changes);
-    else if (changes == 0)
-        fprintf(
-            out,
-            "Sanity      no change of side to move, castling rights or en passant square moves the "
-            "verdict (%d position%s asked)\n",
-            asked, asked == 1 ? "" : "s");
+    else if (changes == 0) {
+        analyse_label(out, N_("Sanity"));
+        fprintf(out,
+                P_("no change of side to move, castling rights or en passant square moves the "
+                   "verdict (%d position asked)\n",
+                   "no change of side to move, castling rights or en passant square moves the "
+                   "verdict (%d positions asked)\n",
+                   asked),
+                asked);
+    }
     return status;
 }

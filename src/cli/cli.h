@@ -17,7 +17,9 @@ typedef struct {
 /* Exit statuses shared by every subcommand. */
 enum { CLI_OK = 0, CLI_PROBLEMS = 1, CLI_USAGE = 2 };
 
-/* Prints "fenkit NAME: message" to stderr and returns CLI_USAGE. */
+/* Prints "fenkit NAME: message" to stderr and returns CLI_USAGE. fmt is a
+ * catalog message, said in the reader's language (scripts/update-po
+ * extracts every literal fmt given here). */
 int cli_usage_error(const char *command, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

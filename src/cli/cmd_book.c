@@ -113,11 +113,11 @@ int cmd_book(int argc, char **argv) {
     }
     int first_fen = key_only ? 1 : 2;
     if (o.count < first_fen)
-        return cli_usage_error("book", key_only ? "give a FEN (or 'startpos')"
-                                                : "give a book file and a FEN (or 'startpos')");
+        return cli_usage_error("book", key_only ? N_("give a FEN (or 'startpos')")
+                                                : N_("give a book file and a FEN (or 'startpos')"));
     char *fen = join_args(o.count + 1, argv, first_fen);
     if (!fen) {
-        fprintf(stderr, "fenkit book: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "book");
         return CLI_PROBLEMS;
     }
     fk_position pos;
@@ -151,9 +151,12 @@ int cmd_book(int argc, char **argv) {
     }
     if (skipped)
         fprintf(stderr,
-                "fenkit book: %s: %d entr%s for this key name%s no legal move here (another "
-                "position with the same key, or a broken book); left out\n",
-                argv[1], skipped, skipped == 1 ? "y" : "ies", skipped == 1 ? "s" : "");
+                P_("fenkit book: %1$s: %2$d entry for this key names no legal move here (another "
+                   "position with the same key, or a broken book); left out\n",
+                   "fenkit book: %1$s: %2$d entries for this key name no legal move here (another "
+                   "position with the same key, or a broken book); left out\n",
+                   skipped),
+                argv[1], skipped);
     if (!all) {
         int kept = 0;
         for (int i = 0; i < count; i++)
@@ -162,8 +165,8 @@ int cmd_book(int argc, char **argv) {
     }
     sort_by_weight(entries, count);
     if (count == 0) {
-        fprintf(stderr, "fenkit book: %s has no move for this position (key %016llx)\n", argv[1],
-                (unsigned long long)fk_position_hash(&pos));
+        fprintf(stderr, _("fenkit book: %1$s has no move for this position (key %2$016llx)\n"),
+                argv[1], (unsigned long long)fk_position_hash(&pos));
         status = CLI_PROBLEMS;
     }
     if (count || json) print_entries(&pos, entries, count, json);

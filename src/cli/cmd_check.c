@@ -176,7 +176,7 @@ int cmd_check(int argc, char **argv) {
     static check_result result; /* large: keep it off the stack */
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
         cli_inputs_close(&in);
-        fprintf(stderr, "fenkit check: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "check");
         return CLI_PROBLEMS;
     }
     static char out_buffer[1 << 16];
@@ -206,7 +206,8 @@ int cmd_check(int argc, char **argv) {
         printf(_("checked %1$ld FENs: %2$ld valid, %3$ld invalid\n"), total, total - invalid,
                invalid);
     if (read_error) {
-        fprintf(stderr, "fenkit check: reading standard input: %s\n", strerror(read_error));
+        fprintf(stderr, _("fenkit %1$s: reading standard input: %2$s\n"), "check",
+                strerror(read_error));
         return CLI_PROBLEMS;
     }
     return invalid ? CLI_PROBLEMS : CLI_OK;

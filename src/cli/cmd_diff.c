@@ -77,7 +77,7 @@ int cmd_diff(int argc, char **argv) {
     if (opts.nfens == 0) return cli_usage_error("diff", "give two FENs");
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
         cli_inputs_close(&in);
-        fprintf(stderr, "fenkit diff: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "diff");
         return CLI_PROBLEMS;
     }
     static side a, b;
@@ -86,7 +86,8 @@ int cmd_diff(int argc, char **argv) {
     int more = count == 2 && cli_inputs_next(&in, &extra);
     cli_inputs_close(&in);
     if (count != 2 || more)
-        return cli_usage_error("diff", "give two FENs, not %s", count < 2 ? "one" : "more");
+        return cli_usage_error("diff", count < 2 ? N_("give two FENs, not one")
+                                                 : N_("give two FENs, not more"));
 
     /* moves are looked for only between two readable positions, from a
      * legal one: the move generator needs both kings where they belong */

@@ -8,12 +8,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/coach.h"
 #include "common/i18n.h"
+#include "common/scan_text.h"
 #include "fenkit/core.h"
 #include "options.h"
 #include "report.h"
@@ -70,8 +71,51 @@ typedef enum {
 static const char *const kind_names[ASK_KINDS] = {"on",      "where", "colour", "attacked",
                                                   "attacks", "line",  "diff",   "type"};
 
-/* The drill asks in English, whatever the language of the help. */
-static const char *side_word(int side) { return side == FK_WHITE ? "White" : "Black"; }
+/* The next character of UTF-8 text, as a code point; a byte that starts no
+ * well-formed sequence is taken as itself. */
+static unsigned next_char(const char **text) {
+    const unsigned char *s = (const unsigned char *)*text;
+    int more = s[0] >= 0xF0 ? 3 : s[0] >= 0xE0 ? 2 : s[0] >= 0xC0 ? 1 : 0;
+    if (!more) {
+        *text += 1;
+        return s[0];
+    }
+    unsigned c = s[0] & (0x3F >> more);
+    for (int i = 1; i <= more; i++) {
+        if ((s[i] & 0xC0) != 0x80) {
+            *text += 1;
+            return s[0];
+        }
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    *text += 1 + more;
+    return c;
+}
+
+/* The lower case of c, for the letters an answer is written in: ASCII,
+ * Latin-1 and the Latin letters Vietnamese writes (Đ, Ơ, Ư, Ắ ... Ỹ). */
+static unsigned lower_char(unsigned c) {
+    if (c >= 'A' && c <= 'Z') return c + 32;
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;
+    /* these blocks pair each capital with the small letter after it */
+    if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177) || (c >= 0x1EA0 && c <= 0x1EF9))
+        return c | 1;
+    if (c == 0x1A0 || c == 0x1AF) return c + 1;
+    return c;
+}
+
+/* 1 when a and b are the same words but for case ("vua đen", "Vua Đen"). */
+static int same_words(const char *a, const char *b) {
+    while (*a && *b)
+        if (lower_char(next_char(&a)) != lower_char(next_char(&b))) return 0;
+    return !*a && !*b;
+}
+
+/* The words an answer may be given in: the reader's, or the English ones
+ * (the help's examples, and answers typed from habit). */
+static int says(const char *given, const char *word) {
+    return same_words(given, word) || same_words(given, _(word));
+}
 
 /* xorshift64*: the same questions for the same seed on every machine. */
 static uint64_t rng;
@@ -95,11 +139,12 @@ typedef enum { SHOW_TEXT, SHOW_TWO, SHOW_BOARD } show_kind;
 typedef struct {
     ask_kind kind;
     show_kind shows;
-    char text[160], answer[224]; /* room for "yes, from " and a list of squares */
+    char text[256], answer[256]; /* room for "yes, from " and a list of squares */
     fk_piece piece;              /* on: what stands there; where: the man asked for */
     fk_bitboard right;  /* where: his squares; attacks: the squares; attacked: the attackers;
                            line: the men between; diff: the squares that differ */
     fk_position second; /* diff: the position after the change */
+    int light;          /* colour: the square is light */
 } question;
 
 static void square_list(fk_bitboard b, char *out, size_t size) {
@@ -151,34 +196,36 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
     case ASK_ON:
         if (occ && rnd(10) < 7) sq = pick(occ), fk_square_name(sq, name); /* mostly a man */
         q->piece = fk_position_at(pos, sq);
-        snprintf(q->text, sizeof q->text, "What stands on %s?", name);
-        snprintf(q->answer, sizeof q->answer, "%s", q->piece ? fk_piece_name(q->piece) : "empty");
+        snprintf(q->text, sizeof q->text, _("What stands on %s?"), name);
+        snprintf(q->answer, sizeof q->answer, "%s", scan_man_name(q->piece));
         return 1;
     case ASK_WHERE:
         q->piece = fk_position_at(pos, pick(occ));
         q->right = fk_position_pieces(pos, q->piece);
         square_list(q->right, list, sizeof list);
         snprintf(q->text, sizeof q->text,
-                 __builtin_popcountll(q->right) > 1 ? "Where is a %s? (name one square)"
-                                                    : "Which square is the %s on?",
-                 fk_piece_name(q->piece));
+                 __builtin_popcountll(q->right) > 1 ? _("Where is a %s? (name one square)")
+                                                    : _("Which square is the %s on?"),
+                 scan_man_name(q->piece));
         snprintf(q->answer, sizeof q->answer, "%s", list);
         return 1;
     case ASK_COLOUR:
-        snprintf(q->text, sizeof q->text, "What colour is %s: light or dark?", name);
-        snprintf(q->answer, sizeof q->answer, "%s",
-                 FK_LIGHT_SQUARES & FK_BIT(sq) ? "light" : "dark");
+        q->light = (FK_LIGHT_SQUARES & FK_BIT(sq)) != 0;
+        snprintf(q->text, sizeof q->text, _("What colour is %s: light or dark?"), name);
+        snprintf(q->answer, sizeof q->answer, "%s", q->light ? _("light") : _("dark"));
         return 1;
     case ASK_ATTACKED: {
         fk_color by = (fk_color)rnd(2);
         q->right = fk_attackers_to(pos, sq, by, occ);
         square_list(q->right, list, sizeof list);
-        snprintf(q->text, sizeof q->text, "Is %s attacked by %s? (yes or no)", name,
-                 side_word(by));
+        snprintf(q->text, sizeof q->text,
+                 by == FK_WHITE ? _("Is %s attacked by White? (yes or no)")
+                                : _("Is %s attacked by Black? (yes or no)"),
+                 name);
         if (q->right)
-            snprintf(q->answer, sizeof q->answer, "yes, from %s", list);
+            snprintf(q->answer, sizeof q->answer, _("yes, from %s"), list);
         else
-            snprintf(q->answer, sizeof q->answer, "no");
+            snprintf(q->answer, sizeof q->answer, "%s", _("no"));
         return 1;
     }
     case ASK_ATTACKS: {
@@ -189,8 +236,8 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
         q->right = fk_piece_attacks(fk_position_at(pos, sq), sq, occ);
         square_list(q->right, q->answer, sizeof q->answer);
         snprintf(q->text, sizeof q->text,
-                 "Which squares does the %s on %s attack? (all, any order)",
-                 fk_piece_name(fk_position_at(pos, sq)), name);
+                 _("Which squares does the %1$s on %2$s attack? (all, any order)"),
+                 scan_man_name(fk_position_at(pos, sq)), name);
         return 1;
     }
     case ASK_LINE: {
@@ -198,21 +245,22 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
          * between them, so that some man could stand in the way */
         fk_square to = pick(fk_queen_attacks(sq, 0) & ~fk_king_attacks(sq));
         fk_square low = sq < to ? sq : to, high = sq < to ? to : sq;
-        const char *line = FK_FILE_OF(low) == FK_FILE_OF(high)   ? "file"
-                           : FK_RANK_OF(low) == FK_RANK_OF(high) ? "rank"
-                                                                 : "diagonal";
+        const char *line =
+            FK_FILE_OF(low) == FK_FILE_OF(high)
+                ? N_("Is the %1$s-%2$s file open? (yes or no: no man stands between the two)")
+            : FK_RANK_OF(low) == FK_RANK_OF(high)
+                ? N_("Is the %1$s-%2$s rank open? (yes or no: no man stands between the two)")
+                : N_("Is the %1$s-%2$s diagonal open? (yes or no: no man stands between the two)");
         char low_name[3], high_name[3];
         fk_square_name(low, low_name);
         fk_square_name(high, high_name);
         q->right = fk_between(low, high) & occ;
         square_list(q->right, list, sizeof list);
-        snprintf(q->text, sizeof q->text,
-                 "Is the %s-%s %s open? (yes or no: no man stands between the two)", low_name,
-                 high_name, line);
+        snprintf(q->text, sizeof q->text, _(line), low_name, high_name);
         if (q->right)
-            snprintf(q->answer, sizeof q->answer, "no, blocked on %s", list);
+            snprintf(q->answer, sizeof q->answer, _("no, blocked on %s"), list);
         else
-            snprintf(q->answer, sizeof q->answer, "yes");
+            snprintf(q->answer, sizeof q->answer, "%s", _("yes"));
         return 1;
     }
     case ASK_DIFF:
@@ -220,15 +268,16 @@ static int ask(const fk_position *pos, ask_kind kind, question *q) {
         if (!q->right) return 0;
         q->shows = SHOW_TWO;
         square_list(q->right, q->answer, sizeof q->answer);
-        snprintf(q->text, sizeof q->text,
-                 "One man moved to an empty square, or became another man of his side: on "
-                 "which squares do the two positions differ?");
+        snprintf(q->text, sizeof q->text, "%s",
+                 _("One man moved to an empty square, or became another man of his side: on "
+                   "which squares do the two positions differ?"));
         return 1;
     default:
         q->shows = SHOW_BOARD;
         fk_fen_write_placement(pos, q->answer, sizeof q->answer);
-        snprintf(q->text, sizeof q->text,
-                 "Type the placement of this board (the first field of its FEN, rank 8 first).");
+        snprintf(q->text, sizeof q->text, "%s",
+                 _("Type the placement of this board (the first field of its FEN, rank 8 "
+                   "first)."));
         return 1;
     }
 }
@@ -245,8 +294,8 @@ static fk_bitboard read_squares(const char *text) {
 
 /* 1 when given says yes and truth holds, or says no and it does not. */
 static int yes_no(const char *given, int truth) {
-    return truth ? !strcasecmp(given, "yes") || !strcasecmp(given, "y")
-                 : !strcasecmp(given, "no") || !strcasecmp(given, "n");
+    return truth ? says(given, N_("yes")) || says(given, N_("y"))
+                 : says(given, N_("no")) || says(given, N_("n"));
 }
 
 /* The ranks of a typed placement that differ from pos's, as a bitboard of
@@ -282,14 +331,15 @@ static fk_bitboard ranks_wrong(const fk_position *pos, const char *typed) {
 static int grade(const question *q, const fk_position *pos, const char *given) {
     switch (q->kind) {
     case ASK_ON:
-        if (!strcasecmp(given, "empty") || !strcmp(given, "-")) return q->piece == FK_EMPTY;
+        if (says(given, "empty") || !strcmp(given, "-")) return q->piece == FK_EMPTY;
         if (strlen(given) == 1) return fk_piece_from_char(given[0]) == q->piece && q->piece;
-        return q->piece && !strcasecmp(given, fk_piece_name(q->piece));
+        return q->piece && (same_words(given, fk_piece_name(q->piece)) ||
+                            same_words(given, scan_man_name(q->piece)));
     case ASK_WHERE: {
         fk_bitboard b = read_squares(given);
         return __builtin_popcountll(b) == 1 && (b & q->right);
     }
-    case ASK_COLOUR: return !strcasecmp(given, strncmp(q->answer, "light", 5) ? "dark" : "light");
+    case ASK_COLOUR: return says(given, q->light ? N_("light") : N_("dark"));
     case ASK_ATTACKED: return yes_no(given, q->right != 0);
     case ASK_LINE: return yes_no(given, q->right == 0);
     case ASK_TYPE: return !ranks_wrong(pos, given);
@@ -307,7 +357,7 @@ static void say_typed(const fk_position *pos, const char *typed) {
             snprintf(ranks + strlen(ranks), sizeof ranks - strlen(ranks), "%s%d",
                      ranks[0] ? ", " : "", rank + 1);
     int several = strlen(ranks) > 1;
-    if (wrong) printf("  rank%s %s differ%s\n", several ? "s" : "", ranks, several ? "" : "s");
+    if (wrong) printf(several ? _("  ranks %s differ\n") : _("  rank %s differs\n"), ranks);
     /* the rest of the FEN is made up, so only the placement's errors count */
     char fen[600];
     snprintf(fen, sizeof fen, "%.*s w - - 0 1", (int)strcspn(typed, " "), typed);
@@ -319,7 +369,7 @@ static void say_typed(const fk_position *pos, const char *typed) {
         if (found.items[i].field == FK_FIELD_PLACEMENT && found.items[i].severity == FK_SEV_ERROR)
             said.items[said.count++] = found.items[i];
     if (said.count) {
-        printf("  fenkit check says:\n");
+        printf("%s", _("  fenkit check says:\n"));
         cli_print_problems(stdout, &said, "    ", 0);
     }
 }
@@ -334,7 +384,7 @@ static void show(const fk_position *pos, int list) {
     }
     static const char order[] = "KQRBNP";
     for (int c = FK_WHITE; c <= FK_BLACK; c++) {
-        printf("  %s:", side_word(c));
+        printf("  %s:", coach_color(c));
         const char *sep = " ";
         for (const char *k = order; *k; k++) {
             fk_piece piece = fk_piece_from_char(c == FK_WHITE ? *k : (char)(*k + 32));
@@ -457,14 +507,16 @@ int cmd_drill(int argc, char **argv) {
             free(positions);
             return cli_usage_error("drill", "these positions hold no piece to ask about");
         }
-        printf("Question %d of %d (%d men):\n", asked + 1, count,
-               __builtin_popcountll(fk_position_occupied(&pos)));
+        int on_board = __builtin_popcountll(fk_position_occupied(&pos));
+        printf(P_("Question %1$d of %2$d (%3$d man):\n", "Question %1$d of %2$d (%3$d men):\n",
+                  on_board),
+               asked + 1, count, on_board);
         if (q.shows == SHOW_BOARD) {
             cli_print_board(stdout, &pos, 0, 0, 0);
         } else if (q.shows == SHOW_TWO) {
-            printf("  First:\n");
+            printf(_("  First:\n"));
             show(&pos, list);
-            printf("  Second:\n");
+            printf(_("  Second:\n"));
             show(&q.second, list);
         } else {
             show(&pos, list);
@@ -481,9 +533,9 @@ int cmd_drill(int argc, char **argv) {
             given[--n] = '\0';
         int ok = grade(&q, &pos, given);
         if (ok)
-            printf("  right: %s\n", q.answer), right++;
+            printf(_("  right: %s\n"), q.answer), right++;
         else
-            printf("  not right: %s (you said \"%s\")\n", q.answer, given);
+            printf(_("  not right: %1$s (you said \"%2$s\")\n"), q.answer, given);
         if (!ok && q.kind == ASK_TYPE) say_typed(&pos, given);
         streak = ok ? streak + 1 : 0;
         if (rising && streak == 3)
@@ -492,9 +544,9 @@ int cmd_drill(int argc, char **argv) {
             men -= 2;
     }
     free(positions);
-    printf("%d of %d right", right, count);
-    if (asked) printf(", %.1f s an answer", spent / asked);
-    if (asked < count) printf(" (the input ended after %d)", asked);
+    printf(_("%1$d of %2$d right"), right, count);
+    if (asked) printf(_(", %.1f s an answer"), spent / asked);
+    if (asked < count) printf(_(" (the input ended after %d)"), asked);
     fputs("\n", stdout);
     return cli_flush_stdout() == 0 && right == count ? CLI_OK : CLI_PROBLEMS;
 }

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "common/i18n.h"
+#include "common/problem_text.h"
 #include "json.h"
 #include "lines.h"
 #include "options.h"
@@ -133,7 +134,7 @@ static void print_json(long line, const fk_position *pos, const fk_epd_ops *ops,
 static int read_input(int fd, const char *name, int json) {
     cli_line_reader lines;
     if (cli_lines_open(&lines, fd, 1 << 16) != 0) {
-        fprintf(stderr, "fenkit epd: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "epd");
         return 1;
     }
     int bad = 0;
@@ -145,7 +146,7 @@ static int read_input(int fd, const char *name, int json) {
     while ((got = cli_lines_next(&lines, &text, &len)) != CLI_LINE_END) {
         long number = lines.number;
         if (got == CLI_LINE_TOO_LONG) {
-            fprintf(stderr, "fenkit epd: %s:%ld: line too long, skipped\n", name, number);
+            fprintf(stderr, _("fenkit epd: %1$s:%2$ld: line too long, skipped\n"), name, number);
             bad = 1;
             continue;
         }
@@ -162,11 +163,12 @@ static int read_input(int fd, const char *name, int json) {
         char why[700] = "";
         if (st != FK_OK) {
             if (err.message[0])
-                snprintf(why, sizeof why, "byte %d: %s", err.offset, err.message);
+                snprintf(why, sizeof why, _("byte %1$d: %2$s"), err.offset, err.message);
             else
                 for (int k = 0; k < problems.count; k++)
                     if (problems.items[k].severity == FK_SEV_ERROR) {
-                        snprintf(why, sizeof why, "%s", problems.items[k].message);
+                        char fix[PROBLEM_TEXT_MAX];
+                        problem_text(&problems.items[k], why, sizeof why, fix, sizeof fix);
                         break;
                     }
         }

@@ -108,7 +108,7 @@ int cmd_explain(int argc, char **argv) {
     cli_inputs in;
     if (cli_inputs_open(&in, opts.fens, opts.nfens) != 0) {
         cli_inputs_close(&in);
-        fprintf(stderr, "fenkit explain: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "explain");
         return CLI_PROBLEMS;
     }
     /* --engine: an engine started at the first valid FEN, kept for the rest */

@@ -86,7 +86,8 @@ int cmd_learn_set(int argc, char **argv) {
         }
     }
     if (o.count != 1)
-        return cli_usage_error("learn-set", o.count ? "one picture at a time" : "no picture given");
+        return cli_usage_error("learn-set",
+                               o.count ? N_("one picture at a time") : N_("no picture given"));
     if (!output) return cli_usage_error("learn-set", "no set file given (-o FILE)");
     const char *path = argv[1], *why = NULL;
     fk_error err = {0};
@@ -107,14 +108,11 @@ int cmd_learn_set(int argc, char **argv) {
         fk_image_free(&image);
     }
     if (!why) why = err.message;
+    const char *picture = strcmp(path, "-") ? path : _("(standard input)");
     if (rc == CLI_OK)
-        printf("%s: learnt the set in %s\n", output, strcmp(path, "-") ? path : "(standard input)");
+        printf(_("%1$s: learnt the set in %2$s\n"), output, picture);
     else
-        fprintf(stderr, "fenkit learn-set: %s: %s\n",
-                set                 ? output
-                : strcmp(path, "-") ? path
-                                    : "(standard input)",
-                why);
+        fprintf(stderr, "fenkit learn-set: %s: %s\n", set ? output : picture, *why ? _(why) : why);
     fk_set_free(set);
     fk_model_free(model);
     free(data);

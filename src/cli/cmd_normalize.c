@@ -124,7 +124,7 @@ int cmd_normalize(int argc, char **argv) {
         cli_inputs_close(&in);
         cli_writer_close(&out);
         cli_writer_close(&err);
-        fprintf(stderr, "fenkit normalize: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "normalize");
         return CLI_PROBLEMS;
     }
     /* someone typing FENs wants each answer at once, not at the end */
@@ -158,7 +158,8 @@ int cmd_normalize(int argc, char **argv) {
     if (cli_writer_close(&out) != 0) cli_stdout_failed(out.error);
     cli_writer_close(&err);
     if (read_error) {
-        fprintf(stderr, "fenkit normalize: reading standard input: %s\n", strerror(read_error));
+        fprintf(stderr, _("fenkit %1$s: reading standard input: %2$s\n"), "normalize",
+                strerror(read_error));
         failed++;
     }
     return failed ? CLI_PROBLEMS : CLI_OK;

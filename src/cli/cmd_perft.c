@@ -120,8 +120,8 @@ int cmd_perft(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &end);
     if (timed) {
         double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
-        fprintf(stderr, "time %.3f s, %llu nodes, %.0f nodes/s\n", seconds, (unsigned long long)total,
-                seconds > 0 ? (double)total / seconds : 0.0);
+        fprintf(stderr, _("time %1$.3f s, %2$llu nodes, %3$.0f nodes/s\n"), seconds,
+                (unsigned long long)total, seconds > 0 ? (double)total / seconds : 0.0);
     }
     return status;
 }

@@ -161,8 +161,10 @@ static void show_progress(run_state *run, const fk_pgn_stats *stats) {
     if (secs < 1.0 || secs - run->last_shown < 0.25) return;
     run->last_shown = secs;
     long games = run->games + stats->games;
-    fprintf(stderr, "\rfenkit pgn: %.1f MB read, %ld games, %.0f games/s\033[K",
+    fputc('\r', stderr);
+    fprintf(stderr, _("fenkit pgn: %1$.1f MB read, %2$ld games, %3$.0f games/s"),
             (double)(run->bytes + stats->bytes) / 1e6, games, (double)games / secs);
+    fputs("\033[K", stderr);
     run->progress_shown = 1;
 }
 
@@ -388,8 +390,8 @@ static int picked(const options *opt, const fk_pgn_ply *ply) {
 
 static void report_error(FILE *out, const options *opt, const char *name, long game,
                          const fk_pgn_error *e) {
-    fprintf(stderr, "fenkit pgn: %s:%ld:%ld: game %ld: %s\n", name, e->line, e->column, game,
-            e->message);
+    fprintf(stderr, _("fenkit pgn: %1$s:%2$ld:%3$ld: game %4$ld: %5$s\n"), name, e->line, e->column,
+            game, e->message);
     if (!opt->json) return;
     fprintf(out, "{\"game\":%ld,\"error\":", game);
     cli_json_cstring(out, e->message);
@@ -415,13 +417,15 @@ static void report_input_error(const options *opt, const char *name, const char 
 /* Says on stderr that a game of `plies` moves has no position for --ply or
  * --move: nothing would be printed for it, and a silent gap reads as a bug. */
 static void report_too_short(const options *opt, const char *name, long game, int plies) {
-    fprintf(stderr, "fenkit pgn: %s: game %ld: ", name, game);
+    fprintf(stderr, _("fenkit pgn: %1$s: game %2$ld: "), name, game);
     if (opt->pick == PICK_PLY)
-        fprintf(stderr, "no ply %ld", opt->pick_ply);
+        fprintf(stderr, _("no ply %ld"), opt->pick_ply);
     else
-        fprintf(stderr, "no position after %s's move %ld", opt->pick_black ? "Black" : "White",
+        fprintf(stderr,
+                opt->pick_black ? _("no position after Black's move %ld")
+                                : _("no position after White's move %ld"),
                 opt->pick_move);
-    fprintf(stderr, ": the game has %d pl%s\n", plies, plies == 1 ? "y" : "ies");
+    fprintf(stderr, P_(": the game has %d ply\n", ": the game has %d plies\n", plies), plies);
 }
 
 /* The verdict of a game whose verdict waited for its end; a duplicate is
@@ -430,8 +434,8 @@ static int game_selected(pgn_select *sel, const char *name, const fk_pgn_game *g
     long first;
     if (pgn_select_game_end(sel, game, number, &first)) return 1;
     if (first)
-        fprintf(stderr, "fenkit pgn: %s: game %ld: the same moves as game %ld; dropped\n", name,
-                number, first);
+        fprintf(stderr, _("fenkit pgn: %1$s: game %2$ld: the same moves as game %3$ld; dropped\n"),
+                name, number, first);
     return 0;
 }
 
@@ -448,7 +452,7 @@ static int convert(cli_source *in, const char *name, const options *opt, run_sta
                          : fk_pgn_reader_create(cli_source_read, in, flags);
     if (!reader) {
         if (sharded) shard_close(&shard);
-        fprintf(stderr, "fenkit pgn: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return 1;
     }
     const fk_pgn_game *game = fk_pgn_reader_game(reader);
@@ -638,20 +642,20 @@ static void note_dropped(const char *name, const fk_pgn_game *game) {
     const struct {
         int count;
         const char *one, *many;
-    } dropped[] = {{game->comments, "comment", "comments"},
-                   {game->nags, "annotation", "annotations"},
-                   {game->variations, "variation", "variations"}};
+    } dropped[] = {{game->comments, NP_("%d comment", "%d comments")},
+                   {game->nags, NP_("%d annotation", "%d annotations")},
+                   {game->variations, NP_("%d variation", "%d variations")}};
     int kinds = 0, shown = 0;
     for (int i = 0; i < 3; i++) kinds += dropped[i].count > 0;
     if (!kinds) return;
-    fprintf(stderr, "fenkit pgn: note: %s: game %ld: ", name, game->number);
+    fprintf(stderr, _("fenkit pgn: note: %1$s: game %2$ld: "), name, game->number);
     for (int i = 0; i < 3; i++) {
         if (!dropped[i].count) continue;
         shown++;
-        fprintf(stderr, "%s%d %s", shown == 1 ? "" : shown == kinds ? " and " : ", ",
-                dropped[i].count, dropped[i].count == 1 ? dropped[i].one : dropped[i].many);
+        fputs(shown == 1 ? "" : shown == kinds ? _(" and ") : ", ", stderr);
+        fprintf(stderr, P_(dropped[i].one, dropped[i].many, dropped[i].count), dropped[i].count);
     }
-    fputs(" left out (--strip)\n", stderr);
+    fputs(_(" left out (--strip)\n"), stderr);
 }
 
 /* A game kept for --write until its end: its plies in the order read
@@ -824,11 +828,13 @@ static int split_close(split_output *s, const options *opt) {
     if (s->out == stdout || !s->out) return 0;
     int failed = ferror(s->out) | (fclose(s->out) != 0);
     if (failed)
-        fprintf(stderr, "fenkit pgn: writing %s-%d.pgn failed\n", opt->split_name, s->files);
+        fprintf(stderr, _("fenkit pgn: writing %1$s-%2$d.pgn failed\n"), opt->split_name, s->files);
     else
-        fprintf(stderr, "fenkit pgn: %ld games written to %d file%s: %s-1.pgn to %s-%d.pgn\n",
-                s->games, s->files, s->files == 1 ? "" : "s", opt->split_name, opt->split_name,
-                s->files);
+        fprintf(stderr,
+                P_("fenkit pgn: %1$ld games written to %2$d file: %3$s-1.pgn to %3$s-%2$d.pgn\n",
+                   "fenkit pgn: %1$ld games written to %2$d files: %3$s-1.pgn to %3$s-%2$d.pgn\n",
+                   s->files),
+                s->games, s->files, opt->split_name);
     return failed ? -1 : 0;
 }
 
@@ -862,7 +868,7 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
     }
     if (oom) {
         free(text);
-        fprintf(stderr, "fenkit pgn: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     chained_input in = {0};
@@ -907,8 +913,8 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
                 /* PGN has no null move: leaving it out would write another
                  * game, and one whose moves are illegal */
                 fprintf(stderr,
-                        "fenkit pgn: %s:%ld:%ld: game %ld: ply %d is a null move (--), which PGN "
-                        "cannot write; the game is not written\n",
+                        _("fenkit pgn: %1$s:%2$ld:%3$ld: game %4$ld: ply %5$d is a null move (--), "
+                          "which PGN cannot write; the game is not written\n"),
                         name, ply->line, ply->column, game->number, ply->ply);
                 status = CLI_PROBLEMS;
                 refused = 1;
@@ -934,15 +940,15 @@ static int write_games(int argc, char **argv, int first_move, const options *opt
         }
     }
     if (oom || in.oom) {
-        fprintf(stderr, "fenkit pgn: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         status = CLI_PROBLEMS;
     }
     free(in.kept);
     if (split_close(&split, opt) != 0) status = CLI_PROBLEMS;
     if (selecting) {
         fk_pgn_stats stats = reader ? fk_pgn_reader_stats(reader) : (fk_pgn_stats){0};
-        fprintf(stderr, "fenkit pgn: %ld games, %ld selected", stats.games, sel->selected);
-        if (sel->dedupe) fprintf(stderr, ", %ld duplicates dropped", sel->duplicates);
+        fprintf(stderr, _("fenkit pgn: %1$ld games, %2$ld selected"), stats.games, sel->selected);
+        if (sel->dedupe) fprintf(stderr, _(", %ld duplicates dropped"), sel->duplicates);
         fputc('\n', stderr);
     }
     free(kept.plies);
@@ -1108,7 +1114,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     if (opt.split_name && !opt.split) return cli_usage_error("pgn", "--out goes with --split");
     if (!opt.split_name) opt.split_name = "games";
     if (opt.eco && pgn_eco_load() != 0) {
-        fprintf(stderr, "fenkit pgn: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     if (opt.write) return write_games(argc, argv, first_file, &opt, sel, *selecting);
@@ -1122,7 +1128,7 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     run.progress = isatty(STDERR_FILENO);
     text.hold = open_memstream(&text.hold_buf, &text.hold_size);
     if (!text.hold) {
-        fprintf(stderr, "fenkit pgn: out of memory\n");
+        fprintf(stderr, _("fenkit %s: out of memory\n"), "pgn");
         return CLI_PROBLEMS;
     }
     clock_gettime(CLOCK_MONOTONIC, &run.started);
@@ -1144,12 +1150,11 @@ static int pgn_main(int argc, char **argv, const struct option *longopts, option
     }
     text_flush(&text);
     if (run.progress_shown) fputs("\r\033[K", stderr);
-    fprintf(stderr, "fenkit pgn: %ld games, %llu positions, %ld with errors", run.games,
+    fprintf(stderr, _("fenkit pgn: %1$ld games, %2$llu positions, %3$ld with errors"), run.games,
             (unsigned long long)run.positions, run.errors);
-    if (run.too_short)
-        fprintf(stderr, ", %ld without the position asked for", run.too_short);
-    if (run.selecting) fprintf(stderr, ", %ld selected", sel->selected);
-    if (sel->dedupe) fprintf(stderr, ", %ld duplicates dropped", sel->duplicates);
+    if (run.too_short) fprintf(stderr, _(", %ld without the position asked for"), run.too_short);
+    if (run.selecting) fprintf(stderr, _(", %ld selected"), sel->selected);
+    if (sel->dedupe) fprintf(stderr, _(", %ld duplicates dropped"), sel->duplicates);
     fputc('\n', stderr);
     fclose(text.hold);
     free(text.hold_buf);

@@ -392,7 +392,7 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
             if (!grow_game(&g, ply)) {
-                fprintf(stderr, "fenkit play: out of memory\n");
+                fprintf(stderr, _("fenkit %s: out of memory\n"), "play");
                 status = CLI_PROBLEMS;
                 break;
             }
@@ -462,7 +462,7 @@ int cmd_play(int argc, char **argv) {
         fk_movelist list;
         if (fk_moves_generate(&pos, &list) == 0) break;
         if (!grow_game(&g, ply)) {
-            fprintf(stderr, "fenkit play: out of memory\n");
+            fprintf(stderr, _("fenkit %s: out of memory\n"), "play");
             status = CLI_PROBLEMS;
             break;
         }

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "common/i18n.h"
 #include "common/not_a_fen.h"
+#include "common/problem_text.h"
 #include "input.h"
 #include "options.h"
 #include "fenkit/fenkit.h"
@@ -280,13 +281,13 @@ static int write_bytes(const char *path, const char *data, size_t len) {
     }
     FILE *f = fopen(path, "wb");
     if (!f) {
-        fprintf(stderr, "fenkit render: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, _("fenkit render: cannot write %1$s: %2$s\n"), path, strerror(errno));
         return CLI_PROBLEMS;
     }
     int bad = fwrite(data, 1, len, f) != len;
     bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
+        fprintf(stderr, _("fenkit render: writing %1$s failed: %2$s\n"), path, strerror(errno));
         return CLI_PROBLEMS;
     }
     return CLI_OK;
@@ -341,9 +342,14 @@ static int render_one(render_args *a) {
     fk_problems_clear(&problems);
     if (fk_fen_parse(fen, strlen(fen), FK_FEN_TOLERANT, &pos, &problems) != FK_OK) {
         for (int i = 0; i < problems.count; i++)
-            if (problems.items[i].severity == FK_SEV_ERROR)
-                fprintf(stderr, "fenkit render: %s: %s\n", fk_field_name(problems.items[i].field),
-                        problems.items[i].message);
+            if (problems.items[i].severity == FK_SEV_ERROR) {
+                char msg[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+                problem_text(&problems.items[i], msg, sizeof msg, fix, sizeof fix);
+                fprintf(stderr, "fenkit render: %s: %s\n",
+                        problem_text_english() ? fk_field_name(problems.items[i].field)
+                                               : problem_field_name(problems.items[i].field),
+                        msg);
+            }
         return CLI_PROBLEMS;
     }
     out_format format = a->format;
@@ -373,8 +379,8 @@ static int render_one(render_args *a) {
     fk_status s = format == FORMAT_PNG ? fk_render_png(&pos, &a->diagram, &out)
                                        : fk_render_svg(&pos, &a->diagram, &out);
     if (s != FK_OK) {
-        fprintf(stderr, "fenkit render: drawing failed (%s)\n",
-                s == FK_ERR_NOMEM ? "out of memory" : "the rasteriser refused the drawing");
+        fprintf(stderr, _("fenkit render: drawing failed (%s)\n"),
+                s == FK_ERR_NOMEM ? _("out of memory") : _("the rasteriser refused the drawing"));
         rc = CLI_PROBLEMS;
     } else {
         rc = write_bytes(a->output, out.data, out.len);
@@ -425,7 +431,7 @@ static fk_status add_set_and_tiles(set_list *list, const char *dir, const char *
     fk_error tile_err;
     if (fk_piece_set_load(dir, &set, &tile_err) != FK_OK) return FK_OK;
     if (fk_piece_set_load_dark(set, tiles, &tile_err) != FK_OK || add_set(list, set)) {
-        fprintf(stderr, "fenkit render: skipping tiles %s: %s\n", tiles, tile_err.message);
+        fprintf(stderr, _("fenkit render: skipping tiles %1$s: %2$s\n"), tiles, tile_err.message);
         fk_piece_set_free(set);
     }
     return FK_OK;
@@ -460,12 +466,12 @@ static void add_sets_from(set_list *list, const char *dir, const char *dark_dir)
         struct stat st;
         if (names[i] && stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
             add_set_and_tiles(list, path, dark_dir, &err) != FK_OK)
-            fprintf(stderr, "fenkit render: skipping %s: %s\n", path, err.message);
+            fprintf(stderr, _("fenkit render: skipping %1$s: %2$s\n"), path, err.message);
         free(names[i]);
     }
     free(names);
     if (list->count == before)
-        fprintf(stderr, "fenkit render: --pieces: %s holds no piece set\n", dir);
+        fprintf(stderr, _("fenkit render: --pieces: %s holds no piece set\n"), dir);
 }
 
 /* The --coords word for c, as the manifest records it. */
@@ -477,7 +483,7 @@ static const char *coords_name(fk_coords c) {
 static int render_random(render_args *a) {
     if (!a->out_dir) return cli_usage_error("render", "--random needs --out DIR");
     if (mkdir(a->out_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "fenkit render: cannot make %s: %s\n", a->out_dir, strerror(errno));
+        fprintf(stderr, _("fenkit render: cannot make %1$s: %2$s\n"), a->out_dir, strerror(errno));
         return CLI_PROBLEMS;
     }
     set_list sets = {0};
@@ -494,7 +500,7 @@ static int render_random(render_args *a) {
         free(copy);
     }
     if (sets.count == 0) {
-        fprintf(stderr, "fenkit render: no usable piece set\n");
+        fputs(_("fenkit render: no usable piece set\n"), stderr);
         free(sets.sets);
         return CLI_USAGE;
     }
@@ -505,7 +511,7 @@ static int render_random(render_args *a) {
     snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
     FILE *manifest = fopen(path, "w");
     if (!manifest) {
-        fprintf(stderr, "fenkit render: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, _("fenkit render: cannot write %1$s: %2$s\n"), path, strerror(errno));
         free(sets.sets);
         return CLI_PROBLEMS;
     }
@@ -533,7 +539,8 @@ static int render_random(render_args *a) {
         if (s == FK_OK && format == FORMAT_PNG) {
             fk_error err;
             s = fk_svg_to_png(svg.data, svg.len, img.width, img.height, &png, &err);
-            if (s != FK_OK) fprintf(stderr, "fenkit render: image %ld: %s\n", i, err.message);
+            if (s != FK_OK)
+                fprintf(stderr, _("fenkit render: image %1$ld: %2$s\n"), i, err.message);
         }
         if (s != FK_OK) {
             rc = CLI_PROBLEMS;
@@ -568,7 +575,7 @@ static int render_random(render_args *a) {
     int lost = ferror(manifest);
     if (fclose(manifest) != 0 || lost) {
         snprintf(path, sizeof path, "%s/manifest.jsonl", a->out_dir);
-        fprintf(stderr, "fenkit render: writing %s failed: %s\n", path, strerror(errno));
+        fprintf(stderr, _("fenkit render: writing %1$s failed: %2$s\n"), path, strerror(errno));
         rc = CLI_PROBLEMS;
     }
     fk_buffer_free(&svg);

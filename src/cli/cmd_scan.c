@@ -102,9 +102,9 @@ typedef struct {
  * messages: the commonest causes named, the rest as `otherwise`. */
 static const char *file_error(int e, const char *otherwise) {
     switch (e) {
-    case ENOENT: return "no such file";
-    case EACCES: return "cannot open the file: permission denied";
-    case EISDIR: return "a folder, not a picture";
+    case ENOENT: return N_("no such file");
+    case EACCES: return N_("cannot open the file: permission denied");
+    case EISDIR: return N_("a folder, not a picture");
     default: return otherwise;
     }
 }
@@ -113,7 +113,7 @@ unsigned char *cli_read_all(const char *path, size_t *len, const char **why) {
     *len = 0;
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        *why = file_error(errno, "cannot open the file");
+        *why = file_error(errno, N_("cannot open the file"));
         return NULL;
     }
     unsigned char *buf = NULL;
@@ -134,7 +134,7 @@ unsigned char *cli_read_all(const char *path, size_t *len, const char **why) {
             if (!grown) {
                 free(buf);
                 if (f != stdin) fclose(f);
-                *why = cap > (1u << 30) ? "the file is over 1 GiB" : "out of memory";
+                *why = cap > (1u << 30) ? N_("the file is over 1 GiB") : N_("out of memory");
                 return NULL;
             }
             buf = grown;
@@ -146,7 +146,7 @@ unsigned char *cli_read_all(const char *path, size_t *len, const char **why) {
     if (f != stdin) fclose(f);
     if (failed) {
         free(buf);
-        *why = file_error(failed, "cannot read the file");
+        *why = file_error(failed, N_("cannot read the file"));
         return NULL;
     }
     return buf;
@@ -158,7 +158,7 @@ static void print_json(const char *image, const fk_scan_result *r, int board, in
     size_t len = 0;
     char *json = scan_result_json(r, boards ? NULL : image, 0, 1, &len);
     if (!json) {
-        fprintf(stderr, "fenkit scan: %s: out of memory\n", image);
+        fprintf(stderr, _("fenkit scan: %s: out of memory\n"), image);
         return;
     }
     if (boards) {
@@ -246,7 +246,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
         s = fk_scan_bytes_all(data, len, &o, r, most, &boards, &err);
         why = err.message;
     } else if (!why) {
-        why = "out of memory";
+        why = N_("out of memory");
     }
     free(data);
     for (int k = 0; k < boards; k++) {
@@ -268,7 +268,7 @@ static int scan_one(const char *path, const scan_args *a, const char *debug_dir)
     } else if (s != FK_OK) {
         if (a->fen_only) putchar('\n'); /* line N stays picture N's */
         cli_flush_stdout();
-        fprintf(stderr, "fenkit scan: %s: %s\n", image, why);
+        fprintf(stderr, "fenkit scan: %s: %s\n", image, *why ? _(why) : why);
     }
     free(r);
     return s == FK_OK;

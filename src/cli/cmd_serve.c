@@ -161,10 +161,11 @@ int cmd_serve(int argc, char **argv) {
     printf("fenkit serve: http://%s%s%s:%d/\n", v6 ? "[" : "", opts.host, v6 ? "]" : "",
            srv_port(srv));
     if (is_loopback(opts.host))
-        printf("Listening on the loopback address only: other machines cannot reach it.\n");
+        fputs(_("Listening on the loopback address only: other machines cannot reach it.\n"),
+              stdout);
     else
-        printf("Listening on %s: other machines can reach it.\n", opts.host);
-    printf("Press Ctrl-C to stop.\n");
+        printf(_("Listening on %s: other machines can reach it.\n"), opts.host);
+    fputs(_("Press Ctrl-C to stop.\n"), stdout);
     if (cli_flush_stdout() != 0) {
         /* nobody would learn the address; main says why the write failed */
         srv_stop(srv);

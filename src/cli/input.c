@@ -49,7 +49,7 @@ int cli_inputs_open(cli_inputs *in, char **args, int nargs) {
     if (nargs == 0) {
         in->from_stdin = 1;
         if (isatty(STDIN_FILENO))
-            fputs("fenkit: reading FENs from the terminal, one per line; end with Ctrl-D\n",
+            fputs(_("fenkit: reading FENs from the terminal, one per line; end with Ctrl-D\n"),
                   stderr);
         /* standard input may come compressed (gzip, bzip2, zstd) */
         in->source = cli_source_open_fd(STDIN_FILENO, "standard input", in->why, sizeof in->why);

@@ -2,6 +2,7 @@
  * each line is handed out in place, and output leaves in one write() per
  * buffer. */
 #include "lines.h"
+#include "common/i18n.h"
 #include "source.h"
 
 #include <errno.h>
@@ -139,7 +140,10 @@ int cli_read_text_lines(const char *path, const char *who, size_t cap, size_t it
     cli_source *source = cli_source_open(path, why, sizeof why);
     cli_line_reader lines;
     if (!source || cli_lines_open_source(&lines, source, cap) != 0) {
-        fprintf(stderr, "%s: cannot read %s\n", who, source ? "the file: out of memory" : why);
+        if (source)
+            fprintf(stderr, _("%s: cannot read the file: out of memory\n"), who);
+        else
+            fprintf(stderr, _("%1$s: cannot read %2$s\n"), who, why);
         cli_source_close(source);
         return -1;
     }
@@ -148,8 +152,8 @@ int cli_read_text_lines(const char *path, const char *who, size_t cap, size_t it
     size_t len;
     for (int got; (got = cli_lines_next(&lines, &line, &len)) != CLI_LINE_END;) {
         if (got == CLI_LINE_TOO_LONG) {
-            fprintf(stderr, "%s: %s: line %ld: longer than %zu bytes, not read\n", who, path,
-                    lines.number, cap);
+            fprintf(stderr, _("%1$s: %2$s: line %3$ld: longer than %4$zu bytes, not read\n"), who,
+                    path, lines.number, cap);
             *failed = 1;
             continue;
         }
@@ -166,7 +170,7 @@ int cli_read_text_lines(const char *path, const char *who, size_t cap, size_t it
         }
         if (!text || count == room) {
             free(text);
-            fprintf(stderr, "%s: %s: out of memory after %d lines\n", who, path, count);
+            fprintf(stderr, _("%1$s: %2$s: out of memory after %3$d lines\n"), who, path, count);
             *failed = 1;
             break;
         }

@@ -18,9 +18,9 @@ int cli_usage_error(const char *command, const char *fmt, ...) {
     va_list ap;
     fprintf(stderr, "fenkit %s: ", command);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, _(fmt), ap);
     va_end(ap);
-    fprintf(stderr, "\n(see 'fenkit %s --help')\n", command);
+    fprintf(stderr, _("\n(see 'fenkit %s --help')\n"), command);
     return CLI_USAGE;
 }
 
@@ -73,8 +73,8 @@ static int close_stdout(const char *command, int status) {
     if (ferror(stdout) && !error) error = -1;
     if (fclose(stdout) != 0 && !error) error = errno ? errno : EIO;
     if (!error) return status;
-    fprintf(stderr, "fenkit%s%s: writing standard output: %s\n", command ? " " : "",
-            command ? command : "", error > 0 ? strerror(error) : "some output was lost");
+    fprintf(stderr, _("fenkit%s%s: writing standard output: %s\n"), command ? " " : "",
+            command ? command : "", error > 0 ? strerror(error) : _("some output was lost"));
     return status == CLI_OK ? CLI_PROBLEMS : status;
 }
 
@@ -94,7 +94,7 @@ static int run(int argc, char **argv) {
         char *args[] = {argv[2], help_flag, NULL};
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, args);
-        fprintf(stderr, "fenkit help: '%s' is not a command\n\n", argv[2]);
+        fprintf(stderr, _("fenkit help: '%s' is not a command\n\n"), argv[2]);
         print_help(stderr);
         return CLI_USAGE;
     }
@@ -104,7 +104,7 @@ static int run(int argc, char **argv) {
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "fenkit: '%s' is not a command\n\n", argv[1]);
+    fprintf(stderr, _("fenkit: '%s' is not a command\n\n"), argv[1]);
     print_help(stderr);
     return CLI_USAGE;
 }
@@ -121,9 +121,10 @@ static int take_language(int argc, char **argv) {
         } else if (strncmp(argv[i], "--lang=", 7) == 0) {
             lang = argv[i] + 7;
         } else if (strcmp(argv[i], "--lang") == 0) {
+            i18n_init(NULL); /* the error in the environment's language */
             char known[256];
             i18n_languages(known, sizeof known);
-            fprintf(stderr, "fenkit: --lang needs a language (%s)\n", known);
+            fprintf(stderr, _("fenkit: --lang needs a language (%s)\n"), known);
             return -1;
         } else {
             argv[kept++] = argv[i];
@@ -135,7 +136,7 @@ static int take_language(int argc, char **argv) {
     if (i18n_init(lang) != 0) {
         char known[256];
         i18n_languages(known, sizeof known);
-        fprintf(stderr, "fenkit: --lang %s: no messages in that language (there are: %s)\n",
+        fprintf(stderr, _("fenkit: --lang %s: no messages in that language (there are: %s)\n"),
                 lang, known);
         return -1;
     }

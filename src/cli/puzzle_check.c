@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "json.h"
 #include "lines.h"
 #include "puzzle.h"
@@ -59,8 +60,8 @@ static void done(void *ctx, int i) {
             write_json(it);
         else
             for (int k = 0; k < p->nproblems; k++)
-                fprintf(r->write ? stderr : stdout, "%s:%ld: puzzle %s: %s\n", r->file,
-                        it->line.number, p->id[0] ? p->id : "(no id)", p->problems[k]);
+                fprintf(r->write ? stderr : stdout, _("%1$s:%2$ld: puzzle %3$s: %4$s\n"), r->file,
+                        it->line.number, p->id[0] ? p->id : _("(no id)"), p->problems[k]);
         if (r->write && !p->nproblems) puts(it->line.text);
     }
     free(it->line.text);
@@ -77,15 +78,22 @@ int puzzle_check(const puzzle_settings *s, const char *file, int jobs, int json,
     if (count < 0) return CLI_PROBLEMS;
     /* without an engine a puzzle takes microseconds: one thread is enough */
     if (!s->use_engine) jobs = 1;
-    if (puzzle_pool_run(s, count, jobs, work, done, &r, "lines") != 0) {
-        fprintf(stderr, "fenkit puzzle: cannot start a worker thread\n");
+    if (puzzle_pool_run(s, count, jobs, work, done, &r, N_("lines")) != 0) {
+        fputs(_("fenkit puzzle: cannot start a worker thread\n"), stderr);
         free(r.items);
         return CLI_PROBLEMS;
     }
     free(r.items);
-    if (!json)
-        fprintf(write ? stderr : stdout, "%ld puzzle%s checked%s: %ld good, %ld with problems\n",
-                r.good + r.bad, r.good + r.bad == 1 ? "" : "s",
-                s->use_engine ? " with the engine" : "", r.good, r.bad);
+    long n = r.good + r.bad;
+    if (!json && s->use_engine)
+        fprintf(write ? stderr : stdout,
+                P_("%1$ld puzzle checked with the engine: %2$ld good, %3$ld with problems\n",
+                   "%1$ld puzzles checked with the engine: %2$ld good, %3$ld with problems\n", n),
+                n, r.good, r.bad);
+    else if (!json)
+        fprintf(write ? stderr : stdout,
+                P_("%1$ld puzzle checked: %2$ld good, %3$ld with problems\n",
+                   "%1$ld puzzles checked: %2$ld good, %3$ld with problems\n", n),
+                n, r.good, r.bad);
     return failed || r.bad ? CLI_PROBLEMS : CLI_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/i18n.h"
 #include "puzzle.h"
 #include "source.h"
 
@@ -306,7 +307,7 @@ static void work(void *ctx, int i, analyse_engine *ae) {
     /* the start too: a game set up from a FEN may blunder at its first move */
     if (g->n > 0 && fk_moves_generate(&pos, &legal) > 0) {
         if (analyse_search(ae, &pos, 1, &a, &err) != FK_OK || a.count < 1) {
-            snprintf(g->why, sizeof g->why, "the engine failed: %s", err.message);
+            snprintf(g->why, sizeof g->why, _("the engine failed: %s"), err.message);
             g->engine_failed = 1;
             fclose(out);
             return;
@@ -319,7 +320,7 @@ static void work(void *ctx, int i, analyse_engine *ae) {
         fk_move_make(&pos, g->moves[k]);
         if (fk_moves_generate(&pos, &legal) == 0) break;
         if (analyse_search(ae, &pos, 1, &a, &err) != FK_OK || a.count < 1) {
-            snprintf(g->why, sizeof g->why, "the engine failed: %s", err.message);
+            snprintf(g->why, sizeof g->why, _("the engine failed: %s"), err.message);
             g->engine_failed = 1;
             break;
         }
@@ -330,7 +331,7 @@ static void work(void *ctx, int i, analyse_engine *ae) {
             int plies = 0,
                 got = try_puzzle(ae, r->settings, g, &before, g->moves[k], out, &plies, &err);
             if (got < 0) {
-                snprintf(g->why, sizeof g->why, "the engine failed: %s", err.message);
+                snprintf(g->why, sizeof g->why, _("the engine failed: %s"), err.message);
                 g->engine_failed = 1;
                 break;
             }
@@ -347,7 +348,8 @@ static void done(void *ctx, int i) {
     game *g = &r->games[i];
     if (g->out) fwrite(g->out, 1, g->out_len, stdout);
     if (g->engine_failed) {
-        fprintf(stderr, "%s: game %ld (line %ld): %s\n", r->file, g->number, g->line, g->why);
+        fprintf(stderr, _("%1$s: game %2$ld (line %3$ld): %4$s\n"), r->file, g->number, g->line,
+                g->why);
         r->failed++;
     }
     r->made += g->made;
@@ -363,8 +365,10 @@ static int read_games(const char *path, game **games, int *failed) {
     fk_pgn_reader *reader =
         source ? fk_pgn_reader_create(cli_source_read, source, FK_PGN_NO_REPETITION) : NULL;
     if (!reader) {
-        fprintf(stderr, "fenkit puzzle: cannot read %s\n",
-                source ? "the games: out of memory" : why);
+        if (source)
+            fputs(_("fenkit puzzle: cannot read the games: out of memory\n"), stderr);
+        else
+            fprintf(stderr, _("fenkit puzzle: cannot read %s\n"), why);
         cli_source_close(source);
         return -1;
     }
@@ -399,12 +403,15 @@ static int read_games(const char *path, game **games, int *failed) {
             g->moves[g->n++] = fk_pgn_reader_ply(reader)->move;
         } else if (e == FK_PGN_ERROR) {
             const fk_pgn_error *pe = fk_pgn_reader_error(reader);
-            fprintf(stderr, "%s: game %ld (line %ld, column %ld): %s%s%s%s\n", path, pe->game,
-                    pe->line, pe->column, pe->message, pe->move[0] ? " ('" : "", pe->move,
-                    pe->move[0] ? "')" : "");
+            fprintf(stderr, _("%1$s: game %2$ld (line %3$ld, column %4$ld): %5$s"), path, pe->game,
+                    pe->line, pe->column, pe->message);
+            fprintf(stderr, pe->move[0] ? " ('%s')\n" : "%s\n", pe->move);
             if (g && g->n)
-                fprintf(stderr, "%s: game %ld: its %d moves before that are still searched\n", path,
-                        pe->game, g->n);
+                fprintf(stderr,
+                        P_("%1$s: game %2$ld: its %3$d move before that is still searched\n",
+                           "%1$s: game %2$ld: its %3$d moves before that are still searched\n",
+                           g->n),
+                        path, pe->game, g->n);
             *failed = 1;
         } else if (e == FK_PGN_GAME_END)
             g = NULL;
@@ -425,13 +432,13 @@ int puzzle_make(const puzzle_settings *s, const char *file, int jobs, int per_ga
     int count = read_games(file, &r.games, &failed);
     if (count < 0) return CLI_PROBLEMS;
     puts("PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags");
-    if (puzzle_pool_run(s, count, jobs, work, done, &r, "games") != 0) {
-        fprintf(stderr, "fenkit puzzle: cannot start a worker thread\n");
+    if (puzzle_pool_run(s, count, jobs, work, done, &r, N_("games")) != 0) {
+        fputs(_("fenkit puzzle: cannot start a worker thread\n"), stderr);
         free(r.games);
         return CLI_PROBLEMS;
     }
     free(r.games);
-    fprintf(stderr, "%ld puzzle%s made from %d game%s\n", r.made, r.made == 1 ? "" : "s", count,
-            count == 1 ? "" : "s");
+    fprintf(stderr, P_("%ld puzzle made", "%ld puzzles made", r.made), r.made);
+    fprintf(stderr, P_(" from %d game\n", " from %d games\n", count), count);
     return failed || r.failed ? CLI_PROBLEMS : CLI_OK;
 }

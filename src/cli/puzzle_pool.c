@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "common/i18n.h"
 #include "puzzle.h"
 
 typedef struct {
@@ -41,7 +42,7 @@ static void progress(long done, long total, const char *what) {
     for (int i = 0; i < 30; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[30] = 0;
-    fprintf(stderr, "\r\033[K[%s] %ld/%ld %s", bar, done, total, what);
+    fprintf(stderr, "\r\033[K[%s] %ld/%ld %s", bar, done, total, _(what));
     fflush(stderr);
 }
 

@@ -4,14 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
+#include "common/problem_text.h"
 #include "puzzle.h"
 
 void puzzle_problem(puzzle *p, const char *fmt, ...) {
     if (p->nproblems >= PUZZLE_MAX_PROBLEMS) return;
+    char *out = p->problems[p->nproblems++];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->problems[p->nproblems++], sizeof p->problems[0], fmt, ap);
+    int n = vsnprintf(out, sizeof p->problems[0], _(fmt), ap);
     va_end(ap);
+    /* a sentence cut short loses the letter it was cut in, not only a
+     * part of its UTF-8 bytes */
+    if (n >= (int)sizeof p->problems[0]) {
+        size_t len = strlen(out);
+        while (len && ((unsigned char)out[len - 1] & 0xC0) == 0x80)
+            len--;
+        if (len && ((unsigned char)out[len - 1] & 0x80)) len--;
+        out[len] = '\0';
+    }
 }
 
 /* The CSV's columns, as lichess names them. */
@@ -59,9 +71,12 @@ static int split_csv(const char *text, size_t len, field *fields, int max) {
 /* Problems of severity error, joined, for a FEN that is refused. */
 static void report_fen(puzzle *p, const fk_problems *problems) {
     for (int i = 0; i < problems->count; i++)
-        if (problems->items[i].severity == FK_SEV_ERROR)
-            puzzle_problem(p, "the FEN: %s [%s]", problems->items[i].message,
+        if (problems->items[i].severity == FK_SEV_ERROR) {
+            char msg[PROBLEM_TEXT_MAX], fix[PROBLEM_TEXT_MAX];
+            problem_text(&problems->items[i], msg, sizeof msg, fix, sizeof fix);
+            puzzle_problem(p, "the FEN: %1$s [%2$s]", msg,
                            fk_problem_code_name(problems->items[i].code));
+        }
 }
 
 /* Replays the UCI moves of the Moves column from p->start. */
@@ -93,9 +108,12 @@ static void read_uci_moves(puzzle *p, const char *text, size_t len) {
     }
     if (p->nmoves < 2)
         puzzle_problem(p,
-                       "the Moves column needs the opponent's move and at least one reply, "
-                       "found %d move%s",
-                       p->nmoves, p->nmoves == 1 ? "" : "s");
+                       p->nmoves == 1
+                           ? N_("the Moves column needs the opponent's move and at least one "
+                                "reply, found %d move")
+                           : N_("the Moves column needs the opponent's move and at least one "
+                                "reply, found %d moves"),
+                       p->nmoves);
     else if (p->nmoves % 2)
         puzzle_problem(p, "the moves end with the opponent's move: a solution ends with the "
                           "solver's");

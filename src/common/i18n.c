@@ -136,5 +136,9 @@ int i18n_init(const char *lang) {
     if (!*catalogs) find_catalogs(catalogs);
     bindtextdomain(FENKIT_TEXT_DOMAIN, catalogs);
     bind_textdomain_codeset(FENKIT_TEXT_DOMAIN, "UTF-8");
+    /* strerror's sentences come from the C library's own catalog, which
+     * would otherwise be converted to the C locale's ASCII ('?' for every
+     * accented letter) */
+    bind_textdomain_codeset("libc", "UTF-8");
     return rc;
 }

@@ -3,6 +3,11 @@
 #include "common/sanity.h"
 
 #include <stdio.h>
+#include <string.h>
+
+#include "common/coach.h"
+#include "common/i18n.h"
+#include "common/problem_text.h"
 
 /* The castling letter of a right (the rook on sq): K/Q/k/q, or the rook's
  * file where the FEN named files. */
@@ -24,6 +29,8 @@ int sanity_variants(const fk_position *pos, sanity_variant *v) {
     v[n].pos.side ^= 1;
     v[n].pos.ep_square = FK_NO_SQUARE; /* it belonged to the other side's move */
     v[n].field = FK_FIELD_SIDE;
+    v[n].kind = SANITY_OTHER_SIDE;
+    v[n].what[0] = '\0';
     snprintf(v[n].as_given, sizeof v[n].as_given, "With %s to move", names[pos->side]);
     snprintf(v[n].changed, sizeof v[n].changed, "with %s to move", names[!pos->side]);
     snprintf(v[n].name, sizeof v[n].name, "%s to move", names[!pos->side]);
@@ -34,6 +41,9 @@ int sanity_variants(const fk_position *pos, sanity_variant *v) {
         v[n].pos = *pos;
         v[n].pos.castling &= ~FK_BIT(sq);
         v[n].field = FK_FIELD_CASTLING;
+        v[n].kind = SANITY_NO_CASTLING;
+        v[n].what[0] = castling_letter(pos, sq);
+        v[n].what[1] = '\0';
         snprintf(v[n].as_given, sizeof v[n].as_given, "With castling right %c",
                  castling_letter(pos, sq));
         snprintf(v[n].changed, sizeof v[n].changed, "without it");
@@ -48,6 +58,8 @@ int sanity_variants(const fk_position *pos, sanity_variant *v) {
             v[n].pos.ep_square = FK_NO_SQUARE;
             v[n].field = FK_FIELD_EP;
             fk_square_name(pos->ep_square, name);
+            v[n].kind = SANITY_NO_EP;
+            memcpy(v[n].what, name, sizeof name);
             snprintf(v[n].as_given, sizeof v[n].as_given, "With the en passant square %s", name);
             snprintf(v[n].changed, sizeof v[n].changed, "without it");
             snprintf(v[n].name, sizeof v[n].name, "without en passant square %s", name);
@@ -71,6 +83,8 @@ int sanity_variants(const fk_position *pos, sanity_variant *v) {
         if (!fk_position_ep_capturable(&v[n].pos)) continue;
         v[n].field = FK_FIELD_EP;
         fk_square_name(FK_SQUARE(file, ep_rank), name);
+        v[n].kind = SANITY_WITH_EP;
+        memcpy(v[n].what, name, sizeof name);
         snprintf(v[n].as_given, sizeof v[n].as_given, "Without an en passant square");
         snprintf(v[n].changed, sizeof v[n].changed, "with the en passant square %s", name);
         snprintf(v[n].name, sizeof v[n].name, "with en passant square %s", name);
@@ -136,4 +150,62 @@ void sanity_message(const sanity_variant *v, sanity_verdict base, const char *ba
              verdict_words(base, "this is a draw"), base_text, v->changed,
              verdict_words(verdict, "it is a draw"), text, (int)v->field + 1,
              fk_field_name(v->field));
+}
+
+/* A verdict in the reader's language; a draw said as `draw`. */
+static const char *verdict_said(sanity_verdict verdict, const char *draw) {
+    return verdict == VERDICT_WHITE_WINS   ? _("White wins")
+           : verdict == VERDICT_BLACK_WINS ? _("Black wins")
+                                           : _(draw);
+}
+
+void sanity_message_said(const sanity_variant *v, sanity_verdict base, const char *base_text,
+                         sanity_verdict verdict, const char *text, char *buf, size_t cap) {
+    if (problem_text_english()) {
+        sanity_message(v, base, base_text, verdict, text, buf, cap);
+        return;
+    }
+    /* the side to move as given: the variant has the other one */
+    int white = v->pos.side != FK_WHITE;
+    char given[160], changed[160];
+    switch (v->kind) {
+    case SANITY_OTHER_SIDE:
+        snprintf(given, sizeof given, "%s",
+                 white ? _("With White to move") : _("With Black to move"));
+        snprintf(changed, sizeof changed, "%s",
+                 white ? _("with Black to move") : _("with White to move"));
+        break;
+    case SANITY_NO_CASTLING:
+        snprintf(given, sizeof given, _("With castling right %s"), v->what);
+        snprintf(changed, sizeof changed, "%s", _("without it"));
+        break;
+    case SANITY_NO_EP:
+        snprintf(given, sizeof given, _("With the en passant square %s"), v->what);
+        snprintf(changed, sizeof changed, "%s", _("without it"));
+        break;
+    default:
+        snprintf(given, sizeof given, "%s", _("Without an en passant square"));
+        snprintf(changed, sizeof changed, _("with the en passant square %s"), v->what);
+        break;
+    }
+    snprintf(buf, cap, _("%1$s %2$s (%3$s); %4$s %5$s (%6$s). Check field %7$d (%8$s)."), given,
+             verdict_said(base, N_("this is a draw")), base_text, changed,
+             verdict_said(verdict, N_("it is a draw")), text, (int)v->field + 1,
+             problem_field_name(v->field));
+}
+
+const char *sanity_name_said(const sanity_variant *v, char *buf, size_t cap) {
+    if (problem_text_english()) {
+        snprintf(buf, cap, "%s", v->name);
+        return buf;
+    }
+    switch (v->kind) {
+    case SANITY_OTHER_SIDE:
+        snprintf(buf, cap, "%s", v->pos.side == FK_WHITE ? _("White to move") : _("Black to move"));
+        break;
+    case SANITY_NO_CASTLING: snprintf(buf, cap, _("without castling right %s"), v->what); break;
+    case SANITY_NO_EP: snprintf(buf, cap, _("without en passant square %s"), v->what); break;
+    default: snprintf(buf, cap, _("with en passant square %s"), v->what); break;
+    }
+    return buf;
 }

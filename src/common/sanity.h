@@ -17,9 +17,19 @@
 /* Verdicts from White's view. */
 typedef enum { VERDICT_BLACK_WINS = -1, VERDICT_DRAW = 0, VERDICT_WHITE_WINS = 1 } sanity_verdict;
 
+/* What a neighbour changes, for its words in the reader's language. */
+typedef enum {
+    SANITY_OTHER_SIDE,  /* the other side to move */
+    SANITY_NO_CASTLING, /* a castling right fewer (`what`: its letter) */
+    SANITY_NO_EP,       /* the en passant square taken away (`what`) */
+    SANITY_WITH_EP      /* an en passant square added (`what`) */
+} sanity_kind;
+
 typedef struct {
     fk_position pos;
     fk_field field;
+    sanity_kind kind;
+    char what[3];      /* the castling letter or the en passant square */
     char as_given[64]; /* the given position, seen from this change */
     char changed[64];  /* the variant, said after as_given */
     char name[64];     /* the variant on its own, for JSON */
@@ -46,5 +56,12 @@ void sanity_score_text(fk_score score, char *buf, size_t cap);
  * (+0.16). Check field 2 (side)." */
 void sanity_message(const sanity_variant *v, sanity_verdict base, const char *base_text,
                     sanity_verdict verdict, const char *text, char *buf, size_t cap);
+
+/* sanity_message and the variant's name, in the reader's language (the
+ * command line's text answer; English readers get the words above). The
+ * server, whose threads take turns at a language, keeps to English. */
+void sanity_message_said(const sanity_variant *v, sanity_verdict base, const char *base_text,
+                         sanity_verdict verdict, const char *text, char *buf, size_t cap);
+const char *sanity_name_said(const sanity_variant *v, char *buf, size_t cap);
 
 #endif

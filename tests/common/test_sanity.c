@@ -8,6 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/sanity.h"
 
 static fk_position read_fen(const char *fen) {
@@ -90,10 +91,40 @@ static void verdicts_and_words(void **state) {
     assert_string_equal(text, "stalemate");
 }
 
+/* The words of the text answer in the reader's language; English readers
+ * get sanity_message's own sentence. */
+static void words_in_the_readers_language(void **state) {
+    (void)state;
+    fk_position pos = read_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    sanity_variant v[SANITY_MAX_VARIANTS];
+    assert_int_equal(sanity_variants(&pos, v), 2);
+    char said[512], english[512], name[128];
+    i18n_init("en");
+    sanity_message(&v[1], VERDICT_WHITE_WINS, "+2.10", VERDICT_DRAW, "0.00", english,
+                   sizeof english);
+    sanity_message_said(&v[1], VERDICT_WHITE_WINS, "+2.10", VERDICT_DRAW, "0.00", said,
+                        sizeof said);
+    assert_string_equal(said, english);
+    assert_string_equal(sanity_name_said(&v[1], name, sizeof name), "without en passant square d6");
+    assert_int_equal(i18n_init("vi"), 0);
+    sanity_message_said(&v[1], VERDICT_WHITE_WINS, "+2.10", VERDICT_DRAW, "0.00", said,
+                        sizeof said);
+    assert_string_equal(said, "Với ô bắt tốt qua đường d6 thì Trắng thắng (+2.10); khi bỏ nó đi "
+                              "thì hòa (0.00). Hãy kiểm tra trường bắt tốt qua đường (trường thứ "
+                              "4).");
+    sanity_message_said(&v[0], VERDICT_WHITE_WINS, "+2.10", VERDICT_BLACK_WINS, "-1.60", said,
+                        sizeof said);
+    assert_string_equal(said, "Với Trắng đi thì Trắng thắng (+2.10); với Đen đi thì Đen thắng "
+                              "(-1.60). Hãy kiểm tra trường bên đi (trường thứ 2).");
+    assert_string_equal(sanity_name_said(&v[0], name, sizeof name), "Đen đi");
+    i18n_init("en");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(side_castling_and_en_passant),
         cmocka_unit_test(verdicts_and_words),
+        cmocka_unit_test(words_in_the_readers_language),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

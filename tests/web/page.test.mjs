@@ -398,6 +398,35 @@ try {
     await shot('last-move');
   });
 
+  await run('in Vietnamese: a picture read, its side at the bottom, and the trainer\'s goal', async () => {
+    await page.selectOption('#lang', 'vi');
+    await page.waitForFunction(() => document.getElementById('trainer-goal').textContent.startsWith('Mục tiêu: '), null, { timeout: 5000 })
+      .catch(async () => fail(`the trainer's goal says "${await page.textContent('#trainer-goal')}"`));
+    const goal = await page.textContent('#trainer-goal');
+    expect(goal.startsWith('Mục tiêu: thắng với quân Trắng. Chiếu để đẩy Vua'), `the trainer's goal says "${goal}"`);
+    const names = await page.$$eval('#trainer-list option', (o) => o.map((x) => x.textContent));
+    expect(names[0] === 'Lucena: bắc cầu', `the trainer's positions are "${names.join(', ')}"`);
+    const info = await (await fetch(server.url + 'api/info')).json();
+    if (info.scan) {
+      const file = join(artifacts, 'black-side-vi.png');
+      const drawn = spawnSync(fenkit, ['render', '8/3KQ3/8/8/4k3/8/8/8 w - - 0 1', '--size', '320', '--flip', '-o', file]);
+      expect(drawn.status === 0, `fenkit render failed: ${drawn.stderr}`);
+      await page.setInputFiles('#file', file);
+      await waitFen(() => /^Đã đọc xong\. /.test(document.getElementById('scan-status').textContent) &&
+        !document.getElementById('scan-bottom').hidden, 'the scan never finished in Vietnamese', SCAN_WAIT);
+      const said = await page.textContent('#scan-bottom-said');
+      expect(/^Trắng được coi là ở phía dưới \(chắc chắn \d+%\)\.$/.test(said), `the page says "${said}"`);
+      expect(await page.textContent('#turn') === 'Đen ở phía dưới', `the button says "${await page.textContent('#turn')}"`);
+      const notes = await page.textContent('#scan-status');
+      expect(notes.includes('Đen đi: Vua Đen đang bị chiếu.'), `the status says "${notes}"`);
+      expect(!/--bottom|--side|Scanned|square/.test(notes), `the status keeps English or the command line's hints: "${notes}"`);
+      await shot('scanned-vietnamese');
+    }
+    await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.getElementById('trainer-goal').textContent.startsWith('Goal: win with White'), null, { timeout: 5000 })
+      .catch(() => fail('the trainer did not come back to English'));
+  });
+
   await run('a board seen from Black\'s side without coordinates is turned round by hand', async () => {
     const info = await (await fetch(server.url + 'api/info')).json();
     if (!info.scan) return;
