@@ -115,14 +115,17 @@ eval-physical: build
 # (make train's recipe, LOFO_BOARDS boards and LOFO_EPOCHS epochs), and
 # boards of the fold's families scanned with it, by kind of picture (about
 # 25 minutes a fold on two cores at the defaults). The last table is the
-# headline; build/eval-lofo/readings.jsonl feeds calibrate-doubt.
+# headline; build/eval-lofo/readings.jsonl feeds calibrate-doubt. LOFO_FLAGS
+# passes more options (LOFO_FLAGS=--batchnorm: fold models with batch
+# normalisation).
 LOFO_FOLDS ?= 4
 LOFO_BOARDS ?= 3000
 LOFO_EPOCHS ?= 12
+LOFO_FLAGS ?=
 eval-lofo: build
 	@scripts/install-deps train
 	@$(PYTHON) training/eval_lofo.py $(BUILD)/fenkit --folds $(LOFO_FOLDS) --boards $(LOFO_BOARDS) \
-		--epochs $(LOFO_EPOCHS) --work $(BUILD)/eval-lofo
+		--epochs $(LOFO_EPOCHS) $(LOFO_FLAGS) --work $(BUILD)/eval-lofo
 	@$(PYTHON) training/eval_lofo.py $(BUILD)/fenkit --shipped --per-family 12 --seed 11 \
 		--work $(BUILD)/eval-lofo-shipped
 

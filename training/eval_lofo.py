@@ -22,7 +22,8 @@ the families its training left out (common.HELD_OUT_FAMILIES), the same
 four kinds of picture.
 
 Usage: eval_lofo.py FENKIT [--folds K] [--only F,...] [--boards N] [--epochs E]
-                    [--per-family P] [--variants V] [--work DIR] [--append] [--shipped]"""
+                    [--per-family P] [--variants V] [--batchnorm] [--work DIR] [--append]
+                    [--shipped]"""
 import argparse
 import json
 import os
@@ -69,7 +70,7 @@ def run(cmd, log):
         subprocess.run(cmd, check=True, stdout=f, stderr=subprocess.STDOUT)
 
 
-def train_without(fenkit, fold, work, boards, epochs, seed, made):
+def train_without(fenkit, fold, work, boards, epochs, seed, made, batchnorm=False):
     """Trains a model on every family but the fold's; returns its path."""
     model = os.path.join(work, "model.fkm")
     if os.path.exists(model):
@@ -80,7 +81,8 @@ def train_without(fenkit, fold, work, boards, epochs, seed, made):
          "--seed", str(seed), "--work", os.path.join(work, "render"), "--exclude", ",".join(fold),
          "--variants", str(made)], log)
     run([sys.executable, os.path.join(HERE, "train.py"), data, model + ".tmp", "--seed", str(seed),
-         "--epochs", str(epochs), "--flip", "--dropout", "0.2"], log)
+         "--epochs", str(epochs), "--flip", "--dropout", "0.2"] + (["--batchnorm"] if batchnorm else []),
+        log)
     os.rename(model + ".tmp", model)
     return model
 
@@ -143,6 +145,7 @@ def main():
     ap.add_argument("--per-family", type=int, default=6, help="boards of each kind per family")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", type=float, default=0.0, help="make_data.py --variants")
+    ap.add_argument("--batchnorm", action="store_true", help="train.py --batchnorm for the fold models")
     ap.add_argument("--work", default="build/eval-lofo")
     ap.add_argument("--append", action="store_true",
                     help="add to DIR/readings.jsonl (folds run one at a time) instead of writing it anew")
@@ -159,7 +162,7 @@ def main():
         os.makedirs(work, exist_ok=True)
         start = time.time()
         model = None if a.shipped else train_without(a.fenkit, folds[k], work, a.boards, a.epochs,
-                                                      a.seed, a.variants)
+                                                      a.seed, a.variants, a.batchnorm)
         trained = time.time() - start
         pictures = draw(a.fenkit, fams, folds[k], a.per_family, work, a.seed + k)
         results, took = scan(a.fenkit, [p[0] for p in pictures], model)
