@@ -60,8 +60,9 @@ awk -F'\t' '$1 <= 1600' "$TMP/big.out" >"$TMP/big.want"
 compress gzip "$pgn" "$TMP/small.gz"
 compress bzip2 "$pgn" "$TMP/small.bz2"
 cp "$zst" "$TMP/small.zst"
+declare -A format_name=([gz]=gzip [bz2]=bzip2 [zst]=zstd)
 for fmt in gz bz2 zst; do
-    name=$(case $fmt in gz) echo gzip ;; bz2) echo bzip2 ;; zst) echo zstd ;; esac)
+    name=${format_name[$fmt]}
     fk pgn "$TMP/big.$fmt"
     expect_rc 0
     err_has "1600 games"
