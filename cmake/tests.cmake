@@ -24,6 +24,13 @@ foreach(src ${FENKIT_UNIT_TESTS})
     TIMEOUT ${FENKIT_TEST_TIMEOUT})
 endforeach()
 
+# test_source.c compresses its input with libzstd; fenkit itself only
+# opens the library when it meets a compressed input (src/lazy.h).
+if(TARGET cli_test_source)
+  find_library(FENKIT_ZSTD_LIBRARY zstd REQUIRED)
+  target_link_libraries(cli_test_source PRIVATE ${FENKIT_ZSTD_LIBRARY})
+endif()
+
 # Command-line tests: each tests/cli/*.sh runs the built binary.
 file(GLOB FENKIT_CLI_TESTS CONFIGURE_DEPENDS tests/cli/*.sh)
 foreach(script ${FENKIT_CLI_TESTS})

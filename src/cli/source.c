@@ -347,7 +347,18 @@ size_t cli_source_read(void *source, char *buf, size_t cap) {
     return given;
 }
 
-const char *cli_source_error(const cli_source *s) { return s->failed ? s->error : NULL; }
+const char *cli_source_error(cli_source *s) {
+    /* The decompressing thread writes the error as it meets the fault, with
+     * blocks before it still to hand out: the reader hears of it once it
+     * has taken them all, and the lock orders the thread's write first. */
+    if (s->threaded) {
+        pthread_mutex_lock(&s->lock);
+        int done = s->finished && s->count == 0;
+        pthread_mutex_unlock(&s->lock);
+        if (!done) return NULL;
+    }
+    return s->failed ? s->error : NULL;
+}
 
 cli_format cli_source_format(const cli_source *s) { return s->format; }
 

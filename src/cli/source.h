@@ -25,9 +25,10 @@ size_t cli_source_read(void *source, char *buf, size_t cap);
 
 /* NULL while the input reads well; else a sentence saying what went wrong
  * and how far the input was read ("the zstd data ends in the middle of a
- * frame: cut short? 1048576 bytes read"). Everything decompressed before
- * the fault has been handed out by cli_source_read. */
-const char *cli_source_error(const cli_source *source);
+ * stream (cut short?) after 44414 bytes of the file; ..."). The fault is
+ * told only once cli_source_read has handed out everything decompressed
+ * before it. */
+const char *cli_source_error(cli_source *source);
 cli_format cli_source_format(const cli_source *source);
 /* "plain", "gzip", "bzip2" or "zstd". */
 const char *cli_format_name(cli_format format);

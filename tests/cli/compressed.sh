@@ -47,6 +47,45 @@ for f in "$zst" "$TMP/games.pgn.gz" "$TMP/games.bz2" "$TMP/games.two"; do
     err_has "200 games"
 done
 
+step "pgn: more text than the decompressing thread holds ahead, in each format"
+# The 200 games eight times over (1.2 MB, several times the blocks between
+# the two threads: docs/pgn.md); zstd frames join as gzip members do, so
+# the committed file repeated is a zstd file of the big text.
+for _ in 1 2 3 4 5 6 7 8; do cat "$pgn"; done >"$TMP/big.pgn"
+for _ in 1 2 3 4 5 6 7 8; do cat "$zst"; done >"$TMP/big.zst"
+compress gzip "$TMP/big.pgn" "$TMP/big.gz"
+compress bzip2 "$TMP/big.pgn" "$TMP/big.bz2"
+"$FENKIT" pgn "$TMP/big.pgn" >"$TMP/big.out" 2>/dev/null || fail "fenkit pgn on the big plain file failed"
+awk -F'\t' '$1 <= 1600' "$TMP/big.out" >"$TMP/big.want"
+compress gzip "$pgn" "$TMP/small.gz"
+compress bzip2 "$pgn" "$TMP/small.bz2"
+cp "$zst" "$TMP/small.zst"
+declare -A format_name=([gz]=gzip [bz2]=bzip2 [zst]=zstd)
+for fmt in gz bz2 zst; do
+    name=${format_name[$fmt]}
+    fk pgn "$TMP/big.$fmt"
+    expect_rc 0
+    err_has "1600 games"
+    cmp -s "$TMP/out" "$TMP/big.out" || fail "big.$fmt: not the plain file's positions"
+    # a second stream after the big one, damaged or cut short: the fault
+    # is named, and every game of the first stream is written before it
+    damage "$TMP/small.$fmt" "$TMP/damaged.$fmt"
+    head -c "$(($(wc -c <"$TMP/small.$fmt") / 2))" "$TMP/small.$fmt" >"$TMP/cut.$fmt"
+    for fault in damaged cut; do
+        cat "$TMP/big.$fmt" "$TMP/$fault.$fmt" >"$TMP/bad.$fmt"
+        fk pgn "$TMP/bad.$fmt"
+        expect_rc 1
+        if [ $fault = cut ]; then
+            err_has "bad.$fmt: the $name data ends in the middle of a stream (cut short?)"
+        else
+            err_has "bad.$fmt: the $name data is damaged ("
+        fi
+        err_has "bytes decompressed before it were read"
+        awk -F'\t' '$1 <= 1600' "$TMP/out" | cmp -s - "$TMP/big.want" \
+            || fail "$fault.$fmt: the games before the fault are not all there"
+    done
+done
+
 step "pgn: zstd on standard input, with and without '-'"
 "$FENKIT" pgn <"$zst" >"$TMP/out" 2>"$TMP/err" || fail "exit status $?"
 cmp -s "$TMP/out" "$TMP/plain.out" || fail "standard input: not the plain file's positions"
