@@ -80,6 +80,16 @@ await page.route('**/*', (route) => {
 const stockfish = ['/usr/games/stockfish', ...(process.env.PATH || '').split(':').map((d) => d + '/stockfish')]
   .some((f) => existsSync(f));
 const moveList = () => page.$$eval('#movelist button.move', (bs) => bs.map((b) => b.textContent));
+// Plays the side given against the engine at full strength until the game
+// is over, and returns what the page says of its end.
+async function playUntilTheEngineClaims(side) {
+  await page.selectOption('#play-side', side);
+  await page.selectOption('#strength', '');
+  await page.click('#play');
+  await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
+    .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
+  return page.textContent('#game-result');
+}
 async function waitMoves(n, what) {
   await page.waitForFunction((k) => document.querySelectorAll('#movelist button.move').length === k, n, { timeout: 5000 })
     .catch(async () => fail(`${what}: the move list holds ${(await moveList()).join(' ') || 'nothing'}`));
@@ -1142,12 +1152,7 @@ try {
     const shuffle = 'g1f3_g8f6_f3g1_f6g8';
     await page.goto(`${server.url}?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1&moves=${shuffle}_${shuffle}_g1f3`);
     await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim offered at the third repetition'));
-    await page.selectOption('#play-side', 'w');
-    await page.selectOption('#strength', '');
-    await page.click('#play');
-    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
-      .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
-    const said = await page.textContent('#game-result');
+    const said = await playUntilTheEngineClaims('w');
     expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
     expect((await page.textContent('#engine-note')).startsWith('The engine claimed the draw'), 'the engine\'s claim is not said');
     expect((await moveList()).length === 9, `the engine moved: ${(await moveList()).join(' ')}`);
@@ -1160,12 +1165,7 @@ try {
     // back a third time, and only a claim with it saves the game
     await page.goto(`${server.url}?fen=8/8/8/8/8/5k2/r7/7K_b_-_-_0_1&moves=a2b2_h1g1_b2a2_g1h1_a2b2_h1g1_b2a2`);
     await page.waitForSelector('#claim-draw:visible', { timeout: 15000 }).catch(() => fail('no claim with a move offered'));
-    await page.selectOption('#play-side', 'b');
-    await page.selectOption('#strength', '');
-    await page.click('#play');
-    await page.waitForFunction(() => document.getElementById('game-result').textContent.startsWith('Game over'), null, { timeout: 30000 })
-      .catch(async () => fail(`the engine did not claim; the page says "${await page.textContent('#game-result')}", moves ${(await moveList()).join(' ')}`));
-    const said = await page.textContent('#game-result');
+    const said = await playUntilTheEngineClaims('b');
     expect(said === 'Game over: Draw (1/2-1/2) by threefold repetition, claimed.', `the page says "${said}"`);
     const note = await page.textContent('#engine-note');
     expect(note.startsWith('The engine claimed the draw with Kh1'), `the engine's claim is said as "${note}"`);
