@@ -92,27 +92,51 @@ double fk_scan_default_threshold(void) { return DOUBT_THRESHOLD; }
  * man: the KING_SUSPECTS squares the network gives its king likeliest are
  * the ones to check. */
 #define KING_SUSPECTS 2
+/* A man or two read wrong breaks the rules on a few squares: a pawn on
+ * the last rank, a king missing or one too many, a king in check that
+ * cannot be (a design whose kings read as pawns breaks them on four, its
+ * two kings' and their pawns' squares). A picture drawn unlawfully on
+ * purpose (a random placement, a chart of the men) breaks them on many,
+ * with kings by the handful, and is read as it is drawn: at more than
+ * BROKEN_FEW squares named, nothing is listed for the rules. */
+#define BROKEN_FEW 8
 
-/* A board read so that it breaks a rule of chess (a pawn on the first
- * rank, two white kings, the side not to move in check) has a square read
- * wrong however sure each square looks, as boards drawn in a design the
- * model never saw show: the squares the rule names are listed. */
+/* Whether a rule names the few squares a misread man breaks it on, not a
+ * whole side's men (too many pieces or pawns, impossible pawn chains). */
+static int names_the_man(fk_problem_code code) {
+    return code == FK_PROB_NO_KING || code == FK_PROB_TOO_MANY_KINGS ||
+           code == FK_PROB_OPPONENT_IN_CHECK || code == FK_PROB_TOO_MANY_CHECKERS ||
+           code == FK_PROB_IMPOSSIBLE_CHECK || code == FK_PROB_PAWN_BACK_RANK;
+}
+
+/* A board read so that it breaks a rule of chess has a square read wrong
+ * however sure each square looks, as boards drawn in a design the model
+ * never saw show (a king read as a pawn at 99%, on the last rank): the
+ * squares the rule names are listed. */
 static void list_broken_rules(fk_scan_result *r) {
+    fk_bitboard named = 0;
+    fk_piece missing[2];
+    int kings_missing = 0;
     for (int k = 0; k < r->problems.count; k++) {
         const fk_problem *p = &r->problems.items[k];
-        if (p->severity != FK_SEV_ERROR || p->field != FK_FIELD_PLACEMENT) continue;
-        r->uncertain |= p->squares | p->args.others;
-        if (p->code != FK_PROB_NO_KING) continue;
-        fk_piece king = FK_MAKE_PIECE(p->args.color, FK_KING);
+        if (p->severity != FK_SEV_ERROR || p->field != FK_FIELD_PLACEMENT ||
+            !names_the_man(p->code))
+            continue;
+        named |= p->squares | p->args.others;
+        if (p->code == FK_PROB_NO_KING && kings_missing < 2)
+            missing[kings_missing++] = FK_MAKE_PIECE(p->args.color, FK_KING);
+    }
+    if (__builtin_popcountll(named) > BROKEN_FEW) return;
+    r->uncertain |= named;
+    for (int m = 0; m < kings_missing; m++)
         for (int n = 0; n < KING_SUSPECTS; n++) {
             int best = -1;
             for (int sq = 0; sq < 64; sq++)
                 if (!(r->uncertain >> sq & 1) &&
-                    (best < 0 || r->probs[sq][king] > r->probs[best][king]))
+                    (best < 0 || r->probs[sq][missing[m]] > r->probs[best][missing[m]]))
                     best = sq;
             if (best >= 0) r->uncertain |= FK_BIT(best);
         }
-    }
 }
 
 void fk_scan_weigh_doubt(fk_scan_result *r, double threshold) {

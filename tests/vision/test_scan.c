@@ -2252,7 +2252,8 @@ static void test_doubt_lists_the_squares_to_check(void **state) {
 /* A board read surely but unlawfully (a black king read as a pawn on e8,
  * as a design the model never saw can draw him): the pawn's square is
  * listed, and for the side without a king the two squares likeliest to
- * hold him, however sure every square looks. */
+ * hold him, however sure every square looks; but not a board that breaks
+ * the rules all over, as a picture drawn so on purpose does. */
 static void test_doubt_lists_the_squares_of_a_broken_rule(void **state) {
     (void)state;
     fk_scan_result r;
@@ -2289,6 +2290,19 @@ static void test_doubt_lists_the_squares_of_a_broken_rule(void **state) {
     fk_scan_weigh_doubt(&fine, fk_scan_default_threshold());
     assert_true(fine.uncertain == 0);
     assert_int_equal(fine.doubt, 0);
+    /* a picture drawn unlawfully on purpose, a row of white kings, breaks
+     * the rules on too many squares to be a misread man: read as drawn */
+    fk_scan_result chart = fine;
+    for (int f = 0; f < 8; f++) {
+        fk_square sq = FK_SQUARE(f, 3);
+        fk_position_put(&chart.position, sq, FK_WK);
+        chart.squares[sq].piece = chart.squares[sq].read = FK_WK;
+    }
+    fk_problems_clear(&chart.problems);
+    fk_position_check(&chart.position, &chart.problems);
+    assert_true(fk_problems_has_error(&chart.problems));
+    fk_scan_weigh_doubt(&chart, fk_scan_default_threshold());
+    assert_true(chart.uncertain == 0);
 }
 
 int main(void) {
