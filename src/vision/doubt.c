@@ -92,13 +92,13 @@ double fk_scan_default_threshold(void) { return DOUBT_THRESHOLD; }
  * man: the KING_SUSPECTS squares the network gives its king likeliest are
  * the ones to check. */
 #define KING_SUSPECTS 2
+
 /* A man or two read wrong breaks the rules on a few squares: a pawn on
  * the last rank, a king missing or one too many, a king in check that
- * cannot be (a design whose kings read as pawns breaks them on four, its
- * two kings' and their pawns' squares). A picture drawn unlawfully on
- * purpose (a random placement, a chart of the men) breaks them on many,
- * with kings by the handful, and is read as it is drawn: at more than
- * BROKEN_FEW squares named, nothing is listed for the rules. */
+ * cannot be. A picture drawn unlawfully on purpose (a random placement, a
+ * chart of the men) breaks them on many, with kings by the handful, and
+ * is read as it is drawn: at more than BROKEN_FEW squares named, nothing
+ * is listed for the rules. */
 #define BROKEN_FEW 8
 
 /* Whether a rule names the few squares a misread man breaks it on, not a
