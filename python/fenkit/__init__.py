@@ -31,6 +31,15 @@ Many FENs in one call into C:
 
 >>> fenkit.normalize_many(["8/8/8/4k3/8/8/8/4K3  w - -", "not a fen"], tolerant=True)
 ['8/8/8/4k3/8/8/8/4K3 w - - 0 1', None]
+
+A game's end as the rules decide it, repetitions included, and a draw
+claimed with the move about to be played (FIDE 9.2.1.1):
+
+>>> shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+>>> fenkit.judge(fenkit.Position(), shuffle * 2)["claim"]
+'threefold-repetition'
+>>> fenkit.judge_claim(fenkit.Position(), shuffle + ["Nf3", "Nf6", "Ng1"], move="Ng8")["holds"]
+'threefold-repetition'
 """
 
 import os
@@ -46,6 +55,8 @@ from fenkit._fenkit import (
     _read_pgn,
     _render_svg,
     _scan,
+    judge,
+    judge_claim,
     library_version,
 )
 from fenkit._fenkit import normalize_many as _normalize_list
@@ -55,7 +66,8 @@ if TYPE_CHECKING:
     import pandas
 
 __all__ = ["FenError", "MoveError", "Position", "Problem", "Ply", "Game", "PgnReader", "read_pgn",
-           "ScanResult", "scan", "render_svg", "library_version", "normalize_many"]
+           "ScanResult", "scan", "render_svg", "library_version", "normalize_many", "judge",
+           "judge_claim"]
 __version__ = library_version()
 
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fenkit/fenkit.h"
+#include "fenkit/game.h"
 
 static PyObject *FenError;  /* fenkit.FenError(ValueError), .problems */
 static PyObject *MoveError; /* fenkit.MoveError(ValueError) */
@@ -1081,6 +1082,118 @@ static PyObject *scan(PyObject *Py_UNUSED(module), PyObject *arg) {
     return out;
 }
 
+/* Reads one move, in UCI or SAN, where pos stands; raises MoveError. */
+static int read_move(const fk_position *pos, PyObject *item, fk_move *move) {
+    Py_ssize_t len;
+    const char *text = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &len) : NULL;
+    if (!text) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a move is a str (UCI or SAN)");
+        return -1;
+    }
+    fk_error err;
+    err.message[0] = '\0';
+    if (fk_move_parse_uci(pos, text, (size_t)len, move, &err) == FK_OK) return 0;
+    err.message[0] = '\0';
+    if (fk_move_parse_san(pos, text, (size_t)len, move, &err) == FK_OK) return 0;
+    PyErr_Format(MoveError, "%s", err.message[0] ? err.message : "not a legal move here");
+    return -1;
+}
+
+/* The start position and the moves of judge() and judge_claim(), played to
+ * check them; *moves is PyMem memory for the caller to free. */
+static int read_game(PyObject *start, PyObject *seq, fk_position *pos, fk_move **moves, int *n) {
+    if (!PyObject_TypeCheck(start, &PositionType)) {
+        PyErr_SetString(PyExc_TypeError, "the start is a fenkit.Position");
+        return -1;
+    }
+    *pos = ((PositionObject *)start)->pos;
+    PyObject *fast = PySequence_Fast(seq, "the moves are a sequence of str");
+    if (!fast) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    *moves = PyMem_Malloc(sizeof **moves * (size_t)(count ? count : 1));
+    *n = 0;
+    fk_position at = *pos;
+    int bad = !*moves;
+    if (bad) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; !bad && i < count; i++) {
+        bad = read_move(&at, PySequence_Fast_GET_ITEM(fast, i), &(*moves)[i]) != 0;
+        if (!bad) fk_move_make(&at, (*moves)[i]), (*n)++;
+    }
+    Py_DECREF(fast);
+    if (bad) {
+        PyMem_Free(*moves);
+        *moves = NULL;
+    }
+    return bad ? -1 : 0;
+}
+
+/* A reason's name, or None for a game that goes on. */
+static PyObject *reason_name(fk_game_reason reason) {
+    const char *name = fk_game_reason_name(reason);
+    if (name) return PyUnicode_FromString(name);
+    Py_RETURN_NONE;
+}
+
+static PyObject *judge(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"start", "moves", NULL};
+    PyObject *start, *seq = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:judge", kwlist, &start, &seq)) return NULL;
+    PyObject *none = seq ? NULL : PyTuple_New(0);
+    fk_position pos;
+    fk_move *moves;
+    int n;
+    int bad = read_game(start, seq ? seq : none, &pos, &moves, &n);
+    Py_XDECREF(none);
+    if (bad) return NULL;
+    fk_game_state state;
+    fk_game_judge(&pos, moves, n, &state);
+    PyMem_Free(moves);
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&state.pos, FK_EP_LEGAL, fen, sizeof fen);
+    const char *result = fk_game_result(state.end, &state.pos);
+    return Py_BuildValue("{s:s,s:i,s:N,s:s,s:N}", "fen", fen, "repetition", state.repetition, "end",
+                         reason_name(state.end), "result", result, "claim",
+                         reason_name(state.claim));
+}
+
+static PyObject *judge_claim(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"start", "moves", "move", NULL};
+    PyObject *start, *seq = NULL, *with = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:judge_claim", kwlist, &start, &seq, &with))
+        return NULL;
+    PyObject *none = seq ? NULL : PyTuple_New(0);
+    fk_position pos;
+    fk_move *moves;
+    int n;
+    int bad = read_game(start, seq ? seq : none, &pos, &moves, &n);
+    Py_XDECREF(none);
+    if (bad) return NULL;
+    fk_move move;
+    fk_game_claim claim;
+    if (with != Py_None) {
+        fk_game_state reached;
+        fk_game_judge(&pos, moves, n, &reached);
+        if (read_move(&reached.pos, with, &move) != 0) {
+            PyMem_Free(moves);
+            return NULL;
+        }
+    }
+    fk_status st = fk_game_judge_claim(&pos, moves, n, with != Py_None ? &move : NULL, &claim);
+    PyMem_Free(moves);
+    /* the move was read as legal above, so only a game already over is
+     * refused here */
+    if (st != FK_OK) {
+        const char *why = fk_game_reason_name(claim.after.end);
+        return PyErr_Format(MoveError, "no claim can be made: the game is over (%s)",
+                            why ? why : "?");
+    }
+    char fen[FK_FEN_MAX];
+    fk_fen_write(&claim.after.pos, FK_EP_LEGAL, fen, sizeof fen);
+    return Py_BuildValue("{s:N,s:s,s:i,s:i}", "holds", reason_name(claim.holds), "fen", fen,
+                         "repetition", claim.after.repetition, "halfmove",
+                         (int)claim.after.pos.halfmove);
+}
+
 static PyObject *version(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
     return PyUnicode_FromString(fk_version());
 }
@@ -1101,6 +1214,15 @@ static PyMethodDef module_methods[] = {
     {"_scan", scan, METH_O,
      "_scan(image_bytes)\n--\n\nReads the board in a picture: a dict of fen, squares, uncertain, "
      "bottom, bottom_confidence, doubt."},
+    {"judge", (PyCFunction)(void (*)(void))judge, METH_VARARGS | METH_KEYWORDS,
+     "judge(start, moves=())\n--\n\nWhere a game stands after its moves (UCI or SAN) from the "
+     "Position start, repetitions included: a dict of fen, repetition, end (what ends the game "
+     "now, or None), result and claim (a draw the player to move may claim, or None)."},
+    {"judge_claim", (PyCFunction)(void (*)(void))judge_claim, METH_VARARGS | METH_KEYWORDS,
+     "judge_claim(start, moves=(), move=None)\n--\n\nA draw claimed by the player to move "
+     "after the moves, on the position reached, or with the move about to be played (FIDE "
+     "9.2.1.1, 9.3.1): a dict of holds (the rule that grants it, or None), fen, repetition and "
+     "halfmove after the move."},
     {"library_version", version, METH_NOARGS,
      "library_version()\n--\n\nThe version of libfenkit loaded."},
     {NULL, NULL, 0, NULL}};

@@ -184,3 +184,44 @@ def test_scan_reads_a_board_from_bytes_and_from_a_path():
 def test_scan_refuses_what_is_no_picture():
     with pytest.raises(ValueError):
         fenkit.scan(b"not a picture at all")
+
+
+SHUFFLE = ["Nf3", "Nf6", "Ng1", "Ng8"]
+
+
+def test_judge_sees_repetitions_and_ends():
+    start = fenkit.Position()
+    once = fenkit.judge(start, SHUFFLE)
+    assert once["repetition"] == 2 and once["claim"] is None and once["end"] is None
+    twice = fenkit.judge(start, ["g1f3", "g8f6", "f3g1", "f6g8"] * 2)  # UCI works too
+    assert twice["repetition"] == 3 and twice["claim"] == "threefold-repetition"
+    assert twice["fen"] == START.replace(" 0 1", " 8 5")
+    mate = fenkit.judge(start, ["f3", "e5", "g4", "Qh4#"])
+    assert mate["end"] == "checkmate" and mate["result"] == "0-1" and mate["claim"] is None
+    assert fenkit.judge(start)["result"] is None
+
+
+def test_judge_claim_with_the_move_about_to_be_played():
+    start = fenkit.Position()
+    before = SHUFFLE + ["Nf3", "Nf6", "Ng1"]
+    right = fenkit.judge_claim(start, before, move="Ng8")
+    assert right["holds"] == "threefold-repetition" and right["repetition"] == 3
+    wrong = fenkit.judge_claim(start, before, move="Nh5")
+    assert wrong["holds"] is None and wrong["repetition"] == 1
+    # on the position reached, before the third time, no claim holds
+    assert fenkit.judge_claim(start, before)["holds"] is None
+    quiet = fenkit.Position.from_fen("4k3/8/8/8/8/8/P7/R3K3 w - - 99 80")
+    assert fenkit.judge_claim(quiet, [], move="Rb1")["holds"] == "fifty-move-rule"
+    assert fenkit.judge_claim(quiet, [], move="a4")["holds"] is None
+
+
+def test_judge_refuses_bad_moves_and_finished_games():
+    start = fenkit.Position()
+    with pytest.raises(fenkit.MoveError):
+        fenkit.judge(start, ["e4", "e4"])
+    with pytest.raises(fenkit.MoveError):
+        fenkit.judge_claim(start, SHUFFLE, move="Ke2")
+    with pytest.raises(fenkit.MoveError, match="game is over"):
+        fenkit.judge_claim(start, ["f3", "e5", "g4", "Qh4#"])
+    with pytest.raises(TypeError):
+        fenkit.judge(START, SHUFFLE)
