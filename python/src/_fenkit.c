@@ -1107,6 +1107,11 @@ static int read_game(PyObject *start, PyObject *seq, fk_position *pos, fk_move *
         return -1;
     }
     *pos = ((PositionObject *)start)->pos;
+    /* a str is a sequence too, of letters: one move alone is a mistake */
+    if (PyUnicode_Check(seq)) {
+        PyErr_SetString(PyExc_TypeError, "the moves are a sequence of str, not one str");
+        return -1;
+    }
     PyObject *fast = PySequence_Fast(seq, "the moves are a sequence of str");
     if (!fast) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);

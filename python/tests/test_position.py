@@ -225,3 +225,5 @@ def test_judge_refuses_bad_moves_and_finished_games():
         fenkit.judge_claim(start, ["f3", "e5", "g4", "Qh4#"])
     with pytest.raises(TypeError):
         fenkit.judge(START, SHUFFLE)
+    with pytest.raises(TypeError, match="not one str"):
+        fenkit.judge(start, "e4")
