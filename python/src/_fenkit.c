@@ -1099,14 +1099,19 @@ static int read_move(const fk_position *pos, PyObject *item, fk_move *move) {
     return -1;
 }
 
-/* The start position and the moves of judge() and judge_claim(), played to
- * check them; *moves is PyMem memory for the caller to free. */
+/* The start position and the moves (NULL: none) of judge() and
+ * judge_claim(), played to check them; *moves is PyMem memory for the caller to free. */
 static int read_game(PyObject *start, PyObject *seq, fk_position *pos, fk_move **moves, int *n) {
     if (!PyObject_TypeCheck(start, &PositionType)) {
         PyErr_SetString(PyExc_TypeError, "the start is a fenkit.Position");
         return -1;
     }
     *pos = ((PositionObject *)start)->pos;
+    if (!seq) { /* no moves given */
+        *moves = PyMem_Malloc(sizeof **moves);
+        *n = 0;
+        return *moves ? 0 : (PyErr_NoMemory(), -1);
+    }
     /* a str is a sequence too, of letters: one move alone is a mistake */
     if (PyUnicode_Check(seq)) {
         PyErr_SetString(PyExc_TypeError, "the moves are a sequence of str, not one str");
@@ -1143,13 +1148,10 @@ static PyObject *judge(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kw
     static char *kwlist[] = {"start", "moves", NULL};
     PyObject *start, *seq = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:judge", kwlist, &start, &seq)) return NULL;
-    PyObject *none = seq ? NULL : PyTuple_New(0);
     fk_position pos;
     fk_move *moves;
     int n;
-    int bad = read_game(start, seq ? seq : none, &pos, &moves, &n);
-    Py_XDECREF(none);
-    if (bad) return NULL;
+    if (read_game(start, seq, &pos, &moves, &n) != 0) return NULL;
     fk_game_state state;
     fk_game_judge(&pos, moves, n, &state);
     PyMem_Free(moves);
@@ -1166,13 +1168,10 @@ static PyObject *judge_claim(PyObject *Py_UNUSED(module), PyObject *args, PyObje
     PyObject *start, *seq = NULL, *with = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:judge_claim", kwlist, &start, &seq, &with))
         return NULL;
-    PyObject *none = seq ? NULL : PyTuple_New(0);
     fk_position pos;
     fk_move *moves;
     int n;
-    int bad = read_game(start, seq ? seq : none, &pos, &moves, &n);
-    Py_XDECREF(none);
-    if (bad) return NULL;
+    if (read_game(start, seq, &pos, &moves, &n) != 0) return NULL;
     fk_move move;
     fk_game_claim claim;
     if (with != Py_None) {
